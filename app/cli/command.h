@@ -1,0 +1,17 @@
+#pragma once
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace ringviz::cli {
+
+// A subcommand registered on the top-level parser, and what to run when it was chosen.
+// `run` returns the process exit code (0 ok, 2 bad input, 1 runtime failure).
+struct Command {
+  CLI::App* parser = nullptr;
+  std::function<int()> run;
+};
+
+Command add_trace_command(CLI::App& app);
+
+}  // namespace ringviz::cli

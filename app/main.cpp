@@ -1,0 +1,55 @@
+// ringviz: the command-line entry point. Every subcommand is a thin client of core/.
+#include <iostream>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "app/cli/command.h"
+#include "core/config.h"
+
+namespace {
+
+constexpr const char* kDescription =
+    "ringviz: ring AllGather, ReduceScatter and AllReduce executed round by round on real "
+    "buffers, and shown.";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace ringviz;
+  CLI::App app{kDescription, "ringviz"};
+  app.set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
+  app.require_subcommand(0, 1);
+  std::vector<cli::Command> commands = {cli::add_trace_command(app)};
+  for (auto& command : commands)
+    command.parser->set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version);
+  } catch (const CLI::ParseError& error) {
+    std::cerr << "ringviz: " << error.what() << " (see ringviz --help)\n";
+    return 2;
+  } catch (const InputError& error) {
+    std::cerr << "ringviz: " << error.what() << "\n";
+    return 2;
+  }
+
+  try {
+    for (auto& command : commands)
+      if (command.parser->parsed()) return command.run();
+    // No subcommand: the GUI, once it exists; until then the default lesson as a trace.
+    return commands.front().run();
+  } catch (const InputError& error) {
+    std::cerr << "ringviz: " << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "ringviz: error: " << error.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,41 @@
+#pragma once
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace ringviz {
+
+// A fixed set of worker threads that run one parallel_for at a time. The calling thread
+// works too, so a pool of one thread runs everything inline.
+class ThreadPool {
+ public:
+  explicit ThreadPool(unsigned threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
+  // Calls task(i) for every i in [0, count), spread over the threads; returns when all are
+  // done. Tasks are claimed in order, so neighbouring indices tend to run close in time.
+  void parallel_for(std::size_t count, const std::function<void(std::size_t)>& task);
+
+ private:
+  void worker_loop();
+  void drain();
+
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable done_;
+  const std::function<void(std::size_t)>* task_ = nullptr;
+  std::size_t next_ = 0;
+  std::size_t count_ = 0;
+  std::size_t finished_ = 0;
+  std::size_t generation_ = 0;
+  bool stopping_ = false;
+};
+
+}  // namespace ringviz
