@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ringviz builds, tests and runs with (DESIGN section 4), only
+# those that are missing. Root runs apt-get directly, anyone else through sudo. Where apt is
+# not available it prints the list and exits 2, so the caller can install them another way.
+set -euo pipefail
+
+packages=(
+  # build tools
+  cmake ninja-build g++ make pkg-config
+  # libraries (header-only ones included)
+  libimgui-dev libglfw3-dev libstb-dev libegl-dev libgl-dev libopengl-dev
+  doctest-dev libcli11-dev nlohmann-json3-dev
+  # headless rendering, recording and the Chinese font
+  xvfb xauth libgl1-mesa-dri libegl-mesa0 ffmpeg fonts-wqy-microhei
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$package")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "ringviz: apt-get is not available; install these packages and run again:" >&2
+  echo "  ${missing[*]}" >&2
+  exit 2
+fi
+
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo >/dev/null 2>&1; then
+    echo "ringviz: need root or sudo to install: ${missing[*]}" >&2
+    exit 2
+  fi
+  sudo=(sudo)
+fi
+
+echo "ringviz: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
