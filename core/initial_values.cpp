@@ -62,7 +62,8 @@ std::vector<std::vector<ElementValue>> read_input_file(const Config& config) {
   std::vector<std::vector<ElementValue>> rows(static_cast<std::size_t>(config.ranks));
   for (int rank = 0; rank < config.ranks; ++rank) {
     const auto& row = document[static_cast<std::size_t>(rank)];
-    const std::string where = "[" + std::to_string(rank) + "]";
+    std::string where = "[";
+    where += std::to_string(rank) + "]";
     if (!row.is_array() || row.size() != static_cast<std::size_t>(config.count))
       file_error(path, where,
                  "expected an array of count = " + std::to_string(config.count) +

@@ -33,7 +33,9 @@ void Provenance::apply(const Round& round) {
 
 std::string rank_letter(int rank, bool upper) {
   if (rank < 26) return std::string(1, static_cast<char>((upper ? 'A' : 'a') + rank));
-  return (upper ? "R" : "r") + std::to_string(rank);
+  std::string name(upper ? "R" : "r");  // built in two steps: GCC 12 misreports "x" + string
+  name += std::to_string(rank);
+  return name;
 }
 
 std::string term_label(int rank, int slot) {
