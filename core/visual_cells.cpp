@@ -1,0 +1,160 @@
+#include "core/visual_cells.h"
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "core/half.h"
+
+namespace ringviz {
+
+namespace {
+
+// Element i of a rank's buffer widened to double, without the per-element switch of
+// read_element: the heatmap reads up to millions of elements per frame that changes.
+template <class Storage>
+double widen(const Storage& value) {
+  if constexpr (std::is_same_v<Storage, Half>) return half_to_float(value);
+  else if constexpr (std::is_same_v<Storage, BFloat16>) return bfloat16_to_float(value);
+  else return static_cast<double>(value);
+}
+
+// Calls fn.template operator()<Storage>() with the storage type of `dtype`.
+template <class Fn>
+void with_storage(DType dtype, Fn&& fn) {
+  switch (dtype) {
+    case DType::f32: fn(static_cast<const float*>(nullptr)); break;
+    case DType::f64: fn(static_cast<const double*>(nullptr)); break;
+    case DType::f16: fn(static_cast<const Half*>(nullptr)); break;
+    case DType::bf16: fn(static_cast<const BFloat16*>(nullptr)); break;
+    case DType::i32: fn(static_cast<const std::int32_t*>(nullptr)); break;
+    case DType::i64: fn(static_cast<const std::int64_t*>(nullptr)); break;
+  }
+}
+
+float normalise(double value, const ValueRange& range) {
+  if (std::isnan(value)) return -1.0f;
+  if (!(range.hi > range.lo)) return 0.5f;
+  const double t = (value - range.lo) / (range.hi - range.lo);
+  return static_cast<float>(std::clamp(t, 0.0, 1.0));
+}
+
+}  // namespace
+
+void ValueRange::include(const ValueRange& other) {
+  if (!other.valid()) return;
+  if (!valid()) {
+    *this = other;
+    return;
+  }
+  lo = std::min(lo, other.lo);
+  hi = std::max(hi, other.hi);
+}
+
+int reduce_scatter_rounds(const Config& config) {
+  return config.op == Op::allgather ? 0 : config.ranks - 1;
+}
+
+int bins_per_slot_for(const SlotLayout& layout, int ranks, std::int64_t budget) {
+  std::int64_t largest = 0;
+  for (const Slot& slot : layout.slots) largest = std::max(largest, slot.count);
+  const std::int64_t cells = std::max<std::int64_t>(1, std::int64_t{ranks} * ranks);
+  const std::int64_t cap = std::max<std::int64_t>(1, budget / cells);
+  return static_cast<int>(std::clamp<std::int64_t>(largest, 1, cap));
+}
+
+ValueRange value_range(const BufferState& state, const Provenance& provenance,
+                       const SlotLayout& layout) {
+  ValueRange range{1, 0};  // invalid until a finite value is seen
+  double lo = HUGE_VAL, hi = -HUGE_VAL;
+  const int ranks = provenance.ranks();
+  with_storage(state.dtype, [&](auto tag) {
+    using Storage = std::remove_const_t<std::remove_pointer_t<decltype(tag)>>;
+    for (int rank = 0; rank < ranks; ++rank) {
+      const Storage* data = state.data<Storage>(rank);
+      for (int slot = 0; slot < layout.size(); ++slot) {
+        if (provenance.at(rank, slot).none()) continue;
+        const Slot& span = layout[slot];
+        for (std::int64_t i = span.offset; i < span.offset + span.count; ++i) {
+          const double v = widen(data[i]);
+          if (!std::isfinite(v)) continue;
+          lo = std::min(lo, v);
+          hi = std::max(hi, v);
+        }
+      }
+    }
+  });
+  if (lo <= hi) range = {lo, hi};
+  return range;
+}
+
+void fill_visual_cells(const Config& config, const SlotLayout& layout, const Schedule& schedule,
+                       int rounds_done, const BufferState& state, const Provenance& provenance,
+                       ValueRange range, VisualCells& out) {
+  const int n = config.ranks;
+  const int bins_per_slot = bins_per_slot_for(layout, n);
+  out.ranks = n;
+  out.bins_per_slot = bins_per_slot;
+  const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  out.cells.assign(cells * kCellWords, 0u);
+  out.bins.assign(cells * static_cast<std::size_t>(bins_per_slot) * 2, 0.0f);
+
+  // Partial sums are only worth keeping while the reduce-scatter pass is still running.
+  const bool reduce_pass_over =
+      config.op != Op::allgather && rounds_done >= reduce_scatter_rounds(config);
+
+  for (int rank = 0; rank < n; ++rank) {
+    for (int slot = 0; slot < n; ++slot) {
+      std::uint32_t* record = out.cells.data() + out.cell_index(rank, slot) * kCellWords;
+      const RankSet& set = provenance.at(rank, slot);
+      std::uint32_t count = 0;
+      std::uint32_t first = kNoContributor;
+      for (int k = 0; k < n; ++k) {
+        if (!set.test(static_cast<std::size_t>(k))) continue;
+        record[k / 32] |= 1u << (k % 32);
+        if (first == kNoContributor) first = static_cast<std::uint32_t>(k);
+        ++count;
+      }
+      std::uint32_t flags = 0;
+      if (count == 0) flags |= kCellEmpty;
+      if (config.op != Op::allgather) {
+        if (count == static_cast<std::uint32_t>(n)) flags |= kCellComplete;
+        if (reduce_pass_over && count > 0 && count < static_cast<std::uint32_t>(n))
+          flags |= kCellStale;
+        if (schedule.owned_slot.size() == static_cast<std::size_t>(n) &&
+            schedule.owned_slot[static_cast<std::size_t>(rank)] == slot)
+          flags |= kCellOwned;
+      }
+      if (layout[slot].count == 0) flags |= kCellNoElements;
+      const std::int64_t used = std::min<std::int64_t>(layout[slot].count, bins_per_slot);
+      record[8] = count;
+      record[9] = flags;
+      record[10] = static_cast<std::uint32_t>(used);
+      record[11] = first;
+    }
+  }
+
+  with_storage(state.dtype, [&](auto tag) {
+    using Storage = std::remove_const_t<std::remove_pointer_t<decltype(tag)>>;
+    for (int rank = 0; rank < n; ++rank) {
+      const Storage* data = state.data<Storage>(rank);
+      for (int slot = 0; slot < n; ++slot) {
+        const Slot& span = layout[slot];
+        const std::int64_t used = std::min<std::int64_t>(span.count, bins_per_slot);
+        float* bins = out.bins.data() +
+                      out.cell_index(rank, slot) * static_cast<std::size_t>(bins_per_slot) * 2;
+        for (std::int64_t b = 0; b < used; ++b) {
+          const std::int64_t begin = b * span.count / used;
+          const std::int64_t end = (b + 1) * span.count / used;
+          double sum = 0;
+          for (std::int64_t i = begin; i < end; ++i) sum += widen(data[span.offset + i]);
+          const double mean = sum / static_cast<double>(end - begin);
+          bins[b * 2] = static_cast<float>(mean);
+          bins[b * 2 + 1] = normalise(mean, range);
+        }
+      }
+    }
+  });
+}
+
+}  // namespace ringviz
