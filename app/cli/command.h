@@ -13,5 +13,6 @@ struct Command {
 };
 
 Command add_trace_command(CLI::App& app);
+Command add_bench_command(CLI::App& app);
 
 }  // namespace ringviz::cli
