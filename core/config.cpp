@@ -25,6 +25,15 @@ std::optional<E> find_by_name(std::string_view text, const E (&all)[N],
 }
 
 constexpr Op kAllOps[] = {Op::allgather, Op::reducescatter, Op::allreduce};
+// Joins names as a sentence: "a", "a and b", "a, b and c".
+std::string join_names(const std::vector<std::string_view>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += std::string(i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") +
+            std::string(names[i]);
+  return text;
+}
+
 constexpr Order kAllOrders[] = {Order::seed, Order::nccl};
 constexpr BackendChoice kAllBackends[] = {BackendChoice::automatic, BackendChoice::cpu,
                                           BackendChoice::cuda};
@@ -40,7 +49,17 @@ std::string_view op_name(Op op) {
   return "?";
 }
 
-std::string_view algorithm_name(Algorithm) { return "ring"; }
+std::string_view algorithm_name(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::ring: return "ring";
+    case Algorithm::naive: return "naive";
+    case Algorithm::direct: return "direct";
+    case Algorithm::rhd: return "rhd";
+    case Algorithm::tree: return "tree";
+    case Algorithm::tree_pipelined: return "tree-pipelined";
+  }
+  return "?";
+}
 
 std::string_view order_name(Order order) { return order == Order::seed ? "seed" : "nccl"; }
 
@@ -62,8 +81,24 @@ Op parse_op(std::string_view text, std::string_view field) {
 }
 
 Algorithm parse_algorithm(std::string_view text, std::string_view field) {
-  if (text == "ring") return Algorithm::ring;
-  reject(field, text, "ring");
+  if (auto algorithm = find_by_name(text, kAllAlgorithms, algorithm_name)) return *algorithm;
+  reject(field, text, "ring, naive, direct, rhd, tree or tree-pipelined");
+}
+
+bool algorithm_supports(Algorithm algorithm, Op op) {
+  const bool tree = algorithm == Algorithm::tree || algorithm == Algorithm::tree_pipelined;
+  return !tree || op == Op::allreduce;
+}
+
+std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op) {
+  if (algorithm_supports(algorithm, op)) return std::nullopt;
+  std::vector<std::string_view> ops, others;
+  for (Op candidate : kAllOps)
+    if (algorithm_supports(algorithm, candidate)) ops.push_back(op_name(candidate));
+  for (Algorithm candidate : kAllAlgorithms)
+    if (algorithm_supports(candidate, op)) others.push_back(algorithm_name(candidate));
+  return "--algo " + std::string(algorithm_name(algorithm)) + ": supports " + join_names(ops) +
+         " only (" + join_names(others) + " support " + std::string(op_name(op)) + ")";
 }
 
 Order parse_order(std::string_view text, std::string_view field) {
@@ -129,6 +164,7 @@ std::optional<std::string> validate(const Config& config) {
            std::to_string(kMaxRanks) + ")";
   if (config.count < 0 || config.count > kMaxCount)
     return "count: " + std::to_string(config.count) + " is out of range (0 to 2^40 elements)";
+  if (auto problem = unsupported_op_message(config.algorithm, config.op)) return problem;
   if (config.init.kind == InitKind::values) {
     if (config.init.values.size() != static_cast<std::size_t>(config.ranks))
       return "init: the value table has " + std::to_string(config.init.values.size()) +

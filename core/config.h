@@ -12,7 +12,13 @@
 namespace ringviz {
 
 enum class Op { allgather, reducescatter, allreduce };
-enum class Algorithm { ring };
+// ring: the default. naive: everyone through GPU 0. direct: every pair at once. rhd:
+// recursive halving / doubling (Rabenseifner). tree: binary-tree reduce then broadcast of the
+// whole buffer; tree_pipelined: the same tree, one slot per hop per round.
+enum class Algorithm { ring, naive, direct, rhd, tree, tree_pipelined };
+inline constexpr Algorithm kAllAlgorithms[] = {Algorithm::ring, Algorithm::naive,
+                                               Algorithm::direct, Algorithm::rhd,
+                                               Algorithm::tree, Algorithm::tree_pipelined};
 // seed: the article's tables (rank r sends slot r - t); nccl: NCCL's reduce-scatter, where
 // rank r ends up owning slot r.
 enum class Order { seed, nccl };
@@ -57,6 +63,11 @@ std::string_view backend_choice_name(BackendChoice choice);
 // Each parser throws InputError naming `field` (e.g. "--op") and the accepted values.
 Op parse_op(std::string_view text, std::string_view field = "op");
 Algorithm parse_algorithm(std::string_view text, std::string_view field = "algorithm");
+// Whether `algorithm` has a schedule for `op` (tree and tree-pipelined: allreduce only).
+bool algorithm_supports(Algorithm algorithm, Op op);
+// "--algo tree: supports allreduce only (ring, naive, direct and rhd support reducescatter)";
+// nullopt when the pair is supported.
+std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op);
 Order parse_order(std::string_view text, std::string_view field = "order");
 DType parse_dtype_or_throw(std::string_view text, std::string_view field = "dtype");
 ReduceOp parse_reduce_or_throw(std::string_view text, std::string_view field = "reduce");

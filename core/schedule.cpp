@@ -1,5 +1,7 @@
 #include "core/schedule.h"
 
+#include "core/schedule_algorithms.h"
+
 namespace ringviz {
 
 namespace {
@@ -52,6 +54,15 @@ std::string_view transfer_kind_name(TransferKind kind) {
 }
 
 Schedule make_schedule(const Config& config) {
+  if (auto problem = unsupported_op_message(config.algorithm, config.op)) throw InputError(*problem);
+  switch (config.algorithm) {
+    case Algorithm::ring: break;
+    case Algorithm::naive: return make_naive_schedule(config);
+    case Algorithm::direct: return make_direct_schedule(config);
+    case Algorithm::rhd: return make_rhd_schedule(config);
+    case Algorithm::tree: return make_tree_schedule(config, false);
+    case Algorithm::tree_pipelined: return make_tree_schedule(config, true);
+  }
   Schedule schedule;
   const int n = config.ranks;
   schedule.owned_slot.resize(static_cast<std::size_t>(n));
