@@ -1,41 +1,64 @@
+// `ringviz trace`: run one collective to the end and print every round.
 #include <iostream>
+#include <memory>
 
 #include "app/backend_select.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "core/schedule.h"
 #include "core/session.h"
+#include "core/text.h"
 #include "core/trace.h"
+#include "core/trace_format.h"
 
 namespace ringviz::cli {
 
+namespace {
+
+struct TraceFlags {
+  ConfigFlags config;
+  std::string format = "table";
+};
+
+// Copies of the rank buffers a trace holds at its peak, beyond the backend's own: one per
+// recorded round plus the inputs, the session's snapshot and its fetch buffer. JSON then
+// turns every element into a document node of about 16 bytes.
+std::uint64_t trace_buffer_copies(const Config& config, TraceFormat format) {
+  const auto recorded = static_cast<std::uint64_t>(make_schedule(config).round_count()) + 1;
+  const std::uint64_t per_copy =
+      format == TraceFormat::json ? 1 + 16 / dtype_size(config.dtype) : 1;
+  return recorded * per_copy + 2;
+}
+
+int run_trace(const TraceFlags& flags) {
+  const Config config = config_from_flags(flags.config);
+  const TraceFormat format = parse_trace_format(flags.format, "--format");
+  const Language language = parse_language(flags.config.lang, "--lang");
+  const BackendChoice choice = backend_from_flags(flags.config);
+  // Refuse a size that cannot fit before a single buffer is allocated.
+  check_fits_in_memory(config, trace_buffer_copies(config, format));
+
+  BackendSelection selection = select_backend(choice);
+  Session session(config, std::move(selection.backend));
+  const Trace trace = record_trace(session);
+  // Printed only once the inputs were accepted, so that a bad-input error stays one line.
+  if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
+  write_trace(std::cout, trace, format, language);
+  std::cout.flush();
+  return std::cout ? 0 : 1;
+}
+
+}  // namespace
+
 Command add_trace_command(CLI::App& app) {
-  auto* parser = app.add_subcommand("trace", "print the rounds of a collective");
-  auto flags = std::make_shared<ConfigFlags>();
-  add_config_flags(*parser, *flags);
-  return {parser, [flags] {
-            const Config config = config_from_flags(*flags);
-            check_fits_in_memory(config);
-            auto selection = select_backend(backend_from_flags(*flags));
-            Session session(config, std::move(selection.backend));
-            const Trace trace = record_trace(session);
-            for (const auto& round : trace.rounds) {
-              std::cout << "round " << round.number << " " << phase_name(round.round.phase) << "\n";
-              for (int r = 0; r < config.ranks; ++r) {
-                std::cout << "  GPU " << r << ":";
-                for (int s = 0; s < config.ranks; ++s)
-                  std::cout << " [" << slot_label(config.op, round.provenance.at(r, s), s) << "]";
-                std::cout << "\n";
-              }
-            }
-            for (int r = 0; r < config.ranks; ++r) {
-              std::cout << "GPU " << r << " out:";
-              BufferState out{config.dtype, 0, {trace.outputs[r]}};
-              out.elements_per_rank = static_cast<std::int64_t>(trace.outputs[r].size() / dtype_size(config.dtype));
-              for (std::int64_t i = 0; i < out.elements_per_rank; ++i) std::cout << " " << read_element(out, 0, i).real;
-              std::cout << "\n";
-            }
-            return 0;
-          }};
+  auto* parser = app.add_subcommand(
+      "trace", "print every round of a collective: what each GPU sends, receives and holds");
+  auto flags = std::make_shared<TraceFlags>();
+  add_config_flags(*parser, flags->config);
+  parser->add_option("--format,-f", flags->format,
+                     "table (aligned for a terminal) | markdown | json (schema ringviz.trace/1)")
+      ->capture_default_str();
+  return {parser, [flags] { return run_trace(*flags); }};
 }
 
 }  // namespace ringviz::cli

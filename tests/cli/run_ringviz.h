@@ -1,0 +1,43 @@
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace ringviz::test {
+
+// What one run of the ringviz executable did.
+struct RunResult {
+  int exit_code = -1;  // 128 + signal number when it was killed
+  std::string out;
+  std::string err;
+};
+
+// Runs the ringviz built alongside these tests with `arguments` (no shell involved) and
+// captures both streams in full.
+RunResult run_ringviz(const std::vector<std::string>& arguments);
+
+// A fresh directory under the system's temp directory, removed with everything in it when
+// this goes out of scope; fixture files are written here by the tests themselves.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  // Writes `contents` to `name` inside the directory and returns the full path.
+  std::string write(const std::string& name, const std::string& contents) const;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// The lines of `text` (without their newline characters).
+std::vector<std::string> lines_of(const std::string& text);
+
+// The Markdown table that follows the first line equal to `heading`: its header, separator and
+// rows, one per line. Empty when the heading or the table is missing.
+std::string markdown_table_after(const std::string& markdown, const std::string& heading);
+
+}  // namespace ringviz::test

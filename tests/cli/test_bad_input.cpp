@@ -1,0 +1,117 @@
+// Bad input exits with code 2 and one line on stderr that names the flag or the file position,
+// before anything is allocated or printed on stdout.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "run_ringviz.h"
+
+using ringviz::test::lines_of;
+using ringviz::test::run_ringviz;
+using ringviz::test::RunResult;
+using ringviz::test::TempDir;
+
+namespace {
+
+RunResult trace(std::vector<std::string> arguments) {
+  arguments.insert(arguments.begin(), "trace");
+  return run_ringviz(arguments);
+}
+
+// Every rejection looks the same to a script: exit 2, nothing on stdout, one stderr line.
+void check_rejected(const RunResult& run, const std::string& named) {
+  INFO("stderr: " << run.err);
+  CHECK(run.exit_code == 2);
+  CHECK(run.out.empty());
+  CHECK(lines_of(run.err).size() == 1);
+  CHECK(!run.err.empty());
+  CHECK(run.err.back() == '\n');
+  CHECK(run.err.find(named) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("zero GPUs is refused, naming --gpus") { check_rejected(trace({"--gpus", "0"}), "--gpus"); }
+
+TEST_CASE("257 GPUs is refused, naming --gpus") { check_rejected(trace({"--gpus", "257"}), "--gpus"); }
+
+TEST_CASE("a negative count is refused, naming --count") {
+  check_rejected(trace({"--count", "-1"}), "--count");
+}
+
+TEST_CASE("a count that is not a number is refused, naming --count") {
+  check_rejected(trace({"--count", "abc"}), "--count");
+}
+
+TEST_CASE("a count whose buffers cannot fit in memory is refused before anything is allocated") {
+  // 10^12 f32 elements on 256 GPUs: a petabyte. Reaching the allocator would take the
+  // machine down; the refusal has to come from the up-front size check.
+  check_rejected(trace({"--count", "1000000000000", "--gpus", "256"}), "--count");
+}
+
+TEST_CASE("an unknown --op is refused, naming the flag") { check_rejected(trace({"--op", "broadcast"}), "--op"); }
+
+TEST_CASE("an unknown --dtype is refused, naming the flag") { check_rejected(trace({"--dtype", "f8"}), "--dtype"); }
+
+TEST_CASE("an unknown --order is refused, naming the flag") {
+  check_rejected(trace({"--order", "random"}), "--order");
+}
+
+TEST_CASE("an unknown --reduce is refused, naming the flag") {
+  check_rejected(trace({"--reduce", "xor"}), "--reduce");
+}
+
+TEST_CASE("an unknown --format is refused, naming the flag") {
+  check_rejected(trace({"--format", "yaml"}), "--format");
+}
+
+TEST_CASE("an unknown --lang is refused, naming the flag") { check_rejected(trace({"--lang", "fr"}), "--lang"); }
+
+TEST_CASE("an unknown --init is refused, naming the flag") {
+  check_rejected(trace({"--init", "ones"}), "--init");
+}
+
+TEST_CASE("an option ringviz does not have is refused in one line") {
+  check_rejected(trace({"--colour"}), "--colour");
+}
+
+TEST_CASE("an option missing its value is refused in one line") { check_rejected(trace({"--gpus"}), "--gpus"); }
+
+TEST_CASE("an input file that does not exist is refused, naming the file") {
+  TempDir dir;
+  const std::string missing = (dir.path() / "missing.json").string();
+  check_rejected(trace({"--init", "file:" + missing}), missing);
+}
+
+TEST_CASE("an input file that is not JSON is refused, naming the file and the byte") {
+  TempDir dir;
+  const std::string path = dir.write("broken.json", "[[1, 2], [3,");
+  const RunResult run = trace({"--gpus", "2", "--count", "2", "--init", "file:" + path});
+  check_rejected(run, path);
+  CHECK(run.err.find("byte") != std::string::npos);
+}
+
+TEST_CASE("an input file with the wrong number of rows is refused, naming the top level") {
+  TempDir dir;
+  const std::string path = dir.write("rows.json", "[[1, 2], [3, 4], [5, 6]]");
+  const RunResult run = trace({"--gpus", "2", "--count", "2", "--init", "file:" + path});
+  check_rejected(run, path);
+  CHECK(run.err.find("top level") != std::string::npos);
+}
+
+TEST_CASE("an input file with a row of the wrong length is refused, naming the row") {
+  TempDir dir;
+  const std::string path = dir.write("row.json", "[[1, 2], [3, 4, 5]]");
+  const RunResult run = trace({"--gpus", "2", "--count", "2", "--init", "file:" + path});
+  check_rejected(run, path);
+  CHECK(run.err.find("[1]") != std::string::npos);
+}
+
+TEST_CASE("an input file with a string that is not a number is refused, naming the element") {
+  TempDir dir;
+  const std::string path = dir.write("string.json", R"([[1, 2], [3, "four"]])");
+  const RunResult run = trace({"--gpus", "2", "--count", "2", "--init", "file:" + path});
+  check_rejected(run, path);
+  CHECK(run.err.find("[1][1]") != std::string::npos);
+}
