@@ -21,7 +21,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
   app.require_subcommand(0, 1);
   std::vector<cli::Command> commands = {cli::add_trace_command(app),
-                                         cli::add_bench_command(app)};
+                                         cli::add_bench_command(app),
+                                         cli::add_compare_command(app)};
   for (auto& command : commands)
     command.parser->set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
 

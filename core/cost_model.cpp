@@ -127,7 +127,8 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
     estimate.messages_total += messages[rank];
     estimate.max_bytes_sent = std::max(estimate.max_bytes_sent, estimate.bytes_sent[rank]);
     estimate.max_bytes_reduced = std::max(estimate.max_bytes_reduced, reduced[rank]);
-    for (bool inbound : {false, true}) {
+    // Inbound first: on a tie the receiving side is the hot spot a reader looks for.
+    for (bool inbound : {true, false}) {
       const std::int64_t bytes = inbound ? received[rank] : estimate.bytes_sent[rank];
       if (bytes > estimate.busiest_link_bytes) {
         estimate.busiest_link_bytes = bytes;

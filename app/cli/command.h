@@ -14,5 +14,8 @@ struct Command {
 
 Command add_trace_command(CLI::App& app);
 Command add_bench_command(CLI::App& app);
+Command add_compare_command(CLI::App& app);
+Command add_memory_command(CLI::App& app);
+Command add_train_command(CLI::App& app);
 
 }  // namespace ringviz::cli

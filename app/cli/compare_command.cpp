@@ -1,0 +1,253 @@
+// ringviz compare: every algorithm that has the op, priced by the α-β-γ model on one link
+// preset, at one message size and across 1 KiB - 1 GiB. A thin client of core/cost_model.
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/command.h"
+#include "app/cli/config_flags.h"
+#include "core/cost_model.h"
+
+namespace ringviz::cli {
+
+namespace {
+
+struct CompareFlags {
+  std::string op = "allreduce";
+  std::string gpus = "8";
+  std::string count = "1M";
+  std::string dtype = "f32";
+  std::string link = "nvlink4";
+  double alpha_us = -1;       // overrides, when given
+  double bandwidth_gbs = -1;
+  double gamma_ps = -1;
+  bool sweep = false;
+  std::string format = "table";
+};
+
+std::string printf_string(const char* format, double value, const char* unit) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value, unit);
+  return text;
+}
+
+// Binary units, as --count's K, M and G suffixes: "4 MiB", "629.7 KiB", "12 B".
+std::string bytes_text(double bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (std::abs(bytes) >= 1024 && unit < 4) {
+    bytes /= 1024;
+    ++unit;
+  }
+  const bool whole = std::abs(bytes - std::round(bytes)) < 0.05;
+  return printf_string(whole ? "%.0f %s" : "%.1f %s", bytes, units[unit]);
+}
+
+std::string seconds_text(double seconds) {
+  if (seconds == 0) return "0";
+  if (seconds < 1e-3) return printf_string("%.2f %s", seconds * 1e6, "µs");
+  if (seconds < 1) return printf_string("%.3f %s", seconds * 1e3, "ms");
+  return printf_string("%.3f %s", seconds, "s");
+}
+
+std::string op_title(Op op) {
+  switch (op) {
+    case Op::allgather: return "AllGather";
+    case Op::reducescatter: return "ReduceScatter";
+    case Op::allreduce: return "AllReduce";
+  }
+  return "?";
+}
+
+// Left- or right-aligned cell of `width` display columns (µ counts as one).
+std::string cell(const std::string& text, std::size_t width, bool right = true) {
+  std::size_t columns = 0;
+  for (unsigned char c : text) columns += (c & 0xC0) != 0x80;
+  const std::string pad(columns < width ? width - columns : 0, ' ');
+  return right ? pad + text : text + pad;
+}
+
+LinkModel link_from_flags(const CompareFlags& flags) {
+  LinkModel link = find_link_preset(flags.link, "--link");
+  const auto positive = [](double value, const char* flag) {
+    if (!(value > 0) || !std::isfinite(value))
+      throw InputError(std::string(flag) + ": must be a positive number");
+  };
+  if (flags.alpha_us != -1) {
+    positive(flags.alpha_us, "--alpha-us");
+    link.alpha_seconds = flags.alpha_us * 1e-6;
+  }
+  if (flags.bandwidth_gbs != -1) {
+    positive(flags.bandwidth_gbs, "--bandwidth-gbs");
+    link.bytes_per_second = flags.bandwidth_gbs * 1e9;
+  }
+  if (flags.gamma_ps != -1) {
+    if (!(flags.gamma_ps >= 0) || !std::isfinite(flags.gamma_ps))
+      throw InputError("--gamma-ps: must be zero or a positive number");
+    link.gamma_seconds_per_byte = flags.gamma_ps * 1e-12;
+  }
+  return link;
+}
+
+Config config_from_compare_flags(const CompareFlags& flags) {
+  Config config;
+  config.op = parse_op(flags.op, "--op");
+  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
+  if (gpus < 1 || gpus > kMaxRanks)
+    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
+  config.ranks = static_cast<int>(gpus);
+  config.count = parse_whole_number(flags.count, "--count", true);
+  if (config.count > kMaxCount) throw InputError("--count: " + flags.count + " is too large (at most 2^40)");
+  config.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
+  return config;
+}
+
+void print_table(const CostComparison& comparison, bool sweep) {
+  const Config& config = comparison.config;
+  const LinkModel& link = comparison.link;
+  const std::int64_t bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
+  std::cout << op_title(config.op) << " of " << bytes_text(static_cast<double>(bytes)) << " per GPU ("
+            << config.count << " x " << dtype_name(config.dtype) << ") on " << config.ranks << " GPUs over "
+            << link.label << "\n"
+            << "  α " << seconds_text(link.alpha_seconds) << " per message, "
+            << printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s") << " per direction per GPU (β), γ "
+            << printf_string("%.3g %s", link.gamma_seconds_per_byte * 1e12, "ps") << " per byte reduced\n";
+  if (!link.note.empty()) std::cout << "  " << link.note << "\n";
+  std::cout << "\n";
+
+  double best = 0;
+  for (const CostEstimate& estimate : comparison.at_count)
+    if (best == 0 || estimate.seconds < best) best = estimate.seconds;
+  std::cout << cell("algorithm", 16, false) << cell("rounds", 7) << cell("msgs/GPU", 10)
+            << cell("sent/GPU", 12) << cell("busiest link", 24) << cell("predicted", 12) << cell("vs best", 9)
+            << "\n";
+  for (const CostEstimate& estimate : comparison.at_count) {
+    const std::string busiest = bytes_text(static_cast<double>(estimate.busiest_link_bytes)) + " (GPU " +
+                                std::to_string(estimate.busiest_link_rank) +
+                                (estimate.busiest_link_inbound ? " in)" : " out)");
+    std::cout << cell(std::string(algorithm_name(estimate.algorithm)), 16, false)
+              << cell(std::to_string(estimate.rounds), 7) << cell(std::to_string(estimate.messages), 10)
+              << cell(bytes_text(static_cast<double>(estimate.max_bytes_sent)), 12)
+              << cell(estimate.busiest_link_bytes ? busiest : "0", 24) << cell(seconds_text(estimate.seconds), 12)
+              << cell(best > 0 ? printf_string("%.2f%s", estimate.seconds / best, "x") : "-", 9) << "\n";
+  }
+  std::cout << "\ncost shapes (n = bytes per GPU; exact when N is a power of two dividing the count):\n";
+  for (Algorithm algorithm : comparison.algorithms)
+    std::cout << "  " << cell(std::string(algorithm_name(algorithm)), 16, false)
+              << cost_formula(algorithm, config.op) << "\n";
+
+  std::cout << "\nfastest by message size (" << bytes_text(static_cast<double>(comparison.sweep_bytes.front()))
+            << " - " << bytes_text(static_cast<double>(comparison.sweep_bytes.back())) << " per GPU):\n";
+  std::int64_t from = comparison.sweep_bytes.front();
+  Algorithm winner = comparison.sweep_fastest.front();
+  for (const Crossover& crossover : comparison.crossovers) {
+    std::cout << "  " << cell(bytes_text(static_cast<double>(from)), 10) << " - "
+              << cell(bytes_text(static_cast<double>(crossover.bytes)), 10, false) << "  " << algorithm_name(winner)
+              << "\n";
+    from = crossover.bytes;
+    winner = crossover.faster;
+  }
+  std::cout << "  " << cell(bytes_text(static_cast<double>(from)), 10) << " - "
+            << cell(bytes_text(static_cast<double>(comparison.sweep_bytes.back())), 10, false) << "  "
+            << algorithm_name(winner) << "\n";
+  for (const Crossover& crossover : comparison.crossovers)
+    std::cout << "  crossover at " << bytes_text(static_cast<double>(crossover.bytes)) << " (" << crossover.bytes
+              << " B): " << algorithm_name(crossover.faster) << " overtakes " << algorithm_name(crossover.slower)
+              << "\n";
+
+  if (!sweep) return;
+  std::cout << "\npredicted time by message size:\n" << cell("bytes/GPU", 10);
+  for (Algorithm algorithm : comparison.algorithms) std::cout << cell(std::string(algorithm_name(algorithm)), 15);
+  std::cout << cell("fastest", 16) << "\n";
+  for (std::size_t i = 0; i < comparison.sweep_bytes.size(); ++i) {
+    std::cout << cell(bytes_text(static_cast<double>(comparison.sweep_bytes[i])), 10);
+    for (const auto& seconds : comparison.sweep_seconds) std::cout << cell(seconds_text(seconds[i]), 15);
+    std::cout << cell(std::string(algorithm_name(comparison.sweep_fastest[i])), 16) << "\n";
+  }
+}
+
+nlohmann::json comparison_json(const CostComparison& comparison) {
+  const Config& config = comparison.config;
+  const LinkModel& link = comparison.link;
+  nlohmann::json out;
+  out["schema"] = "ringviz.compare/1";
+  out["config"] = {{"op", op_name(config.op)},
+                   {"ranks", config.ranks},
+                   {"count", config.count},
+                   {"dtype", dtype_name(config.dtype)},
+                   {"bytes_per_gpu", config.count * static_cast<std::int64_t>(dtype_size(config.dtype))}};
+  out["link"] = {{"key", link.key},
+                 {"label", link.label},
+                 {"alpha_seconds", link.alpha_seconds},
+                 {"bytes_per_second", link.bytes_per_second},
+                 {"gamma_seconds_per_byte", link.gamma_seconds_per_byte}};
+  out["algorithms"] = nlohmann::json::array();
+  for (const CostEstimate& estimate : comparison.at_count)
+    out["algorithms"].push_back({{"algorithm", algorithm_name(estimate.algorithm)},
+                                 {"rounds", estimate.rounds},
+                                 {"messages_per_gpu", estimate.messages},
+                                 {"messages_total", estimate.messages_total},
+                                 {"bytes_sent_per_gpu", estimate.max_bytes_sent},
+                                 {"bytes_sent", estimate.bytes_sent},
+                                 {"busiest_link", {{"rank", estimate.busiest_link_rank},
+                                                   {"direction", estimate.busiest_link_inbound ? "in" : "out"},
+                                                   {"bytes", estimate.busiest_link_bytes}}},
+                                 {"bytes_reduced_per_gpu", estimate.max_bytes_reduced},
+                                 {"terms", {{"alpha", estimate.terms.messages},
+                                            {"beta_bytes", estimate.terms.bytes},
+                                            {"gamma_bytes", estimate.terms.reduced_bytes}}},
+                                 {"seconds", estimate.seconds},
+                                 {"formula", cost_formula(estimate.algorithm, config.op)}});
+  nlohmann::json sweep;
+  sweep["bytes"] = comparison.sweep_bytes;
+  for (std::size_t a = 0; a < comparison.algorithms.size(); ++a)
+    sweep["seconds"][std::string(algorithm_name(comparison.algorithms[a]))] = comparison.sweep_seconds[a];
+  sweep["fastest"] = nlohmann::json::array();
+  for (Algorithm algorithm : comparison.sweep_fastest) sweep["fastest"].push_back(algorithm_name(algorithm));
+  out["sweep"] = sweep;
+  out["crossovers"] = nlohmann::json::array();
+  for (const Crossover& crossover : comparison.crossovers)
+    out["crossovers"].push_back({{"bytes", crossover.bytes},
+                                 {"slower", algorithm_name(crossover.slower)},
+                                 {"faster", algorithm_name(crossover.faster)}});
+  return out;
+}
+
+}  // namespace
+
+Command add_compare_command(CLI::App& app) {
+  auto* parser = app.add_subcommand(
+      "compare", "predict every algorithm's time for a collective with the α-β-γ cost model");
+  auto flags = std::make_shared<CompareFlags>();
+  parser->add_option("--op", flags->op, "allgather | reducescatter | allreduce")->capture_default_str();
+  parser->add_option("--gpus,-n", flags->gpus, "number of GPUs, 1-256")->capture_default_str();
+  parser->add_option("--count,-c", flags->count, "elements each GPU starts with (K, M, G suffixes: powers of 1024)")
+      ->capture_default_str();
+  parser->add_option("--dtype,-d", flags->dtype, "f32 | f64 | f16 | bf16 | i32 | i64")->capture_default_str();
+  std::string links;
+  for (const LinkModel& preset : link_presets()) links += (links.empty() ? "" : " | ") + preset.key;
+  parser->add_option("--link", flags->link, links)->capture_default_str();
+  parser->add_option("--alpha-us", flags->alpha_us, "override the preset's α (µs per message)");
+  parser->add_option("--bandwidth-gbs", flags->bandwidth_gbs,
+                     "override the preset's bandwidth (GB/s per direction per GPU)");
+  parser->add_option("--gamma-ps", flags->gamma_ps, "override γ (ps per byte reduced)");
+  parser->add_flag("--sweep", flags->sweep, "also print predicted times for every size from 1 KiB to 1 GiB");
+  parser->add_option("--format", flags->format, "table | json")->capture_default_str();
+  return {parser, [flags] {
+            if (flags->format != "table" && flags->format != "json")
+              throw InputError("--format: unknown value '" + flags->format + "' (expected table or json)");
+            const Config config = config_from_compare_flags(*flags);
+            const CostComparison comparison = compare_algorithms(config, link_from_flags(*flags));
+            if (flags->format == "json")
+              std::cout << comparison_json(comparison).dump(2) << "\n";
+            else
+              print_table(comparison, flags->sweep);
+            return 0;
+          }};
+}
+
+}  // namespace ringviz::cli
