@@ -1,0 +1,176 @@
+// The Chrome trace export checked against the trace-event format: required fields per event
+// kind, slices that never run backwards or overlap on a track, flows that pair up, and one
+// send and one receive slice per transfer carrying its bytes and slot.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "core/backend.h"
+#include "core/chrome_trace.h"
+#include "core/session.h"
+#include "core/trace.h"
+
+using namespace ringviz;
+using nlohmann::json;
+
+namespace {
+
+Trace record(Algorithm algorithm, Op op, int ranks, std::int64_t count) {
+  Config config;
+  config.algorithm = algorithm;
+  config.op = op;
+  config.ranks = ranks;
+  config.count = count;
+  Session session(config, make_cpu_backend(1));
+  return record_trace(session);
+}
+
+// Throws nothing, reports every problem as a failed CHECK with the event in question.
+void check_trace_event_format(const json& document) {
+  REQUIRE(document.is_object());
+  REQUIRE(document.contains("traceEvents"));
+  REQUIRE(document["traceEvents"].is_array());
+  std::map<std::pair<int, int>, double> track_end;  // (pid, tid) -> end of the last slice
+  std::map<std::int64_t, int> flow_starts, flow_finishes;
+  for (const json& event : document["traceEvents"]) {
+    INFO(event.dump());
+    REQUIRE(event.contains("ph"));
+    REQUIRE(event["ph"].is_string());
+    CHECK(event["name"].is_string());
+    CHECK(event["pid"].is_number_integer());
+    CHECK(event["tid"].is_number_integer());
+    const std::string ph = event["ph"];
+    if (ph == "M") {
+      CHECK(event["args"].is_object());
+      const std::string name = event["name"];
+      if (name == "process_name" || name == "thread_name") CHECK(event["args"]["name"].is_string());
+      continue;
+    }
+    REQUIRE(event["ts"].is_number());
+    CHECK(event["ts"].get<double>() >= 0);
+    if (ph == "X") {
+      REQUIRE(event["dur"].is_number());
+      CHECK(event["dur"].get<double>() >= 0);
+      CHECK(event["cat"].is_string());
+      const std::pair<int, int> track{event["pid"].get<int>(), event["tid"].get<int>()};
+      const double ts = event["ts"], dur = event["dur"];
+      // Monotonic and non-overlapping per track (a rounding error's slack).
+      if (track_end.count(track)) CHECK(ts >= track_end[track] - 1e-6);
+      track_end[track] = ts + dur;
+    } else if (ph == "s" || ph == "f") {
+      CHECK(event["cat"].is_string());
+      REQUIRE(event["id"].is_number_integer());
+      (ph == "s" ? flow_starts : flow_finishes)[event["id"].get<std::int64_t>()]++;
+    } else {
+      FAIL("unexpected event phase " << ph);
+    }
+  }
+  CHECK(flow_starts.size() == flow_finishes.size());
+  for (const auto& [id, starts] : flow_starts) {
+    CHECK(starts == 1);
+    CHECK(flow_finishes[id] == 1);
+  }
+}
+
+std::size_t count_slices(const json& document, const std::string& category) {
+  std::size_t count = 0;
+  for (const json& event : document["traceEvents"])
+    if (event["ph"] == "X" && event["cat"] == category) ++count;
+  return count;
+}
+
+std::size_t transfer_count(const Trace& trace) {
+  std::size_t count = 0;
+  for (const Round& round : trace.schedule.rounds) count += round.transfers.size();
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("the chrome trace of every algorithm follows the trace-event format") {
+  for (Algorithm algorithm : kAllAlgorithms)
+    for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
+      if (!algorithm_supports(algorithm, op)) continue;
+      for (int n : {1, 2, 5, 8}) {
+        CAPTURE(algorithm_name(algorithm));
+        CAPTURE(op_name(op));
+        CAPTURE(n);
+        const Trace trace = record(algorithm, op, n, 11);
+        const json document = chrome_trace_json(trace);
+        check_trace_event_format(document);
+        CHECK(count_slices(document, "round") == trace.schedule.rounds.size());
+        CHECK(count_slices(document, "send") == transfer_count(trace));
+        CHECK(count_slices(document, "receive") == transfer_count(trace));
+      }
+    }
+}
+
+TEST_CASE("every transfer slice carries its bytes and slot, and the output parses back") {
+  const Trace trace = record(Algorithm::ring, Op::allreduce, 4, 8);
+  std::ostringstream text;
+  write_chrome_trace(text, trace);
+  const json document = json::parse(text.str());
+  std::size_t seen = 0;
+  for (const json& event : document["traceEvents"]) {
+    if (event["ph"] != "X" || event["cat"] != "send") continue;
+    const json& args = event["args"];
+    const Transfer& transfer =
+        trace.schedule.rounds[args["round"].get<std::size_t>() - 1].transfers[seen % 4];
+    CHECK(args["src"] == transfer.src);
+    CHECK(args["dst"] == transfer.dst);
+    CHECK(args["slot"] == transfer.slot);
+    CHECK(args["bytes"] == 2 * 4);  // 8 f32 over 4 slots
+    CHECK(event["pid"] == transfer.src + 1);
+    ++seen;
+  }
+  CHECK(seen == 6 * 4);
+  CHECK(document["otherData"]["timing"] == "modelled");
+  CHECK(document["otherData"]["algorithm"] == "ring");
+}
+
+TEST_CASE("modelled times add up to the cost model's prediction") {
+  const Trace trace = record(Algorithm::tree, Op::allreduce, 7, 700);
+  ChromeTraceOptions options;
+  options.link = find_link_preset("pcie4");
+  const json document = chrome_trace_json(trace, options);
+  const CostEstimate cost = estimate_cost(trace.config, options.link);
+  CHECK(document["otherData"]["total_us"].get<double>() == doctest::Approx(cost.seconds * 1e6));
+  CHECK(document["otherData"]["link"] == "pcie4");
+}
+
+TEST_CASE("measured round times replace the model's when every round has one") {
+  Trace trace = record(Algorithm::naive, Op::allreduce, 4, 40);
+  for (TraceRound& round : trace.rounds) round.microseconds = 25.0;
+  const json document = chrome_trace_json(trace);
+  check_trace_event_format(document);
+  CHECK(document["otherData"]["timing"] == "measured");
+  CHECK(document["otherData"]["total_us"].get<double>() == doctest::Approx(50.0));
+  for (const json& event : document["traceEvents"])
+    if (event["ph"] == "X" && event["cat"] == "round") CHECK(event["dur"].get<double>() == doctest::Approx(25.0));
+
+  SUBCASE("one unmeasured round falls back to the model for the whole trace") {
+    trace.rounds.back().microseconds.reset();
+    CHECK(chrome_trace_json(trace)["otherData"]["timing"] == "modelled");
+  }
+}
+
+TEST_CASE("naive's hot spot shows as GPU 0's receive track filling the first round") {
+  const Trace trace = record(Algorithm::naive, Op::allreduce, 4, 8);
+  const json document = chrome_trace_json(trace);
+  std::size_t into_gpu0 = 0;
+  for (const json& event : document["traceEvents"])
+    if (event["ph"] == "X" && event["cat"] == "receive" && event["pid"] == 1 && event["args"]["round"] == 1)
+      ++into_gpu0;
+  CHECK(into_gpu0 == 3 * 4);
+  // The last of GPU 3's slots completes each sum: the receive slice shows the full label.
+  bool completed = false;
+  for (const json& event : document["traceEvents"])
+    if (event["ph"] == "X" && event["cat"] == "receive" && event["args"].contains("completes_slot")) {
+      CHECK(event["args"]["holds"].get<std::string>().find("d") != std::string::npos);
+      completed = true;
+    }
+  CHECK(completed);
+}
