@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/backend_select.h"
+#include "app/cli/bench_cuda.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "core/benchmark.h"
@@ -24,12 +25,14 @@ struct BenchFlags {
   std::string mode = "step";
 };
 
-// The CPU target measures host memcpy as its baseline. Any other backend is timed through the
-// same table; its copy baseline comes with it (until then the two columns print "-").
-BenchTarget bench_target_for(BackendChoice choice) {
+// The CPU target measures host memcpy as its baseline, the CUDA target a device-to-device
+// copy. Any other backend is timed through the same table without a baseline ("-").
+BenchTarget bench_target_for(BackendChoice choice, BenchMode mode, BackendInfo& info) {
   BackendSelection probe = select_backend(choice);
   if (!probe.notice.empty()) std::cerr << "ringviz: " << probe.notice << "\n";
+  info = probe.info;
   if (probe.backend->name() == "cpu") return cpu_bench_target();
+  if (auto cuda = cuda_bench_target(info, mode)) return *cuda;
   BenchTarget target;
   target.name = probe.backend->name();
   target.make_backend = [choice] { return select_backend(choice).backend; };
@@ -112,19 +115,28 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
                      available + " is available; choose a smaller -e or fewer --gpus");
   }
 
-  const BenchTarget target = bench_target_for(backend_from_flags(flags.config));
+  BackendInfo info;
+  const BenchTarget target = bench_target_for(backend_from_flags(flags.config), settings.mode, info);
   print_header(config, target, settings);
+  for (const std::string& line : nccl_header_lines(config, info)) std::cout << line << "\n";
   std::int64_t wrong = 0;
   double busbw_sum = 0;
+  BenchRow last;
   for (std::int64_t size : settings.sizes) {
     const BenchRow row = bench_one_size(config, size, target, settings);
     wrong += row.wrong;
     busbw_sum += row.busbw_gbps;
     std::cout << format_row(row, config) << std::endl;  // one row at a time: big sizes are slow
+    for (const std::string& line : nccl_row_lines(config, info, row, settings))
+      std::cout << line << std::endl;
+    last = row;
   }
   std::cout << "# Out of bounds values : " << wrong << (wrong == 0 ? " OK" : " FAILED") << "\n"
             << "# Avg bus bandwidth    : " << busbw_sum / static_cast<double>(settings.sizes.size())
-            << "\n#\n";
+            << "\n";
+  if (info.name == "cuda")
+    for (const std::string& line : ring_sent_summary(config, last)) std::cout << line << "\n";
+  std::cout << "#\n";
   return wrong == 0 ? 0 : 1;
 }
 
