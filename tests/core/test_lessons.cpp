@@ -688,3 +688,15 @@ TEST_CASE("the lesson folder is found from an executable's location") {
   REQUIRE(folder.has_value());
   CHECK(std::filesystem::equivalent(*folder, kLessonFolder));
 }
+
+TEST_CASE("the example in docs/lessons.md is a valid lesson of the length it states") {
+  std::ifstream file(kLessonFolder.parent_path().parent_path() / "docs" / "lessons.md");
+  REQUIRE(file);
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::size_t start = text.find("```json\n");
+  REQUIRE(start != std::string::npos);
+  const std::size_t end = text.find("```", start + 8);
+  const Lesson example = parse_lesson(text.substr(start + 8, end - start - 8), "docs/lessons.md");
+  CHECK(example.duration() == doctest::Approx(19.5));
+  CHECK(text.find("lasts 5 + (2.5 + 4) + (1 + 2 × 1.5 + 4) = 19.5 seconds") != std::string::npos);
+}
