@@ -16,7 +16,13 @@ struct Entry {
 
 // Kept in enum order so that lookup is an index; the static_assert below catches a gap.
 constexpr Entry kPhrases[] = {
-    {Phrase::title, "Ring {} on {} GPUs", "环形 {}：{} 张 GPU"},
+    {Phrase::title, "{} {} on {} GPUs", "{} {}：{} 张 GPU"},
+    {Phrase::algorithm_ring, "Ring", "环形"},
+    {Phrase::algorithm_naive, "Naive (everything through GPU 0)", "朴素（全部经 GPU 0 中转）"},
+    {Phrase::algorithm_direct, "Direct (every pair at once)", "直连（所有 GPU 两两同时交换）"},
+    {Phrase::algorithm_rhd, "Recursive halving-doubling", "递归减半-倍增"},
+    {Phrase::algorithm_tree, "Tree", "树形"},
+    {Phrase::algorithm_tree_pipelined, "Pipelined tree", "流水线树形"},
     {Phrase::setup_count, "count {} per GPU", "每张 GPU {} 个元素"},
     {Phrase::setup_reduce, "reduce {}", "归约 {}"},
     {Phrase::setup_order, "order {}", "顺序 {}"},
@@ -28,7 +34,7 @@ constexpr Entry kPhrases[] = {
      "每张 GPU 起初只有一块 {} 个元素的数据，以所在 GPU 的字母命名：GPU 0 的是 A，GPU 1 的是 "
      "B，依此类推。"},
     {Phrase::layout_chunks,
-     "Each GPU's buffer is cut into {} chunks of {} elements. A label is GPU letter + chunk "
+     "Each GPU's buffer is cut into {} chunks, {} elements per chunk. A label is GPU letter + chunk "
      "index: b2 is GPU 1's chunk 2, and a0+b0 is the sum of GPU 0's and GPU 1's chunk 0.",
      "每张 GPU 的缓冲区分成 {} 个分片，每片 {} 个元素。标签由 GPU 字母加分片序号组成：b2 表示 "
      "GPU 1 的分片 2，a0+b0 表示 GPU 0 与 GPU 1 的分片 0 之和。"},

@@ -16,7 +16,13 @@ Language parse_language(std::string_view text, std::string_view field = "lang");
 
 // One entry per phrase; `{}` marks where fill() puts an argument, in order.
 enum class Phrase {
-  title,               // Ring {op} on {n} GPUs
+  title,               // {algorithm} {op} on {n} GPUs
+  algorithm_ring,      // the algorithm as the title names it
+  algorithm_naive,
+  algorithm_direct,
+  algorithm_rhd,
+  algorithm_tree,
+  algorithm_tree_pipelined,
   setup_count,         // count {c} per GPU
   setup_reduce,        // reduce {r}
   setup_order,         // order {o}

@@ -18,6 +18,18 @@ std::string_view op_title(Op op) {
   return "?";
 }
 
+Phrase algorithm_title(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::ring: return Phrase::algorithm_ring;
+    case Algorithm::naive: return Phrase::algorithm_naive;
+    case Algorithm::direct: return Phrase::algorithm_direct;
+    case Algorithm::rhd: return Phrase::algorithm_rhd;
+    case Algorithm::tree: return Phrase::algorithm_tree;
+    case Algorithm::tree_pipelined: return Phrase::algorithm_tree_pipelined;
+  }
+  return Phrase::algorithm_ring;
+}
+
 std::string join(const std::vector<std::string>& parts, std::string_view separator) {
   std::string text;
   for (const std::string& part : parts) {
@@ -44,7 +56,9 @@ class ReportBuilder {
 
   TraceReport build() {
     TraceReport report;
-    report.title = say(Phrase::title, language_, {op_title(trace_.config.op), std::to_string(ranks_)});
+    report.title = say(Phrase::title, language_,
+                       {phrase(algorithm_title(trace_.config.algorithm), language_),
+                        op_title(trace_.config.op), std::to_string(ranks_)});
     report.preamble.push_back(paragraph(setup_line()));
     report.preamble.push_back(paragraph(layout_line()));
     report.sections.push_back(inputs_section());
@@ -64,7 +78,8 @@ class ReportBuilder {
       const bool reduce_phase_ends =
           last_reduce_round == &round &&
           (&round == &trace_.rounds.back() || (&round + 1)->round.phase != Phase::reduce_scatter);
-      if (reduce_phase_ends) report.sections.push_back(owned_chunks_section(round.provenance));
+      if (reduce_phase_ends && owns_reduced_chunks(round.provenance))
+        report.sections.push_back(owned_chunks_section(round.provenance));
     }
     // A one-GPU ReduceScatter has no rounds but still ends owning a chunk.
     if (trace_.config.op == Op::reducescatter && trace_.rounds.empty())
@@ -239,6 +254,16 @@ class ReportBuilder {
     return section;
   }
 
+  // Ring, direct and rhd leave every rank owning one fully reduced chunk; naive and tree
+  // reduce everything onto one rank, and there is no such table to show.
+  bool owns_reduced_chunks(const Provenance& provenance) const {
+    for (int rank = 0; rank < ranks_; ++rank)
+      if (provenance.at(rank, trace_.schedule.owned_slot[static_cast<std::size_t>(rank)]).count() !=
+          static_cast<std::size_t>(ranks_))
+        return false;
+    return true;
+  }
+
   // The chunk each rank holds fully reduced once the reduce-scatter pass is over.
   ReportSection owned_chunks_section(const Provenance& provenance) const {
     TextTable owned{{say(Phrase::column_gpu, language_), say(Phrase::column_fully_reduced, language_)}, {}};
@@ -273,6 +298,8 @@ class ReportBuilder {
       bytes.rows.push_back({gpu(rank), std::to_string(trace_.traffic.total_sent(rank)),
                             std::to_string(trace_.traffic.total_received(rank))});
     ReportSection section{say(Phrase::traffic_heading, language_), {table(std::move(bytes))}};
+    // The article's formula describes the ring; other algorithms have only the exact table.
+    if (trace_.config.algorithm != Algorithm::ring) return section;
 
     // M is what one GPU holds in the collective's own terms: its buffer, or for AllGather the
     // gathered result (the article's formula is about the data being reduced or collected).

@@ -127,3 +127,20 @@ TEST_CASE("ReduceScatter outputs are one chunk per GPU, as long as the layout sa
     CHECK(trace["outputs"][rank].size() == slots[rank]["count"].get<std::size_t>());
   }
 }
+
+TEST_CASE("the JSON trace is the same whatever --lang says") {
+  const auto english = ringviz::test::run_ringviz({"trace", "--format", "json", "--lang", "en"});
+  const auto chinese = ringviz::test::run_ringviz({"trace", "--format", "json", "--lang", "zh"});
+  REQUIRE(english.exit_code == 0);
+  CHECK(english.out == chinese.out);
+}
+
+TEST_CASE("every algorithm's trace ends with the same AllReduce outputs as the ring") {
+  const Json ring = json_trace({"--gpus", "5", "--count", "7", "--dtype", "i32"});
+  for (const char* algorithm : {"naive", "direct", "rhd", "tree", "tree-pipelined"}) {
+    CAPTURE(algorithm);
+    const Json other = json_trace({"--gpus", "5", "--count", "7", "--dtype", "i32", "--algo", algorithm});
+    CHECK(other["config"]["algorithm"] == algorithm);
+    CHECK(other["outputs"] == ring["outputs"]);
+  }
+}
