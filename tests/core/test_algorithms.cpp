@@ -177,14 +177,12 @@ struct Numbers {
   const char* init;
 };
 
-// Integer sums and products are exact in any order; avg divides once; max and min are exact
-// for floats too; float sums get a tolerance.
+// Integer sums are exact in any order; avg divides once (integers truncate, so dividing twice
+// or never shows); min is exact for floats too; float averages get a tolerance.
 constexpr Numbers kNumbers[] = {{DType::i32, ReduceOp::sum, "seed"},
                                 {DType::i64, ReduceOp::avg, "random:3"},
-                                {DType::i32, ReduceOp::prod, "random:5"},
                                 {DType::f32, ReduceOp::min, "random:7"},
-                                {DType::f64, ReduceOp::sum, "random:11"},
-                                {DType::f32, ReduceOp::avg, "random:13"}};
+                                {DType::f64, ReduceOp::avg, "random:11"}};
 
 }  // namespace
 
