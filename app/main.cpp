@@ -22,7 +22,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
   std::vector<cli::Command> commands = {cli::add_trace_command(app),
                                          cli::add_bench_command(app),
-                                         cli::add_compare_command(app)};
+                                         cli::add_compare_command(app),
+                                         cli::add_memory_command(app),
+                                         cli::add_train_command(app)};
   for (auto& command : commands)
     command.parser->set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
 

@@ -62,7 +62,14 @@ std::string_view component_name(StateComponent component) {
   return "?";
 }
 
-std::string_view unit_name(ByteUnit unit) { return unit == ByteUnit::gb ? "GB" : "GiB"; }
+std::string_view unit_name(ByteUnit unit) {
+  switch (unit) {
+    case ByteUnit::gb: return "GB";
+    case ByteUnit::gib: return "GiB";
+    case ByteUnit::bytes: return "bytes";
+  }
+  return "?";
+}
 
 std::string_view convention_assumptions(MemoryConvention convention) {
   switch (convention) {
@@ -106,7 +113,8 @@ MemoryConvention parse_convention(std::string_view text, std::string_view field)
 ByteUnit parse_unit(std::string_view text, std::string_view field) {
   if (text == "gb" || text == "GB") return ByteUnit::gb;
   if (text == "gib" || text == "GiB") return ByteUnit::gib;
-  reject(field, text, "gb or gib");
+  if (text == "bytes" || text == "b" || text == "B") return ByteUnit::bytes;
+  reject(field, text, "gb, gib or bytes");
 }
 
 std::vector<ComponentRule> component_rules(MemoryConvention convention) {
@@ -351,14 +359,23 @@ MemoryEstimate estimate_memory(const MemoryQuery& query) {
   return estimate;
 }
 
-double in_unit(double bytes, ByteUnit unit) {
-  return bytes / (unit == ByteUnit::gb ? 1e9 : 1073741824.0);
+double unit_bytes(ByteUnit unit) {
+  switch (unit) {
+    case ByteUnit::gb: return 1e9;
+    case ByteUnit::gib: return 1073741824.0;
+    case ByteUnit::bytes: return 1.0;
+  }
+  return 1.0;
 }
+
+double in_unit(double bytes, ByteUnit unit) { return bytes / unit_bytes(unit); }
 
 std::string format_bytes(double bytes, ByteUnit unit, bool with_unit) {
   const double value = in_unit(bytes, unit);
   char text[64];
-  if (value == 0 || std::fabs(value) >= 0.1)
+  if (unit == ByteUnit::bytes)
+    std::snprintf(text, sizeof text, "%.0f", value);
+  else if (value == 0 || std::fabs(value) >= 0.1)
     std::snprintf(text, sizeof text, "%.1f", value);
   else
     std::snprintf(text, sizeof text, "%.3g", value);

@@ -36,13 +36,14 @@ inline constexpr StateComponent kAllStateComponents[] = {
     StateComponent::parameters,     StateComponent::gradients, StateComponent::fp32_gradients,
     StateComponent::master_weights, StateComponent::momentum,  StateComponent::variance};
 
-enum class ByteUnit { gb, gib };  // GB = 10^9 bytes, GiB = 2^30 bytes
+// GB = 10^9 bytes (the default everywhere), GiB = 2^30 bytes; bytes for small teaching models.
+enum class ByteUnit { gb, gib, bytes };
 
 std::string_view strategy_name(Strategy strategy);             // "ddp", "zero1" ...
 std::string_view strategy_title(Strategy strategy);            // "DDP", "ZeRO-1" ...
 std::string_view convention_name(MemoryConvention convention);  // "paper", "deepspeed", "fp32"
 std::string_view component_name(StateComponent component);      // "parameters", "fp32_gradients" ...
-std::string_view unit_name(ByteUnit unit);                      // "GB" | "GiB"
+std::string_view unit_name(ByteUnit unit);                      // "GB" | "GiB" | "bytes"
 // One paragraph saying what the convention assumes (precisions, what is counted, what not).
 std::string_view convention_assumptions(MemoryConvention convention);
 
@@ -179,8 +180,10 @@ CommunicationCost communication_cost(const CollectiveCall& call, int gpus, Order
 std::vector<std::int64_t> ring_bytes_sent(Op op, std::int64_t elements, DType dtype, int gpus,
                                           Order order);
 
+double unit_bytes(ByteUnit unit);  // 1e9, 2^30 or 1
 double in_unit(double bytes, ByteUnit unit);
-// "112.0 GB", "31.4 GB", "0.0123 GB": one decimal, or three significant digits below 0.1.
+// "112.0 GB", "31.4 GB", "0.0123 GB": one decimal, or three significant digits below 0.1;
+// whole numbers in bytes ("5126 bytes").
 std::string format_bytes(double bytes, ByteUnit unit, bool with_unit = true);
 
 }  // namespace ringviz

@@ -241,19 +241,17 @@ IterationTimeline build_iteration_timeline(const TimelineQuery& query) {
       timeline.peak = {s, largest_gpu, step.largest, "", ""};
   }
   MemoryPeak& peak = timeline.peak;
-  const bool transient_wins = peak.memory.transient > peak.memory.gradients;
-  peak.component = transient_wins ? "transient" : "gradients";
-  const std::string on_top = format_bytes(static_cast<double>(transient_wins ? peak.memory.transient
-                                                                              : peak.memory.gradients),
-                                          ByteUnit::gb);
-  peak.cause = "peak at step " + std::to_string(peak.step + 1) + " (" +
-               steps[static_cast<std::size_t>(peak.step)].label + "): " +
-               (transient_wins ? "transient buffers (" : "gradients (") + on_top +
-               ") on top of the parameters and optimizer states";
-  if (peak.memory.transient == 0 && peak.memory.gradients == 0)
-    peak.cause = "peak at step " + std::to_string(peak.step + 1) + " (" +
-                 steps[static_cast<std::size_t>(peak.step)].label +
-                 "): only the parameters and optimizer states";
+  const IterationStep& at = steps[static_cast<std::size_t>(peak.step)];
+  peak.component = peak.memory.transient > peak.memory.gradients ? "transient" : "gradients";
+  std::string extra;
+  if (peak.memory.gradients > 0)
+    extra += "gradients (" + format_bytes(static_cast<double>(peak.memory.gradients), ByteUnit::gb) + ")";
+  if (peak.memory.transient > 0)
+    extra += std::string(extra.empty() ? "" : " and ") + "transient buffers (" +
+             format_bytes(static_cast<double>(peak.memory.transient), ByteUnit::gb) + ")";
+  peak.cause = "peak at step " + std::to_string(peak.step + 1) + " (" + at.label + "): " +
+               (extra.empty() ? "only the parameters and optimizer states"
+                              : extra + " on top of the parameters and optimizer states");
   return timeline;
 }
 

@@ -1,0 +1,355 @@
+// ringviz memory: per-GPU model-state memory and communication for DDP and ZeRO-1/2/3, and
+// (--timeline) one training iteration step by step. A thin client of core/memory_model.h and
+// core/training_timeline.h.
+#include <cmath>
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/command.h"
+#include "app/cli/config_flags.h"
+#include "core/memory_model.h"
+#include "core/training_timeline.h"
+
+namespace ringviz::cli {
+
+namespace {
+
+struct MemoryFlags {
+  std::string params = "7B";
+  std::string gpus = "4";
+  std::string strategy = "all";
+  std::string convention = "paper";
+  std::string format = "table";
+  std::string unit = "gb";
+  std::string gpu_memory = "80";
+  std::string order = "seed";
+  bool timeline = false;
+  std::string bucket_mb = "25";
+};
+
+// A positive decimal number for `flag`, at most `limit`.
+double parse_positive(const std::string& text, const std::string& flag, double limit) {
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
+    throw InputError(flag + ": '" + text + "' is not a number");
+  if (value <= 0 || value > limit)
+    throw InputError(flag + ": " + text + " is out of range (above 0, at most " +
+                     std::to_string(static_cast<long long>(limit)) + ")");
+  return value;
+}
+
+struct MemoryRequest {
+  MemoryQuery base;
+  std::vector<Strategy> strategies;
+  ByteUnit unit = ByteUnit::gb;
+  double capacity_bytes = 0;
+  bool json = false;
+  bool timeline = false;
+  std::int64_t bucket_bytes = kDefaultBucketBytes;
+};
+
+MemoryRequest request_from(const MemoryFlags& flags) {
+  MemoryRequest request;
+  request.base.parameters = parse_parameter_count(flags.params, "--params");
+  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
+  if (gpus < 1 || gpus > kMaxMemoryGpus)
+    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxMemoryGpus) + ")");
+  request.base.gpus = static_cast<int>(gpus);
+  request.base.convention = parse_convention(flags.convention, "--convention");
+  request.base.order = parse_order(flags.order, "--order");
+  if (flags.strategy == "all")
+    request.strategies.assign(std::begin(kAllStrategies), std::end(kAllStrategies));
+  else
+    request.strategies = {parse_strategy(flags.strategy, "--strategy")};
+  request.unit = parse_unit(flags.unit, "--unit");
+  // The capacity is in GB or GiB as the sizes are; with --unit bytes it stays in GB.
+  const double capacity_unit = request.unit == ByteUnit::gib ? unit_bytes(ByteUnit::gib) : 1e9;
+  request.capacity_bytes = parse_positive(flags.gpu_memory, "--gpu-memory", 1e6) * capacity_unit;
+  if (flags.format != "table" && flags.format != "json")
+    throw InputError("--format: unknown value '" + flags.format + "' (expected table or json)");
+  request.json = flags.format == "json";
+  request.timeline = flags.timeline;
+  if (request.timeline && request.strategies.size() != 1)
+    throw InputError("--timeline: choose one --strategy (ddp, zero1, zero2 or zero3)");
+  // PyTorch's bucket_cap_mb counts MB of 2^20 bytes.
+  request.bucket_bytes =
+      static_cast<std::int64_t>(parse_positive(flags.bucket_mb, "--bucket-mb", 1e6) * 1048576.0);
+  return request;
+}
+
+// Left-aligns `text` in `width` columns counting characters, not bytes (Ψ is two bytes).
+std::string padded(const std::string& text, std::size_t width) {
+  std::size_t columns = 0;
+  for (char c : text)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++columns;
+  return text + std::string(columns < width ? width - columns : 1, ' ');
+}
+
+// Breaks a paragraph into lines of at most `width` columns at spaces.
+std::string wrapped(const std::string& text, std::size_t width) {
+  std::istringstream words(text);
+  std::string word;
+  std::string line;
+  std::string out;
+  while (words >> word) {
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line + "\n";
+}
+
+std::string amount(double bytes, ByteUnit unit) { return format_bytes(bytes, unit, false); }
+
+std::string component_heading(StateComponent component) {
+  switch (component) {
+    case StateComponent::parameters: return "params";
+    case StateComponent::gradients: return "grads";
+    case StateComponent::fp32_gradients: return "fp32 grads";
+    case StateComponent::master_weights: return "master";
+    case StateComponent::momentum: return "momentum";
+    case StateComponent::variance: return "variance";
+  }
+  return "?";
+}
+
+std::string communication_summary(const MemoryEstimate& e) {
+  std::string ops;
+  for (const CommunicationCost& cost : e.communication) {
+    if (!ops.empty()) ops += " + ";
+    ops += cost.call.op == Op::allreduce ? "all-reduce" : cost.call.op == Op::reducescatter ? "reduce-scatter" : "all-gather";
+  }
+  return ops;
+}
+
+void print_table(const MemoryRequest& request, const std::vector<MemoryEstimate>& estimates) {
+  const MemoryQuery& q = request.base;
+  const std::string unit(unit_name(request.unit));
+  std::cout << "ringviz memory: " << format_parameter_count(q.parameters) << " parameters (Ψ = "
+            << q.parameters << ") on " << q.gpus << (q.gpus == 1 ? " GPU" : " GPUs") << ", convention "
+            << convention_name(q.convention) << ", sizes in " << unit
+            << (request.unit == ByteUnit::gb ? " (10^9 bytes)" : request.unit == ByteUnit::gib ? " (2^30 bytes)" : "")
+            << "\n";
+  std::cout << wrapped(std::string(convention_assumptions(q.convention)), 100) << "\n";
+
+  const std::vector<ComponentRule> rules = component_rules(q.convention);
+  const ByteUnit capacity_unit = request.unit == ByteUnit::gib ? ByteUnit::gib : ByteUnit::gb;
+  std::ostringstream capacity;
+  capacity << in_unit(request.capacity_bytes, capacity_unit);
+  const std::string fits = "fits " + capacity.str() + " " + std::string(unit_name(capacity_unit));
+  std::ostringstream out;
+  out << std::left << std::setw(9) << "strategy" << std::setw(13) << "formula";
+  for (const ComponentRule& rule : rules) out << std::right << std::setw(11) << component_heading(rule.component);
+  out << std::setw(10) << "total" << "  " << std::left << std::setw(fits.size() + 2) << fits
+      << "sent per GPU per iteration\n";
+  bool uneven = false;
+  for (const MemoryEstimate& e : estimates) {
+    const ModelStateBytes& largest = e.largest();
+    out << std::left << std::setw(9) << strategy_title(e.query.strategy) << padded(e.formula, 13);
+    for (const ComponentRule& rule : rules)
+      out << std::right << std::setw(11) << amount(static_cast<double>(largest[rule.component]), request.unit);
+    out << std::setw(10) << amount(static_cast<double>(largest.total()), request.unit) << "  " << std::left
+        << std::setw(fits.size() + 2) << (static_cast<double>(largest.total()) <= request.capacity_bytes ? "yes" : "no")
+        << amount(static_cast<double>(e.bytes_sent_per_gpu[static_cast<std::size_t>(e.largest_gpu)]), request.unit)
+        << " (" << communication_summary(e) << ")\n";
+    for (const ModelStateBytes& gpu : e.per_gpu) uneven = uneven || gpu.total() != largest.total();
+  }
+  std::cout << out.str();
+  if (uneven)
+    std::cout << "\nN does not divide Ψ: shards differ by one parameter; each row shows the GPU holding the most.\n";
+}
+
+void print_timeline_table(const MemoryRequest& request, const IterationTimeline& t) {
+  const MemoryQuery& q = t.query.memory;
+  const ByteUnit unit = request.unit;
+  std::cout << "\niteration timeline: " << strategy_title(q.strategy) << ", " << t.buckets.size()
+            << (t.buckets.size() == 1 ? " bucket" : " buckets") << " of up to " << t.bucket_elements
+            << " gradients (" << t.bucket_elements * static_cast<std::int64_t>(dtype_size(gradient_dtype(q.convention)))
+            << " bytes); memory of GPU " << (t.steps.empty() ? 0 : t.steps.front().largest_gpu)
+            << ", the one holding the most, in " << unit_name(unit) << "\n";
+  std::cout << std::right << std::setw(6) << "step" << std::setw(10) << "params" << std::setw(10) << "grads"
+            << std::setw(11) << "optimizer" << std::setw(11) << "transient" << std::setw(10) << "total" << "  what\n";
+  for (std::size_t s = 0; s < t.steps.size(); ++s) {
+    const IterationStep& step = t.steps[s];
+    const GpuMemory& m = step.largest;
+    std::cout << std::setw(6) << s + 1 << std::setw(10) << amount(static_cast<double>(m.parameters), unit)
+              << std::setw(10) << amount(static_cast<double>(m.gradients), unit) << std::setw(11)
+              << amount(static_cast<double>(m.optimizer_states), unit) << std::setw(11)
+              << amount(static_cast<double>(m.transient), unit) << std::setw(10)
+              << amount(static_cast<double>(m.total()), unit) << "  " << step.label << "\n";
+  }
+  std::cout << t.peak.cause << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
+            << " on GPU " << t.peak.gpu << "\n";
+}
+
+nlohmann::json bytes_json(const ModelStateBytes& bytes, const std::vector<ComponentRule>& rules) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const ComponentRule& rule : rules) j[std::string(component_name(rule.component))] = bytes[rule.component];
+  j["gradients_total"] = bytes.gradients();
+  j["optimizer_states"] = bytes.optimizer_states();
+  j["total"] = bytes.total();
+  return j;
+}
+
+nlohmann::json call_json(const CollectiveCall& call, int gpus, Order order) {
+  const Config view = call.ring_view(gpus, order);
+  return {{"purpose", call.purpose},
+          {"op", op_name(call.op)},
+          {"elements", call.elements},
+          {"dtype", dtype_name(call.dtype)},
+          {"reduce", reduce_op_name(call.reduce)},
+          {"ring_view", {{"op", op_name(view.op)}, {"count", view.count}, {"dtype", dtype_name(view.dtype)},
+                         {"reduce", reduce_op_name(view.reduce)}, {"gpus", view.ranks},
+                         {"order", order_name(view.order)}}}};
+}
+
+nlohmann::json gpu_memory_json(const GpuMemory& m) {
+  return {{"parameters", m.parameters}, {"gradients", m.gradients}, {"optimizer_states", m.optimizer_states},
+          {"transient", m.transient}, {"total", m.total()}};
+}
+
+nlohmann::json timeline_json(const IterationTimeline& t) {
+  const MemoryQuery& q = t.query.memory;
+  nlohmann::json steps = nlohmann::json::array();
+  for (std::size_t s = 0; s < t.steps.size(); ++s) {
+    const IterationStep& step = t.steps[s];
+    nlohmann::json j = {{"step", s + 1},
+                        {"kind", step_kind_name(step.kind)},
+                        {"label", step.label},
+                        {"bucket", step.bucket},
+                        {"buckets_backward_done", step.buckets_backward_done},
+                        {"buckets_reduced", step.buckets_reduced},
+                        {"largest_gpu", step.largest_gpu},
+                        {"largest", gpu_memory_json(step.largest)}};
+    if (step.collective) j["collective"] = call_json(*step.collective, q.gpus, q.order);
+    steps.push_back(std::move(j));
+  }
+  return {{"bucket_bytes", t.query.bucket_bytes},
+          {"bucket_elements", t.bucket_elements},
+          {"buckets", t.buckets.size()},
+          {"owned_elements", t.owned_elements},
+          {"steps", std::move(steps)},
+          {"peak", {{"step", t.peak.step + 1}, {"gpu", t.peak.gpu}, {"component", t.peak.component},
+                    {"cause", t.peak.cause}, {"memory", gpu_memory_json(t.peak.memory)}}}};
+}
+
+void print_json(const MemoryRequest& request, const std::vector<MemoryEstimate>& estimates,
+                const std::vector<IterationTimeline>& timelines) {
+  const MemoryQuery& q = request.base;
+  const std::vector<ComponentRule> rules = component_rules(q.convention);
+  nlohmann::json strategies = nlohmann::json::array();
+  for (std::size_t i = 0; i < estimates.size(); ++i) {
+    const MemoryEstimate& e = estimates[i];
+    nlohmann::json per_gpu = nlohmann::json::array();
+    for (std::size_t gpu = 0; gpu < e.per_gpu.size(); ++gpu) {
+      nlohmann::json j = bytes_json(e.per_gpu[gpu], rules);
+      j["gpu"] = gpu;
+      j["owned_elements"] = e.owned_elements[gpu];
+      j["bytes_sent"] = e.bytes_sent_per_gpu[gpu];
+      per_gpu.push_back(std::move(j));
+    }
+    nlohmann::json communication = nlohmann::json::array();
+    for (const CommunicationCost& cost : e.communication) {
+      nlohmann::json j = call_json(cost.call, q.gpus, q.order);
+      j["bytes_sent"] = cost.bytes_sent;
+      communication.push_back(std::move(j));
+    }
+    nlohmann::json s = {{"strategy", strategy_name(e.query.strategy)},
+                        {"title", strategy_title(e.query.strategy)},
+                        {"formula", e.formula},
+                        {"formula_bytes", e.formula_bytes},
+                        {"replicated_bytes_per_parameter", e.replicated_bytes_per_parameter},
+                        {"sharded_bytes_per_parameter", e.sharded_bytes_per_parameter},
+                        {"largest_gpu", e.largest_gpu},
+                        {"largest", bytes_json(e.largest(), rules)},
+                        {"fits", static_cast<double>(e.largest().total()) <= request.capacity_bytes},
+                        {"per_gpu", std::move(per_gpu)},
+                        {"communication", std::move(communication)},
+                        {"bytes_sent_per_gpu", e.bytes_sent_per_gpu}};
+    if (i < timelines.size()) s["timeline"] = timeline_json(timelines[i]);
+    strategies.push_back(std::move(s));
+  }
+  nlohmann::json components = nlohmann::json::array();
+  for (const ComponentRule& rule : rules)
+    components.push_back({{"component", component_name(rule.component)},
+                          {"bytes_per_parameter", rule.bytes_per_parameter},
+                          {"sharded_from_stage", rule.sharded_from_stage}});
+  const nlohmann::json out = {{"schema", "ringviz.memory/1"},
+                              {"parameters", q.parameters},
+                              {"gpus", q.gpus},
+                              {"order", order_name(q.order)},
+                              {"convention", convention_name(q.convention)},
+                              {"assumptions", convention_assumptions(q.convention)},
+                              {"components", std::move(components)},
+                              {"unit", unit_name(request.unit)},
+                              {"gpu_memory_bytes", request.capacity_bytes},
+                              {"strategies", std::move(strategies)}};
+  std::cout << out.dump(2) << "\n";
+}
+
+// The core names its field "bucket"; here the user typed --bucket-mb.
+IterationTimeline timeline_for(const MemoryQuery& query, std::int64_t bucket_bytes) {
+  try {
+    return build_iteration_timeline({query, bucket_bytes});
+  } catch (const InputError& error) {
+    const std::string message = error.what();
+    if (message.rfind("bucket:", 0) == 0) throw InputError("--bucket-mb:" + message.substr(7));
+    throw;
+  }
+}
+
+}  // namespace
+
+Command add_memory_command(CLI::App& app) {
+  auto* parser = app.add_subcommand(
+      "memory", "per-GPU model-state memory and communication for ddp / zero1 / zero2 / zero3");
+  auto flags = std::make_shared<MemoryFlags>();
+  parser->add_option("--params,-p", flags->params,
+                     "parameters: 1.5B, 7B (the article), 7.5B (ZeRO paper), 13B, 70B, 350M or a plain integer")
+      ->capture_default_str();
+  parser->add_option("--gpus,-n", flags->gpus, "data-parallel GPUs, 1-1024")->capture_default_str();
+  parser->add_option("--strategy,-s", flags->strategy, "all | ddp | zero1 | zero2 | zero3")->capture_default_str();
+  parser->add_option("--convention", flags->convention,
+                     "paper (mixed-precision AdamW, K = 12) | deepspeed (DeepSpeed's estimator, adds fp32 "
+                     "gradients) | fp32 (no mixed precision)")
+      ->capture_default_str();
+  parser->add_option("--format,-f", flags->format, "table | json")->capture_default_str();
+  parser->add_option("--unit", flags->unit, "gb (10^9 bytes) | gib (2^30 bytes) | bytes")->capture_default_str();
+  parser->add_option("--gpu-memory", flags->gpu_memory,
+                     "GPU capacity for the 'fits' column, in GB (GiB with --unit gib): 24, 40, 80, 141 ...")
+      ->capture_default_str();
+  parser->add_option("--order", flags->order, "seed | nccl: which shard each GPU owns (matters when N does not divide Ψ)")
+      ->capture_default_str();
+  parser->add_flag("--timeline", flags->timeline,
+                   "also show one training iteration step by step (needs one --strategy)");
+  parser->add_option("--bucket-mb", flags->bucket_mb, "gradient bucket size in MB of 2^20 bytes (PyTorch DDP's default: 25)")
+      ->capture_default_str();
+  return {parser, [flags] {
+            const MemoryRequest request = request_from(*flags);
+            std::vector<MemoryEstimate> estimates;
+            std::vector<IterationTimeline> timelines;
+            for (Strategy strategy : request.strategies) {
+              MemoryQuery query = request.base;
+              query.strategy = strategy;
+              estimates.push_back(estimate_memory(query));
+              if (request.timeline) timelines.push_back(timeline_for(query, request.bucket_bytes));
+            }
+            if (request.json) {
+              print_json(request, estimates, timelines);
+            } else {
+              print_table(request, estimates);
+              for (const IterationTimeline& t : timelines) print_timeline_table(request, t);
+            }
+            return 0;
+          }};
+}
+
+}  // namespace ringviz::cli

@@ -1,0 +1,237 @@
+// ringviz train: a small MLP trained data-parallel on N simulated GPUs through ringviz's own
+// collectives (ddp, zero2 or nosync). Prints the loss per step, what each GPU really holds
+// next to the memory model's prediction, and a checksum of every GPU's parameters.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/backend_select.h"
+#include "app/cli/command.h"
+#include "app/cli/config_flags.h"
+#include "core/memory_model.h"
+#include "core/training_run.h"
+
+namespace ringviz::cli {
+
+namespace {
+
+struct TrainFlags {
+  std::string strategy = "ddp";
+  std::string gpus = "4";
+  std::string steps = "100";
+  std::string dtype = "f32";
+  std::string order = "seed";
+  std::string backend = "auto";
+  std::string batch = "32";
+  std::string lr = "0.01";
+  std::string seed = "1";
+  std::string format = "table";
+};
+
+// Loss columns per GPU up to this many GPUs; beyond, min / mean / max.
+constexpr int kLossColumns = 8;
+
+TrainingOptions options_from(const TrainFlags& flags, int& steps, bool& json) {
+  TrainingOptions o;
+  o.strategy = parse_train_strategy(flags.strategy, "--strategy");
+  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
+  if (gpus < 1 || gpus > kMaxRanks)
+    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
+  o.gpus = static_cast<int>(gpus);
+  const std::int64_t step_count = parse_whole_number(flags.steps, "--steps");
+  if (step_count < 1 || step_count > kMaxTrainingSteps)
+    throw InputError("--steps: " + flags.steps + " is out of range (1 to " + std::to_string(kMaxTrainingSteps) + ")");
+  steps = static_cast<int>(step_count);
+  o.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
+  if (o.dtype != DType::f32 && o.dtype != DType::bf16)
+    throw InputError("--dtype: " + flags.dtype + " is not supported for training (expected f32 or bf16)");
+  o.order = parse_order(flags.order, "--order");
+  const std::int64_t batch = parse_whole_number(flags.batch, "--batch");
+  if (batch < 1 || batch > 65536)
+    throw InputError("--batch: " + flags.batch + " is out of range (1 to 65536 examples per GPU)");
+  o.batch_per_gpu = static_cast<int>(batch);
+  char* end = nullptr;
+  const double lr = std::strtod(flags.lr.c_str(), &end);
+  if (flags.lr.empty() || end != flags.lr.c_str() + flags.lr.size() || !std::isfinite(lr) || lr <= 0 || lr > 1)
+    throw InputError("--lr: '" + flags.lr + "' is not a learning rate in (0, 1]");
+  o.adamw.learning_rate = static_cast<float>(lr);
+  o.seed = static_cast<std::uint64_t>(parse_whole_number(flags.seed, "--seed"));
+  if (flags.format != "table" && flags.format != "json")
+    throw InputError("--format: unknown value '" + flags.format + "' (expected table or json)");
+  json = flags.format == "json";
+  validate_training_options(o);
+  return o;
+}
+
+std::string hex(std::uint64_t value) {
+  char text[19];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+std::string describe(const TrainingOptions& o, std::int64_t parameters, const std::string& backend) {
+  std::ostringstream text;
+  text << train_strategy_name(o.strategy) << " on " << o.gpus << (o.gpus == 1 ? " GPU" : " GPUs") << " ("
+       << backend << " backend), MLP " << o.model.inputs << "-" << o.model.hidden << "-" << o.model.outputs
+       << " with " << parameters << " parameters, "
+       << (o.dtype == DType::bf16 ? "bf16 parameters and gradients with fp32 master weights and AdamW state"
+                                  : "fp32 parameters, gradients and AdamW state")
+       << ", " << o.batch_per_gpu << " examples per GPU per step";
+  return text.str();
+}
+
+void print_step(const TrainingStepRecord& record, int gpus) {
+  std::cout << std::setw(6) << record.step;
+  std::cout << std::fixed << std::setprecision(5);
+  if (gpus <= kLossColumns) {
+    for (double loss : record.loss) std::cout << std::setw(10) << loss;
+  } else {
+    double low = record.loss[0];
+    double high = low;
+    for (double loss : record.loss) {
+      low = std::min(low, loss);
+      high = std::max(high, loss);
+    }
+    std::cout << std::setw(10) << low << std::setw(10) << high;
+  }
+  std::cout << std::setw(10) << record.mean_loss << std::scientific << std::setprecision(3) << std::setw(12)
+            << record.parameter_spread << std::defaultfloat << std::setw(10) << record.bytes_sent[0] << "\n";
+}
+
+bool all_identical(const TrainingRun& run) {
+  for (int r = 1; r < run.options().gpus; ++r)
+    if (run.parameter_bytes(r) != run.parameter_bytes(0)) return false;
+  return true;
+}
+
+int run_table(TrainingRun& run, int steps, const std::string& backend) {
+  const TrainingOptions& o = run.options();
+  std::cout << "ringviz train: " << describe(o, run.parameter_count(), backend) << "\n"
+            << "loss@r: GPU r's loss on its own mini-batch before the update; spread: the largest "
+               "difference of one parameter between GPUs after it; sent@0: bytes GPU 0 sent\n";
+  std::cout << std::setw(6) << "step";
+  if (o.gpus <= kLossColumns)
+    for (int r = 0; r < o.gpus; ++r) std::cout << std::setw(10) << ("loss@" + std::to_string(r));
+  else
+    std::cout << std::setw(10) << "loss min" << std::setw(10) << "loss max";
+  std::cout << std::setw(10) << "mean" << std::setw(12) << "spread" << std::setw(10) << "sent@0" << "\n";
+  for (int s = 0; s < steps; ++s) print_step(run.step(), o.gpus);
+
+  const MemoryQuery query = memory_query_for(o);
+  const MemoryEstimate model = estimate_memory(query);
+  std::cout << "\nbytes held per GPU at the optimizer step, measured (memory model: "
+            << strategy_title(query.strategy) << ", convention " << convention_name(query.convention) << ")\n";
+  std::cout << std::setw(5) << "GPU" << std::setw(12) << "parameters" << std::setw(11) << "gradients"
+            << std::setw(10) << "master" << std::setw(10) << "momentum" << std::setw(10) << "variance"
+            << std::setw(18) << "optimizer states" << "  model\n";
+  for (int r = 0; r < o.gpus; ++r) {
+    const ModelStateBytes& held = run.held_at_optimizer_step()[static_cast<std::size_t>(r)];
+    const ModelStateBytes& predicted = model.per_gpu[static_cast<std::size_t>(r)];
+    std::cout << std::setw(5) << r << std::setw(12) << held.parameters() << std::setw(11) << held.gradients()
+              << std::setw(10) << held[StateComponent::master_weights] << std::setw(10)
+              << held[StateComponent::momentum] << std::setw(10) << held[StateComponent::variance]
+              << std::setw(18) << held.optimizer_states() << "  "
+              << (held == predicted ? "equal" : "DIFFERENT (model " + std::to_string(predicted.total()) + " B)")
+              << "\n";
+  }
+  std::cout << "\nparameter checksums (FNV-1a 64 of each GPU's parameter bytes)\n";
+  for (int r = 0; r < o.gpus; ++r)
+    std::cout << std::setw(5) << r << "  " << hex(run.history().back().checksums[static_cast<std::size_t>(r)]) << "\n";
+  std::cout << (all_identical(run) ? "every GPU holds bit-identical parameters\n"
+                                   : "the GPUs' parameters differ (largest difference " +
+                                         std::to_string(run.history().back().parameter_spread) + ")\n");
+  return 0;
+}
+
+int run_json(TrainingRun& run, int steps, const std::string& backend) {
+  const TrainingOptions& o = run.options();
+  nlohmann::json history = nlohmann::json::array();
+  for (int s = 0; s < steps; ++s) {
+    const TrainingStepRecord& record = run.step();
+    nlohmann::json checksums = nlohmann::json::array();
+    for (std::uint64_t c : record.checksums) checksums.push_back(hex(c));
+    history.push_back({{"step", record.step},
+                       {"loss", record.loss},
+                       {"mean_loss", record.mean_loss},
+                       {"parameter_spread", record.parameter_spread},
+                       {"parameter_spread_rms", record.parameter_spread_rms},
+                       {"checksums", std::move(checksums)},
+                       {"bytes_sent", record.bytes_sent}});
+  }
+  const MemoryQuery query = memory_query_for(o);
+  const MemoryEstimate model = estimate_memory(query);
+  const auto bytes = [](const ModelStateBytes& b) {
+    return nlohmann::json{{"parameters", b.parameters()},
+                          {"gradients", b.gradients()},
+                          {"master_weights", b[StateComponent::master_weights]},
+                          {"momentum", b[StateComponent::momentum]},
+                          {"variance", b[StateComponent::variance]},
+                          {"optimizer_states", b.optimizer_states()},
+                          {"total", b.total()}};
+  };
+  nlohmann::json held = nlohmann::json::array();
+  nlohmann::json predicted = nlohmann::json::array();
+  for (int r = 0; r < o.gpus; ++r) {
+    held.push_back(bytes(run.held_at_optimizer_step()[static_cast<std::size_t>(r)]));
+    predicted.push_back(bytes(model.per_gpu[static_cast<std::size_t>(r)]));
+  }
+  const nlohmann::json out = {
+      {"schema", "ringviz.train/1"},
+      {"strategy", train_strategy_name(o.strategy)},
+      {"gpus", o.gpus},
+      {"dtype", dtype_name(o.dtype)},
+      {"order", order_name(o.order)},
+      {"backend", backend},
+      {"model", {{"inputs", o.model.inputs}, {"hidden", o.model.hidden}, {"outputs", o.model.outputs},
+                 {"parameters", run.parameter_count()}}},
+      {"batch_per_gpu", o.batch_per_gpu},
+      {"learning_rate", o.adamw.learning_rate},
+      {"seed", o.seed},
+      {"memory_model", {{"strategy", strategy_name(query.strategy)}, {"convention", convention_name(query.convention)}}},
+      {"steps", std::move(history)},
+      {"held_at_optimizer_step", std::move(held)},
+      {"predicted", std::move(predicted)},
+      {"identical", all_identical(run)}};
+  std::cout << out.dump(2) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+Command add_train_command(CLI::App& app) {
+  auto* parser = app.add_subcommand(
+      "train", "train a small MLP data-parallel on N GPUs through ringviz's collectives (ddp | zero2 | nosync)");
+  auto flags = std::make_shared<TrainFlags>();
+  parser->add_option("--strategy,-s", flags->strategy,
+                     "ddp (all-reduce) | zero2 (reduce-scatter, sharded AdamW, all-gather) | nosync (no exchange)")
+      ->capture_default_str();
+  parser->add_option("--gpus,-n", flags->gpus, "data-parallel GPUs, 1-256")->capture_default_str();
+  parser->add_option("--steps", flags->steps, "training steps, 1-100000")->capture_default_str();
+  parser->add_option("--dtype,-d", flags->dtype, "f32 | bf16 (parameters and gradients; AdamW state stays fp32)")
+      ->capture_default_str();
+  parser->add_option("--order", flags->order, "seed | nccl: which slot each GPU owns after the reduce-scatter")
+      ->capture_default_str();
+  parser->add_option("--backend", flags->backend, "auto | cpu | cuda")->capture_default_str();
+  parser->add_option("--batch", flags->batch, "examples per GPU per step")->capture_default_str();
+  parser->add_option("--lr", flags->lr, "AdamW learning rate")->capture_default_str();
+  parser->add_option("--seed", flags->seed, "seed of the synthetic data and the initial weights")->capture_default_str();
+  parser->add_option("--format,-f", flags->format, "table | json")->capture_default_str();
+  return {parser, [flags] {
+            int steps = 0;
+            bool json = false;
+            const TrainingOptions options = options_from(*flags, steps, json);
+            BackendSelection selection = select_backend(parse_backend_choice(flags->backend, "--backend"));
+            if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
+            TrainingRun run(options, *selection.backend);
+            const std::string backend = selection.backend->name();
+            return json ? run_json(run, steps, backend) : run_table(run, steps, backend);
+          }};
+}
+
+}  // namespace ringviz::cli
