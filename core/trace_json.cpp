@@ -118,9 +118,14 @@ void write_value(std::ostream& out, const Json& value, int depth) {
     }
     out << "\n" << outer << "]";
   } else if (value.is_array()) {
-    out << "[";
-    for (std::size_t i = 0; i < value.size(); ++i) out << (i ? ", " : "") << scalar_text(value[i]);
-    out << "]";
+    // A rank's buffer can be millions of values: build the line, then write it once.
+    std::string line = "[";
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (i) line += ", ";
+      line += scalar_text(value[i]);
+    }
+    line += "]";
+    out << line;
   } else {
     out << scalar_text(value);
   }

@@ -1,15 +1,18 @@
 // `ringviz trace`: run one collective to the end and print every round.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include "app/backend_select.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "core/provenance.h"
 #include "core/schedule.h"
 #include "core/session.h"
 #include "core/text.h"
 #include "core/trace.h"
 #include "core/trace_format.h"
+#include "core/chrome_trace.h"
 
 namespace ringviz::cli {
 
@@ -22,17 +25,24 @@ struct TraceFlags {
 
 // Copies of the rank buffers a trace holds at its peak, beyond the backend's own: one per
 // recorded round plus the inputs, the session's snapshot and its fetch buffer. JSON then
-// turns every element into a document node of about 16 bytes.
+// turns every element into a document node of about 16 bytes. Every recorded round also
+// keeps an N x N table of contributor sets, which outweighs the buffers when count is small
+// and N large; it is counted here in buffer-sized units.
 std::uint64_t trace_buffer_copies(const Config& config, TraceFormat format) {
   const auto recorded = static_cast<std::uint64_t>(make_schedule(config).round_count()) + 1;
   const std::uint64_t per_copy =
       format == TraceFormat::json ? 1 + 16 / dtype_size(config.dtype) : 1;
-  return recorded * per_copy + 2;
+  const auto ranks = static_cast<std::uint64_t>(config.ranks);
+  const std::uint64_t provenance_bytes = recorded * ranks * ranks * sizeof(RankSet);
+  const std::uint64_t buffer_bytes = std::max<std::uint64_t>(working_set_bytes(config), 1);
+  return recorded * per_copy + 2 + (provenance_bytes + buffer_bytes - 1) / buffer_bytes;
 }
 
 int run_trace(const TraceFlags& flags) {
   const Config config = config_from_flags(flags.config);
-  const TraceFormat format = parse_trace_format(flags.format, "--format");
+  // chrome: trace-event JSON for Perfetto (core/chrome_trace.h), sized like json.
+  const bool chrome = flags.format == "chrome";
+  const TraceFormat format = chrome ? TraceFormat::json : parse_trace_format(flags.format, "--format");
   const Language language = parse_language(flags.config.lang, "--lang");
   const BackendChoice choice = backend_from_flags(flags.config);
   // Refuse a size that cannot fit before a single buffer is allocated.
@@ -43,7 +53,10 @@ int run_trace(const TraceFlags& flags) {
   const Trace trace = record_trace(session);
   // Printed only once the inputs were accepted, so that a bad-input error stays one line.
   if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
-  write_trace(std::cout, trace, format, language);
+  if (chrome)
+    write_chrome_trace(std::cout, trace);
+  else
+    write_trace(std::cout, trace, format, language);
   std::cout.flush();
   return std::cout ? 0 : 1;
 }
@@ -56,7 +69,7 @@ Command add_trace_command(CLI::App& app) {
   auto flags = std::make_shared<TraceFlags>();
   add_config_flags(*parser, flags->config);
   parser->add_option("--format,-f", flags->format,
-                     "table (aligned for a terminal) | markdown | json (schema ringviz.trace/1)")
+                     "table (aligned for a terminal) | markdown | json (schema ringviz.trace/1) | chrome (trace events for Perfetto)")
       ->capture_default_str();
   return {parser, [flags] { return run_trace(*flags); }};
 }
