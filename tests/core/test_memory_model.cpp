@@ -229,10 +229,12 @@ TEST_CASE("bad sizes and names are refused with a message naming the flag") {
   CHECK_THROWS_WITH_AS(parse_unit("tb", "--unit"), doctest::Contains("--unit"), InputError);
 }
 
-TEST_CASE("GiB divide by 2^30 and small values keep three significant digits") {
+TEST_CASE("GiB divide by 2^30, small values keep three significant digits and bytes stay whole") {
   CHECK(format_bytes(1073741824.0, ByteUnit::gib) == "1.0 GiB");
   CHECK(format_bytes(12'300'000.0, ByteUnit::gb) == "0.0123 GB");
   CHECK(format_bytes(0, ByteUnit::gb, false) == "0.0");
+  CHECK(format_bytes(5126, ByteUnit::bytes) == "5126 bytes");
+  CHECK(parse_unit("bytes") == ByteUnit::bytes);
 }
 
 namespace {
