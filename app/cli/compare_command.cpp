@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -22,9 +23,9 @@ struct CompareFlags {
   std::string count = "1M";
   std::string dtype = "f32";
   std::string link = "nvlink4";
-  double alpha_us = -1;       // overrides, when given
-  double bandwidth_gbs = -1;
-  double gamma_ps = -1;
+  std::optional<double> alpha_us;  // overrides of the preset, when given
+  std::optional<double> bandwidth_gbs;
+  std::optional<double> gamma_ps;
   bool sweep = false;
   std::string format = "table";
 };
@@ -77,18 +78,23 @@ LinkModel link_from_flags(const CompareFlags& flags) {
     if (!(value > 0) || !std::isfinite(value))
       throw InputError(std::string(flag) + ": must be a positive number");
   };
-  if (flags.alpha_us != -1) {
-    positive(flags.alpha_us, "--alpha-us");
-    link.alpha_seconds = flags.alpha_us * 1e-6;
+  if (flags.alpha_us) {
+    positive(*flags.alpha_us, "--alpha-us");
+    link.alpha_seconds = *flags.alpha_us * 1e-6;
   }
-  if (flags.bandwidth_gbs != -1) {
-    positive(flags.bandwidth_gbs, "--bandwidth-gbs");
-    link.bytes_per_second = flags.bandwidth_gbs * 1e9;
+  if (flags.bandwidth_gbs) {
+    positive(*flags.bandwidth_gbs, "--bandwidth-gbs");
+    link.bytes_per_second = *flags.bandwidth_gbs * 1e9;
   }
-  if (flags.gamma_ps != -1) {
-    if (!(flags.gamma_ps >= 0) || !std::isfinite(flags.gamma_ps))
+  if (flags.gamma_ps) {
+    if (!(*flags.gamma_ps >= 0) || !std::isfinite(*flags.gamma_ps))
       throw InputError("--gamma-ps: must be zero or a positive number");
-    link.gamma_seconds_per_byte = flags.gamma_ps * 1e-12;
+    link.gamma_seconds_per_byte = *flags.gamma_ps * 1e-12;
+  }
+  if (flags.alpha_us || flags.bandwidth_gbs || flags.gamma_ps) {
+    // The preset's note explains figures that no longer all hold.
+    link.label += " with figures overridden";
+    link.note.clear();
   }
   return link;
 }
@@ -111,7 +117,8 @@ void print_table(const CostComparison& comparison, bool sweep) {
   const LinkModel& link = comparison.link;
   const std::int64_t bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
   std::cout << op_title(config.op) << " of " << bytes_text(static_cast<double>(bytes)) << " per GPU ("
-            << config.count << " x " << dtype_name(config.dtype) << ") on " << config.ranks << " GPUs over "
+            << config.count << " x " << dtype_name(config.dtype) << ") on " << config.ranks
+            << (config.ranks == 1 ? " GPU over " : " GPUs over ")
             << link.label << "\n"
             << "  α " << seconds_text(link.alpha_seconds) << " per message, "
             << printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s") << " per direction per GPU (β), γ "
@@ -123,7 +130,7 @@ void print_table(const CostComparison& comparison, bool sweep) {
   for (const CostEstimate& estimate : comparison.at_count)
     if (best == 0 || estimate.seconds < best) best = estimate.seconds;
   std::cout << cell("algorithm", 16, false) << cell("rounds", 7) << cell("msgs/GPU", 10)
-            << cell("sent/GPU", 12) << cell("busiest link", 24) << cell("predicted", 12) << cell("vs best", 9)
+            << cell("most sent", 12) << cell("busiest link", 24) << cell("predicted", 12) << cell("vs best", 9)
             << "\n";
   for (const CostEstimate& estimate : comparison.at_count) {
     const std::string busiest = bytes_text(static_cast<double>(estimate.busiest_link_bytes)) + " (GPU " +
