@@ -1,0 +1,57 @@
+#pragma once
+// CUDA-OpenGL interop for the heatmap: the CUDA backend writes the visual cell data
+// (core/visual_cells.h) straight from the rank buffers into the GL buffers the shader reads,
+// with no trip through the host. The GUI uses it like this:
+//
+//   create the GL context, then the GL buffers (cells: ranks^2 * kCellWords * 4 bytes,
+//   bins: ranks^2 * bins_per_slot * 2 * 4 bytes), sized once per session;
+//   VisualCellsInterop interop(cells_buffer, bins_buffer);   // registers both, once
+//   each round:  interop.fill(backend, ...);                 // map -> kernel -> unmap
+//                draw as usual;
+//   destroy `interop` before glDeleteBuffers on either buffer (it unregisters them).
+//
+// The bytes written are the ones fill_visual_cells() computes on the host and the CPU path
+// uploads with glBufferSubData, so both paths draw the same pixels.
+//
+// No GL or CUDA header here; GL buffer names are plain unsigned ints (GLuint).
+#include <memory>
+
+#include "core/config.h"
+#include "core/layout.h"
+#include "core/provenance.h"
+#include "core/schedule.h"
+#include "core/visual_cells.h"
+#include "gpu/cuda_backend.h"
+
+namespace ringviz::gpu {
+
+class VisualCellsInterop {
+ public:
+  // Needs the GL context that owns both buffers current on this thread, running on a CUDA
+  // device (the NVIDIA driver, not Mesa). Throws CudaError saying what is wrong otherwise.
+  VisualCellsInterop(unsigned int cells_buffer, unsigned int bins_buffer);
+  ~VisualCellsInterop();
+  VisualCellsInterop(const VisualCellsInterop&) = delete;
+  VisualCellsInterop& operator=(const VisualCellsInterop&) = delete;
+
+  // The CUDA device the GL context runs on: where the fill kernel runs.
+  int device() const;
+
+  // Writes the state after `rounds_done` rounds, which must be the state `backend` holds.
+  // Throws CudaError when a buffer is smaller than the format needs.
+  void fill(CudaBackend& backend, const Config& config, const SlotLayout& layout,
+            const Schedule& schedule, int rounds_done, const Provenance& provenance,
+            ValueRange range);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The cell records of core/visual_cells.h (everything but the bins): they depend on the
+// schedule and provenance only, so the host builds them and the interop copies them over.
+std::vector<std::uint32_t> visual_cell_records(const Config& config, const SlotLayout& layout,
+                                               const Schedule& schedule, int rounds_done,
+                                               const Provenance& provenance);
+
+}  // namespace ringviz::gpu
