@@ -5,6 +5,10 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/command.h"
+#ifdef RINGVIZ_WITH_GUI
+#include "app/cli/config_flags.h"
+#include "app/gui/gui_options.h"
+#endif
 #include "core/config.h"
 
 namespace {
@@ -27,6 +31,13 @@ int main(int argc, char** argv) {
                                          cli::add_train_command(app)};
   for (auto& command : commands)
     command.parser->set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
+#ifdef RINGVIZ_WITH_GUI
+  // Without a subcommand ringviz opens the GUI, configured by the common options.
+  cli::ConfigFlags gui_config;
+  cli::add_config_flags(app, gui_config);
+  gui::GuiFlags gui_flags;
+  gui::add_gui_flags(app, gui_flags);
+#endif
 
   try {
     app.parse(argc, argv);
@@ -47,8 +58,13 @@ int main(int argc, char** argv) {
   try {
     for (auto& command : commands)
       if (command.parser->parsed()) return command.run();
-    // No subcommand: the GUI, once it exists; until then the default lesson as a trace.
+#ifdef RINGVIZ_WITH_GUI
+    return gui::run_gui(gui_flags, cli::config_from_flags(gui_config), cli::backend_from_flags(gui_config),
+                        app.get_option("--count")->count() > 0);
+#else
+    // A build without the GUI: the default lesson as a trace.
     return commands.front().run();
+#endif
   } catch (const InputError& error) {
     std::cerr << "ringviz: " << error.what() << "\n";
     return 2;

@@ -1,0 +1,110 @@
+#include "app/gui/gui_app.h"
+
+#include <cmath>
+
+#include <GLFW/glfw3.h>  // key codes only: ImGui 1.86 indexes keys by the platform's codes
+#include <imgui.h>
+
+#include "app/gui/strings.h"
+
+namespace ringviz::gui {
+
+GuiApp::GuiApp(Config config, BackendChoice backend, Preferences preferences, Host host)
+    : preferences_(preferences), host_(std::move(host)), draft_(std::move(config)),
+      backend_choice_(backend) {
+  playback_.set_speed(preferences_.speed);
+  playback_.set_loop(preferences_.loop);
+}
+
+bool GuiApp::init(std::string& error) {
+  if (!renderer_.init(error)) return false;
+  if (!model_.rebuild(draft_, backend_choice_, error)) return false;
+  playback_.set_round_count(model_.session().round_count());
+  return true;
+}
+
+void GuiApp::add_notice(std::string notice) {
+  if (!notice.empty()) notices_.push_back(std::move(notice));
+}
+
+bool GuiApp::apply_config(const Config& config, BackendChoice backend) {
+  std::string error;
+  const double position = playback_.position();
+  const bool was_playing = playback_.playing();
+  if (!model_.rebuild(config, backend, error)) {
+    setup_error_ = error;
+    return false;
+  }
+  setup_error_.clear();
+  draft_ = config;
+  backend_choice_ = backend;
+  // Keep the round on screen where the new collective has it; otherwise its last round.
+  const int rounds = model_.session().round_count();
+  playback_.set_round_count(rounds);
+  playback_.seek(std::min(std::floor(position), static_cast<double>(rounds)));
+  if (was_playing) playback_.play();
+  if (selected_gpu_ >= config.ranks) selected_gpu_ = kNoSelection;
+  table_scrolled_round_ = -1;
+  return true;
+}
+
+void GuiApp::advance(double seconds) {
+  playback_.advance(seconds);
+  preferences_.speed = playback_.speed();
+  preferences_.loop = playback_.loop();
+}
+
+const ShownState& GuiApp::shown_state() { return model_.state_at(playback_.moment().rest_round); }
+
+void GuiApp::sync_palette_and_cells() {
+  const int ranks = model_.config().ranks;
+  if (palette_ranks_ != ranks || uploaded_palette_ != preferences_.palette) {
+    renderer_.upload_palette(rank_palette(ranks, preferences_.palette));
+    palette_ranks_ = ranks;
+    uploaded_palette_ = preferences_.palette;
+  }
+  const int round = playback_.moment().rest_round;
+  if (uploaded_round_ != round || uploaded_generation_ != model_.generation()) {
+    renderer_.upload(model_.state_at(round).cells);
+    uploaded_round_ = round;
+    uploaded_generation_ = model_.generation();
+  }
+}
+
+void GuiApp::handle_keys() {
+  if (!host_.interactive) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;  // typing a number in a field is not a shortcut
+  auto pressed = [](int key, bool repeat = false) { return ImGui::IsKeyPressed(key, repeat); };
+  if (pressed(GLFW_KEY_SPACE)) playback_.toggle_play();
+  if (pressed(GLFW_KEY_RIGHT, true)) playback_.step_forward();
+  if (pressed(GLFW_KEY_LEFT, true)) playback_.step_back();
+  if (pressed(GLFW_KEY_HOME)) playback_.go_to_start();
+  if (pressed(GLFW_KEY_END)) playback_.go_to_end();
+  if (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD)) playback_.faster();
+  if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)) playback_.slower();
+  if (pressed(GLFW_KEY_F) && host_.toggle_fullscreen) host_.toggle_fullscreen();
+  if (pressed(GLFW_KEY_H)) preferences_.show_help = !preferences_.show_help;
+  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
+  for (int i = 0; i < 3; ++i) {
+    if (!pressed(GLFW_KEY_1 + i) && !pressed(GLFW_KEY_KP_1 + i)) continue;
+    Config config = draft_;
+    config.op = ops[i];
+    apply_config(config, backend_choice_);
+  }
+  preferences_.speed = playback_.speed();
+}
+
+void GuiApp::build_frame(float width, float height) {
+  handle_keys();
+  panels_ = layout_panels(width, height, ui_scale());
+  draw_setup_panel(panels_.setup);
+  draw_caption(panels_.caption);
+  draw_ring_view(panels_.view);
+  draw_round_table(panels_.round_table);
+  draw_traffic_panel(panels_.traffic);
+  draw_controls(panels_.controls);
+  if (preferences_.show_help) draw_help_window(width, height);
+}
+
+}  // namespace ringviz::gui

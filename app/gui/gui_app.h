@@ -1,0 +1,95 @@
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "app/gui/cell_renderer.h"
+#include "app/gui/panel_layout.h"
+#include "app/gui/playback.h"
+#include "app/gui/preferences.h"
+#include "app/gui/ring_geometry.h"
+#include "app/gui/session_model.h"
+
+namespace ringviz::gui {
+
+// What the window (or the headless driver) offers the GUI.
+struct Host {
+  std::function<void()> toggle_fullscreen;  // empty when there is no window to resize
+  bool interactive = true;                  // false: headless, no input, no help toggling
+};
+
+// One selected GPU, from a click on a round-table row or on its box.
+inline constexpr int kNoSelection = -1;
+
+// The whole GUI: the model it steps through, the playback clock, the panels. The caller owns
+// the GL context and ImGui's frame (NewFrame ... Render); build_frame() fills one frame.
+class GuiApp {
+ public:
+  GuiApp(Config config, BackendChoice backend, Preferences preferences, Host host);
+
+  // Needs a current GL 3.3 context and an ImGui context; false with `error` saying what to do.
+  bool init(std::string& error);
+
+  // Moves the animation forward by `seconds` of wall time.
+  void advance(double seconds);
+  // Lays out and draws every panel for a window of `width` x `height` (ImGui display units).
+  void build_frame(float width, float height);
+  // True while something moves, i.e. the host must keep drawing frames.
+  bool animating() const { return playback_.animating(); }
+
+  Playback& playback() { return playback_; }
+  SessionModel& model() { return model_; }
+  const Preferences& preferences() const { return preferences_; }
+  Preferences& preferences() { return preferences_; }
+  // UI scale of the current frame: content scale x text scale (fonts are built for it).
+  void set_content_scale(float scale) { content_scale_ = scale; }
+  float ui_scale() const { return content_scale_ * preferences_.text_scale; }
+
+  void add_notice(std::string notice);
+  // Applies a config (from the setup panel, a key, or the command line) keeping the round.
+  bool apply_config(const Config& config, BackendChoice backend);
+
+  // Last frame's layout, for --dump-layout.
+  const PanelLayout& panels() const { return panels_; }
+  const RingGeometry& geometry() const { return geometry_; }
+  const ShownState& shown_state();
+  int selected_gpu() const { return selected_gpu_; }
+
+ private:
+  void handle_keys();
+  void draw_setup_panel(const Rect& area);
+  void draw_caption(const Rect& area);
+  void draw_ring_view(const Rect& area);
+  void draw_round_table(const Rect& area);
+  void draw_traffic_panel(const Rect& area);
+  void draw_controls(const Rect& area);
+  void draw_help_window(float width, float height);
+  void draw_value_table();
+  void sync_palette_and_cells();
+
+  SessionModel model_;
+  Playback playback_;
+  Preferences preferences_;
+  Host host_;
+  CellRenderer renderer_;
+  Config draft_;  // what the setup panel edits; applied at once when valid
+  BackendChoice backend_choice_;
+  std::string setup_error_;
+  std::vector<std::string> notices_;
+  PanelLayout panels_;
+  RingGeometry geometry_;
+  Rect geometry_view_{};  // what geometry_ was laid out for: recomputed only when it changes
+  float geometry_line_ = 0;
+  float content_scale_ = 1.0f;
+  int selected_gpu_ = kNoSelection;
+  int uploaded_round_ = -1;
+  int uploaded_generation_ = -1;
+  PaletteKind uploaded_palette_ = PaletteKind::standard;
+  int palette_ranks_ = -1;
+  int table_scrolled_round_ = -1;
+  // The value table's edit buffer: ImGui edits it live; it is applied when a field is left.
+  std::vector<std::vector<double>> table_values_;
+  int table_generation_ = -1;
+};
+
+}  // namespace ringviz::gui

@@ -1,0 +1,36 @@
+#pragma once
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "core/config.h"
+
+namespace ringviz::gui {
+
+// The top-level options of `ringviz` without a subcommand (the GUI), as typed.
+struct GuiFlags {
+  bool headless = false;
+  std::string size;         // WxH; default: the saved window size (1600x900 headless)
+  std::string round;        // a timeline position: 2 = after round 2, 2.5 = round 3 mid-flight
+  std::string screenshot;   // PNG path
+  std::string dump_layout;  // JSON path
+  std::string resize;       // WxH: headless, draw at --size first, then capture at this size
+  int bench_frames = 0;
+  std::string theme;        // dark | light (overrides the saved preference)
+  std::string palette;      // standard | colour-blind
+  std::string settings;     // a settings file, or "off"
+  float ui_scale = 0;       // 0: the monitor's content scale (1 headless)
+};
+
+void add_gui_flags(CLI::App& app, GuiFlags& flags);
+
+// Parses "1600x900"; throws InputError naming `flag`.
+void parse_size(const std::string& text, const std::string& flag, int& width, int& height);
+
+// Runs the GUI: a window, or headless when asked (or when only output files are wanted).
+// `count_given`: --count was on the command line (the benchmark picks its own otherwise).
+// Returns the exit code: 0, 1 runtime failure, 2 bad usage or no way to render.
+int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given);
+
+}  // namespace ringviz::gui

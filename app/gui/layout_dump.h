@@ -1,0 +1,13 @@
+#pragma once
+#include <string>
+
+namespace ringviz::gui {
+
+class GuiApp;
+
+// Writes the last frame's layout as JSON (schema ringviz.layout/1): the window, the panels,
+// the colours in use, and for every GPU its box and for every slot its cell rectangle, centre
+// and provenance. Tests read it to know where to look in a screenshot and what to expect.
+bool write_layout_json(GuiApp& app, float width, float height, const std::string& path, std::string& error);
+
+}  // namespace ringviz::gui

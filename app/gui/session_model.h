@@ -1,0 +1,64 @@
+#pragma once
+#include <list>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/config.h"
+#include "core/session.h"
+#include "core/visual_cells.h"
+
+namespace ringviz::gui {
+
+// Everything the views draw for one rest state (the buffers after `round` rounds).
+struct ShownState {
+  int round = -1;
+  VisualCells cells;
+  Provenance provenance;
+  // Per cell (rank * N + slot), only for rings small enough to print text in the cells:
+  std::vector<std::string> labels;  // "a0+b0", "A"; empty when nothing arrived yet
+  std::vector<std::string> values;  // "3 7", only when the slot has few elements
+};
+
+// Owns the Session the GUI steps through and what is derived from it. A rebuild that fails
+// (bad input, not enough memory) keeps the previous session and reports why.
+class SessionModel {
+ public:
+  static constexpr int kMaxTextRanks = 16;
+  static constexpr std::int64_t kMaxValuesPerCell = 6;
+
+  // false with `error` set when the config is rejected; the old session stays.
+  bool rebuild(const Config& config, BackendChoice backend, std::string& error);
+
+  bool ready() const { return session_ != nullptr; }
+  Session& session() { return *session_; }
+  const Session& session() const { return *session_; }
+  const Config& config() const { return session_->config(); }
+  BackendChoice backend_choice() const { return backend_choice_; }
+  const std::string& backend_name() const { return backend_name_; }
+  const std::string& backend_notice() const { return backend_notice_; }
+  const ValueRange& range() const { return range_; }
+  // Bumped on every successful rebuild, so views can tell that the shape changed.
+  int generation() const { return generation_; }
+
+  // The state after `round` rounds (clamped), cached for the few rounds on screen.
+  const ShownState& state_at(int round);
+
+  // The inputs of every rank as doubles (for the editable value table).
+  std::vector<std::vector<double>> input_values() const;
+
+ private:
+  std::unique_ptr<Session> session_;
+  BackendChoice backend_choice_ = BackendChoice::automatic;
+  std::string backend_name_;
+  std::string backend_notice_;
+  ValueRange range_;
+  int generation_ = 0;
+  std::list<ShownState> cache_;  // most recently used first
+};
+
+// A value as the cells and the table print it: integers exactly, floats with up to four
+// significant digits.
+std::string format_value(const ElementValue& value);
+
+}  // namespace ringviz::gui

@@ -1,0 +1,184 @@
+#pragma once
+// Every piece of text the GUI shows, in one place, so that a translation is one more
+// instance of UiStrings. Formats use printf conversions; keep their order when translating
+// (or use %1$s-style positions, which glibc's printf accepts).
+#include "core/text.h"
+
+namespace ringviz::gui {
+
+struct UiStrings {
+  // Window and panel titles
+  const char* setup_title;
+  const char* caption_title;
+  const char* ring_title;
+  const char* round_table_title;
+  const char* traffic_title;
+  const char* controls_title;
+  const char* help_title;
+
+  // Setup panel
+  const char* operation;
+  const char* op_allgather;
+  const char* op_reducescatter;
+  const char* op_allreduce;
+  const char* algorithm;
+  const char* algorithm_ring;
+  const char* order;
+  const char* order_seed;
+  const char* order_nccl;
+  const char* order_explained;
+  const char* gpus;
+  const char* gpus_hint;
+  const char* count;
+  const char* count_hint;
+  const char* dtype;
+  const char* reduction;
+  const char* reduction_unused;
+  const char* input;
+  const char* input_seed;
+  const char* input_rank;
+  const char* input_index;
+  const char* input_random;
+  const char* input_custom;
+  const char* input_file;
+  const char* input_seed_explained;
+  const char* input_rank_explained;
+  const char* input_index_explained;
+  const char* input_random_explained;
+  const char* input_custom_explained;
+  const char* input_file_explained;
+  const char* random_seed;
+  const char* value_table;
+  const char* value_table_hint;
+  const char* value_table_too_big;
+  const char* backend;
+  const char* backend_in_use;  // %s backend name
+  const char* view_section;
+  const char* theme;
+  const char* theme_dark;
+  const char* theme_light;
+  const char* palette;
+  const char* palette_standard;
+  const char* palette_colour_blind;
+  const char* text_size;
+  const char* setup_rejected;  // %s reason
+
+  // Caption
+  const char* caption_start;           // %s operation name
+  const char* caption_round;           // %d round, %d rounds, %s phase
+  const char* caption_done;            // %s operation name
+  const char* phase_reduce_scatter;
+  const char* phase_all_gather;
+  const char* explain_start_allgather;
+  const char* explain_start_reducescatter;
+  const char* explain_start_allreduce;
+  const char* explain_reduce_round;
+  const char* explain_reduce_last;
+  const char* explain_gather_round;
+  const char* explain_gather_last;
+  const char* explain_done_allgather;
+  const char* explain_done_reducescatter;
+  const char* explain_done_allreduce;
+  const char* explain_single_gpu;
+
+  // Ring view
+  const char* gpu_name;     // %d rank
+  const char* gpu_short;    // %d rank (tiny boxes)
+  const char* cell_tooltip; // %d rank, %d slot
+  const char* cell_empty;
+  const char* cell_contributors;  // %d count
+  const char* cell_elements;      // %lld count
+  const char* cell_owned;
+  const char* cell_stale;
+  const char* cell_no_elements;
+
+  // Round table
+  const char* table_round;
+  const char* table_phase;
+  const char* table_transfer;
+  const char* table_slot;
+  const char* table_kind;
+  const char* table_bytes;
+  const char* kind_copy;
+  const char* kind_reduce;
+  const char* table_hint;
+  const char* table_no_rounds;
+
+  // Traffic
+  const char* traffic_gpu;
+  const char* traffic_sent;
+  const char* traffic_received;
+  const char* traffic_total;
+  const char* traffic_after;         // %d rounds done, %d rounds
+  const char* traffic_formula_allreduce;
+  const char* traffic_formula_pass;
+  const char* traffic_formula_values;  // %d N, %d N, %s M, %s result
+  const char* traffic_formula_pass_values;
+  const char* traffic_m_allgather;
+  const char* traffic_m_other;
+  const char* traffic_measured;        // %s bytes
+  const char* traffic_exact_note;
+
+  // Controls
+  const char* reset;
+  const char* step_back;
+  const char* play;
+  const char* pause;
+  const char* step_forward;
+  const char* go_to_end;
+  const char* loop;
+  const char* speed;
+  const char* help_button;
+  const char* timeline_hint;
+  const char* notice_prefix;
+
+  // Help
+  const char* help_keys_heading;
+  const char* help_guide_heading;
+  const char* help_legend_heading;
+  const char* key_space;
+  const char* key_arrows;
+  const char* key_home_end;
+  const char* key_speed;
+  const char* key_fullscreen;
+  const char* key_help;
+  const char* key_ops;
+  const char* key_mouse;
+  const char* guide_text;
+  const char* legend_colour;
+  const char* legend_stripes;
+  const char* legend_hatch;
+  const char* legend_dim;
+  const char* legend_outline;
+  const char* legend_heat;
+
+  // Classroom: language, presentation and predict modes
+  const char* language;
+  const char* theme_high_contrast;
+  const char* presentation_mode;
+  const char* presentation_size;
+  const char* predict_mode;
+  const char* predict_question;   // %d round, %d GPU
+  const char* predict_hint;
+  const char* predict_pick_gpu;   // %d GPU
+  const char* predict_correct;    // %d GPU, %d slot, %s what it holds now
+  const char* predict_wrong;      // %d GPU, %d slot, %s what it holds now, %d the slot picked
+  const char* predict_score;      // %d right, %d answered
+  const char* predict_finished;   // %d right, %d answered
+  const char* key_present;
+  const char* key_present_size;
+  const char* key_predict;
+  const char* key_language;
+  const char* font_missing;       // %s font path
+};
+
+// The strings of the current UI language (English until set_ui_language says otherwise).
+const UiStrings& ui_strings();
+const UiStrings& ui_strings_for(Language language);
+Language ui_language();
+void set_ui_language(Language language);
+
+// The Simplified Chinese instance (strings_zh.cpp).
+extern const UiStrings kUiStringsZh;
+
+}  // namespace ringviz::gui

@@ -1,0 +1,64 @@
+#include "app/platform/offscreen_target.h"
+
+#include <cstring>
+
+#include "app/platform/gl.h"
+
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STB_IMAGE_WRITE_STATIC
+#include <stb_image_write.h>
+
+namespace ringviz::platform {
+
+OffscreenTarget::~OffscreenTarget() {
+  if (framebuffer_ != 0) glDeleteFramebuffers(1, &framebuffer_);
+  if (colour_ != 0) glDeleteRenderbuffers(1, &colour_);
+}
+
+bool OffscreenTarget::resize(int width, int height, std::string& error) {
+  if (width == width_ && height == height_ && framebuffer_ != 0) return true;
+  if (framebuffer_ == 0) glGenFramebuffers(1, &framebuffer_);
+  if (colour_ == 0) glGenRenderbuffers(1, &colour_);
+  glBindRenderbuffer(GL_RENDERBUFFER, colour_);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_);
+  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (status != GL_FRAMEBUFFER_COMPLETE) {
+    error = "the offscreen framebuffer of " + std::to_string(width) + "x" + std::to_string(height) +
+            " is incomplete (status " + std::to_string(status) + "); try a smaller --size";
+    return false;
+  }
+  width_ = width;
+  height_ = height;
+  return true;
+}
+
+void OffscreenTarget::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_); }
+
+std::vector<std::uint8_t> OffscreenTarget::read_rgba() const {
+  const std::size_t row = static_cast<std::size_t>(width_) * 4;
+  std::vector<std::uint8_t> bottom_up(row * static_cast<std::size_t>(height_));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
+  std::vector<std::uint8_t> top_down(bottom_up.size());
+  for (int y = 0; y < height_; ++y)
+    std::memcpy(top_down.data() + static_cast<std::size_t>(y) * row,
+                bottom_up.data() + static_cast<std::size_t>(height_ - 1 - y) * row, row);
+  // The window background is opaque; force alpha so viewers do not show a checkerboard.
+  for (std::size_t i = 3; i < top_down.size(); i += 4) top_down[i] = 255;
+  return top_down;
+}
+
+bool write_png(const std::string& path, int width, int height,
+               const std::vector<std::uint8_t>& rgba, std::string& error) {
+  if (!stbi_write_png(path.c_str(), width, height, 4, rgba.data(), width * 4)) {
+    error = "cannot write " + path + " (check that its folder exists and is writable)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace ringviz::platform
