@@ -285,7 +285,7 @@ struct CudaBackend::Impl {
     }
     const DeviceInfo& info = devices[static_cast<std::size_t>(device_index)].info;
     throw CudaError("CUDA: out of memory on GPU " + std::to_string(info.index) + " (" + info.name +
-                    "): " + what + " need " + gigabytes(static_cast<double>(needed)) + " but " +
+                    "): " + what + " " + gigabytes(static_cast<double>(needed)) + " but " +
                     gigabytes(static_cast<double>(free_bytes)) + " of " +
                     gigabytes(static_cast<double>(total_bytes)) +
                     " is free; choose a smaller --count or fewer --gpus");
@@ -321,8 +321,8 @@ struct CudaBackend::Impl {
       ++ranks_on[d];
     }
     const auto describe = [&](std::size_t d) {
-      return "the " + std::to_string(ranks_on[d]) + (ranks_on[d] == 1 ? " rank" : " ranks") +
-             " placed there";
+      return "the " + std::to_string(ranks_on[d]) +
+             (ranks_on[d] == 1 ? " rank placed there needs" : " ranks placed there need");
     };
     for (std::size_t d = 0; d < devices.size(); ++d) {
       if (needed[d] == 0) continue;
@@ -717,7 +717,8 @@ struct CudaBackend::Impl {
       longest_ms = std::max(longest_ms, static_cast<double>(ms));
       any = true;
     }
-    last_round_us = any ? std::optional<double>(longest_ms * 1000.0) : std::nullopt;
+    // A round whose slots are all empty moved nothing and took no device time.
+    last_round_us = any ? longest_ms * 1000.0 : 0.0;
     return last_round_us;
   }
 };
