@@ -1,29 +1,41 @@
 #include "app/gui/fonts.h"
 
-#include <cmath>
+#include <cstdint>
+#include <string>
 
 #include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include "app/gui/font_loader.h"
+#include "app/gui/strings.h"
 #include "app/gui/theme.h"
 
 namespace ringviz::gui {
+
+namespace {
+
+struct BuiltFor {
+  float scale = 0;
+  Language language = Language::en;
+  std::uint64_t glyphs = 0;
+};
+BuiltFor g_built{-1.0f};
+
+}  // namespace
 
 void rebuild_fonts_and_style(float scale, ThemeKind theme) {
   ImGuiIO& io = ImGui::GetIO();
   const bool had_texture = io.Fonts->TexID != nullptr;
   if (had_texture) ImGui_ImplOpenGL3_DestroyFontsTexture();
-  io.Fonts->Clear();
-  ImFontConfig config;
-  // Whole pixel sizes keep the bitmap-style glyphs on the pixel grid.
-  config.SizePixels = std::round(kBaseFontPixels * scale);
-  config.OversampleH = 1;
-  config.OversampleV = 1;
-  config.PixelSnapH = true;
-  io.Fonts->AddFontDefault(&config);
-  io.Fonts->Build();
+  std::string error;
+  if (!build_font_atlas(*io.Fonts, scale, ui_language(), error)) set_ui_language(Language::en);
   if (had_texture) ImGui_ImplOpenGL3_CreateFontsTexture();
+  g_built = {scale, ui_language(), glyph_text_generation()};
   reset_imgui_style(theme, scale);
+}
+
+bool fonts_current(float scale) {
+  return g_built.scale == scale && g_built.language == ui_language() && g_built.glyphs == glyph_text_generation();
 }
 
 }  // namespace ringviz::gui

@@ -8,7 +8,12 @@ namespace ringviz::gui {
 inline constexpr float kBaseFontPixels = 13.0f;
 
 // Rebuilds the font atlas (and the renderer's font texture when it already exists) and the
-// style for `scale`. Call between frames, never inside NewFrame ... Render.
+// style for `scale`, with the glyphs of the current UI language (ui_language()). Call between
+// frames, never inside NewFrame ... Render. Should the Chinese font be unreadable, the UI
+// language falls back to English rather than show boxes.
 void rebuild_fonts_and_style(float scale, ThemeKind theme);
+// False when the atlas was built for another scale or language, or before more glyph text was
+// registered (font_loader.h): the host should rebuild between frames.
+bool fonts_current(float scale);
 
 }  // namespace ringviz::gui

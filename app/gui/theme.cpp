@@ -75,9 +75,37 @@ const ViewColours kLight = {
     .warning = {170, 110, 0},
 };
 
+// For a projector in a lit room: pure black stage, white text and borders, no mid greys that
+// wash out; accents bright enough to read from the back row.
+const ViewColours kHighContrast = {
+    .view_background = {0, 0, 0},
+    .box_background = {24, 24, 24},
+    .box_border = {235, 235, 235},
+    .selected_border = {255, 230, 0},
+    .text = {255, 255, 255},
+    .muted_text = {210, 210, 210},
+    .arrow = {220, 220, 220},
+    .hatch_a = {90, 90, 90},
+    .hatch_b = {20, 20, 20},
+    .stale_target = {24, 24, 24},
+    .stale_amount = 0.72f,
+    .nan_colour = {255, 0, 255},
+    .phase_reduce_scatter = {255, 170, 0},
+    .phase_all_gather = {0, 220, 255},
+    .flash = {255, 255, 255},
+    .warning = {255, 220, 0},
+};
+
 }  // namespace
 
-std::string_view theme_name(ThemeKind kind) { return kind == ThemeKind::dark ? "dark" : "light"; }
+std::string_view theme_name(ThemeKind kind) {
+  switch (kind) {
+    case ThemeKind::dark: return "dark";
+    case ThemeKind::light: return "light";
+    case ThemeKind::high_contrast: return "high-contrast";
+  }
+  return "dark";
+}
 std::string_view palette_name(PaletteKind kind) {
   return kind == PaletteKind::standard ? "standard" : "colour-blind";
 }
@@ -85,6 +113,7 @@ std::string_view palette_name(PaletteKind kind) {
 bool parse_theme(std::string_view text, ThemeKind& out) {
   if (text == "dark") out = ThemeKind::dark;
   else if (text == "light") out = ThemeKind::light;
+  else if (text == "high-contrast" || text == "contrast") out = ThemeKind::high_contrast;
   else return false;
   return true;
 }
@@ -96,18 +125,33 @@ bool parse_palette(std::string_view text, PaletteKind& out) {
   return true;
 }
 
-const ViewColours& view_colours(ThemeKind kind) { return kind == ThemeKind::dark ? kDark : kLight; }
+const ViewColours& view_colours(ThemeKind kind) {
+  return kind == ThemeKind::dark ? kDark : kind == ThemeKind::light ? kLight : kHighContrast;
+}
 
 void apply_imgui_theme(ThemeKind kind) {
   ImGuiStyle& style = ImGui::GetStyle();
-  if (kind == ThemeKind::dark) ImGui::StyleColorsDark(&style);
-  else ImGui::StyleColorsLight(&style);
+  if (kind == ThemeKind::light) ImGui::StyleColorsLight(&style);
+  else ImGui::StyleColorsDark(&style);
   const ViewColours& c = view_colours(kind);
   auto vec = [](Rgb rgb, float a = 1.0f) { return ImVec4(rgb.r / 255.f, rgb.g / 255.f, rgb.b / 255.f, a); };
   // Panels a shade off the ring view, so the view reads as the stage and panels as the frame.
   style.Colors[ImGuiCol_WindowBg] = vec(kind == ThemeKind::dark ? Rgb{30, 33, 39} : Rgb{236, 238, 242});
   style.Colors[ImGuiCol_ChildBg] = vec(c.view_background, 0.0f);
   style.Colors[ImGuiCol_Border] = vec(c.box_border, 0.6f);
+  if (kind == ThemeKind::high_contrast) {
+    // Dark's layout with every grey pushed to black or white.
+    style.Colors[ImGuiCol_WindowBg] = vec(Rgb{0, 0, 0});
+    style.Colors[ImGuiCol_Text] = vec(c.text);
+    style.Colors[ImGuiCol_TextDisabled] = vec(c.muted_text);
+    style.Colors[ImGuiCol_Border] = vec(c.box_border);
+    style.Colors[ImGuiCol_FrameBg] = vec(Rgb{30, 30, 30});
+    style.Colors[ImGuiCol_Button] = vec(Rgb{40, 40, 40});
+    style.Colors[ImGuiCol_ButtonHovered] = vec(Rgb{0, 90, 160});
+    style.Colors[ImGuiCol_ButtonActive] = vec(Rgb{0, 120, 210});
+    style.Colors[ImGuiCol_TableRowBgAlt] = vec(Rgb{255, 255, 255}, 0.10f);
+    style.Colors[ImGuiCol_Header] = vec(c.selected_border, 0.35f);
+  }
 }
 
 void reset_imgui_style(ThemeKind kind, float scale) {

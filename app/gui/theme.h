@@ -7,10 +7,11 @@
 
 namespace ringviz::gui {
 
-enum class ThemeKind { dark, light };
+// high_contrast: white on black with saturated accents, for projectors (presentation mode).
+enum class ThemeKind { dark, light, high_contrast };
 enum class PaletteKind { standard, colour_blind };
 
-std::string_view theme_name(ThemeKind kind);       // "dark" | "light"
+std::string_view theme_name(ThemeKind kind);       // "dark" | "light" | "high-contrast"
 std::string_view palette_name(PaletteKind kind);   // "standard" | "colour-blind"
 bool parse_theme(std::string_view text, ThemeKind& out);
 bool parse_palette(std::string_view text, PaletteKind& out);

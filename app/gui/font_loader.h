@@ -1,0 +1,48 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/text.h"
+
+struct ImFontAtlas;
+
+// The font atlas for a UI language. Latin text always uses Dear ImGui's default font; Chinese
+// glyphs come from WenQuanYi Micro Hei (fonts-wqy-microhei), merged into the same font, but
+// only the characters the app can show: every Chinese UI string, the Chinese titles and
+// captions of the lessons, and whatever was registered later. That keeps the atlas to a few
+// hundred glyphs (a full CJK range would be tens of thousands, megabytes of texture).
+
+namespace ringviz::gui {
+
+inline constexpr const char* kChineseFontPath = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
+// Points at another font file (tests use a missing one to exercise the fallback to English).
+inline constexpr const char* kChineseFontEnv = "RINGVIZ_CJK_FONT";
+
+// $RINGVIZ_CJK_FONT when set, otherwise kChineseFontPath.
+std::string chinese_font_path();
+// The font file's bytes, read once per path and kept for every later rebuild; null with
+// `error` saying what to install when it cannot be read.
+const std::vector<unsigned char>* chinese_font_data(std::string& error);
+
+// The language names as the language menu shows them (each in its own language).
+std::string_view language_display_name(Language language);
+
+// Every character the Chinese atlas covers, as UTF-8 (see above).
+std::string chinese_glyph_text();
+// Text a view will show that is not in UiStrings (a lesson opened from another folder, say).
+// The next atlas build covers it; glyph_text_generation() changes when it added characters,
+// so the host knows to rebuild.
+void register_glyph_text(std::string_view utf8);
+std::uint64_t glyph_text_generation();
+
+// The code points of a UTF-8 string above ASCII, sorted, without repeats.
+std::vector<char32_t> non_ascii_code_points(std::string_view utf8);
+
+// Fills `atlas` (cleared first) with the fonts for `language` at `scale` and builds it (CPU
+// only: uploading the texture is the renderer's business). Without the Chinese font it builds
+// the Latin font alone and returns false with `error`.
+bool build_font_atlas(ImFontAtlas& atlas, float scale, Language language, std::string& error);
+
+}  // namespace ringviz::gui
