@@ -109,7 +109,7 @@ TraceFormat parse_trace_format(std::string_view text, std::string_view field) {
     if (trace_format_name(format) == text) return format;
   if (text == "md") return TraceFormat::markdown;
   throw InputError(std::string(field) + ": unknown value '" + std::string(text) +
-                   "' (expected table, markdown or json)");
+                   "' (expected table, markdown, json or chrome)");
 }
 
 std::string render_markdown(const TraceReport& report) {

@@ -7,7 +7,7 @@ namespace ringviz::cli {
 
 void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
   parser.add_option("--op", flags.op, "allgather | reducescatter | allreduce")->capture_default_str();
-  parser.add_option("--algo", flags.algorithm, "ring")->capture_default_str();
+  parser.add_option("--algo", flags.algorithm, "ring | naive | direct | rhd | tree | tree-pipelined")->capture_default_str();
   parser.add_option("--order", flags.order,
                     "seed: the article's tables (rank r sends slot r-t); nccl: rank r ends "
                     "owning slot r, as NCCL does")
