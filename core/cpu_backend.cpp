@@ -1,6 +1,7 @@
 // The reference backend: rank buffers in host memory, rounds executed by a thread pool.
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <utility>
 
 #include "core/backend.h"
@@ -18,11 +19,13 @@ constexpr std::int64_t kElementsPerTask = 1 << 15;
 class CpuBackend final : public Backend {
  public:
   explicit CpuBackend(unsigned threads)
-      : pool_(threads ? threads : std::max(1u, std::thread::hardware_concurrency())) {}
+      : threads_(threads ? threads : std::max(1u, std::thread::hardware_concurrency())) {}
 
   std::string name() const override { return "cpu"; }
 
   void load(const CollectiveShape& shape, const BufferState& state) override {
+    destinations_.clear();  // planned against the old shape
+    destination_of_.clear();
     shape_ = shape;
     state_ = state;
   }
@@ -33,7 +36,15 @@ class CpuBackend final : public Backend {
 
   void execute(const Round& round) override {
     plan_round(round);
-    pool_.parallel_for(tasks_.size(), [&](std::size_t index) { run_task(tasks_[index]); });
+    // Waking the workers costs more than a round this small takes on the calling thread.
+    if (planned_elements_ <= kElementsPerTask) {
+      for (const Task& task : tasks_) run_task(task);
+      return;
+    }
+    // Workers start with the first round big enough to share: stepping through a small
+    // collective (the visualiser, the test sweeps) never pays for threads it does not use.
+    if (!pool_) pool_ = std::make_unique<ThreadPool>(threads_);
+    pool_->parallel_for(tasks_.size(), [&](std::size_t index) { run_task(tasks_[index]); });
   }
 
  private:
@@ -59,15 +70,28 @@ class CpuBackend final : public Backend {
            shape_.layout[transfer.slot].offset * element;
   }
 
+  // Destination of (rank, slot) this round, or -1: a flat table rather than a map because a
+  // round is planned at every step, and reset entry by entry after use.
+  int& destination_index(int rank, int slot) {
+    const auto ranks = static_cast<std::size_t>(shape_.ranks);
+    if (destination_of_.size() != ranks * ranks) destination_of_.assign(ranks * ranks, -1);
+    return destination_of_[static_cast<std::size_t>(rank) * ranks + static_cast<std::size_t>(slot)];
+  }
+
   void plan_round(const Round& round) {
+    for (const Destination& destination : destinations_)
+      destination_index(destination.rank, destination.slot) = -1;
     destinations_.clear();
     tasks_.clear();
     staged_.clear();
-    std::map<std::pair<int, int>, std::size_t> index_of;
+    planned_elements_ = 0;
     for (const Transfer& transfer : round.transfers) {
-      auto [it, added] = index_of.emplace(std::pair{transfer.dst, transfer.slot}, destinations_.size());
-      if (added) destinations_.push_back({transfer.dst, transfer.slot, {}, false});
-      Destination& destination = destinations_[it->second];
+      int& index = destination_index(transfer.dst, transfer.slot);
+      if (index < 0) {
+        index = static_cast<int>(destinations_.size());
+        destinations_.push_back({transfer.dst, transfer.slot, {}, false});
+      }
+      Destination& destination = destinations_[static_cast<std::size_t>(index)];
       destination.transfers.push_back(&transfer);
       destination.completes = destination.completes || transfer.completes_slot;
     }
@@ -75,7 +99,7 @@ class CpuBackend final : public Backend {
     // round, so every receiver sees the value as it was. The ring never needs this.
     const std::size_t element = dtype_size(shape_.dtype);
     for (const Transfer& transfer : round.transfers) {
-      if (!index_of.count({transfer.src, transfer.slot}) || staged_.count({transfer.src, transfer.slot}))
+      if (destination_index(transfer.src, transfer.slot) < 0 || staged_.count({transfer.src, transfer.slot}))
         continue;
       const Slot& slot = shape_.layout[transfer.slot];
       const std::byte* begin =
@@ -85,6 +109,7 @@ class CpuBackend final : public Backend {
     }
     for (const Destination& destination : destinations_) {
       const std::int64_t size = shape_.layout[destination.slot].count;
+      planned_elements_ += size * static_cast<std::int64_t>(destination.transfers.size());
       for (std::int64_t begin = 0; begin < size; begin += kElementsPerTask)
         tasks_.push_back({&destination, begin, std::min(size, begin + kElementsPerTask)});
     }
@@ -108,11 +133,14 @@ class CpuBackend final : public Backend {
       divide_elements(shape_.dtype, local, count, shape_.ranks);
   }
 
-  ThreadPool pool_;
+  unsigned threads_;
+  std::unique_ptr<ThreadPool> pool_;
   CollectiveShape shape_;
   BufferState state_;
   std::vector<Destination> destinations_;
   std::vector<Task> tasks_;
+  std::int64_t planned_elements_ = 0;  // elements read from senders this round
+  std::vector<int> destination_of_;
   std::map<std::pair<int, int>, ByteBuffer> staged_;
 };
 

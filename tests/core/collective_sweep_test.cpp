@@ -1,0 +1,180 @@
+// Every operation, order, type and reduction, on rings of 1 to 17 GPUs and counts around the
+// ring size, run through Session and the CPU backend and compared with the plain reference.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/backend.h"
+#include "core/initial_values.h"
+#include "core/session.h"
+#include "tests/core/reference.h"
+
+namespace ringviz {
+namespace {
+
+constexpr Order kOrders[] = {Order::seed, Order::nccl};
+
+// Inputs that give each reduction something real to compute, generated as values of the
+// element type so the reference knows them exactly. Random values in [-1, 1) (integers -1000
+// to 1000) exercise the rounding of sum and avg; a product of up to 17 of those would
+// underflow, so prod gets factors close to 1 (integers: small non-zero ones) that keep 17 of
+// them finite, normal in f16 and within i32.
+InitPattern inputs_for(const Config& config, std::uint64_t seed) {
+  constexpr double kSmallIntegers[] = {-3, -2, -1, 1, 2, 3};
+  InitPattern init;
+  init.kind = InitKind::values;
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    std::vector<double> row;
+    row.reserve(static_cast<std::size_t>(config.count));
+    for (std::int64_t i = 0; i < config.count; ++i) {
+      const std::uint64_t bits = splitmix64_at(seed, static_cast<std::uint64_t>(rank * config.count + i));
+      const double unit = static_cast<double>(bits >> 11) * 0x1.0p-53;  // [0, 1)
+      double value = 0;
+      if (config.reduce == ReduceOp::prod)
+        value = is_floating(config.dtype) ? 1.0 + (unit - 0.5) / 4.0 : kSmallIntegers[bits % 6];
+      else
+        value = is_floating(config.dtype) ? 2.0 * unit - 1.0 : static_cast<double>(bits % 2001) - 1000.0;
+      row.push_back(test::representable(config.dtype, value));
+    }
+    init.values.push_back(std::move(row));
+  }
+  return init;
+}
+
+// The counts DESIGN section 2 singles out: none, fewer than N (empty slots), exactly N, one
+// either side of N (uneven slots), a prime that N never divides evenly, and a larger one.
+std::vector<std::int64_t> counts_for(int ranks) {
+  std::set<std::int64_t> counts = {0, 1, ranks - 1, ranks, ranks + 1, 101, 1000};
+  return {counts.begin(), counts.end()};
+}
+
+void check_outputs(const Config& config, const Session& session, const std::vector<ByteBuffer>& inputs) {
+  const std::vector<ByteBuffer> outputs = session.outputs();
+  const test::Difference difference =
+      test::first_difference(config.dtype, outputs, test::ring_order_outputs(config, inputs));
+  CHECK(difference.actual == difference.expected);
+  if (is_floating(config.dtype)) CHECK(test::worst_error_ratio(config, inputs, outputs) <= 1.0);
+}
+
+void check_against_reference(const Config& config) {
+  INFO(test::describe(config));
+  // No snapshots beyond the inputs: this checks where the rounds lead, and the stepping tests
+  // check that every way of getting there agrees; snapshots would only add copying here.
+  Session session(config, make_cpu_backend(2), SessionOptions{0});
+  session.seek(session.round_count());
+  REQUIRE(session.at_end());
+  check_outputs(config, session, test::inputs_from_values(config));
+}
+
+void sweep(Op op, DType dtype) {
+  std::uint64_t seed = 1;
+  for (int ranks = 1; ranks <= 17; ++ranks)
+    for (std::int64_t count : counts_for(ranks))
+      for (Order order : kOrders)
+        for (ReduceOp reduce : kAllReduceOps) {
+          Config config;
+          config.op = op;
+          config.order = order;
+          config.ranks = ranks;
+          config.count = count;
+          config.dtype = dtype;
+          config.reduce = reduce;
+          config.init = inputs_for(config, seed++);
+          check_against_reference(config);
+        }
+}
+
+void sweep_every_type(Op op) {
+  for (DType dtype : kAllDTypes)
+    SUBCASE(std::string(dtype_name(dtype)).c_str()) { sweep(op, dtype); }
+}
+
+TEST_CASE("AllReduce matches the plain reference for every ring size, count, order, type and reduction") {
+  sweep_every_type(Op::allreduce);
+}
+
+TEST_CASE("ReduceScatter matches the plain reference for every ring size, count, order, type and reduction") {
+  sweep_every_type(Op::reducescatter);
+}
+
+TEST_CASE("AllGather matches the plain reference for every ring size, count, order, type and reduction") {
+  sweep_every_type(Op::allgather);
+}
+
+TEST_CASE("Slots larger than one worker's share are split and still reduce bit-exactly") {
+  // Over 32768 elements per slot (uneven, too): the CPU backend cuts each slot into several
+  // tasks that run on different threads. Inputs come from init random, read back from the
+  // state make_initial_state builds.
+  Config config;
+  config.ranks = 3;
+  config.count = 100'003;
+  config.init = InitPattern{InitKind::random, 11, {}, {}};
+  const std::pair<DType, ReduceOp> kinds[] = {
+      {DType::f32, ReduceOp::sum}, {DType::bf16, ReduceOp::avg}, {DType::i64, ReduceOp::max}};
+  for (Op op : {Op::allreduce, Op::reducescatter})
+    for (Order order : kOrders)
+      for (const auto& [dtype, reduce] : kinds) {
+          config.op = op;
+          config.order = order;
+          config.dtype = dtype;
+          config.reduce = reduce;
+          INFO(test::describe(config));
+          Session session(config, make_cpu_backend(2), SessionOptions{0});
+          session.seek(session.round_count());
+          check_outputs(config, session, test::inputs_of(config, make_initial_state(config)));
+        }
+}
+
+// One rank's output as whole numbers (the example's values all are), so a failed CHECK shows
+// both sides.
+std::string output_text(const Session& session, int rank) {
+  const std::vector<ByteBuffer> outputs = session.outputs();
+  const ByteBuffer& bytes = outputs[static_cast<std::size_t>(rank)];
+  BufferState view{session.config().dtype, 0, {bytes}};
+  view.elements_per_rank = static_cast<std::int64_t>(bytes.size() / dtype_size(view.dtype));
+  std::string text;
+  for (std::int64_t i = 0; i < view.elements_per_rank; ++i)
+    text += (i ? " " : "") + std::to_string(static_cast<long long>(read_element(view, 0, i).real));
+  return text;
+}
+
+TEST_CASE("The article's two-GPU example gives the article's results") {
+  // GPU 0 starts with [1, 2, 3, 4] and GPU 1 with [5, 6, 7, 8] (init seed, count 4).
+  Config config;
+  config.ranks = 2;
+  config.count = 4;
+
+  SUBCASE("AllReduce leaves the element-wise sum on both GPUs") {
+    config.op = Op::allreduce;
+    Session session(config, make_cpu_backend(1));
+    session.seek(session.round_count());
+    CHECK(output_text(session, 0) == "6 8 10 12");
+    CHECK(output_text(session, 1) == "6 8 10 12");
+  }
+  SUBCASE("ReduceScatter in seed order leaves GPU 0 the second half and GPU 1 the first") {
+    config.op = Op::reducescatter;
+    Session session(config, make_cpu_backend(1));
+    session.seek(session.round_count());
+    CHECK(output_text(session, 0) == "10 12");
+    CHECK(output_text(session, 1) == "6 8");
+  }
+  SUBCASE("ReduceScatter in nccl order leaves GPU r chunk r") {
+    config.op = Op::reducescatter;
+    config.order = Order::nccl;
+    Session session(config, make_cpu_backend(1));
+    session.seek(session.round_count());
+    CHECK(output_text(session, 0) == "6 8");
+    CHECK(output_text(session, 1) == "10 12");
+  }
+  SUBCASE("AllGather leaves both inputs, in rank order, on both GPUs") {
+    config.op = Op::allgather;
+    Session session(config, make_cpu_backend(1));
+    session.seek(session.round_count());
+    CHECK(output_text(session, 0) == "1 2 3 4 5 6 7 8");
+    CHECK(output_text(session, 1) == "1 2 3 4 5 6 7 8");
+  }
+}
+
+}  // namespace
+}  // namespace ringviz

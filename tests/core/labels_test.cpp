@@ -1,0 +1,128 @@
+// Provenance and its labels (DESIGN section 2): who is folded into each slot, and how that is
+// written on screen.
+#include <doctest/doctest.h>
+
+#include <initializer_list>
+#include <string>
+
+#include "core/backend.h"
+#include "core/provenance.h"
+#include "core/session.h"
+
+namespace ringviz {
+namespace {
+
+RankSet ranks_of(std::initializer_list<int> ranks) {
+  RankSet set;
+  for (int rank : ranks) set.set(static_cast<std::size_t>(rank));
+  return set;
+}
+
+RankSet first_ranks(int how_many) {
+  RankSet set;
+  for (int rank = 0; rank < how_many; ++rank) set.set(static_cast<std::size_t>(rank));
+  return set;
+}
+
+TEST_CASE("Ranks are named a to z, then r26, r27 and so on") {
+  CHECK(rank_letter(0) == "a");
+  CHECK(rank_letter(7) == "h");
+  CHECK(rank_letter(25) == "z");
+  CHECK(rank_letter(26) == "r26");
+  CHECK(rank_letter(255) == "r255");
+  CHECK(rank_letter(0, true) == "A");
+  CHECK(rank_letter(25, true) == "Z");
+  CHECK(rank_letter(26, true) == "R26");
+  CHECK(term_label(0, 0) == "a0");
+  CHECK(term_label(2, 13) == "c13");
+  CHECK(term_label(26, 3) == "r26_3");  // the underscore keeps rank and slot apart
+}
+
+TEST_CASE("A slot's label lists its terms in rank order and compresses more than four") {
+  CHECK(slot_label(Op::allreduce, RankSet{}, 0) == "");
+  CHECK(slot_label(Op::allreduce, ranks_of({0}), 0) == "a0");
+  CHECK(slot_label(Op::allreduce, ranks_of({0, 1, 2}), 0) == "a0+b0+c0");
+  CHECK(slot_label(Op::reducescatter, ranks_of({3, 0}), 3) == "a3+d3");
+  CHECK(slot_label(Op::allreduce, ranks_of({0, 1, 2, 3}), 1) == "a1+b1+c1+d1");
+  CHECK(slot_label(Op::allreduce, ranks_of({0, 1, 2, 3, 4}), 0) == "a0+\u2026+e0 (5)");
+  CHECK(slot_label(Op::allreduce, first_ranks(8), 0) == "a0+\u2026+h0 (8)");
+  CHECK(slot_label(Op::allreduce, ranks_of({1, 3, 4, 6, 7}), 2) == "b2+\u2026+h2 (5)");
+  CHECK(slot_label(Op::allreduce, first_ranks(30), 4) == "a4+\u2026+r29_4 (30)");
+  CHECK(slot_label(Op::allreduce, ranks_of({25, 26}), 1) == "z1+r26_1");
+}
+
+TEST_CASE("AllGather blocks are labelled with the owner's upper-case letter") {
+  CHECK(slot_label(Op::allgather, ranks_of({0}), 0) == "A");
+  CHECK(slot_label(Op::allgather, ranks_of({3}), 3) == "D");
+  CHECK(slot_label(Op::allgather, ranks_of({27}), 27) == "R27");
+  CHECK(slot_label(Op::allgather, RankSet{}, 1) == "");
+}
+
+std::string row_labels(const Session& session, int rank) {
+  std::string row;
+  for (int slot = 0; slot < session.config().ranks; ++slot)
+    row += "[" + slot_label(session.config().op, session.provenance().at(rank, slot), slot) + "]";
+  return row;
+}
+
+Config small_config(Op op, Order order, int ranks) {
+  Config config;
+  config.op = op;
+  config.order = order;
+  config.ranks = ranks;
+  config.count = ranks;
+  return config;
+}
+
+TEST_CASE("Three-GPU AllReduce in seed order builds up partial sums as the article's table does") {
+  Session session(small_config(Op::allreduce, Order::seed, 3), make_cpu_backend(1));
+  CHECK(row_labels(session, 0) == "[a0][a1][a2]");
+  CHECK(row_labels(session, 1) == "[b0][b1][b2]");
+  session.step_forward();  // step 0: rank r sends slot r
+  CHECK(row_labels(session, 0) == "[a0][a1][a2+c2]");
+  CHECK(row_labels(session, 1) == "[a0+b0][b1][b2]");
+  CHECK(row_labels(session, 2) == "[c0][b1+c1][c2]");
+  session.step_forward();  // step 1: rank r sends slot r - 1, the partial sum it just got
+  CHECK(row_labels(session, 0) == "[a0][a1+b1+c1][a2+c2]");
+  CHECK(row_labels(session, 1) == "[a0+b0][b1][a2+b2+c2]");
+  CHECK(row_labels(session, 2) == "[a0+b0+c0][b1+c1][c2]");
+  session.seek(session.round_count());
+  for (int rank = 0; rank < 3; ++rank)
+    CHECK(row_labels(session, rank) == "[a0+b0+c0][a1+b1+c1][a2+b2+c2]");
+}
+
+TEST_CASE("After the reduce-scatter pass each rank holds the complete slot DESIGN assigns it") {
+  for (Order order : {Order::seed, Order::nccl}) {
+    Session session(small_config(Op::reducescatter, order, 8), make_cpu_backend(1));
+    session.seek(session.round_count());
+    for (int rank = 0; rank < 8; ++rank) {
+      const int kept = order == Order::seed ? (rank + 1) % 8 : rank;
+      INFO(order_name(order), " rank ", rank);
+      CHECK(slot_label(Op::reducescatter, session.provenance().at(rank, kept), kept) ==
+            term_label(0, kept) + "+\u2026+" + term_label(7, kept) + " (8)");
+    }
+  }
+}
+
+TEST_CASE("AllGather blocks spread one hop per round, in upper case") {
+  Session session(small_config(Op::allgather, Order::seed, 4), make_cpu_backend(1));
+  CHECK(row_labels(session, 0) == "[A][][][]");
+  CHECK(row_labels(session, 2) == "[][][C][]");
+  session.step_forward();
+  CHECK(row_labels(session, 0) == "[A][][][D]");
+  CHECK(row_labels(session, 2) == "[][B][C][]");
+  session.seek(session.round_count());
+  for (int rank = 0; rank < 4; ++rank) CHECK(row_labels(session, rank) == "[A][B][C][D]");
+}
+
+TEST_CASE("Thirty GPUs name ranks past z with r26 onwards, in labels and in blocks") {
+  Session reduce(small_config(Op::allreduce, Order::nccl, 30), make_cpu_backend(1));
+  reduce.seek(reduce.round_count());
+  CHECK(slot_label(Op::allreduce, reduce.provenance().at(29, 27), 27) == "a27+\u2026+r29_27 (30)");
+  Session gather(small_config(Op::allgather, Order::seed, 30), make_cpu_backend(1));
+  gather.seek(gather.round_count());
+  CHECK(slot_label(Op::allgather, gather.provenance().at(0, 26), 26) == "R26");
+}
+
+}  // namespace
+}  // namespace ringviz

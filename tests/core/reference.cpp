@@ -1,0 +1,354 @@
+#include "tests/core/reference.h"
+
+#include <cmath>
+#include <cstring>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+#include <type_traits>
+
+#include "core/half.h"
+
+namespace ringviz::test {
+
+namespace {
+
+// How the reference computes on each storage type: halves widen to float and are rounded
+// back after every operation, as DESIGN section 2 asks; the rest compute as themselves.
+template <class T>
+struct Plain {
+  using C = T;
+  static C widen(T value) { return value; }
+  static T narrow(C value) { return value; }
+};
+template <>
+struct Plain<Half> {
+  using C = float;
+  static C widen(Half value) { return half_to_float(value); }
+  static Half narrow(C value) { return half_from_float(value); }
+};
+template <>
+struct Plain<BFloat16> {
+  using C = float;
+  static C widen(BFloat16 value) { return bfloat16_to_float(value); }
+  static BFloat16 narrow(C value) { return bfloat16_from_float(value); }
+};
+
+template <class T>
+T load(const ByteBuffer& bytes, std::int64_t index) {
+  T value;
+  std::memcpy(&value, bytes.data() + index * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
+  return value;
+}
+
+// Whole buffers are converted once, so the loops below index plain arrays (the suite also
+// runs unoptimised under the sanitizers, where per-element helpers dominate).
+template <class T>
+std::vector<T> typed(const ByteBuffer& bytes) {
+  std::vector<T> values(bytes.size() / sizeof(T));
+  if (!bytes.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
+  return values;
+}
+
+template <class T>
+ByteBuffer bytes_of(const T* values, std::size_t count) {
+  ByteBuffer bytes(count * sizeof(T));
+  if (count) std::memcpy(bytes.data(), values, bytes.size());
+  return bytes;
+}
+
+template <class T>
+std::vector<std::vector<T>> typed_all(const std::vector<ByteBuffer>& buffers) {
+  std::vector<std::vector<T>> all;
+  for (const ByteBuffer& bytes : buffers) all.push_back(typed<T>(bytes));
+  return all;
+}
+
+// incoming (+) local. Integer sum and product wrap (two's complement), computed unsigned so
+// the wrap is defined.
+template <class C>
+C combine(ReduceOp op, C incoming, C local) {
+  if constexpr (std::is_integral_v<C>) {
+    using U = std::make_unsigned_t<C>;
+    if (op == ReduceOp::sum || op == ReduceOp::avg)
+      return static_cast<C>(static_cast<U>(incoming) + static_cast<U>(local));
+    if (op == ReduceOp::prod) return static_cast<C>(static_cast<U>(incoming) * static_cast<U>(local));
+  } else {
+    if (op == ReduceOp::sum || op == ReduceOp::avg) return incoming + local;
+    if (op == ReduceOp::prod) return incoming * local;
+  }
+  if (op == ReduceOp::max) return local < incoming ? incoming : local;
+  return incoming < local ? incoming : local;
+}
+
+template <class T>
+std::vector<ByteBuffer> ring_order_typed(const Config& config, const std::vector<ByteBuffer>& inputs) {
+  using P = Plain<T>;
+  using C = typename P::C;
+  const int n = config.ranks;
+  std::vector<ByteBuffer> outputs(static_cast<std::size_t>(n));
+  if (config.op == Op::allgather) {
+    for (auto& output : outputs) {
+      output.reserve(static_cast<std::size_t>(n) * inputs.front().size());
+      for (const ByteBuffer& input : inputs) output.insert(output.end(), input.begin(), input.end());
+    }
+    return outputs;
+  }
+  const std::vector<std::int64_t> sizes = plain_slot_sizes(config.count, n);
+  std::vector<std::int64_t> offsets(static_cast<std::size_t>(n) + 1, 0);
+  for (int s = 0; s < n; ++s) offsets[s + 1] = offsets[s] + sizes[s];
+
+  const std::vector<std::vector<T>> x = typed_all<T>(inputs);
+  std::vector<T> reduced(static_cast<std::size_t>(config.count));
+  for (int slot = 0; slot < n; ++slot) {
+    const int first = config.order == Order::seed ? slot : (slot + 1) % n;
+    for (std::int64_t i = offsets[slot]; i < offsets[slot + 1]; ++i) {
+      T value = x[first][i];
+      for (int hop = 1; hop < n; ++hop)
+        value = P::narrow(combine<C>(config.reduce, P::widen(value), P::widen(x[(first + hop) % n][i])));
+      if (config.reduce == ReduceOp::avg && n > 1)
+        value = P::narrow(static_cast<C>(P::widen(value) / static_cast<C>(n)));
+      reduced[static_cast<std::size_t>(i)] = value;
+    }
+  }
+  for (int rank = 0; rank < n; ++rank) {
+    std::int64_t begin = 0;
+    std::int64_t end = config.count;
+    if (config.op == Op::reducescatter) {
+      // Seed order leaves rank r with slot r + 1, nccl order with slot r.
+      const int kept = config.order == Order::seed ? (rank + 1) % n : rank;
+      begin = offsets[kept];
+      end = offsets[kept + 1];
+    }
+    outputs[rank] = bytes_of(reduced.data() + begin, static_cast<std::size_t>(end - begin));
+  }
+  return outputs;
+}
+
+long double unit_roundoff(DType dtype) {
+  switch (dtype) {
+    case DType::f32: return std::ldexp(1.0L, -24);
+    case DType::f64: return std::ldexp(1.0L, -53);
+    case DType::f16: return std::ldexp(1.0L, -11);
+    case DType::bf16: return std::ldexp(1.0L, -8);
+    default: return 0;
+  }
+}
+
+// Results that underflow are off by up to half the smallest subnormal, whatever their size.
+long double underflow_allowance(DType dtype) {
+  switch (dtype) {
+    case DType::f32: return std::numeric_limits<float>::denorm_min();
+    case DType::f64: return std::numeric_limits<double>::denorm_min();
+    case DType::f16: return std::ldexp(1.0L, -24);
+    case DType::bf16: return std::ldexp(1.0L, -133);
+    default: return 0;
+  }
+}
+
+template <class T>
+double worst_error_typed(const Config& config, const std::vector<ByteBuffer>& inputs,
+                         const std::vector<ByteBuffer>& outputs) {
+  using P = Plain<T>;
+  const int n = config.ranks;
+  const long double u = unit_roundoff(config.dtype);
+  const long double tiny = underflow_allowance(config.dtype);
+  const std::vector<std::int64_t> sizes = plain_slot_sizes(config.count, n);
+  std::vector<std::int64_t> offsets(static_cast<std::size_t>(n) + 1, 0);
+  for (int s = 0; s < n; ++s) offsets[s + 1] = offsets[s] + sizes[s];
+
+  // The exact result and the error allowed there, once per element of the whole buffer.
+  const std::vector<std::vector<T>> x = typed_all<T>(inputs);
+  std::vector<long double> exact(static_cast<std::size_t>(config.count));
+  std::vector<long double> allowed(static_cast<std::size_t>(config.count));
+  for (std::int64_t i = 0; i < config.count; ++i) {
+    long double result = 0;
+    long double magnitude = 0;
+    if (config.reduce == ReduceOp::prod) result = 1;
+    if (config.reduce == ReduceOp::max) result = -std::numeric_limits<long double>::infinity();
+    if (config.reduce == ReduceOp::min) result = std::numeric_limits<long double>::infinity();
+    for (int source = 0; source < n; ++source) {
+      const long double value = P::widen(x[source][i]);
+      magnitude += std::fabs(value);
+      switch (config.reduce) {
+        case ReduceOp::sum:
+        case ReduceOp::avg: result += value; break;
+        case ReduceOp::prod: result *= value; break;
+        case ReduceOp::max: result = std::fmax(result, value); break;
+        case ReduceOp::min: result = std::fmin(result, value); break;
+      }
+    }
+    long double bound = 0;
+    switch (config.reduce) {
+      case ReduceOp::sum: bound = 2 * n * u * magnitude + tiny; break;
+      case ReduceOp::avg:
+        result /= n;
+        bound = 2 * u * magnitude + 2 * u * std::fabs(result) + tiny;
+        break;
+      case ReduceOp::prod: bound = 2 * n * u * std::fabs(result) + tiny; break;
+      case ReduceOp::max:
+      case ReduceOp::min: bound = 0; break;
+    }
+    exact[static_cast<std::size_t>(i)] = result;
+    allowed[static_cast<std::size_t>(i)] = bound;
+  }
+
+  double worst = 0;
+  for (int rank = 0; rank < n; ++rank) {
+    std::int64_t begin = 0;
+    if (config.op == Op::reducescatter)
+      begin = offsets[config.order == Order::seed ? (rank + 1) % n : rank];
+    const std::vector<T> produced = typed<T>(outputs[rank]);
+    for (std::size_t j = 0; j < produced.size(); ++j) {
+      const auto i = static_cast<std::size_t>(begin) + j;
+      const long double error = std::fabs(P::widen(produced[j]) - exact[i]);
+      const double ratio = error == 0         ? 0.0
+                           : allowed[i] == 0 ? std::numeric_limits<double>::infinity()
+                                             : static_cast<double>(error / allowed[i]);
+      if (!(ratio <= worst)) worst = ratio;  // NaN counts as the worst
+    }
+  }
+  return worst;
+}
+
+template <class T>
+std::string render(const ByteBuffer& bytes, std::int64_t index) {
+  const T value = load<T>(bytes, index);
+  std::ostringstream text;
+  text << std::setprecision(17);
+  if constexpr (std::is_integral_v<T>) {
+    text << value;
+  } else {
+    text << static_cast<double>(Plain<T>::widen(value));
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(T));
+    text << " (0x" << std::hex << bits << ")";
+  }
+  return text.str();
+}
+
+std::string render_element(DType dtype, const ByteBuffer& bytes, std::int64_t index) {
+  switch (dtype) {
+    case DType::f32: return render<float>(bytes, index);
+    case DType::f64: return render<double>(bytes, index);
+    case DType::f16: return render<Half>(bytes, index);
+    case DType::bf16: return render<BFloat16>(bytes, index);
+    case DType::i32: return render<std::int32_t>(bytes, index);
+    case DType::i64: return render<std::int64_t>(bytes, index);
+  }
+  return "?";
+}
+
+template <class T>
+ByteBuffer row_as(const std::vector<double>& row) {
+  std::vector<T> values(row.size());
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    if constexpr (std::is_same_v<T, Half>) values[i] = half_from_float(static_cast<float>(row[i]));
+    else if constexpr (std::is_same_v<T, BFloat16>) values[i] = bfloat16_from_float(static_cast<float>(row[i]));
+    else values[i] = static_cast<T>(row[i]);
+  }
+  return bytes_of(values.data(), values.size());
+}
+
+}  // namespace
+
+std::vector<ByteBuffer> inputs_of(const Config& config, const BufferState& initial) {
+  const std::size_t element = dtype_size(config.dtype);
+  std::vector<ByteBuffer> inputs;
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    // AllGather's buffer is N blocks of `count`; rank r's input sits in block r.
+    const std::size_t begin =
+        (config.op == Op::allgather ? static_cast<std::size_t>(rank * config.count) : 0) * element;
+    const ByteBuffer& buffer = initial.ranks[static_cast<std::size_t>(rank)];
+    inputs.emplace_back(buffer.begin() + static_cast<std::ptrdiff_t>(begin),
+                        buffer.begin() + static_cast<std::ptrdiff_t>(begin + config.count * element));
+  }
+  return inputs;
+}
+
+std::vector<ByteBuffer> inputs_from_values(const Config& config) {
+  std::vector<ByteBuffer> inputs;
+  for (const std::vector<double>& row : config.init.values) {
+    switch (config.dtype) {
+      case DType::f32: inputs.push_back(row_as<float>(row)); break;
+      case DType::f64: inputs.push_back(row_as<double>(row)); break;
+      case DType::f16: inputs.push_back(row_as<Half>(row)); break;
+      case DType::bf16: inputs.push_back(row_as<BFloat16>(row)); break;
+      case DType::i32: inputs.push_back(row_as<std::int32_t>(row)); break;
+      case DType::i64: inputs.push_back(row_as<std::int64_t>(row)); break;
+    }
+  }
+  return inputs;
+}
+
+double representable(DType dtype, double value) {
+  switch (dtype) {
+    case DType::f32: return static_cast<float>(value);
+    case DType::f64: return value;
+    case DType::f16: return half_to_float(half_from_float(static_cast<float>(value)));
+    case DType::bf16: return bfloat16_to_float(bfloat16_from_float(static_cast<float>(value)));
+    case DType::i32: return static_cast<double>(static_cast<std::int32_t>(value));
+    case DType::i64: return static_cast<double>(static_cast<std::int64_t>(value));
+  }
+  return value;
+}
+
+std::vector<std::int64_t> plain_slot_sizes(std::int64_t count, int ranks) {
+  std::vector<std::int64_t> sizes;
+  for (int slot = 0; slot < ranks; ++slot) sizes.push_back(count / ranks + (slot < count % ranks ? 1 : 0));
+  return sizes;
+}
+
+std::vector<ByteBuffer> ring_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs) {
+  switch (config.dtype) {
+    case DType::f32: return ring_order_typed<float>(config, inputs);
+    case DType::f64: return ring_order_typed<double>(config, inputs);
+    case DType::f16: return ring_order_typed<Half>(config, inputs);
+    case DType::bf16: return ring_order_typed<BFloat16>(config, inputs);
+    case DType::i32: return ring_order_typed<std::int32_t>(config, inputs);
+    case DType::i64: return ring_order_typed<std::int64_t>(config, inputs);
+  }
+  return {};
+}
+
+double worst_error_ratio(const Config& config, const std::vector<ByteBuffer>& inputs,
+                         const std::vector<ByteBuffer>& outputs) {
+  if (config.op == Op::allgather) return 0;  // copies only: the bit-exact check covers them
+  switch (config.dtype) {
+    case DType::f32: return worst_error_typed<float>(config, inputs, outputs);
+    case DType::f64: return worst_error_typed<double>(config, inputs, outputs);
+    case DType::f16: return worst_error_typed<Half>(config, inputs, outputs);
+    case DType::bf16: return worst_error_typed<BFloat16>(config, inputs, outputs);
+    default: return 0;
+  }
+}
+
+Difference first_difference(DType dtype, const std::vector<ByteBuffer>& actual,
+                            const std::vector<ByteBuffer>& expected) {
+  if (actual.size() != expected.size())
+    return {std::to_string(actual.size()) + " ranks", std::to_string(expected.size()) + " ranks"};
+  const auto element = static_cast<std::int64_t>(dtype_size(dtype));
+  for (std::size_t rank = 0; rank < actual.size(); ++rank) {
+    const ByteBuffer& got = actual[rank];
+    const ByteBuffer& want = expected[rank];
+    const std::string where = "GPU " + std::to_string(rank);
+    if (got.size() != want.size())
+      return {where + ": " + std::to_string(got.size() / element) + " elements",
+              where + ": " + std::to_string(want.size() / element) + " elements"};
+    if (got == want) continue;
+    for (std::int64_t i = 0; i * element < static_cast<std::int64_t>(got.size()); ++i)
+      if (std::memcmp(got.data() + i * element, want.data() + i * element, static_cast<std::size_t>(element)) != 0)
+        return {where + " [" + std::to_string(i) + "] = " + render_element(dtype, got, i),
+                where + " [" + std::to_string(i) + "] = " + render_element(dtype, want, i)};
+  }
+  return {};
+}
+
+std::string describe(const Config& config) {
+  return std::string(op_name(config.op)) + " " + std::string(order_name(config.order)) +
+         " N=" + std::to_string(config.ranks) + " count=" + std::to_string(config.count) + " " +
+         std::string(dtype_name(config.dtype)) + " " + std::string(reduce_op_name(config.reduce)) +
+         " init=" + config.init.spec();
+}
+
+}  // namespace ringviz::test

@@ -1,0 +1,56 @@
+#pragma once
+// What each collective must produce, computed straight from DESIGN section 2 and the inputs,
+// without the schedule, the session, the backends or element_math.h: the ring code is checked
+// against something that cannot share its mistakes.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/buffers.h"
+#include "core/config.h"
+
+namespace ringviz::test {
+
+// Each rank's `count` input values as stored, cut out of the initial working buffer
+// (AllGather keeps rank r's input in block r, the others at the start).
+std::vector<ByteBuffer> inputs_of(const Config& config, const BufferState& initial);
+
+// Each rank's inputs for an `init: values` config, stored in the element type. The table's
+// values must already be representable in that type (see representable()), so nothing here
+// rounds and the reference does not depend on how make_initial_state converts.
+std::vector<ByteBuffer> inputs_from_values(const Config& config);
+// `value` rounded to the nearest value of `dtype` (integers truncate), as a double.
+double representable(DType dtype, double value);
+
+// DESIGN's slot sizes: floor(count/N), the first count % N slots one longer.
+std::vector<std::int64_t> plain_slot_sizes(std::int64_t count, int ranks);
+
+// The outputs as DESIGN section 2 defines them (AllGather N x count, ReduceScatter one slot,
+// AllReduce count), every slot folded in the order the ring applies it: the partial result
+// of slot s starts at rank s (seed order) or s + 1 (nccl order) and each receiver computes
+// incoming (+) local in the type's arithmetic, f16/bf16 rounded at every step, avg divided
+// by N once at the end. Bit-exact target for every type.
+std::vector<ByteBuffer> ring_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs);
+
+// For floating types: the largest |actual - exact| over every output element divided by the
+// error the type's rounding may introduce there (so <= 1 passes), where exact is the
+// reduction computed in long double and the allowed error is 2 N u sum|x| for sum, that over
+// N plus 2u|avg| for avg, 2 N u |prod| for prod, and 0 for max and min (u: the type's unit
+// roundoff). The factor 2 over the textbook (N-1)u bound covers the long double reference's
+// own rounding where long double is only double.
+double worst_error_ratio(const Config& config, const std::vector<ByteBuffer>& inputs,
+                         const std::vector<ByteBuffer>& outputs);
+
+// "" when `actual` and `expected` are byte-identical; otherwise the first differing element
+// of each, e.g. "GPU 2 [17] = 3.5 (0x4300)", so a CHECK on the pair shows both values.
+struct Difference {
+  std::string actual;
+  std::string expected;
+};
+Difference first_difference(DType dtype, const std::vector<ByteBuffer>& actual,
+                            const std::vector<ByteBuffer>& expected);
+
+// A short description of a config for INFO(): "allreduce nccl N=5 count=101 f16 avg".
+std::string describe(const Config& config);
+
+}  // namespace ringviz::test
