@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -9,10 +10,14 @@
 
 namespace ringviz::test {
 
-// `ringviz trace --format json` with `arguments`, parsed; the run must succeed.
+// `ringviz trace --format json` with `arguments`, parsed; the run must succeed. The CPU
+// backend unless the test names one: on a GPU machine `auto` would add measured times.
 inline nlohmann::json json_trace(std::vector<std::string> arguments) {
+  const bool names_backend =
+      std::find(arguments.begin(), arguments.end(), "--backend") != arguments.end();
   arguments.insert(arguments.begin(), "trace");
   arguments.insert(arguments.end(), {"--format", "json"});
+  if (!names_backend) arguments.insert(arguments.end(), {"--backend", "cpu"});
   const RunResult run = run_ringviz(arguments);
   INFO("stderr: " << run.err);
   REQUIRE(run.exit_code == 0);
