@@ -1,0 +1,175 @@
+// Headless frames checked pixel by pixel against the layout ringviz reports: each cell's
+// centre must show the provenance colour the model gives it.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "render_harness.h"
+
+using namespace ringviz::gui_test;
+
+namespace {
+
+bool is_hatch(const Frame& frame, Rgb c) {
+  for (const auto& h : frame.layout["colours"]["hatch"])
+    if (close(c, {h[0].get<int>(), h[1].get<int>(), h[2].get<int>()})) return true;
+  return false;
+}
+
+// Checks every cell of the frame: hatched when empty; otherwise one vertical stripe per
+// contributor, each in its rank's colour (dimmed when stale), sampled at the cell's middle
+// height, which labels and value bands stay clear of.
+void check_every_cell(const Frame& frame) {
+  for (const auto& gpu : frame.layout["gpus"]) {
+    for (const auto& cell : gpu["cells"]) {
+      const int rank = gpu["rank"].get<int>();
+      const int slot = cell["slot"].get<int>();
+      const auto& painted = cell["painted"];
+      const double x = painted["x"].get<double>(), w = painted["w"].get<double>();
+      const double cy = cell["centre"][1].get<double>();
+      const std::string state = cell["state"].get<std::string>();
+      const auto& contributors = cell["contributors"];
+      CAPTURE(rank);
+      CAPTURE(slot);
+      CAPTURE(state);
+      if (state == "empty") {
+        const Rgb seen = frame.pixel_at(cell["centre"][0].get<double>(), cy);
+        INFO("seen " << to_string(seen));
+        CHECK(is_hatch(frame, seen));
+        continue;
+      }
+      const std::size_t count = contributors.size();
+      REQUIRE(count > 0);
+      for (std::size_t k = 0; k < count; ++k) {
+        const int source = contributors[k].get<int>();
+        const Rgb expected = state == "stale" ? frame.stale_colour(source) : frame.rank_colour(source);
+        const Rgb seen = frame.pixel_at(x + (static_cast<double>(k) + 0.5) * w / static_cast<double>(count), cy);
+        INFO("stripe " << k << " of " << count << ": expected GPU " << source << "'s " << to_string(expected)
+                       << ", seen " << to_string(seen));
+        CHECK(close(seen, expected));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("after round 1 of AllGather on 4 GPUs, GPU 0's slot 3 shows GPU 3's colour and slots 1 and 2 are empty") {
+  const Frame frame = render({"--size", "1600x900", "--op", "allgather", "--gpus", "4", "--round", "1"});
+  CHECK(frame.width == 1600);
+  CHECK(frame.height == 900);
+  auto centre = [&](int slot) {
+    const auto& c = frame.cell(0, slot)["centre"];
+    return frame.pixel_at(c[0].get<double>(), c[1].get<double>());
+  };
+  INFO("slot 3 shows " << to_string(centre(3)) << ", GPU 3 is " << to_string(frame.rank_colour(3)));
+  CHECK(close(centre(3), frame.rank_colour(3)));
+  CHECK(close(centre(0), frame.rank_colour(0)));
+  CHECK(frame.cell(0, 1)["state"] == "empty");
+  CHECK(frame.cell(0, 2)["state"] == "empty");
+  CHECK(is_hatch(frame, centre(1)));
+  CHECK(is_hatch(frame, centre(2)));
+  check_every_cell(frame);
+}
+
+TEST_CASE("every cell shows its provenance, for several configs and rounds") {
+  struct Case {
+    std::vector<std::string> args;
+  };
+  const std::vector<Case> cases = {
+      {{"--op", "allreduce", "--gpus", "4", "--round", "0"}},
+      {{"--op", "allreduce", "--gpus", "4", "--round", "2"}},
+      {{"--op", "allreduce", "--gpus", "4", "--round", "4"}},
+      {{"--op", "reducescatter", "--gpus", "5", "--order", "nccl", "--round", "2"}},
+      {{"--op", "allgather", "--gpus", "3", "--count", "100000", "--round", "1"}},
+      {{"--op", "allreduce", "--gpus", "8", "--round", "5"}},
+  };
+  for (const Case& c : cases) {
+    std::string description;
+    for (const auto& a : c.args) description += a + " ";
+    CAPTURE(description);
+    const Frame frame = render(c.args);
+    check_every_cell(frame);
+  }
+}
+
+TEST_CASE("at the end of ReduceScatter the slots a GPU no longer needs are dimmed") {
+  const Frame frame = render({"--op", "reducescatter", "--gpus", "4", "--round", "3"});
+  int owned = 0, stale = 0;
+  for (const auto& gpu : frame.layout["gpus"])
+    for (const auto& cell : gpu["cells"]) {
+      if (cell["owned"].get<bool>()) ++owned;
+      if (cell["state"] == "stale") ++stale;
+    }
+  CHECK(owned == 4);
+  CHECK(stale == 12);
+  check_every_cell(frame);
+  // Dimmed really is different from the plain colour.
+  const int source = frame.cell(0, 0)["contributors"][0].get<int>();
+  CHECK_FALSE(close(frame.stale_colour(source), frame.rank_colour(source), 10));
+}
+
+TEST_CASE("mid-round the cells still show the state before the transfer lands") {
+  const Frame frame = render({"--op", "allgather", "--gpus", "4", "--round", "0.3"});
+  CHECK(frame.layout["rest_round"] == 0);
+  CHECK(frame.cell(1, 0)["state"] == "empty");  // GPU 0's block is still on its way
+  check_every_cell(frame);
+}
+
+TEST_CASE("a frame after a resize is laid out for the new size") {
+  const Frame frame = render({"--size", "1600x900", "--resize", "1100x720", "--gpus", "6", "--round", "3"});
+  CHECK(frame.width == 1100);
+  CHECK(frame.height == 720);
+  CHECK(frame.layout["window"]["width"] == 1100);
+  const auto& view = frame.layout["panels"]["view"];
+  for (const auto& gpu : frame.layout["gpus"]) {
+    const auto& box = gpu["box"];
+    CHECK(box["x"].get<double>() >= view["x"].get<double>());
+    CHECK(box["x"].get<double>() + box["w"].get<double>() <= view["x"].get<double>() + view["w"].get<double>());
+    CHECK(box["y"].get<double>() + box["h"].get<double>() <= view["y"].get<double>() + view["h"].get<double>());
+  }
+  check_every_cell(frame);
+}
+
+TEST_CASE("the light theme and the colour-blind palette draw with their own colours") {
+  const Frame dark = render({"--gpus", "4", "--round", "0"});
+  const Frame light = render({"--gpus", "4", "--round", "0", "--theme", "light", "--palette", "colour-blind"});
+  CHECK(light.layout["theme"] == "light");
+  CHECK_FALSE(close(light.rank_colour(0), dark.rank_colour(0), 10));
+  check_every_cell(light);
+  // The light theme's background really is light.
+  const auto& view = light.layout["panels"]["view"];
+  const Rgb corner = light.pixel_at(view["x"].get<double>() + 3, view["y"].get<double>() + 3);
+  CHECK(corner.r + corner.g + corner.b > 3 * 180);
+}
+
+TEST_CASE("256 GPUs start, render and exit cleanly") {
+  const Frame frame = render({"--gpus", "256", "--round", "300"}, false);
+  CHECK(frame.width == 1600);
+  CHECK(frame.height == 900);
+}
+
+TEST_CASE("bad GUI options exit with code 2 and one line naming the flag") {
+  const Run round = run_ringviz({"--headless", "--round", "99"});
+  CHECK(round.exit_code == 2);
+  CHECK(round.output.find("--round") != std::string::npos);
+  const Run size = run_ringviz({"--headless", "--size", "big"});
+  CHECK(size.exit_code == 2);
+  CHECK(size.output.find("--size") != std::string::npos);
+}
+
+TEST_CASE("with neither a display nor EGL, ringviz says so once and exits 2") {
+  // glvnd finds no EGL vendor when pointed at a file that does not exist.
+  const Run run = run_ringviz({"--headless", "--screenshot", (scratch_dir() / "none.png").string()},
+                              {{"DISPLAY", ""}, {"WAYLAND_DISPLAY", ""},
+                               {"__EGL_VENDOR_LIBRARY_FILENAMES", "/nonexistent/ringviz-no-egl.json"}});
+  INFO(run.output);
+  CHECK(run.exit_code == 2);
+  CHECK(run.output.find("no OpenGL context") != std::string::npos);
+  CHECK(std::count(run.output.begin(), run.output.end(), '\n') == 1);
+  // The interactive GUI gives the same kind of answer without a display.
+  const Run window = run_ringviz({}, {{"DISPLAY", ""}, {"WAYLAND_DISPLAY", ""}});
+  CHECK(window.exit_code == 2);
+  CHECK(window.output.find("no display") != std::string::npos);
+}

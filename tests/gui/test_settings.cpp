@@ -1,0 +1,62 @@
+// The settings file: round trip, and a corrupt file gives defaults plus a notice.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "app/gui/settings.h"
+
+using namespace ringviz::gui;
+
+namespace {
+
+std::string temp_file(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("ringviz-settings-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+}  // namespace
+
+TEST_CASE("preferences survive a save and a load") {
+  const std::string path = temp_file("nested/settings.json");
+  Preferences p;
+  p.theme = ThemeKind::light;
+  p.palette = PaletteKind::colour_blind;
+  p.speed = 2.0;
+  p.loop = true;
+  p.text_scale = 1.5f;
+  p.window_width = 1280;
+  p.window_height = 800;
+  std::string error;
+  REQUIRE(save_preferences(path, p, error));
+  const LoadedPreferences loaded = load_preferences(path);
+  CHECK(loaded.notice.empty());
+  CHECK(loaded.preferences == p);
+  std::filesystem::remove_all(std::filesystem::path(path).parent_path().parent_path());
+}
+
+TEST_CASE("a missing file gives defaults quietly; a corrupt one gives defaults and a notice") {
+  CHECK(load_preferences(temp_file("does-not-exist.json")).notice.empty());
+  for (const char* contents : {"{not json", "[1, 2]", "{\"theme\": \"purple\"}", "{\"speed\": \"fast\"}"}) {
+    CAPTURE(contents);
+    const std::string path = temp_file("corrupt.json");
+    std::ofstream(path) << contents;
+    const LoadedPreferences loaded = load_preferences(path);
+    CHECK_FALSE(loaded.notice.empty());
+    CHECK(loaded.preferences == Preferences{});
+  }
+  std::filesystem::remove_all(std::filesystem::path(temp_file("x")).parent_path());
+}
+
+TEST_CASE("RINGVIZ_SETTINGS points elsewhere or turns persistence off") {
+  ::setenv("RINGVIZ_SETTINGS", "off", 1);
+  CHECK_FALSE(default_settings_path().has_value());
+  ::setenv("RINGVIZ_SETTINGS", "/tmp/elsewhere.json", 1);
+  CHECK(default_settings_path().value() == "/tmp/elsewhere.json");
+  ::unsetenv("RINGVIZ_SETTINGS");
+  ::setenv("XDG_CONFIG_HOME", "/tmp/xdg", 1);
+  CHECK(default_settings_path().value() == "/tmp/xdg/ringviz/settings.json");
+}
