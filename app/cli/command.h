@@ -17,5 +17,7 @@ Command add_bench_command(CLI::App& app);
 Command add_compare_command(CLI::App& app);
 Command add_memory_command(CLI::App& app);
 Command add_train_command(CLI::App& app);
+// Needs the GUI build; without it `record` says so and exits 1.
+Command add_record_command(CLI::App& app);
 
 }  // namespace ringviz::cli

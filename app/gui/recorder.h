@@ -1,0 +1,77 @@
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace ringviz::gui {
+
+// Where recorded frames go. The kind follows the output name: *.mp4 (H.264, yuv420p), *.gif
+// (palette-optimised), or a folder of PNGs (a name without an extension, or ending in '/').
+enum class VideoKind { mp4, gif, png_folder };
+
+// Throws InputError naming --out for an extension we cannot write.
+VideoKind video_kind_for(const std::string& out);
+const char* video_kind_name(VideoKind kind);
+
+// Frames of one recording, written under a temporary name next to the final one and moved
+// into place only by finish(): an interrupted run, a full disk or a failed encoder never
+// leaves a half-written file (or folder) under the final name.
+class VideoWriter {
+ public:
+  struct Options {
+    std::filesystem::path out;
+    VideoKind kind = VideoKind::mp4;
+    int width = 0;
+    int height = 0;
+    int fps = 60;
+  };
+
+  // nullptr with `error` set (ffmpeg missing names the package; an unwritable folder says so).
+  static std::unique_ptr<VideoWriter> open(const Options& options, std::string& error);
+  ~VideoWriter();  // abandons the recording unless finish() succeeded
+  VideoWriter(const VideoWriter&) = delete;
+  VideoWriter& operator=(const VideoWriter&) = delete;
+
+  // One frame of width x height RGBA pixels, top row first. False with `error` set when the
+  // encoder died or the disk refused the bytes; the recording is then abandoned.
+  bool write(const std::uint8_t* rgba, std::string& error);
+  // Flushes, waits for the encoder, checks it, and renames the result to the final name.
+  bool finish(std::string& error);
+  // Stops the encoder and deletes the temporary output. Safe to call more than once.
+  void abandon();
+
+  long long frames_written() const { return frames_; }
+  const std::filesystem::path& temporary_path() const { return temporary_; }
+
+ private:
+  VideoWriter() = default;
+  bool write_png_frame(const std::uint8_t* rgba, std::string& error);
+  std::string encoder_failure(int status);
+
+  Options options_;
+  std::filesystem::path temporary_;
+  long long frames_ = 0;
+  int pipe_fd_ = -1;        // ffmpeg's stdin
+  int encoder_pid_ = -1;
+  int encoder_log_fd_ = -1; // ffmpeg's stderr, kept to explain a failure
+  bool done_ = false;
+};
+
+// True when an `ffmpeg` executable is on PATH; otherwise `error` names the package to install.
+bool find_ffmpeg(std::string& path, std::string& error);
+
+// SIGINT and SIGTERM set a flag instead of killing the process, so that a recording can delete
+// its temporary output before exiting; SIGPIPE and SIGXFSZ become write errors. The previous
+// handlers come back when the guard goes.
+class InterruptGuard {
+ public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  static bool interrupted();
+  static int signal_number();  // the signal that interrupted, 0 if none
+};
+
+}  // namespace ringviz::gui

@@ -1,0 +1,249 @@
+// `ringviz record`: the GUI drawn headless into an offscreen framebuffer on a deterministic
+// clock, frame after frame, into ffmpeg (or PNG files). The wall clock is only read to report
+// how fast it went.
+#include "app/gui/recorder_headless.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include "app/gui/fonts.h"
+#include "app/gui/gui_app.h"
+#include "app/gui/layout_dump.h"
+#include "app/gui/lesson_player.h"
+#include "app/gui/recorder.h"
+#include "app/platform/gl.h"
+#include "app/platform/headless_context.h"
+#include "app/platform/offscreen_target.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+constexpr double kLeadSeconds = 1.0;  // the inputs, before the first round moves
+constexpr double kTailSeconds = 2.0;  // the result, after the last round lands
+constexpr int kSettleFrames = 3;      // ImGui's tables and auto-sized windows settle first
+
+// One frame of the GUI into `target`. `frame_seconds` only feeds ImGui's own clock (which must
+// advance); the animation is wherever the caller put the lesson clock or the timeline.
+void render_frame(GuiApp& app, const platform::OffscreenTarget& target, double frame_seconds) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(static_cast<float>(target.width()), static_cast<float>(target.height()));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  io.DeltaTime = static_cast<float>(frame_seconds);
+  app.advance(0.0);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+  app.build_frame(io.DisplaySize.x, io.DisplaySize.y);
+  ImGui::Render();
+  target.bind();
+  glViewport(0, 0, target.width(), target.height());
+  const Rgb clear = view_colours(app.preferences().theme).view_background;
+  glClearColor(clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+std::string seconds_text(double seconds) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f s", seconds);
+  return buffer;
+}
+
+// The layout file gains what the lesson put on screen: the scene, the step, the round and the
+// caption band, so that tests know where captions are and which cells they cover.
+bool add_lesson_to_layout(const std::string& path, const LessonPlayer& player, std::string& error) {
+  nlohmann::json layout;
+  {
+    std::ifstream in(path);
+    layout = nlohmann::json::parse(in, nullptr, false);
+  }
+  if (layout.is_discarded()) {
+    error = "cannot read back " + path;
+    return false;
+  }
+  const LessonFrame frame = player.frame();
+  const Rect& band = player.caption_band();
+  layout["lesson"] = {{"time", frame.time},
+                      {"scene", frame.scene_index},
+                      {"step", frame.step_index},
+                      {"round", frame.round},
+                      {"round_progress", frame.round_progress},
+                      {"caption", std::string(frame.caption)},
+                      {"caption_band", {{"x", band.x}, {"y", band.y}, {"w", band.w}, {"h", band.h}}}};
+  std::ofstream out(path, std::ios::trunc);
+  if (!out || !(out << layout.dump(1) << "\n")) {
+    error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+double collective_recording_seconds(int rounds) { return kLeadSeconds + rounds * kSecondsPerRound + kTailSeconds; }
+
+double collective_position_at(double seconds, int rounds) {
+  return std::clamp((seconds - kLeadSeconds) / kSecondsPerRound, 0.0, static_cast<double>(rounds));
+}
+
+float recording_ui_scale(int height) {
+  return std::clamp(std::round(static_cast<float>(height) / 720.0f * 2.0f) / 2.0f, 1.0f, 3.0f);
+}
+
+int record_headless(const RecordRequest& request) {
+  using Clock = std::chrono::steady_clock;
+  // Everything that can be wrong with the input is checked before any context or file exists.
+  if (request.fps < 1 || request.fps > 240) throw InputError("--fps: must be between 1 and 240");
+  if (request.seconds && !(*request.seconds > 0 && *request.seconds <= 3600))
+    throw InputError("--seconds: must be above 0 and at most 3600");
+  if (!(request.from >= 0 && request.from <= 36000)) throw InputError("--from: must be between 0 and 36000 seconds");
+  const VideoKind kind = video_kind_for(request.out);
+  std::optional<Lesson> lesson;
+  if (request.lesson) lesson = load_lesson_file(*request.lesson);
+  if (kind != VideoKind::png_folder) {
+    std::string ffmpeg, error;
+    if (!find_ffmpeg(ffmpeg, error)) {
+      std::cerr << "ringviz: " << error << "\n";
+      return 1;
+    }
+  }
+
+  platform::HeadlessContext context;
+  std::string error;
+  if (!platform::open_headless_context(context, error)) {
+    std::cerr << "ringviz: " << error << "\n";
+    return 1;
+  }
+  int exit_code = 0;
+  platform::OffscreenTarget target;
+  if (!target.resize(request.width, request.height, error)) {
+    std::cerr << "ringviz: " << error << "\n";
+    return 1;
+  }
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  {
+    Preferences preferences;  // never the user's saved settings: recordings must repeat
+    if (request.theme) preferences.theme = *request.theme;
+    if (request.palette) preferences.palette = *request.palette;
+    Host host;
+    host.interactive = false;
+    GuiApp app(lesson ? lesson->scenes.front().config : request.config, request.backend, preferences, host);
+    app.set_content_scale(request.ui_scale > 0 ? request.ui_scale : recording_ui_scale(request.height));
+    rebuild_fonts_and_style(app.ui_scale(), app.preferences().theme);
+    LessonPlayer player(request.language);
+    if (lesson) {
+      player.set_lesson(std::move(lesson));
+      app.add_extension(&player);
+    }
+    if (!app.init(error)) {
+      std::cerr << "ringviz: " << error << "\n";
+      exit_code = 1;
+    }
+
+    long long frames = 0;
+    double duration = 0;
+    if (exit_code == 0) {
+      const int rounds = app.model().session().round_count();
+      const double whole = player.active() ? player.lesson().duration() : collective_recording_seconds(rounds);
+      duration = request.seconds ? *request.seconds : std::max(0.0, whole - request.from);
+      frames = std::max<long long>(1, static_cast<long long>(std::ceil(duration * request.fps - 1e-9)));
+      // Settle, and build the caption font (it reports a missing Chinese font).
+      for (int i = 0; i < kSettleFrames; ++i) {
+        if (player.active()) player.seek(request.from);
+        else app.playback().seek(collective_position_at(request.from, rounds));
+        render_frame(app, target, 1.0 / request.fps);
+      }
+      if (!player.font_problem().empty()) {
+        std::cerr << "ringviz: " << player.font_problem() << "\n";
+        exit_code = 1;
+      }
+    }
+
+    // From before the temporary output exists until it is renamed or deleted.
+    InterruptGuard guard;
+    std::unique_ptr<VideoWriter> writer;
+    if (exit_code == 0) {
+      VideoWriter::Options options;
+      options.out = request.out;
+      options.kind = kind;
+      options.width = request.width;
+      options.height = request.height;
+      options.fps = request.fps;
+      writer = VideoWriter::open(options, error);
+      if (!writer) {
+        std::cerr << "ringviz: " << error << "\n";
+        exit_code = 1;
+      }
+    }
+
+    if (exit_code == 0) {
+      const bool show_progress = request.progress && ::isatty(2);
+      const int rounds = app.model().session().round_count();
+      const Clock::time_point start = Clock::now();
+      for (long long k = 0; k < frames && exit_code == 0; ++k) {
+        // The deterministic clock: frame k shows time k / fps, however long frames take.
+        const double t = request.from + static_cast<double>(k) / request.fps;
+        if (player.active()) player.seek(t);
+        else app.playback().seek(collective_position_at(t, rounds));
+        render_frame(app, target, 1.0 / request.fps);
+        const std::vector<std::uint8_t> rgba = target.read_rgba();
+        if (InterruptGuard::interrupted() || !writer->write(rgba.data(), error)) {
+          if (InterruptGuard::interrupted()) {
+            writer->abandon();
+            std::cerr << (show_progress ? "\n" : "") << "ringviz: interrupted; nothing was written to " << request.out
+                      << "\n";
+            exit_code = 128 + InterruptGuard::signal_number();
+          } else {
+            std::cerr << (show_progress ? "\n" : "") << "ringviz: " << error << "\n";
+            exit_code = 1;
+          }
+          break;
+        }
+        if (show_progress && (k % 15 == 0 || k + 1 == frames))
+          std::fprintf(stderr, "\rringviz: frame %lld of %lld", k + 1, frames);
+      }
+      if (exit_code == 0 && !writer->finish(error)) {
+        std::cerr << (show_progress ? "\n" : "") << "ringviz: " << error << "\n";
+        exit_code = InterruptGuard::interrupted() ? 128 + InterruptGuard::signal_number() : 1;
+      }
+      if (exit_code == 0 && !request.dump_layout.empty() &&
+          !write_layout_json(app, static_cast<float>(request.width), static_cast<float>(request.height),
+                             request.dump_layout, error)) {
+        std::cerr << "ringviz: " << error << "\n";
+        exit_code = 1;
+      }
+      if (exit_code == 0 && !request.dump_layout.empty() && player.active() &&
+          !add_lesson_to_layout(request.dump_layout, player, error)) {
+        std::cerr << "ringviz: " << error << "\n";
+        exit_code = 1;
+      }
+      if (exit_code == 0) {
+        const double wall = std::chrono::duration<double>(Clock::now() - start).count();
+        if (show_progress) std::fprintf(stderr, "\n");
+        std::printf("ringviz: wrote %s (%s, %lld frames of %dx%d at %d fps, %s of video) in %.1f s: %.1f frames/s\n",
+                    request.out.c_str(), video_kind_name(kind), frames, request.width, request.height, request.fps,
+                    seconds_text(static_cast<double>(frames) / request.fps).c_str(), wall,
+                    wall > 0 ? static_cast<double>(frames) / wall : 0.0);
+      }
+    }
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui::DestroyContext();
+  return exit_code;
+}
+
+}  // namespace ringviz::gui

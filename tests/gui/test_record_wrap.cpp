@@ -1,0 +1,94 @@
+// Caption wrapping for the lesson player: measured with a real font atlas (CPU only).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/lesson_player_wrap.h"
+
+using ringviz::gui::caption_font_pixels;
+using ringviz::gui::wrap_caption;
+
+namespace {
+
+struct DefaultFont {
+  ImFontAtlas atlas;
+  ImFont* font = nullptr;
+  DefaultFont() {
+    ImFontConfig config;
+    config.SizePixels = 26;
+    font = atlas.AddFontDefault(&config);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    atlas.GetTexDataAsAlpha8(&pixels, &w, &h);  // builds the glyphs
+  }
+  float width(const std::string& s) const { return font->CalcTextSizeA(26, 1e9f, 0, s.c_str(), s.c_str() + s.size()).x; }
+};
+
+std::string join(const std::vector<std::string>& lines, const char* separator) {
+  std::string all;
+  for (std::size_t i = 0; i < lines.size(); ++i) all += (i ? separator : "") + lines[i];
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("an English caption wraps at spaces, every line fits, and no word is lost or split") {
+  const DefaultFont f;
+  const std::string caption =
+      "Round 1: every GPU sends its own block to the right. GPU 0 now holds A and D, GPU 1 holds B and A.";
+  const float limit = f.width("every GPU sends its own block");
+  const auto lines = wrap_caption(*f.font, 26, caption, limit);
+  CHECK(lines.size() >= 3);
+  for (const std::string& line : lines) {
+    CAPTURE(line);
+    CHECK(f.width(line) <= limit);
+    CHECK(!line.empty());
+    CHECK(line.front() != ' ');
+    CHECK(line.back() != ' ');
+  }
+  CHECK(join(lines, " ") == caption);
+}
+
+TEST_CASE("a caption that fits stays one line; an explicit newline starts another") {
+  const DefaultFont f;
+  CHECK(wrap_caption(*f.font, 26, "Short.", 1000) == std::vector<std::string>{"Short."});
+  CHECK(wrap_caption(*f.font, 26, "One.\nTwo.", 1000) == std::vector<std::string>{"One.", "Two."});
+}
+
+TEST_CASE("Chinese wraps between characters and never starts a line with a comma or full stop") {
+  const DefaultFont f;  // no CJK glyphs: each measures as the fallback glyph, which is enough here
+  const std::string caption = "第 1 轮：每张 GPU 把自己的那块发给右邻居。现在 GPU 0 持有 A 和 D，GPU 1 持有 B 和 A。";
+  const float limit = f.width("0123456789");
+  const auto lines = wrap_caption(*f.font, 26, caption, limit);
+  CHECK(lines.size() >= 3);
+  for (const std::string& line : lines) {
+    CAPTURE(line);
+    CHECK(f.width(line) <= limit);
+    CHECK(line.rfind("，", 0) != 0);
+    CHECK(line.rfind("。", 0) != 0);
+  }
+  std::string without_spaces, joined = join(lines, "");
+  for (char c : caption) if (c != ' ') without_spaces += c;
+  std::string joined_without_spaces;
+  for (char c : joined) if (c != ' ') joined_without_spaces += c;
+  CHECK(joined_without_spaces == without_spaces);
+}
+
+TEST_CASE("a word longer than the line is cut rather than overflowing") {
+  const DefaultFont f;
+  const auto lines = wrap_caption(*f.font, 26, "AllReduceReduceScatterAllGather", f.width("AllReduce"));
+  CHECK(lines.size() >= 3);
+  CHECK(join(lines, "") == "AllReduceReduceScatterAllGather");
+  for (const std::string& line : lines) CHECK(f.width(line) <= f.width("AllReduce"));
+}
+
+TEST_CASE("caption type is about 3.6% of the frame height, in whole multiples of 13 pixels") {
+  CHECK(caption_font_pixels(1080) == 39);
+  CHECK(caption_font_pixels(720) == 26);
+  CHECK(caption_font_pixels(360) == 13);
+  CHECK(caption_font_pixels(100) == 13);
+  CHECK(caption_font_pixels(2160) == 78);
+}
