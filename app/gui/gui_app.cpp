@@ -14,6 +14,11 @@ GuiApp::GuiApp(Config config, BackendChoice backend, Preferences preferences, Ho
       backend_choice_(backend) {
   playback_.set_speed(preferences_.speed);
   playback_.set_loop(preferences_.loop);
+  views_.set_current(startup_view());
+  views_.memory().set_model(7'000'000'000, std::min(draft_.ranks, MemoryView::kMaxGpus),
+                            {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper, draft_.order);
+  views_.training().configure(std::min(draft_.ranks, TrainingView::kMaxGpus), DType::f32, draft_.order, 100,
+                              {TrainStrategy::ddp, TrainStrategy::zero2, TrainStrategy::nosync});
 }
 
 bool GuiApp::init(std::string& error) {
@@ -50,6 +55,7 @@ bool GuiApp::apply_config(const Config& config, BackendChoice backend) {
 
 void GuiApp::advance(double seconds) {
   playback_.advance(seconds);
+  views_.advance(seconds);
   preferences_.speed = playback_.speed();
   preferences_.loop = playback_.loop();
 }
@@ -99,8 +105,7 @@ void GuiApp::build_frame(float width, float height) {
   handle_keys();
   panels_ = layout_panels(width, height, ui_scale());
   draw_setup_panel(panels_.setup);
-  draw_caption(panels_.caption);
-  draw_ring_view(panels_.view);
+  draw_centre();
   draw_round_table(panels_.round_table);
   draw_traffic_panel(panels_.traffic);
   draw_controls(panels_.controls);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/gui/cell_renderer.h"
+#include "app/gui/centre_view.h"
 #include "app/gui/panel_layout.h"
 #include "app/gui/playback.h"
 #include "app/gui/preferences.h"
@@ -35,7 +36,7 @@ class GuiApp {
   // Lays out and draws every panel for a window of `width` x `height` (ImGui display units).
   void build_frame(float width, float height);
   // True while something moves, i.e. the host must keep drawing frames.
-  bool animating() const { return playback_.animating(); }
+  bool animating() const { return playback_.animating() || views_.animating(); }
 
   Playback& playback() { return playback_; }
   SessionModel& model() { return model_; }
@@ -55,11 +56,18 @@ class GuiApp {
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
 
+  // Which view fills the centre (ring, memory, training, compare): the tab bar, --view and
+  // the lesson player choose it.
+  void set_centre_view(CentreView view) { views_.set_current(view); }
+  CentreView centre_view() const { return views_.current(); }
+  CentreViews& views() { return views_; }
+
  private:
   void handle_keys();
   void draw_setup_panel(const Rect& area);
   void draw_caption(const Rect& area);
   void draw_ring_view(const Rect& area);
+  void draw_centre();  // the view tabs, then the caption and ring or another view
   void draw_round_table(const Rect& area);
   void draw_traffic_panel(const Rect& area);
   void draw_controls(const Rect& area);
@@ -82,6 +90,8 @@ class GuiApp {
   float geometry_line_ = 0;
   float content_scale_ = 1.0f;
   int selected_gpu_ = kNoSelection;
+  CentreViews views_;
+  CentreView tab_reported_ = CentreView::ring;  // what the tab bar showed last frame
   int uploaded_round_ = -1;
   int uploaded_generation_ = -1;
   PaletteKind uploaded_palette_ = PaletteKind::standard;

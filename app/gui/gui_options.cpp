@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/gui/centre_view.h"
 #include "app/gui/theme.h"
 
 namespace ringviz::gui {
@@ -35,6 +36,7 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
                  "headless runs use none unless given)")
       ->group(group);
   app.add_option("--ui-scale", flags.ui_scale, "scale text and widgets (default: the monitor's)")->group(group);
+  app.add_option("--view", flags.view, "open on this view: ring | memory | training | compare")->group(group);
 }
 
 void parse_size(const std::string& text, const std::string& flag, int& width, int& height) {
@@ -58,6 +60,10 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
     throw InputError("--palette: unknown value '" + flags.palette + "' (expected standard or colour-blind)");
   if (flags.ui_scale < 0 || flags.ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
   if (flags.bench_frames < 0) throw InputError("--bench-frames: must not be negative");
+  CentreView view = CentreView::ring;
+  if (!flags.view.empty() && !parse_centre_view(flags.view, view))
+    throw InputError("--view: unknown value '" + flags.view + "' (expected ring, memory, training or compare)");
+  set_startup_view(view);
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();
   if (headless) return run_headless(flags, config, backend, count_given);

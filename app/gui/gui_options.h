@@ -21,6 +21,7 @@ struct GuiFlags {
   std::string palette;      // standard | colour-blind
   std::string settings;     // a settings file, or "off"
   float ui_scale = 0;       // 0: the monitor's content scale (1 headless)
+  std::string view;         // ring | memory | training | compare: the centre view to open on
 };
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags);

@@ -7,6 +7,7 @@
 
 #include "app/gui/gui_app.h"
 #include "app/gui/imgui_helpers.h"
+#include "app/gui/link_view.h"
 #include "app/gui/strings.h"
 
 namespace ringviz::gui {
@@ -118,8 +119,14 @@ void GuiApp::draw_ring_view(const Rect& area) {
   // Ring arrows; the ones carrying packets now take the phase colour.
   const float head = geometry_.grid ? std::max(4.0f, line * 0.4f) : line * 0.75f;
   const float thickness = geometry_.grid ? std::max(1.0f, s) : 2.0f * s;
-  for (const ArrowPath& arrow : geometry_.arrows)
-    draw_arrow(dl, arrow, in_flight ? to_imcol(phase_colour, 0.9f) : to_imcol(colours.arrow),
+  // Only the ring edges the round uses light up: other algorithms also send across the ring.
+  std::vector<char> edge_busy(geometry_.arrows.size(), 0);
+  if (in_flight)
+    for (const Transfer& transfer : round->transfers)
+      if (transfer.dst == (transfer.src + 1) % n && transfer.src < static_cast<int>(edge_busy.size()))
+        edge_busy[static_cast<std::size_t>(transfer.src)] = 1;
+  for (std::size_t r = 0; r < geometry_.arrows.size(); ++r)
+    draw_arrow(dl, geometry_.arrows[r], edge_busy[r] ? to_imcol(phase_colour, 0.9f) : to_imcol(colours.arrow),
                thickness, head);
 
   // GPU boxes with their titles.
@@ -241,8 +248,19 @@ void GuiApp::draw_ring_view(const Rect& area) {
     // Packets: the sender's slot as it was before the round, moving along its arrow.
     if (in_flight) {
       const ShownState& before = model_.state_at(moment.round - 1);
+      // Transfers between GPUs that are not ring neighbours get an arrow of their own.
+      std::vector<ArrowPath> across(round->transfers.size());
+      for (std::size_t i = 0; i < round->transfers.size(); ++i) {
+        const Transfer& transfer = round->transfers[i];
+        if (transfer.dst == (transfer.src + 1) % n) continue;
+        across[i] = transfer_path(geometry_, transfer.src, transfer.dst);
+        draw_arrow(dl, across[i], to_imcol(phase_colour, 0.75f), thickness, head);
+      }
       for (const Transfer& transfer : round->transfers) {
-        const ArrowPath& arrow = geometry_.arrows[static_cast<std::size_t>(transfer.src)];
+        const std::size_t index = static_cast<std::size_t>(&transfer - round->transfers.data());
+        const ArrowPath& arrow = transfer.dst == (transfer.src + 1) % n
+                                     ? geometry_.arrows[static_cast<std::size_t>(transfer.src)]
+                                     : across[index];
         Vec2 at;
         if (geometry_.grid) {
           at = arrow.at(static_cast<float>(moment.travel));

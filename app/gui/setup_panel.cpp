@@ -65,8 +65,25 @@ void GuiApp::draw_setup_panel(const Rect& area) {
 
   const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
   changed |= enum_combo(t.operation, config.op, ops, op_label);
-  const Algorithm algorithms[] = {Algorithm::ring};
-  changed |= enum_combo(t.algorithm, config.algorithm, algorithms, [&](Algorithm) { return t.algorithm_ring; });
+  // Every algorithm; those without a schedule for the operation are listed but disabled,
+  // with the reason on hover, so the choice is visible rather than silently missing.
+  auto algorithm_label = [&](Algorithm a) {
+    return a == Algorithm::ring ? std::string(t.algorithm_ring) : std::string(algorithm_name(a));
+  };
+  if (ImGui::BeginCombo(t.algorithm, algorithm_label(config.algorithm).c_str())) {
+    for (Algorithm option : kAllAlgorithms) {
+      const bool supported = algorithm_supports(option, config.op);
+      ImGui::BeginDisabled(!supported);
+      if (ImGui::Selectable(algorithm_label(option).c_str(), option == config.algorithm) && option != config.algorithm) {
+        config.algorithm = option;
+        changed = true;
+      }
+      ImGui::EndDisabled();
+      if (!supported && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", unsupported_op_message(option, config.op).value_or("").c_str());
+    }
+    ImGui::EndCombo();
+  }
   const Order orders[] = {Order::seed, Order::nccl};
   changed |= enum_combo(t.order, config.order, orders,
                         [&](Order o) { return o == Order::seed ? t.order_seed : t.order_nccl; });

@@ -170,6 +170,82 @@ struct UiStrings {
   const char* key_predict;
   const char* key_language;
   const char* font_missing;       // %s font path
+
+  // Centre views: the tabs, memory, training, compare and link views
+  const char* view_ring;
+  const char* view_memory;
+  const char* view_training;
+  const char* view_compare;
+  const char* memory_model;
+  const char* memory_gpus;
+  const char* memory_gpus_hint;
+  const char* memory_capacity;
+  const char* memory_capacity_item;       // %.0f GB
+  const char* memory_convention;
+  const char* memory_convention_assumes;  // %s what the convention assumes
+  const char* memory_next_to_ddp;
+  const char* memory_bucket;
+  const char* memory_bucket_hint;
+  const char* memory_start;
+  const char* memory_model_states;
+  const char* memory_model_states_hint;
+  const char* memory_step;                // %d step, %d steps
+  const char* memory_column_formula;      // %s formula, %s bytes
+  const char* memory_fits;                // %s capacity
+  const char* memory_does_not_fit;        // %s capacity
+  const char* memory_axis;
+  const char* memory_largest_bar;         // %d GPU, %s bytes
+  const char* memory_capacity_line;       // %s capacity
+  const char* memory_step_label;          // %d step, %s what it does
+  const char* memory_open_in_ring;
+  const char* memory_opened_notice;       // %s purpose, %lld elements, %lld elements shown
+  const char* memory_collective_size;     // %lld elements, %s type
+  const char* memory_peak;                // %s bytes, %d GPU, %s cause
+  const char* memory_parameters;
+  const char* memory_optimizer_states;
+  const char* memory_gradients;
+  const char* memory_transient;
+  const char* memory_legend_owned;
+  const char* training_gpus;
+  const char* training_dtype;
+  const char* training_dtype_hint;
+  const char* training_iterations;
+  const char* training_seed;
+  const char* training_shown;             // %d shown, %d iterations
+  const char* training_explained;         // %lld parameters, %d GPUs
+  const char* training_ddp;
+  const char* training_zero2;
+  const char* training_nosync;
+  const char* training_loss_title;
+  const char* training_axis_iterations;   // %d iterations
+  const char* training_mean_loss;         // %s loss
+  const char* training_spread_title;
+  const char* training_spread_hint;
+  const char* training_not_started;
+  const char* training_identical;         // %d step
+  const char* training_drifted;           // %d step, %s spread
+  const char* compare_question;           // %s op, %lld count, %s type, %s bytes, %d GPUs
+  const char* compare_link;
+  const char* compare_link_figures;       // %.2f alpha in us, %.0f GB/s
+  const char* compare_algorithm;
+  const char* compare_rounds;
+  const char* compare_messages;
+  const char* compare_sent;
+  const char* compare_busiest;
+  const char* compare_time;
+  const char* compare_link_in;            // %s bytes, %d GPU
+  const char* compare_link_out;           // %s bytes, %d GPU
+  const char* compare_table_hint;
+  const char* compare_plot_title;
+  const char* compare_this_size;
+  const char* compare_crossover;          // %s faster algorithm, %s size
+  const char* compare_axis_hint;
+  const char* compare_no_crossover;       // %s algorithm
+  const char* link_title;                 // %d round, %d rounds, %s algorithm
+  const char* link_no_rounds;
+  const char* link_hint;
+  const char* link_scale_top;             // %s bytes
+  const char* link_round_summary;         // %d links, %s bytes
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

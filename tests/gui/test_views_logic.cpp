@@ -1,0 +1,168 @@
+// The memory, training and compare views' numbers, without a window: what the bars, curves
+// and links are drawn from.
+#include <doctest/doctest.h>
+
+#include "app/gui/centre_view_draw.h"
+#include "app/gui/compare_view.h"
+#include "app/gui/link_view.h"
+#include "app/gui/memory_view.h"
+#include "app/gui/training_view.h"
+#include "core/session.h"
+
+using namespace ringviz;
+using namespace ringviz::gui;
+
+TEST_CASE("the memory view's 7B model on 4 GPUs holds 112 GB under DDP and 38.5 GB under ZeRO-2 at rest") {
+  MemoryView view;
+  view.set_model(7'000'000'000, 4, {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper);
+  const auto& columns = view.columns();
+  REQUIRE(columns.size() == 2);
+  CHECK(columns[0].error == "");
+  CHECK(columns[0].estimate.largest().total() == 112'000'000'000);
+  CHECK(columns[1].estimate.largest().total() == 38'500'000'000);
+  // At the optimizer step the timeline holds exactly the model states.
+  const auto& ddp = columns[0].timeline;
+  int optimizer = -1;
+  for (std::size_t s = 0; s < ddp.steps.size(); ++s)
+    if (ddp.steps[s].kind == IterationStepKind::optimizer_step) optimizer = static_cast<int>(s);
+  REQUIRE(optimizer >= 0);
+  CHECK(memory_at(ddp, optimizer, 0).total() == 112'000'000'000);
+}
+
+TEST_CASE("DDP and ZeRO-2 timelines line up step by step until ZeRO-2's all-gather") {
+  MemoryView view;
+  view.set_model(1'500'000'000, 4, {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper);
+  view.set_bucket_bytes(std::int64_t{500} << 20);
+  const auto& columns = view.columns();
+  const auto& ddp = columns[0].timeline.steps;
+  const auto& zero = columns[1].timeline.steps;
+  REQUIRE(zero.size() > ddp.size());
+  for (std::size_t s = 0; s < ddp.size(); ++s) {
+    CAPTURE(s);
+    CHECK(ddp[s].bucket == zero[s].bucket);
+  }
+  CHECK(view.step_count() == static_cast<int>(zero.size()));
+}
+
+TEST_CASE("each GPU's peak over the iteration is at least what it holds at any step, and ZeRO-2's is far below DDP's") {
+  MemoryView view;
+  view.set_model(7'000'000'000, 4, {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper);
+  view.set_bucket_bytes(std::int64_t{1} << 30);
+  const auto& columns = view.columns();
+  for (const auto& column : columns) {
+    REQUIRE(column.peak_per_gpu.size() == 4);
+    for (int s = 0; s < static_cast<int>(column.timeline.steps.size()); ++s)
+      for (int g = 0; g < 4; ++g) CHECK(memory_at(column.timeline, s, g).total() <= column.peak_per_gpu[g]);
+  }
+  CHECK(columns[0].peak_per_gpu[0] == 112'000'000'000);
+  CHECK(columns[1].peak_per_gpu[0] < 45'000'000'000);
+  CHECK(columns[1].timeline.peak.cause.find("peak at step") == 0);
+}
+
+TEST_CASE("playing the memory view walks the iteration and stops at its last step") {
+  MemoryView view;
+  view.set_model(1'500'000'000, 2, {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper);
+  view.set_bucket_bytes(std::int64_t{1} << 30);
+  view.columns();
+  const int steps = view.step_count();
+  view.set_step(0);
+  view.play();
+  view.advance(0.7);
+  CHECK(view.step() >= 1);
+  for (int i = 0; i < 1000 && view.playing(); ++i) view.advance(0.5);
+  CHECK_FALSE(view.playing());
+  CHECK(view.step() == steps - 1);
+}
+
+TEST_CASE("the training view's DDP and ZeRO-2 runs stay bit-identical across GPUs while nosync drifts") {
+  TrainingView view;
+  view.configure(4, DType::f32, Order::seed, 12, {TrainStrategy::ddp, TrainStrategy::zero2, TrainStrategy::nosync});
+  view.compute(12);
+  REQUIRE(view.run_count() == 3);
+  for (int run = 0; run < 3; ++run) {
+    CAPTURE(run);
+    CHECK(view.error(run) == "");
+    REQUIRE(view.history(run).size() == 12);
+  }
+  for (const auto& record : view.history(0)) CHECK(record.parameter_spread == 0);
+  for (const auto& record : view.history(1)) CHECK(record.parameter_spread == 0);
+  CHECK(view.history(2).back().parameter_spread > 0);
+  // DDP and ZeRO-2 hold the same parameters as each other, step after step.
+  for (std::size_t k = 0; k < 12; ++k) CHECK(view.history(0)[k].checksums == view.history(1)[k].checksums);
+}
+
+TEST_CASE("the training view plays from 0 to its iteration count and computes no more than that") {
+  TrainingView view;
+  view.configure(2, DType::f32, Order::seed, 10, {TrainStrategy::ddp});
+  view.play();
+  CHECK(view.playing());
+  for (int i = 0; i < 100 && view.playing(); ++i) view.advance(0.25);
+  CHECK(view.shown_iterations() == doctest::Approx(10));
+  view.compute(50);
+  CHECK(view.history(0).size() == 10);
+}
+
+TEST_CASE("link loads add up the bytes of every transfer between one pair of GPUs") {
+  Config config;
+  config.op = Op::allreduce;
+  config.ranks = 4;
+  config.count = 8;
+  SUBCASE("ring: four neighbour links, each with one slot of 2 floats") {
+    const Schedule schedule = make_schedule(config);
+    const SlotLayout layout = make_layout(config);
+    const auto loads = link_loads(schedule.rounds[0], layout, config.dtype);
+    REQUIRE(loads.size() == 4);
+    for (const LinkLoad& load : loads) {
+      CHECK(load.dst == (load.src + 1) % 4);
+      CHECK(load.bytes == 8);
+    }
+    CHECK(busiest_link_in_any_round(schedule, layout, config.dtype) == 8);
+  }
+  SUBCASE("direct: every ordered pair at once") {
+    config.algorithm = Algorithm::direct;
+    const Schedule schedule = make_schedule(config);
+    const auto loads = link_loads(schedule.rounds[0], make_layout(config), config.dtype);
+    CHECK(loads.size() == 12);
+  }
+}
+
+TEST_CASE("the link view shows the round in flight, else the last one done, else the first") {
+  RoundMoment moment;
+  CHECK(link_view_round(moment, 6) == 1);
+  moment.round = 3;
+  CHECK(link_view_round(moment, 6) == 3);
+  CHECK(link_view_round(moment, 2) == 2);
+  CHECK(link_view_round(moment, 0) == 0);
+}
+
+TEST_CASE("heat colours run from cold blue to hot red") {
+  CHECK(heat_colour(0) == Rgb{44, 82, 160});
+  CHECK(heat_colour(1) == Rgb{232, 72, 56});
+  CHECK(heat_colour(2) == heat_colour(1));
+}
+
+TEST_CASE("axis ticks are 1, 2 or 5 times a power of ten and the axis ends on one") {
+  CHECK(nice_step(112, 6) == doctest::Approx(20));
+  CHECK(nice_ceiling(118.7, 6) == doctest::Approx(120));
+  CHECK(nice_step(0.0031, 4) == doctest::Approx(0.001));
+  CHECK(nice_step(0) == 1);
+}
+
+TEST_CASE("the compare view offers every algorithm that has the operation, ring first, and caches its answer") {
+  CompareView view;
+  Config config;
+  config.op = Op::allreduce;
+  config.ranks = 8;
+  config.count = 1024;
+  const CostComparison* comparison = view.comparison_for(config);
+  REQUIRE(comparison != nullptr);
+  CHECK(comparison->algorithms.front() == Algorithm::ring);
+  CHECK(comparison->algorithms.size() == std::size(kAllAlgorithms));
+  CHECK(view.comparison_for(config) == comparison);
+  config.op = Op::allgather;
+  const CostComparison* gather = view.comparison_for(config);
+  REQUIRE(gather != nullptr);
+  for (Algorithm algorithm : gather->algorithms) CHECK(algorithm_supports(algorithm, Op::allgather));
+  CHECK(format_seconds(2.5e-6) == "2.5 us");
+  CHECK(format_seconds(0.0123) == "12.3 ms");
+}

@@ -1,0 +1,88 @@
+// Headless frames of the memory, training and compare views: each renders and exits 0, and a
+// few pixels say the right things were drawn where they should be.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+
+#include "render_harness.h"
+
+using namespace ringviz::gui_test;
+
+namespace {
+
+// Pixels of exactly `colour` (within 2 per channel) inside [x0, x1) x [y0, y1).
+int count_colour(const Frame& frame, Rgb colour, int x0, int y0, int x1, int y1) {
+  int count = 0;
+  for (int y = y0; y < y1 && y < frame.height; ++y)
+    for (int x = x0; x < x1 && x < frame.width; ++x)
+      if (close(frame.pixel(x, y), colour, 2)) ++count;
+  return count;
+}
+
+// The centre column of the window: between the setup panel and the transfers panel.
+struct Centre {
+  int left, right, top, bottom;
+};
+Centre centre_of(const Frame& frame) {
+  // PanelLayout at 1600x900 and scale 1: setup 304 px, right column 368 px, controls 86 px.
+  const auto& view = frame.layout["panels"]["view"];
+  const int left = view.is_object() ? static_cast<int>(view["x"].get<double>()) : 304;
+  const int width = view.is_object() ? static_cast<int>(view["w"].get<double>()) : 928;
+  return {left, left + width, 0, frame.height - 86};
+}
+
+}  // namespace
+
+TEST_CASE("the memory view draws ZeRO-2's owned shards in each GPU's ring colour and DDP's bars in grey") {
+  const Frame frame = render({"--size", "1600x900", "--view", "memory", "--gpus", "4"});
+  const Centre c = centre_of(frame);
+  const int middle = (c.left + c.right) / 2;
+  for (int g = 0; g < 4; ++g) {
+    CAPTURE(g);
+    const Rgb colour = frame.rank_colour(g);
+    const int zero2 = count_colour(frame, colour, middle, c.top, c.right, c.bottom);
+    const int ddp = count_colour(frame, colour, c.left, c.top, middle, c.bottom);
+    INFO("ZeRO-2 half: " << zero2 << " pixels of " << to_string(colour) << ", DDP half: " << ddp);
+    // The optimizer-state shard is a solid block in the GPU's colour; DDP has only its label.
+    CHECK(zero2 > 600);
+    CHECK(ddp < 200);
+  }
+}
+
+TEST_CASE("the memory view draws the chosen GPU's capacity as a dashed line in the warning colour") {
+  const Frame frame = render({"--size", "1600x900", "--view", "memory"});
+  const Centre c = centre_of(frame);
+  const Rgb warning = {240, 190, 80};  // the dark theme's warning colour
+  CHECK(count_colour(frame, warning, c.left, c.top, c.right, c.bottom) > 300);
+}
+
+TEST_CASE("the training view renders loss curves and the spread plot") {
+  const Frame frame = render({"--size", "1600x900", "--view", "training", "--gpus", "4"});
+  const Centre c = centre_of(frame);
+  // The no-sync spread line, thick and in the reduce-scatter phase colour, climbs the plot.
+  const Rgb nosync = {236, 164, 64};
+  CHECK(count_colour(frame, nosync, c.left, c.top, c.right, c.bottom) > 100);
+  // Each GPU has a loss curve in its colour.
+  for (int g = 0; g < 4; ++g) CHECK(count_colour(frame, frame.rank_colour(g), c.left, c.top, c.right, c.bottom) > 20);
+}
+
+TEST_CASE("the compare view renders, with the ring's equally loaded links at the top of the heat scale") {
+  const Frame frame = render({"--size", "1600x900", "--view", "compare", "--gpus", "4", "--round", "0.3"});
+  const Centre c = centre_of(frame);
+  const Rgb hottest = {232, 72, 56};
+  CHECK(count_colour(frame, hottest, c.left, c.top, c.right, c.bottom) > 50);
+}
+
+TEST_CASE("every algorithm renders in the ring view mid-round") {
+  for (const char* algorithm : {"naive", "direct", "rhd", "tree", "tree-pipelined"}) {
+    CAPTURE(algorithm);
+    const Frame frame = render({"--size", "1200x800", "--algo", algorithm, "--gpus", "5", "--round", "0.3"}, false);
+    CHECK(frame.width == 1200);
+  }
+}
+
+TEST_CASE("--view rejects an unknown view with exit code 2") {
+  const Run run = run_ringviz({"--headless", "--view", "bogus"});
+  CHECK(run.exit_code == 2);
+  CHECK(run.output.find("--view") != std::string::npos);
+}
