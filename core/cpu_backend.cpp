@@ -24,7 +24,7 @@ class CpuBackend final : public Backend {
   std::string name() const override { return "cpu"; }
 
   void load(const CollectiveShape& shape, const BufferState& state) override {
-    destinations_.clear();  // planned against the old shape
+    destination_count_ = 0;  // planned against the old shape
     destination_of_.clear();
     shape_ = shape;
     state_ = state;
@@ -79,17 +79,24 @@ class CpuBackend final : public Backend {
   }
 
   void plan_round(const Round& round) {
-    for (const Destination& destination : destinations_)
-      destination_index(destination.rank, destination.slot) = -1;
-    destinations_.clear();
+    for (std::size_t i = 0; i < destination_count_; ++i)
+      destination_index(destinations_[i].rank, destinations_[i].slot) = -1;
+    // Destinations are reused from round to round, keeping their transfer lists' storage:
+    // planning a round then allocates nothing.
+    destination_count_ = 0;
     tasks_.clear();
     staged_.clear();
     planned_elements_ = 0;
     for (const Transfer& transfer : round.transfers) {
       int& index = destination_index(transfer.dst, transfer.slot);
       if (index < 0) {
-        index = static_cast<int>(destinations_.size());
-        destinations_.push_back({transfer.dst, transfer.slot, {}, false});
+        index = static_cast<int>(destination_count_++);
+        if (destinations_.size() < destination_count_) destinations_.emplace_back();
+        Destination& fresh = destinations_[static_cast<std::size_t>(index)];
+        fresh.rank = transfer.dst;
+        fresh.slot = transfer.slot;
+        fresh.transfers.clear();
+        fresh.completes = false;
       }
       Destination& destination = destinations_[static_cast<std::size_t>(index)];
       destination.transfers.push_back(&transfer);
@@ -107,7 +114,8 @@ class CpuBackend final : public Backend {
       staged_[{transfer.src, transfer.slot}] =
           ByteBuffer(begin, begin + slot.count * static_cast<std::int64_t>(element));
     }
-    for (const Destination& destination : destinations_) {
+    for (std::size_t i = 0; i < destination_count_; ++i) {
+      const Destination& destination = destinations_[i];
       const std::int64_t size = shape_.layout[destination.slot].count;
       planned_elements_ += size * static_cast<std::int64_t>(destination.transfers.size());
       for (std::int64_t begin = 0; begin < size; begin += kElementsPerTask)
@@ -137,7 +145,8 @@ class CpuBackend final : public Backend {
   std::unique_ptr<ThreadPool> pool_;
   CollectiveShape shape_;
   BufferState state_;
-  std::vector<Destination> destinations_;
+  std::vector<Destination> destinations_;  // the first destination_count_ are this round's
+  std::size_t destination_count_ = 0;
   std::vector<Task> tasks_;
   std::int64_t planned_elements_ = 0;  // elements read from senders this round
   std::vector<int> destination_of_;

@@ -2,8 +2,10 @@
 // ring size, run through Session and the CPU backend and compared with the plain reference.
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/backend.h"
 #include "core/initial_values.h"
@@ -115,15 +117,15 @@ TEST_CASE("Slots larger than one worker's share are split and still reduce bit-e
   for (Op op : {Op::allreduce, Op::reducescatter})
     for (Order order : kOrders)
       for (const auto& [dtype, reduce] : kinds) {
-          config.op = op;
-          config.order = order;
-          config.dtype = dtype;
-          config.reduce = reduce;
-          INFO(test::describe(config));
-          Session session(config, make_cpu_backend(2), SessionOptions{0});
-          session.seek(session.round_count());
-          check_outputs(config, session, test::inputs_of(config, make_initial_state(config)));
-        }
+        config.op = op;
+        config.order = order;
+        config.dtype = dtype;
+        config.reduce = reduce;
+        INFO(test::describe(config));
+        Session session(config, make_cpu_backend(2), SessionOptions{0});
+        session.seek(session.round_count());
+        check_outputs(config, session, test::inputs_of(config, make_initial_state(config)));
+      }
 }
 
 // One rank's output as whole numbers (the example's values all are), so a failed CHECK shows

@@ -29,7 +29,8 @@ std::vector<std::int64_t> plain_slot_sizes(std::int64_t count, int ranks);
 // AllReduce count), every slot folded in the order the ring applies it: the partial result
 // of slot s starts at rank s (seed order) or s + 1 (nccl order) and each receiver computes
 // incoming (+) local in the type's arithmetic, f16/bf16 rounded at every step, avg divided
-// by N once at the end. Bit-exact target for every type.
+// by N once at the end. Bit-exact target for every type. AllGather and AllReduce, where
+// every rank must hold the same output, return that output once.
 std::vector<ByteBuffer> ring_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs);
 
 // For floating types: the largest |actual - exact| over every output element divided by the
@@ -42,7 +43,8 @@ double worst_error_ratio(const Config& config, const std::vector<ByteBuffer>& in
                          const std::vector<ByteBuffer>& outputs);
 
 // "" when `actual` and `expected` are byte-identical; otherwise the first differing element
-// of each, e.g. "GPU 2 [17] = 3.5 (0x4300)", so a CHECK on the pair shows both values.
+// of each, e.g. "GPU 2 [17] = 3.5 (0x4300)", so a CHECK on the pair shows both values. A
+// single `expected` buffer is what every rank must hold.
 struct Difference {
   std::string actual;
   std::string expected;
