@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
                                          cli::add_bench_command(app),
                                          cli::add_compare_command(app),
                                          cli::add_memory_command(app),
-                                         cli::add_train_command(app)};
+                                         cli::add_train_command(app),
+                                         cli::add_record_command(app)};
   for (auto& command : commands)
     command.parser->set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
 #ifdef RINGVIZ_WITH_GUI
@@ -59,6 +60,7 @@ int main(int argc, char** argv) {
     for (auto& command : commands)
       if (command.parser->parsed()) return command.run();
 #ifdef RINGVIZ_WITH_GUI
+    gui_flags.lang = gui_config.lang;
     return gui::run_gui(gui_flags, cli::config_from_flags(gui_config), cli::backend_from_flags(gui_config),
                         app.get_option("--count")->count() > 0);
 #else

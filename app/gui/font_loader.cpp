@@ -168,7 +168,7 @@ bool build_font_atlas(ImFontAtlas& atlas, float scale, Language language, std::s
     chinese.OversampleV = 1;
     chinese.PixelSnapH = true;
     const float pixels = std::round(kBaseFontPixels * scale * kChineseSizeRatio);
-    chinese.GlyphOffset = ImVec2(0, std::round(-0.08f * pixels));
+    chinese.GlyphOffset = ImVec2(0, std::round(0.05f * pixels));
     atlas.AddFontFromMemoryTTF(const_cast<unsigned char*>(data->data()), static_cast<int>(data->size()), pixels,
                                &chinese, ranges.Data);
   } else {

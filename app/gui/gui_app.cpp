@@ -5,6 +5,7 @@
 #include <GLFW/glfw3.h>  // key codes only: ImGui 1.86 indexes keys by the platform's codes
 #include <imgui.h>
 
+#include "app/gui/presentation.h"
 #include "app/gui/strings.h"
 
 namespace ringviz::gui {
@@ -54,10 +55,22 @@ bool GuiApp::apply_config(const Config& config, BackendChoice backend) {
 }
 
 void GuiApp::advance(double seconds) {
+  for (FrameExtension* extension : extensions_) extension->before_frame(*this, seconds);
   playback_.advance(seconds);
   views_.advance(seconds);
   preferences_.speed = playback_.speed();
   preferences_.loop = playback_.loop();
+}
+
+bool GuiApp::animating() const {
+  if (playback_.animating() || views_.animating()) return true;
+  for (const FrameExtension* extension : extensions_)
+    if (extension->animating()) return true;
+  return false;
+}
+
+void GuiApp::after_render(int width, int height) {
+  for (FrameExtension* extension : extensions_) extension->after_render(*this, width, height);
 }
 
 const ShownState& GuiApp::shown_state() { return model_.state_at(playback_.moment().rest_round); }
@@ -103,13 +116,16 @@ void GuiApp::handle_keys() {
 
 void GuiApp::build_frame(float width, float height) {
   handle_keys();
-  panels_ = layout_panels(width, height, ui_scale());
-  draw_setup_panel(panels_.setup);
+  for (FrameExtension* extension : extensions_) extension->before_panels(*this);
+  panels_ = presentation_ ? layout_presentation_panels(width, height, ui_scale())
+                          : layout_panels(width, height, ui_scale());
+  if (panels_.setup.w > 0) draw_setup_panel(panels_.setup);
   draw_centre();
   draw_round_table(panels_.round_table);
   draw_traffic_panel(panels_.traffic);
   draw_controls(panels_.controls);
   if (preferences_.show_help) draw_help_window(width, height);
+  for (FrameExtension* extension : extensions_) extension->after_panels(*this, panels_);
 }
 
 }  // namespace ringviz::gui

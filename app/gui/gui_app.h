@@ -19,6 +19,30 @@ struct Host {
   bool interactive = true;                  // false: headless, no input, no help toggling
 };
 
+class GuiApp;
+struct PanelLayout;
+
+// Something that rides along with the GUI's frames without being one of its panels (the
+// lesson player, the recorder). Hosts call GuiApp::advance() once per frame before
+// ImGui::NewFrame() and GuiApp::after_render() once the frame is drawn, before it is shown.
+class FrameExtension {
+ public:
+  virtual ~FrameExtension() = default;
+  // Between frames, so the font atlas may change here. May replace the frame's time step
+  // (a recording steps by exactly 1/fps, whatever the wall clock says).
+  virtual void before_frame(GuiApp&, double& /*seconds*/) {}
+  // Inside the frame, before the panels: the place to set the config or the timeline.
+  virtual void before_panels(GuiApp&) {}
+  // Inside the frame, after every panel: overlays.
+  virtual void after_panels(GuiApp&, const PanelLayout&) {}
+  // Inside the setup panel, after its own widgets: settings of the extension's own.
+  virtual void setup_panel_end(GuiApp&) {}
+  // After the frame is rendered into the bound framebuffer (width x height pixels).
+  virtual void after_render(GuiApp&, int /*width*/, int /*height*/) {}
+  // True while the extension needs frames drawn even though nothing else moves.
+  virtual bool animating() const { return false; }
+};
+
 // One selected GPU, from a click on a round-table row or on its box.
 inline constexpr int kNoSelection = -1;
 
@@ -36,17 +60,32 @@ class GuiApp {
   // Lays out and draws every panel for a window of `width` x `height` (ImGui display units).
   void build_frame(float width, float height);
   // True while something moves, i.e. the host must keep drawing frames.
-  bool animating() const { return playback_.animating() || views_.animating(); }
+  bool animating() const;
+  // Extensions are not owned and must outlive the app; they run in the order added.
+  void add_extension(FrameExtension* extension) { extensions_.push_back(extension); }
+  // Hosts call this after rendering a frame into the bound framebuffer, before showing it.
+  void after_render(int width, int height);
 
   Playback& playback() { return playback_; }
   SessionModel& model() { return model_; }
   const Preferences& preferences() const { return preferences_; }
   Preferences& preferences() { return preferences_; }
-  // UI scale of the current frame: content scale x text scale (fonts are built for it).
+  // UI scale of the current frame: content scale x text scale (x the presentation scale in
+  // presentation mode); fonts are built for it.
   void set_content_scale(float scale) { content_scale_ = scale; }
-  float ui_scale() const { return content_scale_ * preferences_.text_scale; }
+  float ui_scale() const {
+    return content_scale_ * preferences_.text_scale * (presentation_ ? presentation_scale_ : 1.0f);
+  }
+  // Presentation mode (presentation.h): larger text and no setup panel. The theme is the
+  // caller's business (presentation_mode.h switches to high contrast).
+  void set_presentation(bool on, float scale) {
+    presentation_ = on;
+    presentation_scale_ = scale;
+  }
+  bool presentation() const { return presentation_; }
 
   void add_notice(std::string notice);
+  const std::vector<std::string>& notices() const { return notices_; }
   // Applies a config (from the setup panel, a key, or the command line) keeping the round.
   bool apply_config(const Config& config, BackendChoice backend);
 
@@ -75,6 +114,7 @@ class GuiApp {
   void draw_value_table();
   void sync_palette_and_cells();
 
+  std::vector<FrameExtension*> extensions_;
   SessionModel model_;
   Playback playback_;
   Preferences preferences_;
@@ -89,6 +129,8 @@ class GuiApp {
   Rect geometry_view_{};  // what geometry_ was laid out for: recomputed only when it changes
   float geometry_line_ = 0;
   float content_scale_ = 1.0f;
+  bool presentation_ = false;
+  float presentation_scale_ = 1.0f;
   int selected_gpu_ = kNoSelection;
   CentreViews views_;
   CentreView tab_reported_ = CentreView::ring;  // what the tab bar showed last frame

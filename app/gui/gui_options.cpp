@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/gui/centre_view.h"
+#include "app/gui/presentation_mode.h"
 #include "app/gui/theme.h"
 
 namespace ringviz::gui {
@@ -36,6 +37,13 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
                  "headless runs use none unless given)")
       ->group(group);
   app.add_option("--ui-scale", flags.ui_scale, "scale text and widgets (default: the monitor's)")->group(group);
+  app.add_flag("--present", flags.present,
+               "start in presentation mode: large text, high contrast, no setup panel (key P)")
+      ->group(group);
+  app.add_option("--present-scale", flags.present_scale, "presentation text size, 1.5 to 3 (default 2)")
+      ->group(group);
+  app.add_flag("--predict", flags.predict, "start in predict mode: guess each round before it plays (key G)")
+      ->group(group);
   app.add_option("--view", flags.view, "open on this view: ring | memory | training | compare")->group(group);
 }
 
@@ -55,11 +63,12 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   ThemeKind theme;
   PaletteKind palette;
   if (!flags.theme.empty() && !parse_theme(flags.theme, theme))
-    throw InputError("--theme: unknown value '" + flags.theme + "' (expected dark or light)");
+    throw InputError("--theme: unknown value '" + flags.theme + "' (expected dark, light or high-contrast)");
   if (!flags.palette.empty() && !parse_palette(flags.palette, palette))
     throw InputError("--palette: unknown value '" + flags.palette + "' (expected standard or colour-blind)");
   if (flags.ui_scale < 0 || flags.ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
   if (flags.bench_frames < 0) throw InputError("--bench-frames: must not be negative");
+  classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
   CentreView view = CentreView::ring;
   if (!flags.view.empty() && !parse_centre_view(flags.view, view))
     throw InputError("--view: unknown value '" + flags.view + "' (expected ring, memory, training or compare)");

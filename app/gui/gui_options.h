@@ -21,6 +21,10 @@ struct GuiFlags {
   std::string palette;      // standard | colour-blind
   std::string settings;     // a settings file, or "off"
   float ui_scale = 0;       // 0: the monitor's content scale (1 headless)
+  std::string lang;         // en | zh: --lang of the common options, copied here by main()
+  bool present = false;     // start in presentation mode
+  float present_scale = 0;  // presentation text size, 1.5 to 3 (0: the default, 2)
+  bool predict = false;     // start in predict mode
   std::string view;         // ring | memory | training | compare: the centre view to open on
 };
 

@@ -35,7 +35,8 @@ void GuiApp::draw_help_window(float width, float height) {
     ImGui::TextUnformatted(t.help_keys_heading);
     if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
       for (const char* entry : {t.key_space, t.key_arrows, t.key_home_end, t.key_speed, t.key_fullscreen,
-                                t.key_help, t.key_ops, t.key_mouse})
+                                t.key_help, t.key_ops, t.key_mouse, t.key_present, t.key_present_size,
+                                t.key_predict, t.key_language})
         key_row(entry);
       ImGui::EndTable();
     }
@@ -46,7 +47,10 @@ void GuiApp::draw_help_window(float width, float height) {
     ImGui::TextUnformatted(t.help_legend_heading);
     for (const char* entry : {t.legend_colour, t.legend_stripes, t.legend_hatch, t.legend_dim, t.legend_outline,
                               t.legend_heat})
-      ImGui::BulletText("%s", entry);
+    {
+      ImGui::Bullet();
+      ImGui::TextWrapped("%s", entry);  // BulletText does not wrap
+    }
   }
   ImGui::End();
   if (!open) preferences_.show_help = false;

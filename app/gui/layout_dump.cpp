@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/gui_app.h"
+#include "app/gui/strings.h"
 
 namespace ringviz::gui {
 
@@ -63,6 +64,9 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"rest_round", moment.rest_round},
       {"rounds", app.model().session().round_count()},
       {"theme", std::string(theme_name(preferences.theme))},
+      {"language", std::string(language_name(ui_language()))},
+      {"presentation", app.presentation()},
+      {"notices", app.notices()},
       {"palette", std::string(palette_name(preferences.palette))},
       {"colours",
        {{"ranks", palette},

@@ -1,6 +1,7 @@
 #include "app/gui/predict.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace ringviz::gui {
 
@@ -10,10 +11,16 @@ std::optional<PredictQuestion> make_question(const Schedule& schedule, int round
   int ranks = static_cast<int>(schedule.owned_slot.size());
   for (const Transfer& t : r.transfers) ranks = std::max({ranks, t.src + 1, t.dst + 1});
   if (ranks == 0) return std::nullopt;
-  // Start from GPU (round - 1) and walk up the ring to the first GPU that receives something:
-  // on a ring every GPU receives every round, so this simply takes turns.
+  // A GPU picked by a fixed hash of the round (walking up the ring to one that receives): a
+  // plain rotation would make the answers a pattern to spot instead of the ring to understand
+  // (on a ring, asking GPU r in round r+1 always gives the last slot).
+  std::uint64_t hash = static_cast<std::uint64_t>(round) * 0x9E3779B97F4A7C15ull;  // splitmix64's mix
+  hash = (hash ^ (hash >> 30)) * 0xBF58476D1CE4E5B9ull;
+  hash = (hash ^ (hash >> 27)) * 0x94D049BB133111EBull;
+  hash ^= hash >> 31;
+  const int first = static_cast<int>(hash % static_cast<std::uint64_t>(ranks));
   for (int k = 0; k < ranks; ++k) {
-    const int gpu = (round - 1 + k) % ranks;
+    const int gpu = (first + k) % ranks;
     PredictQuestion question{round, gpu, {}};
     for (const Transfer& t : r.transfers)
       if (t.dst == gpu) question.slots.push_back(t.slot);

@@ -18,8 +18,8 @@ struct PredictQuestion {
   bool operator==(const PredictQuestion&) const = default;
 };
 
-// The question for `round` of `schedule`. The GPU asked about moves round by round, so every
-// GPU comes up in turn, and it is always one that receives something in that round.
+// The question for `round` of `schedule`. The GPU asked about changes from round to round in
+// a fixed pseudo-random order, and it is always one that receives something in that round.
 // nullopt when there is no such round or nobody receives in it.
 std::optional<PredictQuestion> make_question(const Schedule& schedule, int round);
 

@@ -12,6 +12,7 @@
 #include "app/gui/gui_app.h"
 #include "app/gui/gui_options.h"
 #include "app/gui/layout_dump.h"
+#include "app/gui/presentation_mode.h"
 #include "app/gui/startup.h"
 #include "app/platform/gl.h"
 #include "app/platform/headless_context.h"
@@ -121,6 +122,9 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
       Host host;
       host.interactive = false;
       GuiApp app(config, backend, startup.preferences, host);
+      ClassroomMode classroom(classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict));
+      app.add_extension(&classroom);
+      classroom.start(app);
       app.set_content_scale(flags.ui_scale > 0 ? flags.ui_scale : 1.0f);
       rebuild_fonts_and_style(app.ui_scale(), app.preferences().theme);
       if (!app.init(error)) {

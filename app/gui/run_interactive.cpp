@@ -12,6 +12,8 @@
 #include "app/gui/fonts.h"
 #include "app/gui/gui_app.h"
 #include "app/gui/gui_options.h"
+#include "app/gui/lesson_player_host.h"
+#include "app/gui/presentation_mode.h"
 #include "app/gui/settings.h"
 #include "app/gui/startup.h"
 #include "app/platform/gl.h"
@@ -61,6 +63,12 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     Host host;
     host.toggle_fullscreen = [&] { window->toggle_fullscreen(); };
     GuiApp app(config, backend, preferences, host);
+    InteractiveExtras extras;  // lesson player and record button
+    extras.attach(app);
+    ClassroomMode classroom(classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict));
+    app.add_extension(&classroom);
+    classroom.on_language_change = [&](Language language) { extras.lessons.set_language(language); };
+    classroom.start(app);
     app.set_content_scale(flags.ui_scale > 0 ? flags.ui_scale : window->content_scale());
     float built_scale = app.ui_scale();
     rebuild_fonts_and_style(built_scale, preferences.theme);
@@ -84,7 +92,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
         if (!app.animating()) --settle_frames;
 
         if (flags.ui_scale <= 0) app.set_content_scale(window->content_scale());
-        if (app.ui_scale() != built_scale) {
+        if (app.ui_scale() != built_scale || !fonts_current(app.ui_scale())) {
           built_scale = app.ui_scale();
           rebuild_fonts_and_style(built_scale, app.preferences().theme);
         }
@@ -105,6 +113,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
         glClearColor(clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        app.after_render(width, height);
         glfwSwapBuffers(window->handle());
 
         // Save preferences soon after they change, not every frame.

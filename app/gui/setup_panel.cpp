@@ -176,9 +176,10 @@ void GuiApp::draw_setup_panel(const Rect& area) {
 
   ImGui::Separator();
   ImGui::TextUnformatted(t.view_section);
-  const ThemeKind themes[] = {ThemeKind::dark, ThemeKind::light};
-  if (enum_combo(t.theme, preferences_.theme, themes,
-                 [&](ThemeKind k) { return k == ThemeKind::dark ? t.theme_dark : t.theme_light; }))
+  const ThemeKind themes[] = {ThemeKind::dark, ThemeKind::light, ThemeKind::high_contrast};
+  if (enum_combo(t.theme, preferences_.theme, themes, [&](ThemeKind k) {
+        return k == ThemeKind::dark ? t.theme_dark : k == ThemeKind::light ? t.theme_light : t.theme_high_contrast;
+      }))
     apply_imgui_theme(preferences_.theme);
   const PaletteKind palettes[] = {PaletteKind::standard, PaletteKind::colour_blind};
   enum_combo(t.palette, preferences_.palette, palettes, [&](PaletteKind k) {
@@ -190,6 +191,7 @@ void GuiApp::draw_setup_panel(const Rect& area) {
   if (ImGui::IsItemDeactivatedAfterEdit() || (!ImGui::IsItemActive() && text_scale != preferences_.text_scale))
     preferences_.text_scale = text_scale;
   ImGui::PopItemWidth();
+  for (FrameExtension* extension : extensions_) extension->setup_panel_end(*this);
   ImGui::End();
 }
 

@@ -214,7 +214,7 @@ const UiStrings kEnglish = {
     .memory_open_in_ring = "Open in ring view",
     .memory_opened_notice = "Ring view: %s; the bucket's %lld elements are shown as %lld, same rounds, smaller numbers.",
     .memory_collective_size = "%lld elements of %s",
-    .memory_peak = "Peak %s on GPU %d. %s",
+    .memory_peak = "Peak %s on GPU %d %s",
     .memory_parameters = "parameters",
     .memory_optimizer_states = "optimizer states",
     .memory_gradients = "gradients",
@@ -250,8 +250,8 @@ const UiStrings kEnglish = {
     .compare_sent = "Sent per GPU",
     .compare_busiest = "Busiest link",
     .compare_time = "Predicted",
-    .compare_link_in = "%s into GPU %d",
-    .compare_link_out = "%s out of GPU %d",
+    .compare_link_in = "%s to GPU %d",
+    .compare_link_out = "%s from GPU %d",
     .compare_table_hint = "Messages and bytes: the most any one GPU sends. * = fastest at this size. Click a row to run that algorithm.",
     .compare_plot_title = "Predicted time against message size (bytes per GPU, log-log)",
     .compare_this_size = "now",
@@ -267,10 +267,25 @@ const UiStrings kEnglish = {
 
 Language g_language = Language::en;
 
+// Chinese with English wherever a translation is still missing (a field added to UiStrings
+// and to kEnglish, but not yet to kUiStringsZh), so that new text never shows up as a crash.
+const UiStrings& chinese_or_english() {
+  static const UiStrings merged = [] {
+    UiStrings strings = kUiStringsZh;
+    static_assert(sizeof(UiStrings) % sizeof(const char*) == 0, "UiStrings holds const char* only");
+    auto* fields = reinterpret_cast<const char**>(&strings);
+    const auto* english = reinterpret_cast<const char* const*>(&kEnglish);
+    for (std::size_t i = 0; i < sizeof(UiStrings) / sizeof(const char*); ++i)
+      if (fields[i] == nullptr) fields[i] = english[i];
+    return strings;
+  }();
+  return merged;
+}
+
 }  // namespace
 
 const UiStrings& ui_strings_for(Language language) {
-  return language == Language::zh ? kUiStringsZh : kEnglish;
+  return language == Language::zh ? chinese_or_english() : kEnglish;
 }
 const UiStrings& ui_strings() { return ui_strings_for(g_language); }
 Language ui_language() { return g_language; }

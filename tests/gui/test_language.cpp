@@ -1,0 +1,198 @@
+// The UI languages: the Chinese strings are complete and printf-compatible with the English
+// ones, the switch works, and the Chinese font atlas has a glyph for every character in use.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <ios>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/font_loader.h"
+#include "app/gui/strings.h"
+
+using namespace ringviz;
+using namespace ringviz::gui;
+
+namespace {
+
+constexpr std::size_t kFields = sizeof(UiStrings) / sizeof(const char*);
+
+const char* field(const UiStrings& strings, std::size_t i) {
+  return reinterpret_cast<const char* const*>(&strings)[i];
+}
+
+// The printf conversions of a format, in order ("%d%s%lld"); "%%" is not a conversion.
+std::string conversions(const char* text) {
+  std::string out;
+  for (const char* p = text; *p; ++p) {
+    if (*p != '%') continue;
+    if (p[1] == '%') {
+      ++p;
+      continue;
+    }
+    std::string spec = "%";
+    while (*++p && !std::strchr("diouxXeEfFgGaAcspn", *p)) spec += *p;
+    if (*p) spec += *p;
+    out += spec;
+    if (!*p) break;
+  }
+  return out;
+}
+
+// Sets (or restores) an environment variable for the duration of a scope.
+struct ScopedEnv {
+  std::string name;
+  std::string old;
+  bool had = false;
+  ScopedEnv(const char* n, const char* value) : name(n) {
+    if (const char* v = std::getenv(n)) {
+      had = true;
+      old = v;
+    }
+    setenv(n, value, 1);
+  }
+  ~ScopedEnv() {
+    if (had) setenv(name.c_str(), old.c_str(), 1);
+    else unsetenv(name.c_str());
+  }
+};
+
+// An ImGui context with only a font atlas: no renderer, no frame.
+struct AtlasContext {
+  AtlasContext() { ImGui::CreateContext(); }
+  ~AtlasContext() { ImGui::DestroyContext(); }
+  ImFontAtlas& atlas() { return *ImGui::GetIO().Fonts; }
+};
+
+}  // namespace
+
+TEST_CASE("every UI string exists in English and in Chinese") {
+  for (Language language : {Language::en, Language::zh}) {
+    CAPTURE(language_name(language));
+    // The Chinese instance itself, not ui_strings_for(), which fills gaps with English.
+    const UiStrings& strings = language == Language::zh ? kUiStringsZh : ui_strings_for(Language::en);
+    for (std::size_t i = 0; i < kFields; ++i) {
+      CAPTURE(i);
+      REQUIRE(field(strings, i) != nullptr);
+      CHECK(field(strings, i)[0] != '\0');
+    }
+  }
+}
+
+TEST_CASE("Chinese strings take the same printf arguments in the same order as English") {
+  const UiStrings& en = ui_strings_for(Language::en);
+  const UiStrings& zh = kUiStringsZh;
+  for (std::size_t i = 0; i < kFields; ++i) {
+    CAPTURE(i);
+    if (field(zh, i) == nullptr) continue;  // reported by the test above
+    CAPTURE(field(en, i));
+    CAPTURE(field(zh, i));
+    CHECK(conversions(field(zh, i)) == conversions(field(en, i)));
+    // ImGui IDs ("label##id") must not change with the language.
+    const char* en_id = std::strstr(field(en, i), "##");
+    const char* zh_id = std::strstr(field(zh, i), "##");
+    CHECK(std::string(en_id ? en_id : "") == std::string(zh_id ? zh_id : ""));
+    // Help rows are "key<TAB>meaning" in both languages.
+    CHECK((std::strchr(field(zh, i), '\t') == nullptr) == (std::strchr(field(en, i), '\t') == nullptr));
+  }
+}
+
+TEST_CASE("the Chinese strings are Chinese") {
+  const UiStrings& zh = ui_strings_for(Language::zh);
+  int with_chinese = 0;
+  for (std::size_t i = 0; i < kFields; ++i)
+    for (char32_t point : non_ascii_code_points(field(zh, i) ? field(zh, i) : ""))
+      if (point >= 0x4E00 && point <= 0x9FFF) {
+        ++with_chinese;
+        break;
+      }
+  // Some entries are names that stay as they are (AllGather, seed, "GPU %d", formulas).
+  CHECK(with_chinese >= static_cast<int>(kFields) * 3 / 4);
+}
+
+TEST_CASE("the UI language switches at run time") {
+  set_ui_language(Language::zh);
+  CHECK(ui_language() == Language::zh);
+  CHECK(std::string(ui_strings().setup_title) == ui_strings_for(Language::zh).setup_title);
+  set_ui_language(Language::en);
+  CHECK(std::string(ui_strings().setup_title) == "Setup");
+}
+
+TEST_CASE("code points are decoded from UTF-8, without ASCII and repeats") {
+  CHECK(non_ascii_code_points("abc").empty());
+  CHECK(non_ascii_code_points("中文中 x") == std::vector<char32_t>{0x4E2D, 0x6587});
+  CHECK(non_ascii_code_points("\xE4\xB8") == std::vector<char32_t>{0xFFFD});  // cut short
+}
+
+TEST_CASE("the glyph text covers every Chinese UI string and the lessons' Chinese captions") {
+  const std::vector<char32_t> covered = non_ascii_code_points(chinese_glyph_text());
+  auto has = [&](char32_t c) { return std::binary_search(covered.begin(), covered.end(), c); };
+  const UiStrings& zh = ui_strings_for(Language::zh);
+  for (std::size_t i = 0; i < kFields; ++i)
+    for (char32_t c : non_ascii_code_points(field(zh, i))) CHECK(has(c));
+  // A few hundred characters, not a whole CJK block.
+  CHECK(covered.size() > 200);
+  CHECK(covered.size() < 3000);
+  SUBCASE("text registered later is covered by the next build") {
+    const auto generation = glyph_text_generation();
+    register_glyph_text("龘");
+    CHECK(glyph_text_generation() == generation + 1);
+    CHECK(non_ascii_code_points(chinese_glyph_text()).size() == covered.size() + 1);
+    register_glyph_text("龘");  // nothing new
+    CHECK(glyph_text_generation() == generation + 1);
+  }
+}
+
+TEST_CASE("the Chinese atlas has a real glyph for every character of every Chinese string") {
+  std::string missing;
+  if (!chinese_font_data(missing)) {
+    MESSAGE("skipped: no Chinese font at " << missing << " (install fonts-wqy-microhei)");
+    return;
+  }
+  AtlasContext context;
+  for (float scale : {1.0f, 2.0f, 3.0f}) {
+    CAPTURE(scale);
+    std::string error;
+    REQUIRE(build_font_atlas(context.atlas(), scale, Language::zh, error));
+    REQUIRE(context.atlas().Fonts.Size == 1);  // one font: Latin with Chinese merged in
+    const ImFont& font = *context.atlas().Fonts[0];
+    int without_glyph = 0;
+    for (char32_t c : non_ascii_code_points(chinese_glyph_text()))
+      if (c <= 0xFFFF && font.FindGlyphNoFallback(static_cast<ImWchar>(c)) == nullptr) {
+        ++without_glyph;
+        MESSAGE("no glyph for U+" << std::hex << static_cast<unsigned>(c));
+      }
+    CHECK(without_glyph == 0);
+    for (char c = ' '; c <= '~'; ++c) CHECK(font.FindGlyphNoFallback(static_cast<ImWchar>(c)) != nullptr);
+    // Only the characters in use: the texture stays small even at 3x.
+    CHECK(context.atlas().TexWidth * context.atlas().TexHeight <= 2048 * 2048);
+  }
+}
+
+TEST_CASE("the English atlas can still name the Chinese language in the language menu") {
+  std::string missing;
+  if (!chinese_font_data(missing)) return;
+  AtlasContext context;
+  std::string error;
+  REQUIRE(build_font_atlas(context.atlas(), 1.0f, Language::en, error));
+  const ImFont& font = *context.atlas().Fonts[0];
+  for (char32_t c : non_ascii_code_points(language_display_name(Language::zh)))
+    CHECK(font.FindGlyphNoFallback(static_cast<ImWchar>(c)) != nullptr);
+}
+
+TEST_CASE("without the Chinese font, a Chinese atlas is refused with the path and Latin still builds") {
+  ScopedEnv font(kChineseFontEnv, "/nonexistent/ringviz-test/wqy-microhei.ttc");
+  CHECK(chinese_font_path() == "/nonexistent/ringviz-test/wqy-microhei.ttc");
+  std::string error;
+  CHECK(chinese_font_data(error) == nullptr);
+  CHECK(error == "/nonexistent/ringviz-test/wqy-microhei.ttc");
+  AtlasContext context;
+  CHECK_FALSE(build_font_atlas(context.atlas(), 1.0f, Language::zh, error));
+  REQUIRE(context.atlas().Fonts.Size == 1);
+  CHECK(context.atlas().Fonts[0]->FindGlyphNoFallback('A') != nullptr);
+  CHECK(build_font_atlas(context.atlas(), 1.0f, Language::en, error));
+}
