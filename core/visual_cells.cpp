@@ -1,6 +1,7 @@
 #include "core/visual_cells.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <type_traits>
 
@@ -107,13 +108,16 @@ void fill_visual_cells(const Config& config, const SlotLayout& layout, const Sch
     for (int slot = 0; slot < n; ++slot) {
       std::uint32_t* record = out.cells.data() + out.cell_index(rank, slot) * kCellWords;
       const RankSet& set = provenance.at(rank, slot);
+      // Word by word rather than bit by bit: 256 GPUs have 65536 cells of 256 bits each.
       std::uint32_t count = 0;
       std::uint32_t first = kNoContributor;
-      for (int k = 0; k < n; ++k) {
-        if (!set.test(static_cast<std::size_t>(k))) continue;
-        record[k / 32] |= 1u << (k % 32);
-        if (first == kNoContributor) first = static_cast<std::uint32_t>(k);
-        ++count;
+      const RankSet low_word(0xFFFFFFFFull);
+      for (int w = 0; w < kCellMaskWords && w * 32 < n; ++w) {
+        const auto word = static_cast<std::uint32_t>(((set >> (w * 32)) & low_word).to_ulong());
+        record[w] = word;
+        count += static_cast<std::uint32_t>(std::popcount(word));
+        if (first == kNoContributor && word != 0)
+          first = static_cast<std::uint32_t>(w * 32 + std::countr_zero(word));
       }
       std::uint32_t flags = 0;
       if (count == 0) flags |= kCellEmpty;

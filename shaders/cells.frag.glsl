@@ -34,19 +34,30 @@ uint popcount32(uint v) {
   return (((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
 }
 
+// The position of the n-th (0-based) set bit of a word that has more than n set bits: a
+// binary search on the popcounts of its lower halves (5 steps instead of up to 32).
+int nth_bit(uint word, int n) {
+  int base = 0;
+  for (int width = 16; width >= 1; width /= 2) {
+    uint lower = word & ((1u << uint(width)) - 1u);
+    int below = int(popcount32(lower));
+    if (n >= below) {
+      n -= below;
+      word >>= uint(width);
+      base += width;
+    } else {
+      word = lower;
+    }
+  }
+  return base;
+}
+
 // The rank of the n-th (0-based) set bit of the 256-bit contributor mask.
 int nth_contributor(uvec4 low, uvec4 high, int n) {
   for (int w = 0; w < 8; ++w) {
     uint word = w < 4 ? low[w] : high[w - 4];
     int here = int(popcount32(word));
-    if (n < here) {
-      for (int bit = 0; bit < 32; ++bit) {
-        if ((word & (1u << uint(bit))) != 0u) {
-          if (n == 0) return w * 32 + bit;
-          --n;
-        }
-      }
-    }
+    if (n < here) return w * 32 + nth_bit(word, n);
     n -= here;
   }
   return 0;
@@ -101,7 +112,11 @@ void main() {
     colour = t < 0.0 ? u_nan_colour : vec4(heat(t), 1.0);
   } else {
     int rank = int(meta.w);
-    if (count > 1) rank = nth_contributor(mask_low, mask_high, min(int(inner.x * float(count)), count - 1));
+    if (count > 1) {
+      int stripe = min(int(inner.x * float(count)), count - 1);
+      // Complete sums (every rank, in rank order) need no search.
+      rank = count == u_ranks ? stripe : nth_contributor(mask_low, mask_high, stripe);
+    }
     colour = texelFetch(u_palette, rank);
     if (in_band) colour.rgb *= 0.55;
   }

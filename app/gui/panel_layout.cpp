@@ -6,7 +6,7 @@ PanelLayout layout_panels(float width, float height, float ui_scale) {
   const float s = ui_scale;
   // Side columns grow with the window but give the ring view at least ~40% of the width.
   const float left = std::round(std::min(std::clamp(width * 0.19f, 250 * s, 340 * s), width * 0.30f));
-  const float right = std::round(std::min(std::clamp(width * 0.23f, 300 * s, 420 * s), width * 0.32f));
+  const float right = std::round(std::min(std::clamp(width * 0.25f, 320 * s, 440 * s), width * 0.32f));
   const float controls = std::round(std::min(86 * s, height * 0.25f));
   const float caption = std::round(std::min(62 * s, height * 0.15f));
   const float body = std::max(0.0f, height - controls);

@@ -86,8 +86,9 @@ int first_rank(const RankSet& set, int ranks) {
 void GuiApp::draw_ring_view(const Rect& area) {
   const UiStrings& text = ui_strings();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  // No window background: the view paints its own, once (llvmpipe pays for every layer).
   begin_panel("##ring", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                                  ImGuiWindowFlags_NoScrollWithMouse);
+                                  ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ViewColours& colours = view_colours(preferences_.theme);
@@ -241,8 +242,9 @@ void GuiApp::draw_ring_view(const Rect& area) {
           dl->AddRectFilled(to_imvec(to.min()), to_imvec(to.max()),
                             to_imcol(colours.flash, static_cast<float>(0.7 * moment.flash)));
         else
+          // A copy just replaces the slot: a pulse of the phase colour around it, no flash.
           dl->AddRect(to_imvec(to.min()), to_imvec(to.max()),
-                      to_imcol(colours.flash, static_cast<float>(moment.flash)), 0, 0, t * 1.5f);
+                      to_imcol(phase_colour, static_cast<float>(moment.flash)), 0, 0, t * 1.5f);
       }
     }
     // Packets: the sender's slot as it was before the round, moving along its arrow.
@@ -282,9 +284,11 @@ void GuiApp::draw_ring_view(const Rect& area) {
           w = h = std::max(3.0f, head * 1.2f);
           label.clear();
         } else {
-          h = line + 6.0f * s;
+          // Big enough to follow across the view: about half a cell, and never below two lines.
+          h = std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f));
           const float label_w = label.empty() ? 0.0f : ImGui::CalcTextSize(label.c_str()).x;
-          w = std::clamp(label_w + 10.0f * s, line * 2.0f, std::max(line * 2.0f, geometry_.cell_width * 1.6f));
+          w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f,
+                         std::max(line * 2.0f, geometry_.cell_width * 1.6f));
           if (label_w + 6.0f * s > w) label = fit_label(label, w - 6.0f * s);
         }
         const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
