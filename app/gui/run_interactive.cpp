@@ -26,6 +26,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr double kAnimationFrameSeconds = 1.0 / 60.0;
 constexpr double kSaveIntervalSeconds = 1.0;
+constexpr double kIdleWaitSeconds = 2.0;
 
 }  // namespace
 
@@ -85,8 +86,11 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
         if (app.animating() || settle_frames > 0) {
           glfwPollEvents();
         } else {
-          // Nothing moves: sleep until the user does something (or a second passes).
-          glfwWaitEventsTimeout(1.0);
+          // Nothing moves: sleep until the user does something. A wait that ends by timing
+          // out saw no event, so there is nothing new to draw: back to sleep.
+          const Clock::time_point before = Clock::now();
+          glfwWaitEventsTimeout(kIdleWaitSeconds);
+          if (std::chrono::duration<double>(Clock::now() - before).count() >= kIdleWaitSeconds * 0.98) continue;
           settle_frames = 3;
         }
         if (!app.animating()) --settle_frames;
