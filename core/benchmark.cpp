@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <thread>
+#include <type_traits>
 
 #include "core/element_math.h"
 #include "core/initial_values.h"
@@ -35,17 +37,79 @@ bool same_bits(const T& a, const T& b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
+// Algorithms other than the ring fold each element in an order of their own (DESIGN section
+// 2 fixes only the ring's), so their float sums, products and averages are checked against
+// the exact reduction with the error that N roundings in the type may add: 2 N u per unit of
+// sum |x| (u the unit roundoff), plus the smallest subnormal for results that underflow.
+template <class T>
+double unit_roundoff() {
+  if constexpr (std::is_same_v<T, Half>) return 0x1.0p-11;
+  else if constexpr (std::is_same_v<T, BFloat16>) return 0x1.0p-8;
+  else return std::numeric_limits<T>::epsilon() / 2;
+}
+template <class T>
+long double smallest_subnormal() {
+  if constexpr (std::is_same_v<T, Half>) return 0x1.0p-24L;
+  else if constexpr (std::is_same_v<T, BFloat16>) return 0x1.0p-133L;
+  else return std::numeric_limits<T>::denorm_min();
+}
+
+template <class T, ReduceOp Op>
+bool within_rounding(const Config& config, const BufferState& initial, std::int64_t i, T value) {
+  using Math = ComputeOf<T>;
+  const int n = config.ranks;
+  long double exact = Op == ReduceOp::prod ? 1 : 0;
+  long double magnitude = 0;
+  for (int rank = 0; rank < n; ++rank) {
+    const long double x = Math::load(initial.data<T>(rank)[i]);
+    exact = Op == ReduceOp::prod ? exact * x : exact + x;
+    magnitude += std::fabs(x);
+  }
+  const long double u = unit_roundoff<T>();
+  long double allowed = 2 * n * u * (Op == ReduceOp::prod ? std::fabs(exact) : magnitude);
+  if constexpr (Op == ReduceOp::avg) {
+    exact /= n;
+    allowed = allowed / n + 2 * u * std::fabs(exact);
+  }
+  const long double got = Math::load(value);
+  if (std::isnan(exact) || std::isinf(exact)) return std::isnan(exact) ? std::isnan(got) : got == exact;
+  return std::fabs(got - exact) <= allowed + smallest_subnormal<T>();
+}
+
 template <class T, ReduceOp Op>
 std::int64_t count_wrong_reduced(const Config& config, const SlotLayout& layout,
                                  const BufferState& initial, const BufferState& final_state) {
+  using Math = ComputeOf<T>;
   const int n = config.ranks;
+  // Bit for bit where the fold order is DESIGN's (the ring) or does not matter (integers
+  // wrap the same in any order; max and min pick one of the inputs).
+  const bool ring = config.algorithm == Algorithm::ring;
+  const bool order_free = !std::is_floating_point_v<typename Math::type> || Op == ReduceOp::max ||
+                          Op == ReduceOp::min;
+  // ReduceScatter keeps each slot on one rank only (for the ring: rank s - 1 in seed order,
+  // rank s in nccl order); AllReduce on every rank.
+  std::vector<int> holder(static_cast<std::size_t>(n));
+  const Schedule schedule = ring ? Schedule{} : make_schedule(config);
+  for (int rank = 0; rank < n; ++rank) {
+    const int slot = ring ? (config.order == Order::seed ? (rank + 1) % n : rank)
+                          : schedule.owned_slot[static_cast<std::size_t>(rank)];
+    holder[static_cast<std::size_t>(slot)] = rank;
+  }
+  const auto matches = [&](T got, T want, std::int64_t i) {
+    if (ring) return same_bits(got, want);
+    if (order_free) {
+      const auto a = Math::load(got);
+      const auto b = Math::load(want);
+      return a == b || (a != a && b != b);  // a NaN in, a NaN out, whichever payload
+    }
+    return within_rounding<T, Op>(config, initial, i, got);
+  };
+
   std::int64_t wrong = 0;
   for (int slot = 0; slot < n; ++slot) {
     // DESIGN section 2: in seed order slot s's partial result starts at rank s, in nccl order
     // at rank s + 1; each receiver folds incoming (+) local.
     const int first = config.order == Order::seed ? slot : (slot + 1) % n;
-    // ReduceScatter keeps the slot on one rank only; AllReduce everywhere.
-    const int owner = config.order == Order::seed ? (slot + n - 1) % n : slot;
     const Slot& where = layout[slot];
     for (std::int64_t i = where.offset; i < where.offset + where.count; ++i) {
       T value = initial.data<T>(first)[i];
@@ -55,10 +119,11 @@ std::int64_t count_wrong_reduced(const Config& config, const SlotLayout& layout,
       if constexpr (Op == ReduceOp::avg)
         if (n > 1) value = divide_element(value, n);
       if (config.op == Op::reducescatter) {
-        wrong += same_bits(final_state.data<T>(owner)[i], value) ? 0 : 1;
+        const int rank = holder[static_cast<std::size_t>(slot)];
+        wrong += matches(final_state.data<T>(rank)[i], value, i) ? 0 : 1;
       } else {
         for (int rank = 0; rank < n; ++rank)
-          wrong += same_bits(final_state.data<T>(rank)[i], value) ? 0 : 1;
+          wrong += matches(final_state.data<T>(rank)[i], value, i) ? 0 : 1;
       }
     }
   }

@@ -73,8 +73,10 @@ double bus_bandwidth_factor(Op op, int ranks);
 std::uint64_t ring_memory_traffic_bytes(const Schedule& schedule, const SlotLayout& layout,
                                         DType dtype);
 // Output elements of `final_state` (every rank's working buffer after the last round) that
-// are not bit-identical to the plain result computed from `initial`: each slot folded rank by
-// rank in the order the ring applies it (DESIGN section 2), without the schedule.
+// differ from the plain result computed from `initial`. For the ring: not bit-identical to
+// each slot folded rank by rank in the order DESIGN section 2 gives, without the schedule.
+// Other algorithms fold in orders of their own: their integers, max and min must still be
+// exact, float sums, products and averages within the rounding N steps may add.
 std::int64_t count_wrong_elements(const Config& config, const BufferState& initial,
                                   const BufferState& final_state);
 // Host bytes the benchmark holds for `config` beyond the backend's own buffers, in copies of

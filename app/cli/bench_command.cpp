@@ -71,7 +71,12 @@ void print_header(const Config& config, const BenchTarget& target, const BenchSe
             << "# size: bytes of one rank's buffer (AllGather: its N-block output); count: "
                "elements each GPU starts with\n"
             << "# busbw: algbw x " << (config.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n")
-            << "; #wrong: output elements not bit-identical to the plain result\n"
+            << "; #wrong: output elements "
+            << (config.algorithm == Algorithm::ring
+                    ? "not bit-identical to the plain result (each slot folded in ring order)"
+                    : "off the plain result (floats: beyond what this algorithm's order of "
+                      "rounding may add)")
+            << "\n"
             << "# traffic: memory the ring moved per second (a reduce step reads two slots and "
                "writes one, a copy step reads one and writes one)\n"
             << "# memcpy: a plain copy of a buffer of the same size on this target, bytes read + "

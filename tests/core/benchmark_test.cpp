@@ -98,6 +98,27 @@ TEST_CASE("The bench's correctness check finds nothing wrong in a correct run an
         }
 }
 
+TEST_CASE("Other algorithms' results pass the bench's check within rounding, and a corrupted element fails it") {
+  for (Algorithm algorithm : {Algorithm::naive, Algorithm::direct, Algorithm::rhd, Algorithm::tree})
+    for (DType dtype : {DType::f32, DType::f16, DType::i64})
+      for (ReduceOp reduce : {ReduceOp::sum, ReduceOp::avg, ReduceOp::prod, ReduceOp::min}) {
+        Config config;
+        config.algorithm = algorithm;
+        config.ranks = 6;
+        config.count = 31;
+        config.dtype = dtype;
+        config.reduce = reduce;
+        config.init = InitPattern{InitKind::random, 9, {}, {}};
+        INFO(algorithm_name(algorithm), " ", dtype_name(dtype), " ", reduce_op_name(reduce));
+        const BufferState initial = make_initial_state(config);
+        BufferState result = final_buffers(config);
+        CHECK(count_wrong_elements(config, initial, result) == 0);
+        // Flipping the top bit of the last byte negates a float; integers change by far more.
+        result.ranks[2][dtype_size(dtype) - 1] ^= std::byte{0x80};
+        CHECK(count_wrong_elements(config, initial, result) == 1);
+      }
+}
+
 TEST_CASE("One bench row on the CPU target is correct and fully filled in") {
   Config config;
   config.ranks = 4;
