@@ -12,11 +12,14 @@ float clamp_presentation_scale(float scale) {
 
 PanelLayout layout_presentation_panels(float width, float height, float ui_scale) {
   const float s = ui_scale;
-  // The right column grows with the text but never past 30% of the width: the ring view is
-  // what the room looks at.
-  const float right = std::round(std::min(210.0f * s, width * 0.30f));
+  // The transfers and traffic column only when it can be as wide as in the normal layout
+  // without taking more than 30% of the width; squeezed, its tables read as noise from the back
+  // of the room, and the ring view is what the room looks at.
+  const bool side_column = width >= 1100.0f * s;
+  const float right = side_column ? std::round(std::min(320.0f * s, width * 0.30f)) : 0.0f;
   const float controls = std::round(std::min(60 * s, height * 0.22f));
-  const float caption = std::round(std::min(52 * s, height * 0.22f));
+  // Room for the view tabs, the caption's title and three lines of large text.
+  const float caption = std::round(std::min(78 * s, height * 0.26f));
   const float body = std::max(0.0f, height - controls);
   const float middle = std::max(0.0f, width - right);
   const float table = std::round(body * 0.56f);

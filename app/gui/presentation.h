@@ -17,7 +17,8 @@ float clamp_presentation_scale(float scale);
 inline constexpr double kCursorHideSeconds = 2.0;
 
 // The presentation arrangement: no setup panel (its rect is empty), the caption and the ring
-// view across the freed width, transfers and traffic on the right, controls along the bottom.
+// view across the freed width, controls along the bottom; transfers and traffic on the right
+// only when the window is wide enough for them at this scale (otherwise their rects are empty).
 // `ui_scale` already includes the presentation scale.
 PanelLayout layout_presentation_panels(float width, float height, float ui_scale);
 

@@ -1,5 +1,6 @@
 #include "app/gui/presentation_mode.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
@@ -188,10 +189,14 @@ void ClassroomMode::draw_settings(GuiApp& app) {
   }
   bool present = presenting_;
   if (ImGui::Checkbox(t.presentation_mode, &present)) set_presentation(app, present);
+  // The size slider shares the checkbox's line; its name is in the tooltip.
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize("3.00x").x * 2));
   float scale = presentation_scale_;
   // Applied on release: every change of size rebuilds the font atlas.
-  ImGui::SliderFloat(t.presentation_size, &scale, kMinPresentationScale, kMaxPresentationScale, "%.2fx");
+  ImGui::SliderFloat("##presentation_size", &scale, kMinPresentationScale, kMaxPresentationScale, "%.2fx");
   if (ImGui::IsItemDeactivatedAfterEdit()) set_presentation_scale(app, scale);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.presentation_size);
   bool predict = predicting_;
   if (ImGui::Checkbox(t.predict_mode, &predict)) set_predict(app, predict);
   ImGui::PopItemWidth();
@@ -227,10 +232,42 @@ void ClassroomMode::draw_predict(GuiApp& app, const PanelLayout& panels) {
       outline(dl, geometry.painted_cell(gpu, last->picked_slot), kWrong, width * 0.5f, width);
   }
 
-  // The banner across the top of the ring view.
+  // The banner goes where it hides the least of the GPUs, and above all not the one asked
+  // about (the student must see and click its cells): inside the ring when there is room.
+  // Its height is last frame's.
   const float pad = std::round(line * 0.5f);
-  const float width = std::max(line * 10, view.w - 2 * pad);
-  ImGui::SetNextWindowPos(ImVec2(view.x + pad, view.y + pad), ImGuiCond_Always);
+  const float width = std::round(std::max(line * 10, std::min(view.w * 0.46f, line * 36)));
+  const float height = banner_height_ > 0 ? banner_height_ : line * 5;
+  const float left = view.x + pad, centre = std::round(view.centre().x - width * 0.5f),
+              right = view.right() - pad - width;
+  const float top = view.y + pad, middle = std::round(view.centre().y - height * 0.5f),
+              bottom = view.bottom() - pad - height;
+  const Rect candidates[] = {{centre, middle, width, height}, {centre, bottom, width, height},
+                             {centre, top, width, height},    {left, middle, width, height},
+                             {right, middle, width, height},  {left, bottom, width, height},
+                             {right, bottom, width, height},  {left, top, width, height},
+                             {right, top, width, height}};
+  const int asked = pending ? pending->gpu : last ? last->question.gpu : -1;
+  auto hidden_area = [&](const Rect& banner_rect) {
+    float area = 0;
+    for (int r = 0; r < static_cast<int>(geometry.boxes.size()); ++r) {
+      const Rect& b = geometry.boxes[static_cast<std::size_t>(r)].box;
+      const float w = std::min(b.right(), banner_rect.right()) - std::max(b.x, banner_rect.x);
+      const float h = std::min(b.bottom(), banner_rect.bottom()) - std::max(b.y, banner_rect.y);
+      if (w > 0 && h > 0) area += w * h * (r == asked ? 100.0f : 1.0f);
+    }
+    return area;
+  };
+  Rect place = candidates[0];
+  float least = hidden_area(place);
+  for (const Rect& candidate : candidates) {
+    const float area = hidden_area(candidate);
+    if (area < least) {
+      least = area;
+      place = candidate;
+    }
+  }
+  ImGui::SetNextWindowPos(ImVec2(place.x, place.y), ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
   ImGui::SetNextWindowBgAlpha(0.88f);
   constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -269,6 +306,7 @@ void ClassroomMode::draw_predict(GuiApp& app, const PanelLayout& panels) {
     ImGui::PopTextWrapPos();
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     banner = {at.x, at.y, size.x, size.y};
+    banner_height_ = size.y;
   }
   ImGui::End();
 

@@ -67,6 +67,7 @@ class ClassroomMode : public FrameExtension {
   bool resume_playing_ = false;
   bool wrong_gpu_clicked_ = false;
   int quiz_generation_ = -1;  // the collective the score belongs to
+  float banner_height_ = 0;   // the predict banner's, last frame
 };
 
 // ClassroomOptions from the command line: --lang (already checked by the config flags),

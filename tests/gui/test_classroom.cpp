@@ -139,7 +139,8 @@ TEST_CASE("presentation layout hides the setup panel and gives the ring view the
     for (float scale : {1.5f, 2.0f, 3.0f}) {
       CAPTURE(width);
       CAPTURE(scale);
-      const PanelLayout normal = layout_panels(width, height, 1.0f);
+      // Against the normal layout at the same text size: what hiding the setup panel frees.
+      const PanelLayout normal = layout_panels(width, height, scale);
       const PanelLayout present = layout_presentation_panels(width, height, scale);
       CHECK(present.setup.w == 0);
       CHECK(present.setup.h == 0);
@@ -157,6 +158,16 @@ TEST_CASE("presentation layout hides the setup panel and gives the ring view the
         for (std::size_t j = i + 1; j < std::size(panels); ++j) CHECK_FALSE(panels[i].overlaps(panels[j]));
     }
   }
+}
+
+TEST_CASE("presentation layout keeps transfers and traffic only where they fit at full width") {
+  const PanelLayout narrow = layout_presentation_panels(1600, 900, 2.0f);
+  CHECK(narrow.round_table.w == 0);
+  CHECK(narrow.traffic.w == 0);
+  CHECK(narrow.view.w == 1600);
+  const PanelLayout wide = layout_presentation_panels(1920, 1080, 1.5f);
+  CHECK(wide.round_table.w == doctest::Approx(480));
+  CHECK(wide.traffic.w == doctest::Approx(480));
 }
 
 TEST_CASE("presentation text size stays between 1.5x and 3x") {
