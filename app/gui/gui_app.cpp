@@ -121,8 +121,8 @@ void GuiApp::build_frame(float width, float height) {
                           : layout_panels(width, height, ui_scale());
   if (panels_.setup.w > 0) draw_setup_panel(panels_.setup);
   draw_centre();
-  draw_round_table(panels_.round_table);
-  draw_traffic_panel(panels_.traffic);
+  if (panels_.round_table.w > 0) draw_round_table(panels_.round_table);
+  if (panels_.traffic.w > 0) draw_traffic_panel(panels_.traffic);
   draw_controls(panels_.controls);
   if (preferences_.show_help) draw_help_window(width, height);
   for (FrameExtension* extension : extensions_) extension->after_panels(*this, panels_);
