@@ -129,12 +129,12 @@ void CompareView::draw_table(const Config& current, const ViewContext& context, 
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("##compare", 6, flags, ImVec2(width, 0))) return;
-  ImGui::TableSetupColumn(t.compare_algorithm, ImGuiTableColumnFlags_WidthStretch, 1.3f);
-  ImGui::TableSetupColumn(t.compare_rounds, ImGuiTableColumnFlags_WidthStretch, 0.7f);
-  ImGui::TableSetupColumn(t.compare_messages, ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn(t.compare_sent, ImGuiTableColumnFlags_WidthStretch, 1.1f);
-  ImGui::TableSetupColumn(t.compare_busiest, ImGuiTableColumnFlags_WidthStretch, 1.1f);
-  ImGui::TableSetupColumn(t.compare_time, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(t.compare_algorithm, ImGuiTableColumnFlags_WidthStretch, 1.25f);
+  ImGui::TableSetupColumn(t.compare_rounds, ImGuiTableColumnFlags_WidthStretch, 0.6f);
+  ImGui::TableSetupColumn(t.compare_messages, ImGuiTableColumnFlags_WidthStretch, 0.8f);
+  ImGui::TableSetupColumn(t.compare_sent, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(t.compare_busiest, ImGuiTableColumnFlags_WidthStretch, 1.45f);
+  ImGui::TableSetupColumn(t.compare_time, ImGuiTableColumnFlags_WidthStretch, 0.95f);
   ImGui::TableHeadersRow();
   // The fastest at this size gets a mark; the algorithm of the setup panel is selected.
   double fastest = 1e300;
@@ -195,7 +195,7 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& curr
   const float axis_w = ImGui::CalcTextSize("100 ms").x + line * 0.4f;
   const float legend_w = ImGui::CalcTextSize("tree_pipelined").x + line * 2;
   const Rect plot{area.x + axis_w, area.y + line * 1.4f, std::max(line, area.w - axis_w - legend_w),
-                  std::max(line, area.h - line * 3.6f)};
+                  std::max(line, area.h - line * 4.3f)};
   dl->AddRectFilled(to_imvec(plot.min()), to_imvec(plot.max()), to_imcol(colours.box_background, 0.5f));
   auto x_of = [&](double bytes) { return plot.x + static_cast<float>((std::log2(bytes) - x0) / (x1 - x0)) * plot.w; };
   auto y_of = [&](double seconds) {
@@ -224,11 +224,16 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& curr
   if (message >= comparison->sweep_bytes.front() && message <= comparison->sweep_bytes.back()) {
     const float x = std::round(x_of(message));
     dashed_line(dl, ImVec2(x, plot.y), ImVec2(x, plot.bottom()), to_imcol(colours.text, 0.7f), std::max(1.0f, s), 4 * s, 3 * s);
-    dl->AddText(ImVec2(x + 3, plot.y + 2), to_imcol(colours.text, 0.8f), t.compare_this_size);
+    dl->AddText(ImVec2(x + 3, plot.bottom() - line * 1.2f), to_imcol(colours.text, 0.8f), t.compare_this_size);
   }
 
-  // A line per algorithm, the setup panel's one thickest.
-  for (std::size_t i = 0; i < comparison->algorithms.size(); ++i) {
+  // A line per algorithm, the setup panel's one thickest and drawn last, on top of any it ties.
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < comparison->algorithms.size(); ++i)
+    if (comparison->algorithms[i] != current.algorithm) order.push_back(i);
+  for (std::size_t i = 0; i < comparison->algorithms.size(); ++i)
+    if (comparison->algorithms[i] == current.algorithm) order.push_back(i);
+  for (std::size_t i : order) {
     std::vector<ImVec2> points;
     for (std::size_t k = 0; k < comparison->sweep_bytes.size(); ++k)
       points.push_back(ImVec2(x_of(static_cast<double>(comparison->sweep_bytes[k])), y_of(comparison->sweep_seconds[i][k])));
@@ -271,7 +276,7 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& curr
     dl->AddText(ImVec2(x + line * 1.3f, y), to_imcol(algorithm_colour(algorithm)), std::string(algorithm_name(algorithm)).c_str());
     y += line * 1.25f;
   }
-  dl->AddText(ImVec2(plot.x, plot.bottom() + line * 1.15f), muted, t.compare_axis_hint);
+  dl->AddText(nullptr, 0, ImVec2(area.x, plot.bottom() + line * 1.2f), muted, t.compare_axis_hint, nullptr, area.w);
 }
 
 }  // namespace ringviz::gui

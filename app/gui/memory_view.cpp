@@ -379,7 +379,7 @@ void MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
               verdict.c_str());
 
   // Below the plot: the step strip, what this step does, and the peak.
-  const float bottom_h = line * 9.6f;
+  const float bottom_h = line * 10.6f;
   const float axis_w = ImGui::CalcTextSize("0000").x + line * 0.4f;
   const Rect plot{area.x + axis_w, area.y + line * 3.6f, std::max(0.0f, area.w - axis_w),
                   std::max(line * 3, area.h - line * 3.6f - bottom_h)};
@@ -530,8 +530,10 @@ void MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
   y += line * 1.4f;
   // The peak over the whole iteration and its cause.
   const MemoryPeak& peak = column.timeline.peak;
+  // The cause begins "peak at step k"; after "Peak X on GPU g" the second "peak" is noise.
+  const std::string cause = peak.cause.rfind("peak ", 0) == 0 ? peak.cause.substr(5) : peak.cause;
   const std::string peak_text = format(t.memory_peak, gb(static_cast<double>(peak.memory.total())).c_str(), peak.gpu,
-                                       peak.cause.c_str());
+                                       cause.c_str());
   dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(colours.warning), peak_text.c_str(), nullptr, area.w);
 }
 

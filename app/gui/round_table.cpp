@@ -1,5 +1,8 @@
 // The transfers table: every row `ringviz trace` has (round, phase, sender, receiver, slot,
 // kind, bytes); the current round's rows are highlighted and kept in view.
+#include <algorithm>
+#include <vector>
+
 #include <imgui.h>
 
 #include "app/gui/gui_app.h"
@@ -14,7 +17,6 @@ void GuiApp::draw_round_table(const Rect& area) {
   const Session& session = model_.session();
   const Config& config = model_.config();
   const ViewColours& colours = view_colours(preferences_.theme);
-  const int n = config.ranks;
   const int rounds = session.round_count();
   if (rounds == 0) {
     hint_text(t.table_no_rounds);
@@ -38,9 +40,16 @@ void GuiApp::draw_round_table(const Rect& area) {
     ImGui::TableHeadersRow();
 
     const float row_height = ImGui::GetTextLineHeightWithSpacing();
+    // Only the ring has N transfers in every round (naive, direct, rhd and the trees do not):
+    // rows are found through each round's first row.
+    const auto& schedule_rounds = session.schedule().rounds;
+    std::vector<int> first_row_of(static_cast<std::size_t>(rounds) + 1, 0);
+    for (int r = 0; r < rounds; ++r)
+      first_row_of[static_cast<std::size_t>(r) + 1] =
+          first_row_of[static_cast<std::size_t>(r)] + static_cast<int>(schedule_rounds[static_cast<std::size_t>(r)].transfers.size());
     // Keep the current round's rows in view when the round changes (not while the user scrolls).
     if (current != table_scrolled_round_) {
-      const int first_row = std::max(0, current - 1) * n;
+      const int first_row = first_row_of[static_cast<std::size_t>(std::clamp(current - 1, 0, rounds))];
       ImGui::SetScrollY(std::max(0.0f, (first_row - 1) * row_height));
       table_scrolled_round_ = current;
     }
@@ -48,12 +57,13 @@ void GuiApp::draw_round_table(const Rect& area) {
     const ImU32 highlight_gather = to_imcol(colours.phase_all_gather, 0.22f);
     const ImU32 selected = to_imcol(colours.selected_border, 0.18f);
     ImGuiListClipper clipper;
-    clipper.Begin(rounds * n, row_height);
+    clipper.Begin(first_row_of.back(), row_height);
     while (clipper.Step()) {
       for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-        const int round_index = row / n;
-        const Round& round = session.schedule().rounds[static_cast<std::size_t>(round_index)];
-        const Transfer& transfer = round.transfers[static_cast<std::size_t>(row % n)];
+        const int round_index =
+            static_cast<int>(std::upper_bound(first_row_of.begin(), first_row_of.end(), row) - first_row_of.begin()) - 1;
+        const Round& round = schedule_rounds[static_cast<std::size_t>(round_index)];
+        const Transfer& transfer = round.transfers[static_cast<std::size_t>(row - first_row_of[static_cast<std::size_t>(round_index)])];
         const bool reduce = round.phase == Phase::reduce_scatter;
         ImGui::TableNextRow(0, row_height);
         if (round_index + 1 == current)

@@ -260,7 +260,7 @@ void TrainingView::draw_loss(ImDrawList* dl, const Rect& area, const Run& run, d
     for (int k = 0; k < shown && k < static_cast<int>(records.size()); ++k)
       points.push_back(ImVec2(x_of(records[static_cast<std::size_t>(k)].step),
                               y_of(records[static_cast<std::size_t>(k)].loss[static_cast<std::size_t>(g)])));
-    polyline(dl, points, to_imcol(rank_colour(g, context.palette), 0.9f), std::max(1.0f, 1.4f * context.scale));
+    polyline(dl, points, to_imcol(rank_colour(g, context.palette)), std::max(1.0f, 1.5f * context.scale));
   }
   const std::string axis = format(t.training_axis_iterations, iterations);
   dl->AddText(ImVec2(plot.right() - ImGui::CalcTextSize(axis.c_str()).x, plot.bottom() + line * 0.15f), muted, axis.c_str());
