@@ -90,6 +90,9 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
   if (parser.count("--count") > 0)
     throw InputError("--count: bench derives the count from each size; use -b, -e and -f instead");
   Config config = config_from_flags(flags.config);
+  if (config.init.kind == InitKind::file)
+    throw InputError("--init: a file holds inputs for one count, and bench changes the count with "
+                     "every size; use seed, rank, index or random:SEED");
   BenchSettings settings;
   settings.config = config;
   settings.sizes = bench_sizes(parse_whole_number(flags.min_bytes, "--minbytes", true),
