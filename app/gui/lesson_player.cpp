@@ -32,9 +32,9 @@ struct BarWords {
   const char* scene;
 };
 const BarWords& bar_words(Language language) {
-  static const BarWords en{"Lesson", "(none: explore freely)", "< Scene", "Scene >", "Play lesson", "Pause lesson",
+  static const BarWords en{"Lesson", "(no lesson)", "Previous scene", "Next scene", "Play lesson", "Pause lesson",
                            "Scene %d of %d"};
-  static const BarWords zh{"课程", "（无：自由探索）", "< 上一场景", "下一场景 >", "播放课程", "暂停课程",
+  static const BarWords zh{"课程", "（无课程）", "上一场景", "下一场景", "播放课程", "暂停课程",
                            "第 %d / %d 个场景"};
   return language == Language::zh ? zh : en;
 }
@@ -233,9 +233,9 @@ void LessonPlayer::draw_highlights(GuiApp& app, const PanelLayout& panels, const
   dl->PushClipRect(to_imvec(panels.view.min()), to_imvec(panels.view.max()), true);
   const float s = app.ui_scale();
   const float thickness = std::max(2.0f, 3.0f * s);
-  // A gentle pulse, from the lesson clock (never the wall clock: recordings must repeat).
-  const float pulse = 0.75f + 0.25f * static_cast<float>(std::cos(f.step_time * 2.0 * 3.14159265358979));
-  const ImU32 colour = to_imcol(highlight_colour(), pulse);
+  // Steady, not pulsing: a still scene then gives identical frames, which a recording
+  // encodes (and renders) once.
+  const ImU32 colour = to_imcol(highlight_colour());
   auto outline = [&](const Rect& r, float grow) {
     dl->AddRect(ImVec2(r.x - grow, r.y - grow), ImVec2(r.right() + grow, r.bottom() + grow), colour, 4.0f * s, 0,
                 thickness);
@@ -291,12 +291,15 @@ void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const Le
   const float top = bottom - band_height;
   caption_band_ = {0, top, width, band_height};
   ImDrawList* dl = ImGui::GetForegroundDrawList();
-  dl->AddRectFilled(ImVec2(0, top), ImVec2(width, bottom), IM_COL32(8, 10, 14, 214));
+  // Over the view a hint of it shows through; over the controls (recordings) nothing should.
+  dl->AddRectFilled(ImVec2(0, top), ImVec2(width, bottom), IM_COL32(8, 10, 14, interactive_ ? 214 : 255));
   // Lesson progress along the band's top edge.
   const double duration = lesson_->duration();
   const float progress = duration > 0 ? static_cast<float>(f.time / duration) : 1.0f;
   const float bar = std::max(2.0f, std::round(size * 0.08f));
-  dl->AddRectFilled(ImVec2(0, top), ImVec2(width * progress, top + bar), to_imcol(highlight_colour(), 0.9f));
+  // In steps of 4 pixels, so that it does not make every frame of a pause different.
+  const float bar_end = std::floor(width * progress / 4.0f) * 4.0f;
+  dl->AddRectFilled(ImVec2(0, top), ImVec2(bar_end, top + bar), to_imcol(highlight_colour(), 0.9f));
 
   const ImVec2 heading_extent =
       heading_font->CalcTextSizeA(heading_size, 1e9f, 0.0f, heading.c_str(), heading.c_str() + heading.size());
@@ -315,42 +318,46 @@ void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const Le
 
 void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const LessonFrame& f) {
   const BarWords& words = bar_words(language_);
-  const float s = app.ui_scale();
-  const float w = std::min(panels.view.w - 16 * s, 560 * s);
-  if (w < 200 * s) return;
-  ImGui::SetNextWindowPos(ImVec2(panels.view.right() - w - 8 * s, panels.view.y + 8 * s));
-  ImGui::SetNextWindowSize(ImVec2(w, 0));
-  ImGui::SetNextWindowBgAlpha(0.85f);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // One row at the right end of the strip above the centre view (the view tabs sit at its
+  // left end), so that it covers nothing of the view itself.
+  const std::string current = active() ? std::filesystem::path(lesson_->source).stem().string() : words.none;
+  const float combo_w = std::max(ImGui::CalcTextSize(current.c_str()).x, ImGui::CalcTextSize("00-allreduce-traffic").x) +
+                        ImGui::GetFrameHeight() + style.FramePadding.x * 2;
+  auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
+  float w = combo_w + style.WindowPadding.x * 2;
+  if (active())
+    w += button_w("<") + button_w(">") + std::max(button_w(words.play), button_w(words.pause)) +
+         ImGui::CalcTextSize("00 / 00").x + style.ItemSpacing.x * 4;
+  const float x = panels.caption.right() - w;
+  ImGui::SetNextWindowPos(ImVec2(std::max(panels.caption.x, x), 0));
+  ImGui::SetNextWindowSize(ImVec2(std::min(w, panels.caption.w), 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(style.WindowPadding.x, 4.0f * app.ui_scale()));
   ImGui::Begin("##lesson_bar", nullptr,
                ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
-  // The picker lists the lessons by file (their titles are in the files; the names sort).
-  const std::string current = active() ? std::filesystem::path(lesson_->source).filename().string() : words.none;
-  ImGui::SetNextItemWidth(w * 0.55f);
-  if (ImGui::BeginCombo(words.lesson, current.c_str())) {
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
+  ImGui::PopStyleVar();
+  ImGui::SetNextItemWidth(combo_w);
+  if (ImGui::BeginCombo("##lesson", current.c_str())) {
     if (ImGui::Selectable(words.none, !active())) set_lesson(std::nullopt);
     for (const std::filesystem::path& file : files_) {
-      const std::string name = file.filename().string();
+      const std::string name = file.stem().string();
       if (ImGui::Selectable(name.c_str(), active() && name == current)) {
         try {
           set_lesson(load_lesson_file(file));
           playing_ = true;
-          load_error_.clear();
         } catch (const std::exception& error) {
-          load_error_ = error.what();
+          app.add_notice(error.what());
         }
       }
     }
     ImGui::EndCombo();
   }
-  if (!load_error_.empty()) ImGui::TextWrapped("%s", load_error_.c_str());
+  if (ImGui::IsItemHovered() && active()) ImGui::SetTooltip("%s", lesson_->title.in(language_).c_str());
   if (active()) {
     ImGui::SameLine();
-    char scene_text[96];
-    std::snprintf(scene_text, sizeof scene_text, words.scene, f.scene_index + 1,
-                  static_cast<int>(lesson_->scenes.size()));
-    ImGui::TextUnformatted(scene_text);
-    if (ImGui::Button(words.previous)) previous_scene();
+    if (ImGui::Button("<")) previous_scene();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words.previous);
     ImGui::SameLine();
     if (ImGui::Button(playing_ ? words.pause : words.play)) {
       if (!playing_ && time_ >= lesson_->duration()) seek(0);
@@ -358,10 +365,14 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
       applied_position_ = -1.0;  // resuming re-applies the lesson over whatever the user did
     }
     ImGui::SameLine();
-    if (ImGui::Button(words.next)) next_scene();
+    if (ImGui::Button(">")) next_scene();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words.next);
     ImGui::SameLine();
-    ImGui::Text("%.1f / %.1f s", time_, lesson_->duration());
-    if (!font_problem_.empty()) ImGui::TextWrapped("%s", font_problem_.c_str());
+    ImGui::Text("%d / %d", f.scene_index + 1, static_cast<int>(lesson_->scenes.size()));
+    if (!font_problem_.empty() && font_problem_ != reported_font_problem_) {
+      app.add_notice(font_problem_);
+      reported_font_problem_ = font_problem_;
+    }
   }
   ImGui::End();
 }

@@ -71,7 +71,7 @@ class LessonPlayer : public FrameExtension {
   bool playing_ = false;
   bool interactive_ = false;
   std::vector<std::filesystem::path> files_;
-  std::string load_error_;
+  std::string reported_font_problem_;
 
   // What apply() last told the GUI, to notice when the user takes over (then the lesson pauses).
   int applied_scene_ = -1;

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ringviz::gui {
 
@@ -36,6 +37,9 @@ class VideoWriter {
   // One frame of width x height RGBA pixels, top row first. False with `error` set when the
   // encoder died or the disk refused the bytes; the recording is then abandoned.
   bool write(const std::uint8_t* rgba, std::string& error);
+  // The same for rows bottom row first, as glReadPixels gives them (alpha is ignored): the
+  // rows go to the encoder in reverse order straight from `rgba`, without a flipped copy.
+  bool write_bottom_up(const std::uint8_t* rgba, std::string& error);
   // Flushes, waits for the encoder, checks it, and renames the result to the final name.
   bool finish(std::string& error);
   // Stops the encoder and deletes the temporary output. Safe to call more than once.
@@ -47,6 +51,8 @@ class VideoWriter {
  private:
   VideoWriter() = default;
   bool write_png_frame(const std::uint8_t* rgba, std::string& error);
+  bool send_to_encoder(const std::uint8_t* rgba, bool bottom_up, std::string& error);
+  std::vector<std::uint8_t> flipped_;
   std::string encoder_failure(int status);
 
   Options options_;

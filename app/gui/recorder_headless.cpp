@@ -36,7 +36,42 @@ constexpr int kSettleFrames = 3;      // ImGui's tables and auto-sized windows s
 
 // One frame of the GUI into `target`. `frame_seconds` only feeds ImGui's own clock (which must
 // advance); the animation is wherever the caller put the lesson clock or the timeline.
-void render_frame(GuiApp& app, const platform::OffscreenTarget& target, double frame_seconds) {
+// FNV-1a over raw bytes: enough to tell whether two frames' draw data are the same.
+std::uint64_t hash_bytes(std::uint64_t hash, const void* data, std::size_t size) {
+  const auto* bytes = static_cast<const std::uint8_t*>(data);
+  for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ull;
+  return hash;
+}
+
+// Everything that decides the pixels of a frame: ImGui's vertices, indices and draw commands,
+// and the state behind the cell renderer's callback (the timeline position and the session).
+std::uint64_t frame_fingerprint(GuiApp& app, const ImDrawData& draw) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  const double position = app.playback().position();
+  const int generation = app.model().generation();
+  hash = hash_bytes(hash, &position, sizeof position);
+  hash = hash_bytes(hash, &generation, sizeof generation);
+  for (int i = 0; i < draw.CmdListsCount; ++i) {
+    const ImDrawList& list = *draw.CmdLists[i];
+    hash = hash_bytes(hash, list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.size_in_bytes()));
+    hash = hash_bytes(hash, list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.size_in_bytes()));
+    for (const ImDrawCmd& cmd : list.CmdBuffer) {
+      hash = hash_bytes(hash, &cmd.ClipRect, sizeof cmd.ClipRect);
+      hash = hash_bytes(hash, &cmd.TextureId, sizeof cmd.TextureId);
+      hash = hash_bytes(hash, &cmd.VtxOffset, sizeof cmd.VtxOffset);
+      hash = hash_bytes(hash, &cmd.IdxOffset, sizeof cmd.IdxOffset);
+      hash = hash_bytes(hash, &cmd.ElemCount, sizeof cmd.ElemCount);
+      hash = hash_bytes(hash, &cmd.UserCallback, sizeof cmd.UserCallback);
+      hash = hash_bytes(hash, &cmd.UserCallbackData, sizeof cmd.UserCallbackData);
+    }
+  }
+  return hash;
+}
+
+// Builds one frame of the GUI (ImGui's NewFrame ... Render) and returns its fingerprint.
+// `frame_seconds` only feeds ImGui's own clock (which must advance); the animation is
+// wherever the caller put the lesson clock or the timeline.
+std::uint64_t build_frame(GuiApp& app, const platform::OffscreenTarget& target, double frame_seconds) {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(target.width()), static_cast<float>(target.height()));
   io.DisplayFramebufferScale = ImVec2(1, 1);
@@ -46,6 +81,11 @@ void render_frame(GuiApp& app, const platform::OffscreenTarget& target, double f
   ImGui::NewFrame();
   app.build_frame(io.DisplaySize.x, io.DisplaySize.y);
   ImGui::Render();
+  return frame_fingerprint(app, *ImGui::GetDrawData());
+}
+
+// Draws the frame just built into `target`.
+void draw_frame(GuiApp& app, const platform::OffscreenTarget& target) {
   target.bind();
   glViewport(0, 0, target.width(), target.height());
   const Rgb clear = view_colours(app.preferences().theme).view_background;
@@ -165,7 +205,8 @@ int record_headless(const RecordRequest& request) {
       for (int i = 0; i < kSettleFrames; ++i) {
         if (player.active()) player.seek(request.from);
         else app.playback().seek(collective_position_at(request.from, rounds));
-        render_frame(app, target, 1.0 / request.fps);
+        build_frame(app, target, 1.0 / request.fps);
+        draw_frame(app, target);
       }
       if (!player.font_problem().empty()) {
         std::cerr << "ringviz: " << player.font_problem() << "\n";
@@ -194,14 +235,37 @@ int record_headless(const RecordRequest& request) {
       const bool show_progress = request.progress && ::isatty(2);
       const int rounds = app.model().session().round_count();
       const Clock::time_point start = Clock::now();
+      std::vector<std::uint8_t> pixels(static_cast<std::size_t>(request.width) * static_cast<std::size_t>(request.height) * 4);
+      // Where the time goes: building and submitting the frame, reading it back (which waits
+      // for the rasteriser), and handing it to the encoder (which waits when it falls behind).
+      double build_seconds = 0, read_seconds = 0, write_seconds = 0;
+      std::uint64_t previous_fingerprint = 0;
+      long long drawn = 0;
       for (long long k = 0; k < frames && exit_code == 0; ++k) {
         // The deterministic clock: frame k shows time k / fps, however long frames take.
         const double t = request.from + static_cast<double>(k) / request.fps;
         if (player.active()) player.seek(t);
         else app.playback().seek(collective_position_at(t, rounds));
-        render_frame(app, target, 1.0 / request.fps);
-        const std::vector<std::uint8_t> rgba = target.read_rgba();
-        if (InterruptGuard::interrupted() || !writer->write(rgba.data(), error)) {
+        const Clock::time_point t0 = Clock::now();
+        const std::uint64_t fingerprint = build_frame(app, target, 1.0 / request.fps);
+        const Clock::time_point t1 = Clock::now();
+        // A lesson holds still for seconds at a time: a frame drawn from the same draw data as
+        // the previous one has the same pixels, so the rasteriser is spared and they are sent
+        // again. Otherwise read straight into the buffer; the writer sends it bottom-up.
+        if (k == 0 || fingerprint != previous_fingerprint) {
+          draw_frame(app, target);
+          glPixelStorei(GL_PACK_ALIGNMENT, 1);
+          glReadPixels(0, 0, request.width, request.height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+          ++drawn;
+        }
+        previous_fingerprint = fingerprint;
+        const Clock::time_point t2 = Clock::now();
+        const bool written = !InterruptGuard::interrupted() && writer->write_bottom_up(pixels.data(), error);
+        const Clock::time_point t3 = Clock::now();
+        build_seconds += std::chrono::duration<double>(t1 - t0).count();
+        read_seconds += std::chrono::duration<double>(t2 - t1).count();
+        write_seconds += std::chrono::duration<double>(t3 - t2).count();
+        if (!written) {
           if (InterruptGuard::interrupted()) {
             writer->abandon();
             std::cerr << (show_progress ? "\n" : "") << "ringviz: interrupted; nothing was written to " << request.out
@@ -238,6 +302,12 @@ int record_headless(const RecordRequest& request) {
                     request.out.c_str(), video_kind_name(kind), frames, request.width, request.height, request.fps,
                     seconds_text(static_cast<double>(frames) / request.fps).c_str(), wall,
                     wall > 0 ? static_cast<double>(frames) / wall : 0.0);
+        const double per_frame = 1000.0 / static_cast<double>(frames);
+        std::printf("ringviz: per frame: build %.1f ms, render and read back %.1f ms (%lld of %lld frames drawn, "
+                    "the rest repeat the one before), %s %.1f ms\n",
+                    build_seconds * per_frame, read_seconds * per_frame, drawn, frames,
+                    kind == VideoKind::png_folder ? "PNG encode and write" : "waiting for ffmpeg",
+                    write_seconds * per_frame);
       }
     }
   }
