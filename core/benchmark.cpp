@@ -25,10 +25,15 @@ double seconds_since(Clock::time_point start) {
 // Auto iteration count: enough repetitions for a steady mean without making the big sizes on
 // a small host take minutes.
 constexpr double kAutoSecondsPerSize = 0.25;
+constexpr int kAutoMinIterations = 3;
 constexpr int kAutoMaxIterations = 50;
-// A copy is repeated until this much time has passed, so tiny buffers are not timed by the
-// clock's own resolution.
+// The copy baseline is the machine at its best: copies are timed in batches long enough for
+// the clock (kCopyBatchSeconds), batches are repeated for kCopyMinSeconds and at least
+// kCopyMinBatches times, and the fastest batch counts. On a busy host that keeps other
+// programs' interruptions out of the baseline, so the fraction errs on the low side.
+constexpr double kCopyBatchSeconds = 0.002;
 constexpr double kCopyMinSeconds = 0.05;
+constexpr int kCopyMinBatches = 5;
 
 // ---- the plain result (no schedule): every slot folded rank by rank in ring order ----
 
@@ -173,16 +178,28 @@ void split_copy(ThreadPool& pool, std::byte* dst, const std::byte* src, std::uin
   });
 }
 
-// Seconds per copy, repeated in batches that double until they take long enough to time.
+// Seconds per copy in the fastest of several batches.
 double seconds_per_copy(ThreadPool& pool, std::byte* dst, const std::byte* src, std::uint64_t bytes) {
   split_copy(pool, dst, src, bytes);  // warm the caches and the pages
-  for (std::uint64_t batch = 1;; batch *= 2) {
+  const auto time_batch = [&](std::uint64_t batch) {
     const auto start = Clock::now();
     for (std::uint64_t i = 0; i < batch; ++i) split_copy(pool, dst, src, bytes);
-    const double elapsed = seconds_since(start);
-    if (elapsed >= kCopyMinSeconds || batch >= (std::uint64_t{1} << 30))
-      return elapsed / static_cast<double>(batch);
+    return seconds_since(start);
+  };
+  std::uint64_t batch = 1;
+  double elapsed = time_batch(batch);
+  while (elapsed < kCopyBatchSeconds && batch < (std::uint64_t{1} << 30)) {
+    batch *= 2;
+    elapsed = time_batch(batch);
   }
+  double best = elapsed;
+  double spent = elapsed;
+  for (int round = 1; round < kCopyMinBatches || spent < kCopyMinSeconds; ++round) {
+    elapsed = time_batch(batch);
+    best = std::min(best, elapsed);
+    spent += elapsed;
+  }
+  return best / static_cast<double>(batch);
 }
 
 // Host memcpy bandwidth (bytes read + bytes written per second) on a buffer of `bytes`: the
@@ -324,22 +341,30 @@ BenchRow bench_one_size(Config config, std::int64_t bytes, const BenchTarget& ta
 
   for (int i = 0; i < settings.warmup; ++i) timed_run();
   double total = 0;
+  double best = std::numeric_limits<double>::max();
+  const auto measure = [&] {
+    const double seconds = timed_run();
+    total += seconds;
+    best = std::min(best, seconds);
+    ++row.iterations;
+  };
   if (settings.iterations > 0) {
-    for (int i = 0; i < settings.iterations; ++i) total += timed_run();
-    row.iterations = settings.iterations;
+    while (row.iterations < settings.iterations) measure();
   } else {
-    do {
-      total += timed_run();
-      ++row.iterations;
-    } while (total < kAutoSecondsPerSize && row.iterations < kAutoMaxIterations);
+    do measure();
+    while ((total < kAutoSecondsPerSize || row.iterations < kAutoMinIterations) &&
+           row.iterations < kAutoMaxIterations);
   }
   const double seconds = total / row.iterations;
   row.microseconds = seconds * 1e6;
-  const auto per_second = [seconds](double amount) { return seconds > 0 ? amount / seconds : 0.0; };
-  row.algbw_gbps = per_second(static_cast<double>(row.bytes)) / 1e9;
+  row.best_microseconds = best * 1e6;
+  const auto per_second = [](double amount, double time) { return time > 0 ? amount / time : 0.0; };
+  row.algbw_gbps = per_second(static_cast<double>(row.bytes), seconds) / 1e9;
   row.busbw_gbps = row.algbw_gbps * bus_bandwidth_factor(config.op, config.ranks);
   row.memory_traffic_bytes = ring_memory_traffic_bytes(schedule, layout, config.dtype);
-  row.traffic_gbps = per_second(static_cast<double>(row.memory_traffic_bytes)) / 1e9;
+  // The fastest run against the fastest copy: both at their best, so that another program
+  // briefly taking a core during one of the two measurements does not decide the fraction.
+  row.traffic_gbps = per_second(static_cast<double>(row.memory_traffic_bytes), best) / 1e9;
 
   backend.reset();  // free the collective's buffers before the baseline allocates its own
   if (target.copy_bandwidth && row.bytes > 0) {

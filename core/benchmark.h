@@ -43,7 +43,7 @@ struct BenchSettings {
   Config config;                 // op, ranks, dtype, reduce, order, init; count comes from sizes
   std::vector<std::int64_t> sizes;  // bytes per rank buffer, as in nccl-tests' size column
   int warmup = 1;
-  int iterations = 0;            // 0: as many as fit in about a quarter second (1 to 50)
+  int iterations = 0;            // 0: as many as fit in about a quarter second (3 to 50)
   BenchMode mode = BenchMode::step;
 };
 
@@ -52,11 +52,12 @@ struct BenchRow {
   std::int64_t count = 0;        // elements each GPU starts with (DESIGN section 2)
   int iterations = 0;
   double microseconds = 0;       // mean time of one whole collective
+  double best_microseconds = 0;  // the fastest of the timed runs
   double algbw_gbps = 0;
   double busbw_gbps = 0;
   std::int64_t wrong = 0;        // output elements that differ from the plain result
   std::uint64_t memory_traffic_bytes = 0;
-  double traffic_gbps = 0;
+  double traffic_gbps = 0;       // memory_traffic_bytes over the fastest run
   std::optional<double> copy_gbps;  // the target's copy baseline on `bytes`-sized buffers
   std::optional<double> fraction;   // traffic_gbps / copy_gbps
 };

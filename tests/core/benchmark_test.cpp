@@ -132,6 +132,7 @@ TEST_CASE("One bench row on the CPU target is correct and fully filled in") {
     CHECK(row.bytes == 4096);
     CHECK(row.count == 1024);
     CHECK(row.iterations == 2);
+    CHECK(row.best_microseconds <= row.microseconds * (1 + 1e-12));  // the fastest run vs the mean
     CHECK(row.wrong == 0);
     CHECK(row.memory_traffic_bytes == 5 * 3 * 1024 * 4);
     CHECK(row.copy_gbps.has_value());
@@ -143,6 +144,9 @@ TEST_CASE("One bench row on the CPU target is correct and fully filled in") {
   const BenchRow row = bench_one_size(config, 4096, bare, settings);
   CHECK(row.wrong == 0);
   CHECK_FALSE(row.copy_gbps.has_value());
+  // Auto iterations run at least three times, whatever the clock says.
+  settings.iterations = 0;
+  CHECK(bench_one_size(config, 1024, bare, settings).iterations >= 3);
   CHECK_FALSE(row.fraction.has_value());
   CHECK(parse_bench_mode("fast") == BenchMode::fast);
   CHECK(input_error([] { parse_bench_mode("slow", "--mode"); }).rfind("--mode:", 0) == 0);
