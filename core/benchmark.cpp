@@ -22,10 +22,10 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Auto iteration count: enough repetitions for a steady mean without making the big sizes on
-// a small host take minutes.
-constexpr double kAutoSecondsPerSize = 0.25;
-constexpr int kAutoMinIterations = 3;
+// Auto iteration count: enough repetitions for a steady mean, and for a fastest run that a
+// busy host did not interrupt, without making the big sizes on a small host take minutes.
+constexpr double kAutoSecondsPerSize = 0.5;
+constexpr int kAutoMinIterations = 5;
 constexpr int kAutoMaxIterations = 50;
 // The copy baseline is the machine at its best: copies are timed in batches long enough for
 // the clock (kCopyBatchSeconds), batches are repeated for kCopyMinSeconds and at least

@@ -43,7 +43,7 @@ struct BenchSettings {
   Config config;                 // op, ranks, dtype, reduce, order, init; count comes from sizes
   std::vector<std::int64_t> sizes;  // bytes per rank buffer, as in nccl-tests' size column
   int warmup = 1;
-  int iterations = 0;            // 0: as many as fit in about a quarter second (3 to 50)
+  int iterations = 0;            // 0: as many as fit in about half a second (5 to 50)
   BenchMode mode = BenchMode::step;
 };
 

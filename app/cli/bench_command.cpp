@@ -66,7 +66,7 @@ void print_header(const Config& config, const BenchTarget& target, const BenchSe
   if (!target.mode_note.empty()) std::cout << " (" << target.mode_note << ")";
   std::cout << "\n# warmup " << settings.warmup << ", iterations "
             << (settings.iterations > 0 ? std::to_string(settings.iterations)
-                                        : std::string("auto (about 0.25 s per size, at least 3)"))
+                                        : std::string("auto (about 0.5 s per size, at least 5)"))
             << "; every timed run starts from the inputs\n"
             << "# size: bytes of one rank's buffer (AllGather: its N-block output); count: "
                "elements each GPU starts with\n"
@@ -164,7 +164,7 @@ Command add_bench_command(CLI::App& app) {
   parser->add_option("-w,--warmup_iters", flags->warmup, "untimed runs before timing each size")
       ->capture_default_str();
   parser->add_option("-i,--iters", flags->iterations,
-                     "timed runs per size; 0 picks enough for about a quarter second (3 to 50)")
+                     "timed runs per size; 0 picks enough for about half a second (5 to 50)")
       ->capture_default_str();
   parser->add_option("--mode", flags->mode,
                      "step: wait for the backend after every round, as the visualiser does; "
