@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <type_traits>
 
 #include "core/half.h"
@@ -30,6 +31,38 @@ void with_storage(DType dtype, Fn&& fn) {
     case DType::bf16: fn(static_cast<const BFloat16*>(nullptr)); break;
     case DType::i32: fn(static_cast<const std::int32_t*>(nullptr)); break;
     case DType::i64: fn(static_cast<const std::int64_t*>(nullptr)); break;
+  }
+}
+
+// std::bitset keeps no promise about its layout, but libstdc++ and libc++ both store bit i in
+// 64-bit word i / 64 at position i % 64. When that holds (checked once at run time) a set's
+// mask words are copied out directly; otherwise they are assembled bit by bit.
+bool bitset_is_plain_words() {
+  static const bool plain = [] {
+    if (sizeof(RankSet) != kMaxRanks / 8) return false;
+    RankSet probe;
+    probe.set(70);
+    probe.set(200);
+    std::uint64_t words[kMaxRanks / 64] = {};
+    std::memcpy(words, &probe, sizeof words);
+    return words[0] == 0 && words[1] == (std::uint64_t{1} << 6) && words[2] == 0 &&
+           words[3] == (std::uint64_t{1} << 8);
+  }();
+  return plain;
+}
+
+void mask_words(const RankSet& set, std::uint32_t (&out)[kCellMaskWords]) {
+  if (bitset_is_plain_words()) {
+    std::uint64_t words[kMaxRanks / 64];
+    std::memcpy(words, &set, sizeof words);
+    for (int w = 0; w < kCellMaskWords; ++w)
+      out[w] = static_cast<std::uint32_t>(words[w / 2] >> (32 * (w % 2)));
+    return;
+  }
+  for (int w = 0; w < kCellMaskWords; ++w) {
+    out[w] = 0;
+    for (int b = 0; b < 32; ++b)
+      if (set.test(static_cast<std::size_t>(w * 32 + b))) out[w] |= 1u << b;
   }
 }
 
@@ -111,9 +144,10 @@ void fill_visual_cells(const Config& config, const SlotLayout& layout, const Sch
       // Word by word rather than bit by bit: 256 GPUs have 65536 cells of 256 bits each.
       std::uint32_t count = 0;
       std::uint32_t first = kNoContributor;
-      const RankSet low_word(0xFFFFFFFFull);
-      for (int w = 0; w < kCellMaskWords && w * 32 < n; ++w) {
-        const auto word = static_cast<std::uint32_t>(((set >> (w * 32)) & low_word).to_ulong());
+      std::uint32_t words[kCellMaskWords];
+      mask_words(set, words);
+      for (int w = 0; w < kCellMaskWords; ++w) {
+        const std::uint32_t word = words[w];
         record[w] = word;
         count += static_cast<std::uint32_t>(std::popcount(word));
         if (first == kNoContributor && word != 0)

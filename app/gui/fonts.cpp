@@ -9,6 +9,7 @@
 #include "app/gui/font_loader.h"
 #include "app/gui/strings.h"
 #include "app/gui/theme.h"
+#include "app/platform/gl.h"
 
 namespace ringviz::gui {
 
@@ -36,6 +37,19 @@ void rebuild_fonts_and_style(float scale, ThemeKind theme) {
 
 bool fonts_current(float scale) {
   return g_built.scale == scale && g_built.language == ui_language() && g_built.glyphs == glyph_text_generation();
+}
+
+void prefer_nearest_font_sampling() {
+  static ImTextureID configured = nullptr;
+  const ImTextureID texture = ImGui::GetIO().Fonts->TexID;
+  if (texture == nullptr || texture == configured) return;
+  GLint previous = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::intptr_t>(texture)));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
+  configured = texture;
 }
 
 }  // namespace ringviz::gui

@@ -16,4 +16,10 @@ void rebuild_fonts_and_style(float scale, ThemeKind theme);
 // registered (font_loader.h): the host should rebuild between frames.
 bool fonts_current(float scale);
 
+// Switches the font texture to nearest-texel sampling (once per texture). Text is drawn on
+// whole pixels with the atlas at 1:1, so it looks the same, and a software rasteriser
+// (llvmpipe) shades every ImGui pixel noticeably faster than with bilinear filtering.
+// Call inside a frame, after the renderer backend's NewFrame; saves and restores the binding.
+void prefer_nearest_font_sampling();
+
 }  // namespace ringviz::gui

@@ -1,5 +1,7 @@
 #include "app/gui/gui_app.h"
 
+#include "app/gui/fonts.h"
+
 #include <cmath>
 
 #include <GLFW/glfw3.h>  // key codes only: ImGui 1.86 indexes keys by the platform's codes
@@ -115,6 +117,13 @@ void GuiApp::handle_keys() {
 }
 
 void GuiApp::build_frame(float width, float height) {
+  // The panels draw no backgrounds of their own: one clear paints them all (see BackgroundFills).
+  fills_.begin_frame();
+  prefer_nearest_font_sampling();
+  const ImVec4 panel = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  fills_.queue(ImGui::GetBackgroundDrawList(), {0, 0, width, height},
+               Rgb{static_cast<std::uint8_t>(panel.x * 255.0f + 0.5f), static_cast<std::uint8_t>(panel.y * 255.0f + 0.5f),
+                   static_cast<std::uint8_t>(panel.z * 255.0f + 0.5f)});
   handle_keys();
   for (FrameExtension* extension : extensions_) extension->before_panels(*this);
   panels_ = presentation_ ? layout_presentation_panels(width, height, ui_scale())

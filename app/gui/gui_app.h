@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "app/gui/background_fill.h"
 #include "app/gui/cell_renderer.h"
 #include "app/gui/centre_view.h"
 #include "app/gui/panel_layout.h"
@@ -120,6 +121,7 @@ class GuiApp {
   Preferences preferences_;
   Host host_;
   CellRenderer renderer_;
+  BackgroundFills fills_;  // solid backgrounds as clears (cheap on software GL)
   Config draft_;  // what the setup panel edits; applied at once when valid
   BackendChoice backend_choice_;
   std::string setup_error_;

@@ -30,6 +30,9 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   app.add_option("--bench-frames", flags.bench_frames,
                  "headless: time this many frames while playing, for 4, 16, 64 and 256 GPUs")
       ->group(group);
+  app.add_option("--bench-gpus", flags.bench_gpus, "the ring sizes --bench-frames times (default 4 16 64 256)")
+      ->delimiter(',')
+      ->group(group);
   app.add_option("--theme", flags.theme, "dark | light")->group(group);
   app.add_option("--palette", flags.palette, "standard | colour-blind")->group(group);
   app.add_option("--settings", flags.settings,
@@ -68,6 +71,9 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
     throw InputError("--palette: unknown value '" + flags.palette + "' (expected standard or colour-blind)");
   if (flags.ui_scale < 0 || flags.ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
   if (flags.bench_frames < 0) throw InputError("--bench-frames: must not be negative");
+  for (int ranks : flags.bench_gpus)
+    if (ranks < 1 || ranks > kMaxRanks)
+      throw InputError("--bench-gpus: " + std::to_string(ranks) + " is out of range (1 to 256)");
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
   CentreView view = CentreView::ring;
   if (!flags.view.empty() && !parse_centre_view(flags.view, view))

@@ -1,6 +1,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -17,6 +18,7 @@ struct GuiFlags {
   std::string dump_layout;  // JSON path
   std::string resize;       // WxH: headless, draw at --size first, then capture at this size
   int bench_frames = 0;
+  std::vector<int> bench_gpus{4, 16, 64, 256};
   std::string theme;        // dark | light (overrides the saved preference)
   std::string palette;      // standard | colour-blind
   std::string settings;     // a settings file, or "off"

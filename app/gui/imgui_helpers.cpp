@@ -10,7 +10,10 @@ bool begin_panel(const char* id, const Rect& area, ImGuiWindowFlags extra) {
   ImGui::SetNextWindowSize(ImVec2(area.w, area.h), ImGuiCond_Always);
   constexpr ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
-                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                     ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                     // GuiApp clears the whole frame to the panel colour first,
+                                     // far cheaper than a textured quad per panel on llvmpipe.
+                                     ImGuiWindowFlags_NoBackground;
   return ImGui::Begin(id, nullptr, fixed | extra);
 }
 

@@ -92,7 +92,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
   ImGui::PopStyleVar();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ViewColours& colours = view_colours(preferences_.theme);
-  dl->AddRectFilled(to_imvec(area.min()), to_imvec(area.max()), to_imcol(colours.view_background));
+  fills_.queue(dl, area, colours.view_background);
 
   const Config& config = model_.config();
   const Session& session = model_.session();
@@ -107,6 +107,12 @@ void GuiApp::draw_ring_view(const Rect& area) {
     geometry_line_ = line;
   }
   sync_palette_and_cells();
+  // Hundreds of GPUs mean thousands of tiny shapes; on a software rasteriser every triangle
+  // costs set-up time, so drop what cannot be seen at that size: anti-aliasing fringes,
+  // rounded corners, borders and outlines of cells a few pixels wide.
+  const bool crowded = geometry_.grid;
+  const bool tiny_cells = std::min(geometry_.cell_width, geometry_.cell_height) < 5.0f;
+  if (crowded) dl->Flags &= ~(ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill);
 
   const RoundMoment moment = playback_.moment();
   const ShownState& shown = model_.state_at(moment.rest_round);
@@ -131,11 +137,11 @@ void GuiApp::draw_ring_view(const Rect& area) {
                thickness, head);
 
   // GPU boxes with their titles.
-  const float rounding = geometry_.grid ? 2.0f : 5.0f * s;
+  const float rounding = crowded ? 0.0f : 5.0f * s;
   for (int r = 0; r < n; ++r) {
     const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
     dl->AddRectFilled(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_background), rounding);
-    dl->AddRect(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_border), rounding);
+    if (!tiny_cells) dl->AddRect(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_border), rounding);
     if (gpu.title.h <= 0) continue;
     const std::string title = format(text.gpu_name, r);
     const std::string title_short = format(text.gpu_short, r);
@@ -217,7 +223,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
   }
 
   // The slot each GPU owns once its reduction is complete: outlined.
-  if (config.op != Op::allgather && n > 1) {
+  if (config.op != Op::allgather && n > 1 && !tiny_cells) {
     const float t = geometry_.grid ? 1.0f : 2.0f * s;
     for (int r = 0; r < n; ++r)
       for (int slot = 0; slot < n; ++slot) {
@@ -233,6 +239,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
     const float t = geometry_.grid ? 1.0f : 2.0f * s;
     // While packets travel, mark the slots being sent; on arrival, the receiving slots react.
     for (const Transfer& transfer : round->transfers) {
+      if (tiny_cells) break;
       if (in_flight) {
         const Rect from = geometry_.painted_cell(transfer.src, transfer.slot);
         dl->AddRect(to_imvec(from.min()), to_imvec(from.max()), to_imcol(phase_colour), 0, 0, t);
@@ -293,8 +300,9 @@ void GuiApp::draw_ring_view(const Rect& area) {
         }
         const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
         fill_stripes(dl, packet, set, n, preferences_.palette, geometry_.grid ? 0.0f : 3.0f * s);
-        dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
-                    geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
+        if (!tiny_cells)
+          dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
+                      geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
         if (!label.empty()) {
           const ImVec2 size = ImGui::CalcTextSize(label.c_str());
           const ImVec2 p(packet.x + (w - size.x) * 0.5f, packet.y + (h - size.y) * 0.5f);

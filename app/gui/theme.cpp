@@ -162,6 +162,9 @@ void reset_imgui_style(ThemeKind kind, float scale) {
   style.FrameRounding = 3.0f;
   style.GrabRounding = 3.0f;
   style.WindowBorderSize = 1.0f;
+  // Thick lines as geometry, not as samples of baked line textures: the font texture is
+  // sampled nearest-texel (fonts.h), which would make textured lines stair-stepped.
+  style.AntiAliasedLinesUseTex = false;
   style.ScaleAllSizes(scale);
 }
 
