@@ -78,13 +78,16 @@ void GuiApp::draw_controls(const Rect& area) {
   auto x_at = [&](double position) {
     return rounds > 0 ? x0 + static_cast<float>(position / rounds) * (x1 - x0) : x0;
   };
+  // A marker per round while they stay apart; hundreds of rounds read as tinted spans.
+  const bool markers = rounds > 0 && (x1 - x0) / static_cast<float>(rounds) >= track * 3.0f;
+  const float gap = markers ? 1.0f : 0.0f;
   for (int k = 1; k <= rounds; ++k) {
     const Phase phase = session.schedule().rounds[static_cast<std::size_t>(k - 1)].phase;
     const Rgb c = phase == Phase::reduce_scatter ? colours.phase_reduce_scatter : colours.phase_all_gather;
     // The span of round k, tinted, and its marker where it completes.
-    dl->AddRectFilled(ImVec2(x_at(k - 1) + 1, mid - track * 0.5f), ImVec2(x_at(k) - 1, mid + track * 0.5f),
+    dl->AddRectFilled(ImVec2(x_at(k - 1) + gap, mid - track * 0.5f), ImVec2(x_at(k) - gap, mid + track * 0.5f),
                       to_imcol(c, 0.35f));
-    dl->AddCircleFilled(ImVec2(x_at(k), mid), track * 1.3f, to_imcol(c));
+    if (markers) dl->AddCircleFilled(ImVec2(x_at(k), mid), track * 1.3f, to_imcol(c));
   }
   dl->AddCircleFilled(ImVec2(x0, mid), track * 1.3f, to_imcol(colours.muted_text));
   const float handle_x = x_at(playback_.position());
