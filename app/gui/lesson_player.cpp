@@ -123,6 +123,9 @@ void LessonPlayer::ensure_caption_font(float display_height) {
   if (caption_font_present(atlas, caption_font_) && pixels == caption_pixels_ && caption_language_ == language_ &&
       caption_lesson_ == &*lesson_)
     return;
+  // Build() clears TexID, so whether the renderer holds a texture must be known before it.
+  const bool had_texture = atlas.TexID != nullptr;
+  if (had_texture) ImGui_ImplOpenGL3_DestroyFontsTexture();
   if (caption_font_present(atlas, caption_font_)) remove_font(atlas, caption_font_);
   caption_font_ = nullptr;
   font_problem_.clear();
@@ -162,11 +165,9 @@ void LessonPlayer::ensure_caption_font(float display_height) {
     }
   }
   atlas.Build();
-  // The renderer keeps its own copy of the atlas: replace it if it was already made.
-  if (atlas.TexID != nullptr) {
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-  }
+  // The renderer keeps its own copy of the atlas: make a new one if it had one (otherwise its
+  // first NewFrame makes it).
+  if (had_texture) ImGui_ImplOpenGL3_CreateFontsTexture();
   caption_font_ = font;
   caption_pixels_ = pixels;
   caption_language_ = language_;
@@ -264,6 +265,24 @@ void LessonPlayer::draw_highlights(GuiApp& app, const PanelLayout& panels, const
   dl->PopClipRect();
 }
 
+float LessonPlayer::band_height_for(std::size_t lines) const {
+  const bool have_font = caption_font_present(*ImGui::GetIO().Fonts, caption_font_);
+  const float size = have_font ? caption_pixels_ : ImGui::GetFontSize();
+  const float pad = std::round(size * 0.45f);
+  const float heading_size = language_ == Language::zh && have_font ? std::round(size * 0.6f) : ImGui::GetFontSize();
+  return std::round(pad * 2 + std::round(heading_size * 1.3f) + size * 1.2f * static_cast<float>(lines));
+}
+
+float LessonPlayer::reserve_below_view(GuiApp&, const PanelLayout& panels) {
+  if (!active()) return 0;
+  // Captions are written to fit two lines; the view gives up that much. In a recording the
+  // band covers the controls first.
+  const float band = band_height_for(2);
+  if (interactive_) return band;
+  const float below_view = ImGui::GetIO().DisplaySize.y - panels.view.bottom();
+  return std::max(0.0f, band - below_view);
+}
+
 void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const LessonFrame& f) {
   ImFont* font = caption_font_present(*ImGui::GetIO().Fonts, caption_font_) ? caption_font_ : ImGui::GetFont();
   const float size = font == caption_font_ ? caption_pixels_ : ImGui::GetFontSize();
@@ -276,7 +295,6 @@ void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const Le
   const std::vector<std::string> lines = wrap_caption(*font, size, std::string(f.caption), text_width_limit);
 
   ImFont* small = ImGui::GetFont();
-  const float small_size = ImGui::GetFontSize();
   const BarWords& words = bar_words(language_);
   char scene_text[96];
   std::snprintf(scene_text, sizeof scene_text, words.scene, f.scene_index + 1,
@@ -284,10 +302,11 @@ void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const Le
   const std::string heading = std::string(scene_text) + "  |  " + f.scene->title.in(language_);
   // The heading in the caption font's glyphs when the UI font lacks them (Chinese titles).
   ImFont* heading_font = language_ == Language::zh && font == caption_font_ ? font : small;
-  const float heading_size = heading_font == small ? small_size : std::round(size * 0.6f);
+  const float heading_size = heading_font == small ? ImGui::GetFontSize() : std::round(size * 0.6f);
 
   const float line_height = size * 1.2f;
-  const float band_height = std::round(pad * 2 + heading_size * 1.3f + line_height * static_cast<float>(std::max<std::size_t>(lines.size(), 1)));
+  // At least the height reserved below the view, so that no sliver of the view shows under it.
+  const float band_height = std::max(band_height_for(std::max<std::size_t>(lines.size(), 1)), band_height_for(2));
   const float top = bottom - band_height;
   caption_band_ = {0, top, width, band_height};
   ImDrawList* dl = ImGui::GetForegroundDrawList();
@@ -329,8 +348,9 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
   if (active())
     w += button_w("<") + button_w(">") + std::max(button_w(words.play), button_w(words.pause)) +
          ImGui::CalcTextSize("00 / 00").x + style.ItemSpacing.x * 4;
-  const float x = panels.caption.right() - w;
-  ImGui::SetNextWindowPos(ImVec2(std::max(panels.caption.x, x), 0));
+  const float x = std::max(panels.caption.x, panels.caption.right() - w);
+  bar_left_ = x;
+  ImGui::SetNextWindowPos(ImVec2(x, 0));
   ImGui::SetNextWindowSize(ImVec2(std::min(w, panels.caption.w), 0));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(style.WindowPadding.x, 4.0f * app.ui_scale()));
   ImGui::Begin("##lesson_bar", nullptr,

@@ -46,6 +46,9 @@ class LessonPlayer : public FrameExtension {
   // (memory, training and compare scenes). Until it is set the ring view stays on screen.
   std::function<void(GuiApp&, const LessonFrame&)> show_views;
 
+  // The left edge of the lesson bar in the last frame (other controls line up against it).
+  float bar_left() const { return bar_left_; }
+
   // Where the last frame's caption band was (tests look for the captions there).
   const Rect& caption_band() const { return caption_band_; }
 
@@ -57,11 +60,13 @@ class LessonPlayer : public FrameExtension {
   void before_panels(GuiApp& app) override;
   void after_panels(GuiApp& app, const PanelLayout& panels) override;
   bool animating() const override { return playing_ && active(); }
+  float reserve_below_view(GuiApp& app, const PanelLayout& panels) override;
 
  private:
   void apply(GuiApp& app);
   void ensure_caption_font(float display_height);
   void draw_caption(GuiApp& app, const PanelLayout& panels, const LessonFrame& frame);
+  float band_height_for(std::size_t lines) const;
   void draw_highlights(GuiApp& app, const PanelLayout& panels, const LessonFrame& frame);
   void draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const LessonFrame& frame);
 
@@ -87,6 +92,7 @@ class LessonPlayer : public FrameExtension {
   ImVector<ImWchar> caption_ranges_;
   std::string font_problem_;
   Rect caption_band_{};
+  float bar_left_ = 0;
 };
 
 // Where wqy-microhei (the Chinese font) is: $RINGVIZ_CJK_FONT, else the Debian path.

@@ -11,6 +11,9 @@ void InteractiveExtras::attach(GuiApp& app) {
   if (const auto folder = find_lesson_folder(ec ? std::filesystem::current_path() : executable))
     lessons.set_lesson_files(list_lesson_files(*folder));
   lessons.set_interactive(true);
+  recorder.right_edge = [this](const PanelLayout& panels) {
+    return lessons.bar_left() > 0 ? lessons.bar_left() : panels.caption.right();
+  };
   app.add_extension(&recorder);
   app.add_extension(&lessons);
 }

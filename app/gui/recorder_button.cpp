@@ -1,5 +1,6 @@
 #include "app/gui/recorder_button.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -46,6 +47,7 @@ void RecorderButton::start(GuiApp& app, int width, int height) {
     return;
   }
   output_ = options.out.string();
+  guard_ = std::make_unique<InterruptGuard>();
   width_ = width;
   height_ = height;
 }
@@ -63,6 +65,7 @@ void RecorderButton::stop(GuiApp& app) {
     app.add_notice("recording failed: " + error);
   }
   writer_.reset();
+  guard_.reset();
 }
 
 void RecorderButton::before_frame(GuiApp&, double& seconds) {
@@ -70,13 +73,16 @@ void RecorderButton::before_frame(GuiApp&, double& seconds) {
 }
 
 void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
-  const float s = app.ui_scale();
-  ImGui::SetNextWindowPos(ImVec2(panels.view.x + 8 * s, panels.view.y + 8 * s));
-  ImGui::SetNextWindowBgAlpha(0.85f);
+  // In the strip above the centre view, right-aligned (pivot 1, 0) against whatever sits at
+  // its right end, so that it covers nothing of the view.
+  const float right = right_edge ? right_edge(panels) : panels.caption.right();
+  ImGui::SetNextWindowPos(ImVec2(right, 0), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetStyle().WindowPadding.x, 4.0f * app.ui_scale()));
   ImGui::Begin("##recorder", nullptr,
                ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
-                   ImGuiWindowFlags_AlwaysAutoResize);
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground);
+  ImGui::PopStyleVar();
   if (!recording()) {
     if (ImGui::Button("Record")) start_requested_ = true;
     if (ImGui::IsItemHovered())
@@ -91,10 +97,10 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
                                                 lit ? IM_COL32(230, 30, 30, 255) : IM_COL32(120, 20, 20, 255));
     ImGui::Dummy(ImVec2(r * 2.5f, ImGui::GetTextLineHeight()));
     ImGui::SameLine();
-    ImGui::Text("REC  %02lld:%02lld  frame %lld", frames / kFps / 60, (frames / kFps) % 60, frames);
+    ImGui::Text("REC %02lld:%02lld  frame %lld", frames / kFps / 60, (frames / kFps) % 60, frames);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Recording to %s", output_.c_str());
     ImGui::SameLine();
     if (ImGui::Button("Stop")) stop_requested_ = true;
-    ImGui::TextDisabled("%s", output_.c_str());
   }
   ImGui::End();
 }
@@ -110,6 +116,17 @@ void RecorderButton::after_render(GuiApp& app, int width, int height) {
     return;  // the first recorded frame is the next one, drawn on the recording clock
   }
   if (!recording()) return;
+  if (InterruptGuard::interrupted()) {
+    // Ctrl-C or a kill while recording: no half-written video stays behind, then the signal
+    // does what it would have done without us.
+    const int signal = InterruptGuard::signal_number();
+    writer_->abandon();
+    writer_.reset();
+    guard_.reset();
+    std::fprintf(stderr, "ringviz: interrupted; the recording to %s was discarded\n", output_.c_str());
+    std::raise(signal);
+    return;
+  }
   if (width != width_ || height != height_) {
     // A video has one size: end it where the window changed.
     app.add_notice("the window changed size, so the recording stopped");
@@ -132,6 +149,7 @@ void RecorderButton::after_render(GuiApp& app, int width, int height) {
   if (!writer_->write(top_down_.data(), error)) {
     app.add_notice("recording failed: " + error);
     writer_.reset();
+    guard_.reset();
   }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ class RecorderButton : public FrameExtension {
   void start(GuiApp& app, int width, int height);
   void stop(GuiApp& app);
   const std::string& last_output() const { return last_output_; }
+  // Where the button's right edge goes in the strip above the centre view (default: the
+  // strip's right end).
+  std::function<float(const PanelLayout&)> right_edge;
 
   // FrameExtension
   void before_frame(GuiApp& app, double& seconds) override;
@@ -34,6 +38,7 @@ class RecorderButton : public FrameExtension {
 
  private:
   std::unique_ptr<VideoWriter> writer_;
+  std::unique_ptr<InterruptGuard> guard_;  // while recording: Ctrl-C deletes the partial file first
   std::string output_;
   std::string last_output_;
   int width_ = 0;
