@@ -44,6 +44,9 @@ bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::str
     range_ = range;
     cache_.clear();
     ++generation_;
+    // Fill the whole cache once now, so that its storage (megabytes with 256 GPUs) is paged
+    // in while the user waits for a rebuild anyway, not mid-animation at the first rounds.
+    for (int round = std::min(2, session_->round_count()); round >= 0; --round) state_at(round);
     return true;
   } catch (const std::exception& problem) {
     error = problem.what();
