@@ -128,6 +128,8 @@ void GuiApp::build_frame(float width, float height) {
   for (FrameExtension* extension : extensions_) extension->before_panels(*this);
   panels_ = presentation_ ? layout_presentation_panels(width, height, ui_scale())
                           : layout_panels(width, height, ui_scale());
+  for (FrameExtension* extension : extensions_)
+    panels_.view.h = std::max(0.0f, panels_.view.h - extension->reserve_below_view(*this, panels_));
   if (panels_.setup.w > 0) draw_setup_panel(panels_.setup);
   draw_centre();
   if (panels_.round_table.w > 0) draw_round_table(panels_.round_table);

@@ -42,6 +42,9 @@ class FrameExtension {
   virtual void after_render(GuiApp&, int /*width*/, int /*height*/) {}
   // True while the extension needs frames drawn even though nothing else moves.
   virtual bool animating() const { return false; }
+  // Pixels to take off the bottom of the centre view for an overlay (the lesson captions), so
+  // that the view lays itself out above it instead of under it.
+  virtual float reserve_below_view(GuiApp&, const PanelLayout&) { return 0; }
 };
 
 // One selected GPU, from a click on a round-table row or on its box.
