@@ -98,7 +98,10 @@ void GuiApp::draw_setup_panel(const Rect& area) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.gpus_hint);
   std::int64_t count = config.count;
   const std::int64_t step = 1, fast_step = 64;
-  if (ImGui::InputScalar(t.count, ImGuiDataType_S64, &count, &step, &fast_step, "%lld")) {
+  // Typed counts apply on Enter (the +/- buttons at once): every keystroke of "1000000" would
+  // otherwise rebuild the collective six times on the way.
+  if (ImGui::InputScalar(t.count, ImGuiDataType_S64, &count, &step, &fast_step, "%lld",
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
     config.count = std::clamp<std::int64_t>(count, 0, kMaxCount);
     changed = true;
   }
