@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,8 @@ struct CellPass {
 // Draws the slot cells of every GPU with shaders/cells.*.glsl, reading the visual cell data
 // (core/visual_cells.h) from two GL buffers bound as buffer textures. It runs inside ImGui's
 // render pass as a draw callback and leaves every piece of GL state it touches as it found it.
+// The result is cached in a framebuffer-sized texture and only redrawn when the data, the
+// palette, the geometry or the colours change; other frames copy it back (cheap on llvmpipe).
 //
 // CUDA-GL interop: cells_buffer() and bins_buffer() are plain GL buffer objects in exactly the
 // visual_cells.h layout. reserve() sizes them for a config; after that a CUDA kernel may write
@@ -54,6 +57,8 @@ class CellRenderer {
   // Sizes the buffers for N ranks and `bins_per_slot` (keeps their contents if unchanged).
   void reserve(int ranks, int bins_per_slot);
   void upload(const VisualCells& cells);
+  // Call after writing cells_buffer()/bins_buffer() directly (CUDA interop): redraws the cache.
+  void mark_changed() { ++version_; }
   void upload_palette(const std::vector<Rgb>& palette);
   unsigned cells_buffer() const { return cells_buffer_; }
   unsigned bins_buffer() const { return bins_buffer_; }
@@ -65,8 +70,16 @@ class CellRenderer {
  private:
   static void draw_callback(const ImDrawList* list, const ImDrawCmd* command);
   void draw();
+  void draw_cells(const float* projection, float framebuffer_scale_x, float framebuffer_scale_y);
+  std::uint64_t pass_key(int framebuffer_width, int framebuffer_height) const;
 
   unsigned program_ = 0;
+  unsigned composite_program_ = 0;
+  int composite_projection_ = -1;
+  unsigned cache_framebuffer_ = 0, cache_texture_ = 0;
+  int cache_width_ = 0, cache_height_ = 0;
+  std::uint64_t cache_key_ = 0;
+  std::uint64_t version_ = 1;  // bumped by every upload
   unsigned vertex_array_ = 0;
   unsigned vertex_buffer_ = 0;
   unsigned cells_buffer_ = 0, cells_texture_ = 0;
