@@ -5,7 +5,7 @@
 
 using namespace ringviz::gui;
 
-TEST_CASE("a whole position is a rest state; a fraction is a round in flight") {
+TEST_CASE("a whole position is a rest state and a fraction is a round in flight") {
   RoundMoment rest = moment_at(2.0);
   CHECK(rest.round == 2);
   CHECK(rest.rest_round == 2);

@@ -38,7 +38,7 @@ TEST_CASE("preferences survive a save and a load") {
   std::filesystem::remove_all(std::filesystem::path(path).parent_path().parent_path());
 }
 
-TEST_CASE("a missing file gives defaults quietly; a corrupt one gives defaults and a notice") {
+TEST_CASE("a missing file gives defaults quietly, a corrupt one defaults and a notice") {
   CHECK(load_preferences(temp_file("does-not-exist.json")).notice.empty());
   for (const char* contents : {"{not json", "[1, 2]", "{\"theme\": \"purple\"}", "{\"speed\": \"fast\"}"}) {
     CAPTURE(contents);

@@ -105,7 +105,7 @@ TEST_CASE("big slots are binned within the budget, every element in exactly one 
   CHECK(cells.bin(0, 0, 0, 0) < cells.bin(0, 0, bins - 1, 0));
 }
 
-TEST_CASE("value_range skips empty slots and NaN; a flat range normalises to one half") {
+TEST_CASE("value_range skips empty slots and NaN, and a flat range normalises to one half") {
   Config config;
   config.op = Op::allgather;
   config.ranks = 3;
