@@ -22,6 +22,7 @@
 #include "app/gui/layout_dump.h"
 #include "app/gui/lesson_player.h"
 #include "app/gui/recorder.h"
+#include "app/gui/strings.h"
 #include "app/platform/gl.h"
 #include "app/platform/headless_context.h"
 #include "app/platform/offscreen_target.h"
@@ -183,6 +184,9 @@ int record_headless(const RecordRequest& request) {
     host.interactive = false;
     GuiApp app(lesson ? lesson->scenes.front().config : request.config, request.backend, preferences, host);
     app.set_content_scale(request.ui_scale > 0 ? request.ui_scale : recording_ui_scale(request.height));
+    // The panels speak the captions' language (the font build falls back to English, with a
+    // notice, when the Chinese font is missing).
+    set_ui_language(request.language);
     rebuild_fonts_and_style(app.ui_scale(), app.preferences().theme);
     LessonPlayer player(request.language);
     if (lesson) {
