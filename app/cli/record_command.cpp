@@ -9,9 +9,9 @@
 #include "app/cli/config_flags.h"
 #include "core/lesson.h"
 #ifdef RINGVIZ_WITH_GUI
-#include "app/gui/gui_options.h"
-#include "app/gui/recorder_headless.h"
-#include "app/gui/theme.h"
+#include "app/gui/hosts/gui_options.h"
+#include "app/gui/hosts/recorder_headless.h"
+#include "app/gui/render/theme.h"
 #endif
 
 namespace ringviz::cli {

@@ -5,9 +5,9 @@
 #include <limits>
 #include <set>
 
-#include "app/gui/panel_layout.h"
-#include "app/gui/predict.h"
-#include "app/gui/presentation.h"
+#include "app/gui/layout/panel_layout.h"
+#include "app/gui/teaching/predict.h"
+#include "app/gui/teaching/presentation.h"
 #include "core/config.h"
 #include "core/schedule.h"
 

@@ -1,8 +1,8 @@
 // Ring and panel geometry: nothing overlaps, everything stays inside its area.
 #include <doctest/doctest.h>
 
-#include "app/gui/panel_layout.h"
-#include "app/gui/ring_geometry.h"
+#include "app/gui/layout/panel_layout.h"
+#include "app/gui/layout/ring_geometry.h"
 
 using namespace ringviz::gui;
 

@@ -11,8 +11,8 @@
 
 #include <imgui.h>
 
-#include "app/gui/font_loader.h"
-#include "app/gui/strings.h"
+#include "app/gui/text/font_loader.h"
+#include "app/gui/text/strings.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "app/gui/lesson_player_wrap.h"
+#include "app/gui/teaching/lesson_player_wrap.h"
 
 using ringviz::gui::caption_font_pixels;
 using ringviz::gui::wrap_caption;

@@ -6,7 +6,7 @@
 
 #include <unistd.h>
 
-#include "app/gui/settings.h"
+#include "app/gui/runtime/settings.h"
 
 using namespace ringviz::gui;
 

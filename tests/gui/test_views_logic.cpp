@@ -2,11 +2,11 @@
 // and links are drawn from.
 #include <doctest/doctest.h>
 
-#include "app/gui/centre_view_draw.h"
-#include "app/gui/compare_view.h"
-#include "app/gui/link_view.h"
-#include "app/gui/memory_view.h"
-#include "app/gui/training_view.h"
+#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/views/compare_view.h"
+#include "app/gui/views/link_view.h"
+#include "app/gui/views/memory_view.h"
+#include "app/gui/views/training_view.h"
 #include "core/session.h"
 
 using namespace ringviz;

@@ -1,0 +1,44 @@
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "app/gui/render/theme.h"
+#include "core/config.h"
+#include "core/text.h"
+
+namespace ringviz::gui {
+
+// What `ringviz record` renders: a lesson, or (without one) a collective played once at 1x.
+struct RecordRequest {
+  std::optional<std::filesystem::path> lesson;
+  Config config;  // used without a lesson
+  BackendChoice backend = BackendChoice::automatic;
+  std::string out;
+  int width = 1920;
+  int height = 1080;
+  int fps = 60;
+  Language language = Language::en;
+  double from = 0;                 // frame k shows time from + k / fps
+  std::optional<double> seconds;  // only S seconds (past the end: the final state)
+  std::string dump_layout;        // write the last frame's layout JSON here (tests use it)
+  std::optional<ThemeKind> theme;
+  std::optional<PaletteKind> palette;
+  float ui_scale = 0;  // 0: from the height (1 up to 720 pixels, 1.5 at 1080)
+  bool progress = true;  // a progress line on stderr when it is a terminal
+};
+
+// Renders every frame headless on the deterministic clock (frame k shows time k / fps) and
+// writes them to request.out. Returns the exit code: 0, 1 runtime failure (ffmpeg missing or
+// failing, disk full, no GL context), 130/143 interrupted. Throws InputError on bad input.
+int record_headless(const RecordRequest& request);
+
+// The collective alone (no lesson): rest on the inputs, play every round at 1x, rest on the
+// result. Seconds in all, and the timeline position at time t.
+double collective_recording_seconds(int rounds);
+double collective_position_at(double seconds, int rounds);
+
+// The UI scale a recording of `height` pixels uses when none is given.
+float recording_ui_scale(int height);
+
+}  // namespace ringviz::gui

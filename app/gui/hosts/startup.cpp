@@ -1,0 +1,45 @@
+#include "app/gui/hosts/startup.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "app/gui/runtime/settings.h"
+#include "core/config.h"
+
+namespace ringviz::gui {
+
+StartupPreferences startup_preferences(const GuiFlags& flags, bool headless) {
+  StartupPreferences result;
+  // Headless frames must not depend on what someone chose in their own GUI last week.
+  if (!flags.settings.empty()) {
+    if (flags.settings != "off" && flags.settings != "none") result.path = flags.settings;
+  } else if (!headless) {
+    result.path = default_settings_path();
+  }
+  if (result.path) {
+    LoadedPreferences loaded = load_preferences(*result.path);
+    result.preferences = loaded.preferences;
+    result.notice = loaded.notice;
+  }
+  if (!flags.theme.empty()) parse_theme(flags.theme, result.preferences.theme);
+  if (!flags.palette.empty()) parse_palette(flags.palette, result.preferences.palette);
+  return result;
+}
+
+double parse_round(const std::string& text, int rounds) {
+  if (text.empty()) return 0;
+  char* end = nullptr;
+  const double position = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(position))
+    throw InputError("--round: '" + text + "' is not a number (e.g. 2, or 2.5 for halfway through round 3)");
+  if (position < 0 || position > rounds) {
+    std::ostringstream message;
+    message << "--round: " << text << " is out of range (0 to " << rounds
+            << ", the number of rounds of this collective)";
+    throw InputError(message.str());
+  }
+  return position;
+}
+
+}  // namespace ringviz::gui

@@ -1,0 +1,22 @@
+#pragma once
+#include <optional>
+#include <string>
+
+#include "app/gui/hosts/gui_options.h"
+#include "app/gui/runtime/preferences.h"
+
+namespace ringviz::gui {
+
+// Preferences for this run: from the settings file (interactive runs, or when --settings is
+// given), then --theme and --palette on top. `path` is where to save them (nullopt: don't).
+struct StartupPreferences {
+  Preferences preferences;
+  std::optional<std::string> path;
+  std::string notice;
+};
+StartupPreferences startup_preferences(const GuiFlags& flags, bool headless);
+
+// --round as a timeline position, checked against the collective's length.
+double parse_round(const std::string& text, int rounds);
+
+}  // namespace ringviz::gui

@@ -1,0 +1,26 @@
+#include "app/gui/layout/panel_layout.h"
+
+namespace ringviz::gui {
+
+PanelLayout layout_panels(float width, float height, float ui_scale) {
+  const float s = ui_scale;
+  // Side columns grow with the window but give the ring view at least ~40% of the width.
+  const float left = std::round(std::min(std::clamp(width * 0.19f, 250 * s, 340 * s), width * 0.30f));
+  const float right = std::round(std::min(std::clamp(width * 0.25f, 320 * s, 440 * s), width * 0.32f));
+  const float controls = std::round(std::min(86 * s, height * 0.25f));
+  const float caption = std::round(std::min(62 * s, height * 0.15f));
+  const float body = std::max(0.0f, height - controls);
+  const float middle = std::max(0.0f, width - left - right);
+  const float table = std::round(body * 0.56f);
+
+  PanelLayout p;
+  p.setup = {0, 0, left, body};
+  p.caption = {left, 0, middle, caption};
+  p.view = {left, caption, middle, std::max(0.0f, body - caption)};
+  p.round_table = {left + middle, 0, right, table};
+  p.traffic = {left + middle, table, right, body - table};
+  p.controls = {0, body, width, height - body};
+  return p;
+}
+
+}  // namespace ringviz::gui

@@ -1,0 +1,52 @@
+#pragma once
+#include <vector>
+
+#include "app/gui/layout/geometry.h"
+
+namespace ringviz::gui {
+
+// Where the ring view puts things: one box per GPU (title strip + a grid of its N slot cells)
+// and one arrow per ring edge r -> r+1. Up to kMaxCircleRanks GPUs sit on an ellipse; beyond
+// that they fill a serpentine grid (left to right, then right to left on the next row) so
+// that ring neighbours stay side by side, and the closing edge runs around the outside.
+inline constexpr int kMaxCircleRanks = 16;
+
+struct GpuBox {
+  Rect box;
+  Rect title;  // strip at the top for "GPU r"
+  Rect cells;  // the cell grid
+};
+
+// A path sampled as a polyline, so that a packet can travel along it at constant speed.
+struct ArrowPath {
+  std::vector<Vec2> points;
+  std::vector<float> lengths;  // cumulative, lengths[0] = 0
+  float total() const { return lengths.empty() ? 0.0f : lengths.back(); }
+  Vec2 at(float t) const;      // t in [0, 1] by arc length
+  Vec2 direction_at(float t) const;
+};
+
+// A path through `points` with its arc lengths.
+ArrowPath make_path(std::vector<Vec2> points);
+
+struct RingGeometry {
+  bool grid = false;
+  int ranks = 0;
+  int cell_columns = 1;
+  int cell_rows = 1;
+  float cell_width = 0;
+  float cell_height = 0;
+  float cell_gap = 0;
+  std::vector<GpuBox> boxes;
+  std::vector<ArrowPath> arrows;  // arrows[r]: from GPU r to GPU (r + 1) % N
+
+  // Pixel-aligned rectangle of one slot cell (gaps included: the shader leaves them empty).
+  Rect cell(int rank, int slot) const;
+  // The same minus the gap, i.e. what is actually painted.
+  Rect painted_cell(int rank, int slot) const;
+};
+
+// line_height: the font's line height in pixels (titles and spacing scale with it).
+RingGeometry layout_ring(Rect view, int ranks, float line_height);
+
+}  // namespace ringviz::gui

@@ -1,0 +1,65 @@
+// The caption above the ring view: which round this is and, in a sentence or two, what it does.
+#include <imgui.h>
+
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+const char* op_title(Op op) {
+  const UiStrings& t = ui_strings();
+  return op == Op::allgather ? t.op_allgather : op == Op::reducescatter ? t.op_reducescatter : t.op_allreduce;
+}
+
+}  // namespace
+
+void GuiApp::draw_caption(const Rect& area) {
+  const UiStrings& t = ui_strings();
+  begin_panel("##caption", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  const Config& config = model_.config();
+  const Session& session = model_.session();
+  const ViewColours& colours = view_colours(preferences_.theme);
+  const RoundMoment moment = playback_.moment();
+  const int rounds = session.round_count();
+  const int reduce_rounds = reduce_scatter_rounds(config);
+
+  std::string title;
+  const char* body = nullptr;
+  Rgb title_colour = colours.text;
+  if (rounds == 0) {
+    title = format(t.caption_start, op_title(config.op));
+    body = t.explain_single_gpu;
+  } else if (moment.round == 0) {
+    title = format(t.caption_start, op_title(config.op));
+    body = config.op == Op::allgather       ? t.explain_start_allgather
+           : config.op == Op::reducescatter ? t.explain_start_reducescatter
+                                            : t.explain_start_allreduce;
+  } else {
+    const Round& round = session.schedule().rounds[static_cast<std::size_t>(moment.round - 1)];
+    const bool reduce = round.phase == Phase::reduce_scatter;
+    title = format(t.caption_round, moment.round, rounds, reduce ? t.phase_reduce_scatter : t.phase_all_gather);
+    title_colour = reduce ? colours.phase_reduce_scatter : colours.phase_all_gather;
+    const bool last_of_phase = reduce ? moment.round == reduce_rounds : moment.round == rounds;
+    if (moment.round == rounds && !moment.in_flight && moment.rest_round == rounds && moment.flash <= 0) {
+      title = format(t.caption_done, op_title(config.op));
+      title_colour = colours.text;
+      body = config.op == Op::allgather       ? t.explain_done_allgather
+             : config.op == Op::reducescatter ? t.explain_done_reducescatter
+                                              : t.explain_done_allreduce;
+    } else if (reduce) {
+      body = last_of_phase ? t.explain_reduce_last : t.explain_reduce_round;
+    } else {
+      body = last_of_phase ? t.explain_gather_last : t.explain_gather_round;
+    }
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(title_colour));
+  ImGui::TextUnformatted(title.c_str());
+  ImGui::PopStyleColor();
+  ImGui::TextWrapped("%s", body);
+  ImGui::End();
+}
+
+}  // namespace ringviz::gui

@@ -1,0 +1,99 @@
+// The controls along the bottom: transport buttons, loop and speed, and the timeline with one
+// marker per round coloured by phase.
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
+
+namespace ringviz::gui {
+
+void GuiApp::draw_controls(const Rect& area) {
+  const UiStrings& t = ui_strings();
+  begin_panel("##controls", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  const ViewColours& colours = view_colours(preferences_.theme);
+  const Session& session = model_.session();
+  const int rounds = session.round_count();
+
+  if (ImGui::Button(t.reset)) playback_.go_to_start();
+  ImGui::SameLine();
+  if (ImGui::Button(t.step_back)) playback_.step_back();
+  ImGui::SameLine();
+  const float play_width = std::max(ImGui::CalcTextSize(t.play).x, ImGui::CalcTextSize(t.pause).x) +
+                           ImGui::GetStyle().FramePadding.x * 2;
+  if (ImGui::Button(playback_.playing() ? t.pause : t.play, ImVec2(play_width, 0))) playback_.toggle_play();
+  ImGui::SameLine();
+  if (ImGui::Button(t.step_forward)) playback_.step_forward();
+  ImGui::SameLine();
+  if (ImGui::Button(t.go_to_end)) playback_.go_to_end();
+  ImGui::SameLine();
+  bool loop = playback_.loop();
+  if (ImGui::Checkbox(t.loop, &loop)) playback_.set_loop(loop);
+  ImGui::SameLine();
+  float speed = static_cast<float>(playback_.speed());
+  ImGui::SetNextItemWidth(std::round(140.0f * ui_scale()));
+  if (ImGui::SliderFloat(t.speed, &speed, static_cast<float>(kMinSpeed), static_cast<float>(kMaxSpeed), "%.2fx",
+                         ImGuiSliderFlags_Logarithmic))
+    playback_.set_speed(speed);
+  ImGui::SameLine();
+  if (ImGui::Button(t.help_button)) preferences_.show_help = !preferences_.show_help;
+  preferences_.speed = playback_.speed();
+  preferences_.loop = playback_.loop();
+
+  // Status: the backend, and any notice (CPU fallback, unreadable settings) in plain sight.
+  ImGui::SameLine();
+  std::string status = format(t.backend_in_use, model_.backend_name().c_str());
+  std::string notice = !notices_.empty() ? notices_.back() : model_.backend_notice();
+  ImGui::TextDisabled("|");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(status.c_str());
+  if (!notice.empty()) {
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
+    ImGui::TextUnformatted((std::string(t.notice_prefix) + notice).c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", notice.c_str());
+  }
+
+  // Timeline: position 0 .. rounds; drag anywhere on it to scrub (fractions show packets
+  // mid-flight).
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = std::round(line * 1.7f);
+  ImGui::InvisibleButton("##timeline", ImVec2(std::max(1.0f, width), height));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.timeline_hint);
+  const float x0 = origin.x + line * 0.6f, x1 = origin.x + width - line * 0.6f;
+  if (ImGui::IsItemActive() && rounds > 0) {
+    const float u = std::clamp((ImGui::GetIO().MousePos.x - x0) / std::max(1.0f, x1 - x0), 0.0f, 1.0f);
+    playback_.seek(u * rounds);
+  }
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float mid = origin.y + height * 0.5f;
+  const float track = std::max(3.0f, line * 0.3f);
+  dl->AddRectFilled(ImVec2(x0, mid - track * 0.5f), ImVec2(x1, mid + track * 0.5f), to_imcol(colours.box_background), track);
+  auto x_at = [&](double position) {
+    return rounds > 0 ? x0 + static_cast<float>(position / rounds) * (x1 - x0) : x0;
+  };
+  // A marker per round while they stay apart; hundreds of rounds read as tinted spans.
+  const bool markers = rounds > 0 && (x1 - x0) / static_cast<float>(rounds) >= track * 3.0f;
+  const float gap = markers ? 1.0f : 0.0f;
+  for (int k = 1; k <= rounds; ++k) {
+    const Phase phase = session.schedule().rounds[static_cast<std::size_t>(k - 1)].phase;
+    const Rgb c = phase == Phase::reduce_scatter ? colours.phase_reduce_scatter : colours.phase_all_gather;
+    // The span of round k, tinted, and its marker where it completes.
+    dl->AddRectFilled(ImVec2(x_at(k - 1) + gap, mid - track * 0.5f), ImVec2(x_at(k) - gap, mid + track * 0.5f),
+                      to_imcol(c, 0.35f));
+    if (markers) dl->AddCircleFilled(ImVec2(x_at(k), mid), track * 1.3f, to_imcol(c));
+  }
+  dl->AddCircleFilled(ImVec2(x0, mid), track * 1.3f, to_imcol(colours.muted_text));
+  const float handle_x = x_at(playback_.position());
+  dl->AddRectFilled(ImVec2(handle_x - 2.5f, mid - height * 0.42f), ImVec2(handle_x + 2.5f, mid + height * 0.42f),
+                    to_imcol(colours.text), 2.0f);
+  ImGui::End();
+}
+
+}  // namespace ringviz::gui

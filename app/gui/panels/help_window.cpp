@@ -1,0 +1,59 @@
+// The help window: every shortcut and a short guide, kept next to the code that implements
+// them so it stays true.
+#include <cstring>
+
+#include <imgui.h>
+
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+// "Key\tmeaning" -> a two-column table row.
+void key_row(const char* entry) {
+  const char* tab = std::strchr(entry, '\t');
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(entry, tab ? tab : entry + std::strlen(entry));
+  ImGui::TableSetColumnIndex(1);
+  ImGui::TextUnformatted(tab ? tab + 1 : "");
+}
+
+}  // namespace
+
+void GuiApp::draw_help_window(float width, float height) {
+  const UiStrings& t = ui_strings();
+  const float s = ui_scale();
+  const ImVec2 size(std::min(width * 0.9f, 620.0f * s), std::min(height * 0.85f, 560.0f * s));
+  ImGui::SetNextWindowPos(ImVec2((width - size.x) * 0.5f, (height - size.y) * 0.5f), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(size, ImGuiCond_Appearing);
+  bool open = true;
+  if (ImGui::Begin(t.help_title, &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+    ImGui::TextUnformatted(t.help_keys_heading);
+    if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+      for (const char* entry : {t.key_space, t.key_arrows, t.key_home_end, t.key_speed, t.key_fullscreen,
+                                t.key_help, t.key_ops, t.key_mouse, t.key_present, t.key_present_size,
+                                t.key_predict, t.key_language})
+        key_row(entry);
+      ImGui::EndTable();
+    }
+    ImGui::Separator();
+    ImGui::TextUnformatted(t.help_guide_heading);
+    ImGui::TextWrapped("%s", t.guide_text);
+    ImGui::Separator();
+    ImGui::TextUnformatted(t.help_legend_heading);
+    for (const char* entry : {t.legend_colour, t.legend_stripes, t.legend_hatch, t.legend_dim, t.legend_outline,
+                              t.legend_heat})
+    {
+      ImGui::Bullet();
+      ImGui::TextWrapped("%s", entry);  // BulletText does not wrap
+    }
+  }
+  ImGui::End();
+  if (!open) preferences_.show_help = false;
+}
+
+}  // namespace ringviz::gui

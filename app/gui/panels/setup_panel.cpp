@@ -1,0 +1,253 @@
+// The setup panel: every field of the Config, applied as soon as it changes.
+#include <algorithm>
+#include <cfloat>
+
+#include <imgui.h>
+
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+constexpr int kMaxTableValues = 64;  // GPUs x count up to which inputs are editable
+
+const char* op_label(Op op) {
+  const UiStrings& t = ui_strings();
+  switch (op) {
+    case Op::allgather: return t.op_allgather;
+    case Op::reducescatter: return t.op_reducescatter;
+    case Op::allreduce: return t.op_allreduce;
+  }
+  return "?";
+}
+
+template <class E, std::size_t N, class Name>
+bool enum_combo(const char* label, E& value, const E (&all)[N], Name name_of) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, name_of(value))) {
+    for (E option : all) {
+      const bool selected = option == value;
+      if (ImGui::Selectable(name_of(option), selected) && !selected) {
+        value = option;
+        changed = true;
+      }
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// Rows of a custom table resized to `ranks` x `count`, new entries from the seed pattern.
+std::vector<std::vector<double>> resized(std::vector<std::vector<double>> rows, int ranks,
+                                         std::int64_t count) {
+  rows.resize(static_cast<std::size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) {
+    auto& row = rows[static_cast<std::size_t>(r)];
+    const std::size_t old = row.size();
+    row.resize(static_cast<std::size_t>(count));
+    for (std::size_t i = old; i < row.size(); ++i) row[i] = static_cast<double>(r * count + static_cast<std::int64_t>(i) + 1);
+  }
+  return rows;
+}
+
+}  // namespace
+
+void GuiApp::draw_setup_panel(const Rect& area) {
+  const UiStrings& t = ui_strings();
+  begin_panel(t.setup_title, area);
+  ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.58f));
+  Config config = draft_;
+  bool changed = false;
+
+  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
+  changed |= enum_combo(t.operation, config.op, ops, op_label);
+  // Every algorithm; those without a schedule for the operation are listed but disabled,
+  // with the reason on hover, so the choice is visible rather than silently missing.
+  auto algorithm_label = [&](Algorithm a) {
+    return a == Algorithm::ring ? std::string(t.algorithm_ring) : std::string(algorithm_name(a));
+  };
+  if (ImGui::BeginCombo(t.algorithm, algorithm_label(config.algorithm).c_str())) {
+    for (Algorithm option : kAllAlgorithms) {
+      const bool supported = algorithm_supports(option, config.op);
+      ImGui::BeginDisabled(!supported);
+      if (ImGui::Selectable(algorithm_label(option).c_str(), option == config.algorithm) && option != config.algorithm) {
+        config.algorithm = option;
+        changed = true;
+      }
+      ImGui::EndDisabled();
+      if (!supported && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", unsupported_op_message(option, config.op).value_or("").c_str());
+    }
+    ImGui::EndCombo();
+  }
+  const Order orders[] = {Order::seed, Order::nccl};
+  changed |= enum_combo(t.order, config.order, orders,
+                        [&](Order o) { return o == Order::seed ? t.order_seed : t.order_nccl; });
+  hint_text(t.order_explained);
+
+  int gpus = config.ranks;
+  // The slider covers the usual 2..16; Ctrl+click types any value, clamped to 1..256 here.
+  if (ImGui::SliderInt(t.gpus, &gpus, 2, 16)) {
+    config.ranks = std::clamp(gpus, 1, kMaxRanks);
+    changed |= config.ranks != draft_.ranks;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.gpus_hint);
+  std::int64_t count = config.count;
+  const std::int64_t step = 1, fast_step = 64;
+  // Typed counts apply on Enter (the +/- buttons at once): every keystroke of "1000000" would
+  // otherwise rebuild the collective six times on the way.
+  if (ImGui::InputScalar(t.count, ImGuiDataType_S64, &count, &step, &fast_step, "%lld",
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
+    config.count = std::clamp<std::int64_t>(count, 0, kMaxCount);
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.count_hint);
+  changed |= enum_combo(t.dtype, config.dtype, kAllDTypes, [](DType d) { return dtype_name(d).data(); });
+  ImGui::BeginDisabled(config.op == Op::allgather);
+  changed |= enum_combo(t.reduction, config.reduce, kAllReduceOps, [](ReduceOp o) { return reduce_op_name(o).data(); });
+  ImGui::EndDisabled();
+  if (config.op == Op::allgather && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", t.reduction_unused);
+
+  // Input pattern.
+  const bool table_fits = static_cast<std::int64_t>(config.ranks) * config.count <= kMaxTableValues;
+  auto init_label = [&](InitKind kind) {
+    switch (kind) {
+      case InitKind::seed: return t.input_seed;
+      case InitKind::rank: return t.input_rank;
+      case InitKind::index: return t.input_index;
+      case InitKind::random: return t.input_random;
+      case InitKind::values: return t.input_custom;
+      case InitKind::file: return t.input_file;
+    }
+    return "?";
+  };
+  if (ImGui::BeginCombo(t.input, init_label(config.init.kind))) {
+    const InitKind kinds[] = {InitKind::seed, InitKind::rank, InitKind::index, InitKind::random, InitKind::values};
+    for (InitKind kind : kinds) {
+      if (kind == InitKind::values && !table_fits) continue;
+      const bool selected = kind == config.init.kind;
+      if (ImGui::Selectable(init_label(kind), selected) && !selected) {
+        if (kind == InitKind::values) config.init.values = model_.input_values();
+        config.init.kind = kind;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  switch (config.init.kind) {
+    case InitKind::seed: hint_text(t.input_seed_explained); break;
+    case InitKind::rank: hint_text(t.input_rank_explained); break;
+    case InitKind::index: hint_text(t.input_index_explained); break;
+    case InitKind::random: hint_text(t.input_random_explained); break;
+    case InitKind::values: hint_text(t.input_custom_explained); break;
+    case InitKind::file: hint_text(t.input_file_explained); break;
+  }
+  if (config.init.kind == InitKind::random) {
+    std::uint64_t seed = config.init.random_seed;
+    const std::uint64_t one = 1;
+    if (ImGui::InputScalar(t.random_seed, ImGuiDataType_U64, &seed, &one, nullptr, "%llu")) {
+      config.init.random_seed = seed;
+      changed = true;
+    }
+  }
+  if (config.init.kind == InitKind::values) {
+    if (!table_fits) config.init.kind = InitKind::seed;  // the table can no longer be shown
+    else config.init.values = resized(config.init.values, config.ranks, config.count);
+  }
+  ImGui::PopItemWidth();
+
+  if (changed) apply_config(config, backend_choice_);
+  draw_value_table();
+
+  ImGui::Separator();
+  ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.58f));
+  BackendChoice backend = backend_choice_;
+  const BackendChoice backends[] = {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::cuda};
+  if (enum_combo(t.backend, backend, backends, [](BackendChoice b) { return backend_choice_name(b).data(); }))
+    apply_config(draft_, backend);
+  ImGui::Text(t.backend_in_use, model_.backend_name().c_str());  // a fallback notice sits in the status bar
+  if (!setup_error_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.35f, 1.0f));
+    ImGui::TextWrapped(t.setup_rejected, setup_error_.c_str());
+    ImGui::PopStyleColor();
+  }
+
+  ImGui::Separator();
+  ImGui::TextUnformatted(t.view_section);
+  const ThemeKind themes[] = {ThemeKind::dark, ThemeKind::light, ThemeKind::high_contrast};
+  if (enum_combo(t.theme, preferences_.theme, themes, [&](ThemeKind k) {
+        return k == ThemeKind::dark ? t.theme_dark : k == ThemeKind::light ? t.theme_light : t.theme_high_contrast;
+      }))
+    apply_imgui_theme(preferences_.theme);
+  const PaletteKind palettes[] = {PaletteKind::standard, PaletteKind::colour_blind};
+  enum_combo(t.palette, preferences_.palette, palettes, [&](PaletteKind k) {
+    return k == PaletteKind::standard ? t.palette_standard : t.palette_colour_blind;
+  });
+  float text_scale = preferences_.text_scale;
+  // Applied on release: the font atlas is rebuilt for the new size between frames.
+  ImGui::SliderFloat(t.text_size, &text_scale, 0.75f, 2.0f, "%.2fx");
+  if (ImGui::IsItemDeactivatedAfterEdit() || (!ImGui::IsItemActive() && text_scale != preferences_.text_scale))
+    preferences_.text_scale = text_scale;
+  ImGui::PopItemWidth();
+  for (FrameExtension* extension : extensions_) extension->setup_panel_end(*this);
+  ImGui::End();
+}
+
+void GuiApp::draw_value_table() {
+  const UiStrings& t = ui_strings();
+  const Config& config = model_.config();
+  if (static_cast<std::int64_t>(config.ranks) * config.count > kMaxTableValues || config.count == 0) {
+    hint_text(t.value_table_too_big);
+    return;
+  }
+  // Refill the edit buffer from the session unless the user is typing in it.
+  if (table_generation_ != model_.generation() && !ImGui::IsAnyItemActive()) {
+    table_values_ = model_.input_values();
+    table_generation_ = model_.generation();
+  }
+  if (table_values_.size() != static_cast<std::size_t>(config.ranks)) return;
+  ImGui::TextUnformatted(t.value_table);
+  hint_text(t.value_table_hint);
+  const int columns = static_cast<int>(config.count) + 1;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame |
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
+  const float row_height = ImGui::GetFrameHeightWithSpacing();
+  const float height = std::min(row_height * (config.ranks + 1.5f), ImGui::GetContentRegionAvail().y * 0.5f);
+  if (!ImGui::BeginTable("##values", columns, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("GPU 00").x);
+  for (int i = 1; i < columns; ++i) {
+    const std::string name = "[" + std::to_string(i - 1) + "]";
+    ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("-0000.0").x);
+  }
+  ImGui::TableHeadersRow();
+  bool edited = false;
+  for (int r = 0; r < config.ranks; ++r) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextColored(to_imvec4(rank_colour(r, preferences_.palette)), "GPU %d", r);
+    for (int i = 0; i + 1 < columns; ++i) {
+      ImGui::TableSetColumnIndex(i + 1);
+      ImGui::PushID(r * columns + i);
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      ImGui::InputDouble("##v", &table_values_[static_cast<std::size_t>(r)][static_cast<std::size_t>(i)], 0, 0, "%g");
+      edited |= ImGui::IsItemDeactivatedAfterEdit();
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndTable();
+  if (edited) {
+    Config custom = draft_;
+    custom.init.kind = InitKind::values;
+    custom.init.values = table_values_;
+    apply_config(custom, backend_choice_);
+    table_generation_ = -1;
+  }
+}
+
+}  // namespace ringviz::gui

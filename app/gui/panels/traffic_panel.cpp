@@ -1,0 +1,91 @@
+// The traffic panel: bytes each GPU has sent and received so far, their totals, and the ring
+// formula they add up to.
+#include <algorithm>
+
+#include <imgui.h>
+
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
+#include "core/traffic.h"
+
+namespace ringviz::gui {
+
+void GuiApp::draw_traffic_panel(const Rect& area) {
+  const UiStrings& t = ui_strings();
+  begin_panel(t.traffic_title, area, ImGuiWindowFlags_NoScrollbar);
+  const Session& session = model_.session();
+  const Config& config = model_.config();
+  const Traffic& traffic = session.traffic();
+  const int n = config.ranks;
+  const int rounds = session.round_count();
+  const int done = playback_.moment().rest_round;  // bytes count once they have arrived
+
+  // The formula first: it is what the numbers below are measured against.
+  const double element = static_cast<double>(dtype_size(config.dtype));
+  const bool gather = config.op == Op::allgather;
+  const double m = static_cast<double>(config.count) * element * (gather ? n : 1);
+  const double expected = config.op == Op::allreduce ? ring_allreduce_bytes_per_gpu(n, m) : ring_pass_bytes_per_gpu(n, m);
+  ImGui::TextUnformatted(config.op == Op::allreduce ? t.traffic_formula_allreduce : t.traffic_formula_pass);
+  ImGui::Text(config.op == Op::allreduce ? t.traffic_formula_values : t.traffic_formula_pass_values, n, n,
+              format_bytes(m).c_str(), format_bytes(expected).c_str());
+  hint_text(gather ? t.traffic_m_allgather : t.traffic_m_other);
+  std::int64_t measured = 0;
+  for (int r = 0; r < n; ++r) measured = std::max(measured, traffic.total_sent(r));
+  ImGui::Text(t.traffic_measured, format_bytes(static_cast<double>(measured)).c_str());
+  hint_text(t.traffic_exact_note);
+  ImGui::Separator();
+  ImGui::Text(t.traffic_after, done, rounds);
+
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_SizingStretchProp;
+  if (ImGui::BeginTable("##traffic", 4, flags)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn(t.traffic_gpu, ImGuiTableColumnFlags_WidthFixed,
+                            std::max(ImGui::CalcTextSize("GPU 000").x, ImGui::CalcTextSize(t.traffic_total).x));
+    ImGui::TableSetupColumn(t.traffic_sent, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn(t.traffic_received, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("##bar", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableHeadersRow();
+
+    std::int64_t all_sent = 0, all_received = 0;
+    for (int r = 0; r < n; ++r) {
+      all_sent += traffic.sent_after(r, done);
+      all_received += traffic.received_after(r, done);
+    }
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(t.traffic_total);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(format_bytes(static_cast<double>(all_sent)).c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextUnformatted(format_bytes(static_cast<double>(all_received)).c_str());
+
+    ImGuiListClipper clipper;
+    clipper.Begin(n);
+    while (clipper.Step()) {
+      for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
+        const std::int64_t sent = traffic.sent_after(r, done);
+        ImGui::TableNextRow();
+        if (r == selected_gpu_)
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, to_imcol(view_colours(preferences_.theme).selected_border, 0.18f));
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextColored(to_imvec4(rank_colour(r, preferences_.palette)), "GPU %d", r);
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextUnformatted(format_bytes(static_cast<double>(sent)).c_str());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::TextUnformatted(format_bytes(static_cast<double>(traffic.received_after(r, done))).c_str());
+        ImGui::TableSetColumnIndex(3);
+        // How far this GPU is toward the formula's total.
+        const float fraction = expected > 0 ? static_cast<float>(static_cast<double>(sent) / expected) : 0.0f;
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, to_imvec4(rank_colour(r, preferences_.palette)));
+        ImGui::ProgressBar(std::clamp(fraction, 0.0f, 1.0f), ImVec2(-1, ImGui::GetTextLineHeight()), "");
+        ImGui::PopStyleColor();
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+}  // namespace ringviz::gui

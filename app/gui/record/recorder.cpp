@@ -1,0 +1,456 @@
+#include "app/gui/record/recorder.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <stb_image_write.h>  // the implementation comes from libstb (pkg-config imgui pulls it in)
+
+#include "core/config.h"
+
+namespace ringviz::gui {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+volatile std::sig_atomic_t g_interrupt_signal = 0;
+
+void on_interrupt(int signal) { g_interrupt_signal = signal; }
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return text;
+}
+
+// Writes all of `size` bytes, retrying short writes and signals that did not interrupt us.
+bool write_all(int fd, const void* data, std::size_t size, int& error_number) {
+  const auto* bytes = static_cast<const std::uint8_t*>(data);
+  while (size > 0) {
+    const ssize_t n = ::write(fd, bytes, size);
+    if (n < 0) {
+      if (errno == EINTR && !InterruptGuard::interrupted()) continue;
+      error_number = errno;
+      return false;
+    }
+    bytes += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// Sends `rows` rows of `row` bytes, last row first, with as few system calls as writev allows.
+bool write_rows_reversed(int fd, const std::uint8_t* data, std::size_t row, std::size_t rows, int& error_number) {
+  constexpr std::size_t kBatch = 256;  // well under IOV_MAX
+  std::vector<iovec> batch;
+  std::size_t next = 0;  // rows sent so far, counted from the top of the image
+  while (next < rows) {
+    batch.clear();
+    for (std::size_t i = next; i < rows && batch.size() < kBatch; ++i)
+      batch.push_back({const_cast<std::uint8_t*>(data + (rows - 1 - i) * row), row});
+    std::size_t index = 0;
+    while (index < batch.size()) {
+      const ssize_t n = ::writev(fd, batch.data() + index, static_cast<int>(batch.size() - index));
+      if (n < 0) {
+        if (errno == EINTR && !InterruptGuard::interrupted()) continue;
+        error_number = errno;
+        return false;
+      }
+      // Skip what was written; a short write leaves part of one row to send again.
+      std::size_t left = static_cast<std::size_t>(n);
+      while (index < batch.size() && left >= batch[index].iov_len) left -= batch[index++].iov_len;
+      if (index < batch.size() && left > 0) {
+        batch[index].iov_base = static_cast<std::uint8_t*>(batch[index].iov_base) + left;
+        batch[index].iov_len -= left;
+      }
+    }
+    next += batch.size();
+  }
+  return true;
+}
+
+std::string describe_errno(int error_number) {
+  if (error_number == ENOSPC) return "no space left on the device";
+  if (error_number == EFBIG) return "the file grew past the allowed size";
+  if (error_number == EDQUOT) return "the disk quota is exhausted";
+  return std::strerror(error_number);
+}
+
+// The temporary name: hidden, next to the final one (so that rename() is atomic), unique to
+// this process.
+fs::path temporary_for(const fs::path& out) {
+  fs::path name = out.filename();
+  if (name.empty()) name = out.parent_path().filename();  // "frames/"
+  fs::path folder = out.filename().empty() ? out.parent_path().parent_path() : out.parent_path();
+  return folder / ("." + name.string() + ".partial-" + std::to_string(::getpid()));
+}
+
+fs::path final_path(const fs::path& out) { return out.filename().empty() ? out.parent_path() : out; }
+
+bool is_frame_file(const fs::path& path) {
+  const std::string name = path.filename().string();
+  return name.rfind("frame-", 0) == 0 && ends_with(name, ".png");
+}
+
+void stb_append(void* context, void* data, int size) {
+  auto* buffer = static_cast<std::vector<std::uint8_t>*>(context);
+  const auto* bytes = static_cast<const std::uint8_t*>(data);
+  buffer->insert(buffer->end(), bytes, bytes + size);
+}
+
+}  // namespace
+
+VideoKind video_kind_for(const std::string& out) {
+  if (out.empty()) throw InputError("--out: missing (a .mp4 or .gif file, or a folder for PNG frames)");
+  const std::string name = lower(out);
+  if (ends_with(name, ".mp4")) return VideoKind::mp4;
+  if (ends_with(name, ".gif")) return VideoKind::gif;
+  if (ends_with(name, "/")) return VideoKind::png_folder;
+  const fs::path path(out);
+  if (!path.has_extension() || fs::is_directory(path)) return VideoKind::png_folder;
+  throw InputError("--out: '" + out + "': unknown kind of output '" + path.extension().string() +
+                   "' (expected .mp4, .gif, or a folder name for PNG frames)");
+}
+
+const char* video_kind_name(VideoKind kind) {
+  switch (kind) {
+    case VideoKind::mp4: return "MP4 (H.264)";
+    case VideoKind::gif: return "GIF";
+    case VideoKind::png_folder: return "PNG frames";
+  }
+  return "?";
+}
+
+bool find_ffmpeg(std::string& path, std::string& error) {
+  if (const char* forced = std::getenv("RINGVIZ_FFMPEG")) {
+    // Tests (and unusual installs) point this at a specific binary, or at nothing.
+    if (*forced != '\0' && ::access(forced, X_OK) == 0) {
+      path = forced;
+      return true;
+    }
+  } else if (const char* env = std::getenv("PATH")) {
+    std::string_view dirs(env);
+    while (!dirs.empty()) {
+      const std::size_t colon = dirs.find(':');
+      const std::string dir(dirs.substr(0, colon));
+      dirs = colon == std::string_view::npos ? std::string_view{} : dirs.substr(colon + 1);
+      const std::string candidate = (dir.empty() ? std::string(".") : dir) + "/ffmpeg";
+      if (::access(candidate.c_str(), X_OK) == 0) {
+        path = candidate;
+        return true;
+      }
+    }
+  }
+  error = "ffmpeg was not found: install the 'ffmpeg' package (sudo apt-get install ffmpeg) to write "
+          ".mp4 and .gif files; PNG frames need nothing (give a folder, e.g. --out frames/)";
+  return false;
+}
+
+std::unique_ptr<VideoWriter> VideoWriter::open(const Options& options, std::string& error) {
+  std::unique_ptr<VideoWriter> writer(new VideoWriter());
+  writer->options_ = options;
+  const fs::path target = final_path(options.out);
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) {
+    error = "cannot write " + target.string() + ": the folder " + folder.string() + " does not exist";
+    return nullptr;
+  }
+  if (options.kind == VideoKind::png_folder && fs::exists(target, ec)) {
+    // Replace an earlier recording, but never a folder holding anything else.
+    if (!fs::is_directory(target, ec)) {
+      error = "cannot write PNG frames to " + target.string() + ": it is a file, not a folder";
+      return nullptr;
+    }
+    for (const auto& entry : fs::directory_iterator(target, ec))
+      if (!is_frame_file(entry.path())) {
+        error = "cannot write PNG frames to " + target.string() + ": the folder holds other files (" +
+                entry.path().filename().string() + "); choose an empty or new folder";
+        return nullptr;
+      }
+  }
+  writer->temporary_ = temporary_for(options.out);
+  fs::remove_all(writer->temporary_, ec);
+
+  if (options.kind == VideoKind::png_folder) {
+    if (!fs::create_directory(writer->temporary_, ec)) {
+      error = "cannot create " + writer->temporary_.string() + ": " + ec.message();
+      return nullptr;
+    }
+    return writer;
+  }
+
+  if ((options.width % 2 != 0 || options.height % 2 != 0) && options.kind == VideoKind::mp4) {
+    error = "--size: H.264 with yuv420p needs an even width and height (got " + std::to_string(options.width) +
+            "x" + std::to_string(options.height) + ")";
+    return nullptr;
+  }
+  std::string ffmpeg;
+  if (!find_ffmpeg(ffmpeg, error)) return nullptr;
+
+  const std::string size = std::to_string(options.width) + "x" + std::to_string(options.height);
+  const std::string rate = std::to_string(options.fps);
+  // rgb0: RGBA bytes whose fourth byte is ignored, so frames need no alpha fix-up.
+  std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-y",
+                                   "-f", "rawvideo", "-pix_fmt", "rgb0", "-s", size, "-framerate", rate,
+                                   "-i", "pipe:0", "-an"};
+  if (options.kind == VideoKind::mp4) {
+    // veryfast keeps 1080p60 encoding near real time on two cores; flat colours and sharp text
+    // compress well, and CRF 20 keeps the small labels legible.
+    for (const char* a : {"-c:v", "libx264", "-preset", "veryfast", "-tune", "animation", "-crf", "20",
+                          "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"})
+      args.emplace_back(a);
+  } else {
+    // One filter graph: a palette computed from every frame, then applied with ordered
+    // dithering (stable from frame to frame, small files). GIF delays are whole hundredths of a
+    // second and players slow anything faster than 50 fps down, so faster recordings are
+    // resampled to 25 fps.
+    std::string graph = options.fps > 50 ? "fps=25," : "";
+    graph += "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle";
+    for (const char* a : {"-filter_complex"}) args.emplace_back(a);
+    args.push_back(graph);
+    for (const char* a : {"-loop", "0", "-f", "gif"}) args.emplace_back(a);
+  }
+  args.push_back(writer->temporary_.string());
+
+  FILE* log = std::tmpfile();
+  int fds[2];
+  if (log == nullptr || ::pipe2(fds, O_CLOEXEC) != 0) {
+    if (log) std::fclose(log);
+    error = std::string("cannot start ffmpeg: ") + std::strerror(errno);
+    return nullptr;
+  }
+  const int log_fd = ::dup(::fileno(log));
+  std::fclose(log);
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    error = std::string("cannot start ffmpeg: ") + std::strerror(errno);
+    ::close(fds[0]);
+    ::close(fds[1]);
+    ::close(log_fd);
+    return nullptr;
+  }
+  if (pid == 0) {
+    // Own process group: Ctrl-C in the terminal reaches us, and we decide what ffmpeg does.
+    ::setpgid(0, 0);
+    ::dup2(fds[0], 0);
+    const int null_fd = ::open("/dev/null", O_WRONLY);
+    if (null_fd >= 0) ::dup2(null_fd, 1);
+    ::dup2(log_fd, 2);
+    std::signal(SIGPIPE, SIG_DFL);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  ::close(fds[0]);
+  // A 1080p frame is 8 MB: a larger pipe lets it cross in fewer context switches (the
+  // default 64 KiB would need over a hundred per frame). Best effort: the size is capped.
+  ::fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
+  writer->pipe_fd_ = fds[1];
+  writer->encoder_pid_ = pid;
+  writer->encoder_log_fd_ = log_fd;
+  return writer;
+}
+
+VideoWriter::~VideoWriter() {
+  if (!done_) abandon();
+  if (encoder_log_fd_ >= 0) ::close(encoder_log_fd_);
+}
+
+std::string VideoWriter::encoder_failure(int status) {
+  std::string log;
+  if (encoder_log_fd_ >= 0) {
+    char buffer[4096];
+    ::lseek(encoder_log_fd_, 0, SEEK_SET);
+    ssize_t n;
+    while ((n = ::read(encoder_log_fd_, buffer, sizeof buffer)) > 0) log.append(buffer, static_cast<std::size_t>(n));
+  }
+  while (!log.empty() && (log.back() == '\n' || log.back() == '\r')) log.pop_back();
+  if (log.size() > 600) log = "..." + log.substr(log.size() - 600);
+  std::string what;
+  if (WIFSIGNALED(status)) what = "ffmpeg was killed by signal " + std::to_string(WTERMSIG(status));
+  else what = "ffmpeg failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
+  if (log.find("No space left") != std::string::npos) what += ": no space left on the device";
+  if (!log.empty()) what += ": " + log;
+  return what + "; nothing was written to " + final_path(options_.out).string();
+}
+
+bool VideoWriter::write_png_frame(const std::uint8_t* rgba, std::string& error) {
+  std::vector<std::uint8_t> png;
+  png.reserve(static_cast<std::size_t>(options_.width) * static_cast<std::size_t>(options_.height));
+  if (!stbi_write_png_to_func(stb_append, &png, options_.width, options_.height, 4, rgba, options_.width * 4)) {
+    error = "cannot encode frame " + std::to_string(frames_) + " as PNG";
+    return false;
+  }
+  char name[32];
+  std::snprintf(name, sizeof name, "frame-%06lld.png", frames_);
+  const fs::path path = temporary_ / name;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int error_number = 0;
+  bool ok = fd >= 0 && write_all(fd, png.data(), png.size(), error_number);
+  if (fd < 0) error_number = errno;
+  if (fd >= 0 && ::close(fd) != 0 && ok) {
+    ok = false;
+    error_number = errno;
+  }
+  if (!ok) {
+    error = "cannot write " + path.string() + ": " + describe_errno(error_number);
+    return false;
+  }
+  return true;
+}
+
+bool VideoWriter::write(const std::uint8_t* rgba, std::string& error) {
+  return send_to_encoder(rgba, false, error);
+}
+
+bool VideoWriter::write_bottom_up(const std::uint8_t* rgba, std::string& error) {
+  return send_to_encoder(rgba, true, error);
+}
+
+bool VideoWriter::send_to_encoder(const std::uint8_t* rgba, bool bottom_up, std::string& error) {
+  if (done_) {
+    error = "the recording is already closed";
+    return false;
+  }
+  const std::size_t row = static_cast<std::size_t>(options_.width) * 4;
+  const std::size_t rows = static_cast<std::size_t>(options_.height);
+  bool ok;
+  if (options_.kind == VideoKind::png_folder) {
+    if (bottom_up) {
+      // PNG viewers show alpha: make it opaque while flipping.
+      flipped_.resize(row * rows);
+      for (std::size_t y = 0; y < rows; ++y)
+        std::memcpy(flipped_.data() + y * row, rgba + (rows - 1 - y) * row, row);
+      for (std::size_t i = 3; i < flipped_.size(); i += 4) flipped_[i] = 255;
+      rgba = flipped_.data();
+    }
+    ok = write_png_frame(rgba, error);
+  } else {
+    int error_number = 0;
+    ok = bottom_up ? write_rows_reversed(pipe_fd_, rgba, row, rows, error_number)
+                   : write_all(pipe_fd_, rgba, row * rows, error_number);
+    if (!ok && InterruptGuard::interrupted()) {
+      error = "interrupted";
+    } else if (!ok) {
+      // The encoder stopped reading: it has died, and its exit status says why.
+      ::close(pipe_fd_);
+      pipe_fd_ = -1;
+      int status = 0;
+      ::waitpid(encoder_pid_, &status, 0);
+      encoder_pid_ = -1;
+      error = error_number == EPIPE ? encoder_failure(status)
+                                    : "cannot send frames to ffmpeg: " + describe_errno(error_number);
+    }
+  }
+  if (!ok) {
+    abandon();
+    return false;
+  }
+  ++frames_;
+  return true;
+}
+
+bool VideoWriter::finish(std::string& error) {
+  if (done_) {
+    error = "the recording is already closed";
+    return false;
+  }
+  const fs::path target = final_path(options_.out);
+  if (options_.kind != VideoKind::png_folder) {
+    ::close(pipe_fd_);
+    pipe_fd_ = -1;
+    int status = 0;
+    while (::waitpid(encoder_pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    encoder_pid_ = -1;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      error = encoder_failure(status);
+      abandon();
+      return false;
+    }
+  }
+  std::error_code ec;
+  if (options_.kind == VideoKind::png_folder && fs::is_directory(target, ec)) {
+    // open() checked that it holds only frames of an earlier recording.
+    fs::remove_all(target, ec);
+  }
+  fs::rename(temporary_, target, ec);
+  if (ec) {
+    error = "cannot move the recording to " + target.string() + ": " + ec.message();
+    abandon();
+    return false;
+  }
+  done_ = true;
+  return true;
+}
+
+void VideoWriter::abandon() {
+  if (done_) return;
+  done_ = true;
+  if (pipe_fd_ >= 0) {
+    ::close(pipe_fd_);
+    pipe_fd_ = -1;
+  }
+  if (encoder_pid_ > 0) {
+    ::kill(encoder_pid_, SIGKILL);
+    int status = 0;
+    while (::waitpid(encoder_pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    encoder_pid_ = -1;
+  }
+  std::error_code ec;
+  if (!temporary_.empty()) fs::remove_all(temporary_, ec);
+}
+
+namespace {
+struct sigaction g_previous_int, g_previous_term, g_previous_pipe, g_previous_xfsz;
+int g_guards = 0;
+}  // namespace
+
+InterruptGuard::InterruptGuard() {
+  if (g_guards++ > 0) return;
+  g_interrupt_signal = 0;
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: a blocked write to ffmpeg returns at once on Ctrl-C
+  ::sigaction(SIGINT, &action, &g_previous_int);
+  ::sigaction(SIGTERM, &action, &g_previous_term);
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  ::sigaction(SIGPIPE, &ignore, &g_previous_pipe);
+  ::sigaction(SIGXFSZ, &ignore, &g_previous_xfsz);
+}
+
+InterruptGuard::~InterruptGuard() {
+  if (--g_guards > 0) return;
+  ::sigaction(SIGINT, &g_previous_int, nullptr);
+  ::sigaction(SIGTERM, &g_previous_term, nullptr);
+  ::sigaction(SIGPIPE, &g_previous_pipe, nullptr);
+  ::sigaction(SIGXFSZ, &g_previous_xfsz, nullptr);
+}
+
+bool InterruptGuard::interrupted() { return g_interrupt_signal != 0; }
+int InterruptGuard::signal_number() { return g_interrupt_signal; }
+
+}  // namespace ringviz::gui

@@ -1,0 +1,36 @@
+#pragma once
+#include <array>
+
+#include "app/gui/render/colour.h"
+#include "app/gui/layout/geometry.h"
+
+struct ImDrawList;
+struct ImDrawCmd;
+
+namespace ringviz::gui {
+
+// Solid backgrounds drawn as scissored glClear calls from inside ImGui's draw order, instead
+// of ImGui's textured, blended rectangles: on a software rasteriser (llvmpipe) a full-window
+// rectangle costs milliseconds, a clear almost nothing. Saves and restores the GL state it
+// touches (scissor box and test, clear colour).
+class BackgroundFills {
+ public:
+  static constexpr int kMaxFills = 8;
+
+  // Forget last frame's fills; call once at the start of every frame.
+  void begin_frame() { used_ = 0; }
+  // Queues a fill of `area` (ImGui display coordinates) at this point of `list`'s draw order.
+  // Beyond kMaxFills per frame it falls back to an ordinary ImGui rectangle.
+  void queue(ImDrawList* list, const Rect& area, Rgb colour);
+
+ private:
+  struct Fill {
+    Rect area;
+    Rgb colour;
+  };
+  static void draw_callback(const ImDrawList* list, const ImDrawCmd* command);
+  std::array<Fill, kMaxFills> fills_{};
+  int used_ = 0;
+};
+
+}  // namespace ringviz::gui

@@ -1,0 +1,97 @@
+#include "app/gui/runtime/layout_dump.h"
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/text/strings.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+nlohmann::json rect_json(const Rect& r) { return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
+nlohmann::json rgb_json(Rgb c) { return nlohmann::json::array({c.r, c.g, c.b}); }
+
+}  // namespace
+
+bool write_layout_json(GuiApp& app, float width, float height, const std::string& path, std::string& error) {
+  const Config& config = app.model().config();
+  const RingGeometry& geometry = app.geometry();
+  const PanelLayout& panels = app.panels();
+  const Preferences& preferences = app.preferences();
+  const ViewColours& colours = view_colours(preferences.theme);
+  const ShownState& shown = app.shown_state();
+  const int n = config.ranks;
+
+  nlohmann::json palette = nlohmann::json::array();
+  for (const Rgb& c : rank_palette(n, preferences.palette)) palette.push_back(rgb_json(c));
+  nlohmann::json gpus = nlohmann::json::array();
+  for (int r = 0; r < n && r < static_cast<int>(geometry.boxes.size()); ++r) {
+    const GpuBox& gpu = geometry.boxes[static_cast<std::size_t>(r)];
+    nlohmann::json cells = nlohmann::json::array();
+    for (int slot = 0; slot < n; ++slot) {
+      const Rect painted = geometry.painted_cell(r, slot);
+      const RankSet& set = shown.provenance.at(r, slot);
+      const std::uint32_t flags = shown.cells.flags(r, slot);
+      nlohmann::json contributors = nlohmann::json::array();
+      for (int k = 0; k < n; ++k)
+        if (set.test(static_cast<std::size_t>(k))) contributors.push_back(k);
+      const char* state = (flags & kCellEmpty) ? "empty" : (flags & kCellStale) ? "stale" : "filled";
+      cells.push_back({{"slot", slot},
+                       {"rect", rect_json(geometry.cell(r, slot))},
+                       {"painted", rect_json(painted)},
+                       {"centre", {painted.centre().x, painted.centre().y}},
+                       {"state", state},
+                       {"owned", (flags & kCellOwned) && (flags & kCellComplete)},
+                       {"contributors", contributors}});
+    }
+    gpus.push_back({{"rank", r}, {"box", rect_json(gpu.box)}, {"cells_area", rect_json(gpu.cells)}, {"cells", cells}});
+  }
+  const RoundMoment moment = app.playback().moment();
+  const nlohmann::json json = {
+      {"schema", "ringviz.layout/1"},
+      {"window", {{"width", width}, {"height", height}}},
+      {"ui_scale", app.ui_scale()},
+      {"config",
+       {{"op", std::string(op_name(config.op))},
+        {"order", std::string(order_name(config.order))},
+        {"ranks", n},
+        {"count", config.count},
+        {"dtype", std::string(dtype_name(config.dtype))}}},
+      {"position", app.playback().position()},
+      {"rest_round", moment.rest_round},
+      {"rounds", app.model().session().round_count()},
+      {"theme", std::string(theme_name(preferences.theme))},
+      {"language", std::string(language_name(ui_language()))},
+      {"presentation", app.presentation()},
+      {"notices", app.notices()},
+      {"palette", std::string(palette_name(preferences.palette))},
+      {"colours",
+       {{"ranks", palette},
+        {"hatch", {rgb_json(colours.hatch_a), rgb_json(colours.hatch_b)}},
+        {"view_background", rgb_json(colours.view_background)},
+        {"box_background", rgb_json(colours.box_background)},
+        {"stale_target", rgb_json(colours.stale_target)},
+        {"stale_amount", colours.stale_amount}}},
+      {"panels",
+       {{"setup", rect_json(panels.setup)},
+        {"caption", rect_json(panels.caption)},
+        {"view", rect_json(panels.view)},
+        {"round_table", rect_json(panels.round_table)},
+        {"traffic", rect_json(panels.traffic)},
+        {"controls", rect_json(panels.controls)}}},
+      {"grid", geometry.grid},
+      {"cell_gap", geometry.cell_gap},
+      {"gpus", gpus},
+  };
+  std::ofstream out(path, std::ios::trunc);
+  if (!out || !(out << json.dump(1) << "\n")) {
+    error = "cannot write " + path + " (check that its folder exists and is writable)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace ringviz::gui

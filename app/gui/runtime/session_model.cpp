@@ -1,0 +1,117 @@
+#include "app/gui/runtime/session_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+
+#include "app/backend_select.h"
+#include "core/initial_values.h"
+
+namespace ringviz::gui {
+
+std::string format_value(const ElementValue& value) {
+  char text[32];
+  if (value.is_integer) {
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value.integer));
+  } else if (std::isnan(value.real)) {
+    return "nan";
+  } else if (std::isinf(value.real)) {
+    return value.real > 0 ? "inf" : "-inf";
+  } else {
+    std::snprintf(text, sizeof text, "%.4g", value.real);
+  }
+  return text;
+}
+
+bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::string& error) {
+  try {
+    validate_or_throw(config);
+    check_fits_in_memory(config);
+    BackendSelection selection = select_backend(backend);
+    std::string name = selection.backend->name();
+    auto session = std::make_unique<Session>(config, std::move(selection.backend));
+    // Map heat colours to the span of the inputs and the results together, so that a cell's
+    // colour only changes when its value does.
+    ValueRange range = value_range(session->buffers(), session->provenance(), session->layout());
+    session->seek(session->round_count());
+    range.include(value_range(session->buffers(), session->provenance(), session->layout()));
+    session->seek(0);
+    session_ = std::move(session);
+    backend_choice_ = backend;
+    backend_name_ = std::move(name);
+    backend_notice_ = std::move(selection.notice);
+    range_ = range;
+    cache_.clear();
+    ++generation_;
+    // Fill the whole cache once now, so that its storage (megabytes with 256 GPUs) is paged
+    // in while the user waits for a rebuild anyway, not mid-animation at the first rounds.
+    for (int round = std::min(2, session_->round_count()); round >= 0; --round) state_at(round);
+    return true;
+  } catch (const std::exception& problem) {
+    error = problem.what();
+    return false;
+  }
+}
+
+const ShownState& SessionModel::state_at(int round) {
+  round = std::clamp(round, 0, session_->round_count());
+  for (auto it = cache_.begin(); it != cache_.end(); ++it) {
+    if (it->round != round) continue;
+    cache_.splice(cache_.begin(), cache_, it);
+    return cache_.front();
+  }
+  // Two states are on screen at most (before and after a transfer); keep one spare. The
+  // least recent entry is reused rather than freed: its megabytes of storage (256 GPUs) are
+  // already paged in, and touching fresh pages costs more than filling them.
+  if (cache_.size() >= 3) cache_.splice(cache_.begin(), cache_, std::prev(cache_.end()));
+  else cache_.emplace_front();
+  ShownState& state = cache_.front();
+  state.round = round;
+  session_->seek(round);
+  const Config& config = session_->config();
+  const int n = config.ranks;
+  state.provenance = session_->provenance();
+  fill_visual_cells(config, session_->layout(), session_->schedule(), round, session_->buffers(),
+                    state.provenance, range_, state.cells);
+  if (n <= kMaxTextRanks) {
+    const BufferState& buffers = session_->buffers();
+    const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    state.labels.assign(cells, {});
+    state.values.assign(cells, {});
+    for (int rank = 0; rank < n; ++rank) {
+      for (int slot = 0; slot < n; ++slot) {
+        const std::size_t index = static_cast<std::size_t>(rank) * static_cast<std::size_t>(n) +
+                                  static_cast<std::size_t>(slot);
+        const RankSet& set = state.provenance.at(rank, slot);
+        state.labels[index] = slot_label(config.op, set, slot);
+        const Slot& span = session_->layout()[slot];
+        if (set.none() || span.count == 0 || span.count > kMaxValuesPerCell) continue;
+        std::string text;
+        for (std::int64_t i = 0; i < span.count; ++i)
+          text += (i ? " " : "") + format_value(read_element(buffers, rank, span.offset + i));
+        state.values[index] = std::move(text);
+      }
+    }
+  } else {
+    state.labels.clear();
+    state.values.clear();
+  }
+  return state;
+}
+
+std::vector<std::vector<double>> SessionModel::input_values() const {
+  const Config& config = session_->config();
+  const BufferState initial = make_initial_state(config);
+  const SlotLayout& layout = session_->layout();
+  std::vector<std::vector<double>> rows(static_cast<std::size_t>(config.ranks));
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    // AllGather keeps rank r's input in slot r; the others in the whole buffer.
+    const std::int64_t offset = config.op == Op::allgather ? layout[rank].offset : 0;
+    for (std::int64_t i = 0; i < config.count; ++i)
+      rows[static_cast<std::size_t>(rank)].push_back(read_element(initial, rank, offset + i).real);
+  }
+  return rows;
+}
+
+}  // namespace ringviz::gui

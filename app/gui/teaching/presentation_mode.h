@@ -1,0 +1,77 @@
+#pragma once
+#include <functional>
+#include <string>
+
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/teaching/predict.h"
+#include "app/gui/teaching/presentation.h"
+#include "core/text.h"
+
+// The classroom features as one frame extension: presentation mode (P), predict mode (G), the
+// UI language (L, and a combo at the end of the setup panel), and the presentation text size
+// ([ and ]). Hosts create one next to the GuiApp, add it, and call start() before building
+// the fonts.
+
+namespace ringviz::gui {
+
+struct ClassroomOptions {
+  Language language = Language::en;
+  bool present = false;
+  float present_scale = kDefaultPresentationScale;
+  bool predict = false;
+};
+
+class ClassroomMode : public FrameExtension {
+ public:
+  explicit ClassroomMode(ClassroomOptions options) : options_(options) {}
+
+  // Applies the options; call after adding the extension and before the first font build.
+  void start(GuiApp& app);
+
+  // Switches the UI language. Chinese needs its font: without it the UI stays (or becomes)
+  // English and the app shows a notice. False when it fell back.
+  bool set_language(GuiApp& app, Language language);
+  void set_presentation(GuiApp& app, bool on);
+  void set_presentation_scale(GuiApp& app, float scale);
+  void set_predict(GuiApp& app, bool on);
+
+  // Called after every change of language (e.g. so that the lesson player's captions follow).
+  std::function<void(Language)> on_language_change;
+
+  bool presenting() const { return presenting_; }
+  bool predicting() const { return predicting_; }
+  const PredictQuiz& quiz() const { return quiz_; }
+
+  // FrameExtension
+  void before_frame(GuiApp& app, double& seconds) override;
+  void before_panels(GuiApp& app) override;
+  void after_panels(GuiApp& app, const PanelLayout& panels) override;
+  void setup_panel_end(GuiApp& app) override;
+
+ private:
+  void handle_keys(GuiApp& app);
+  void gate_playback(GuiApp& app);
+  void resume_after_answer(GuiApp& app);
+  void draw_settings(GuiApp& app);
+  void draw_predict(GuiApp& app, const PanelLayout& panels);
+
+  ClassroomOptions options_;
+  bool presenting_ = false;
+  float presentation_scale_ = kDefaultPresentationScale;
+  ThemeKind theme_before_ = ThemeKind::dark;
+  CursorIdle cursor_;
+
+  bool predicting_ = false;
+  PredictQuiz quiz_;
+  int allowed_round_ = 0;     // the round the student answered and may watch
+  bool resume_playing_ = false;
+  bool wrong_gpu_clicked_ = false;
+  int quiz_generation_ = -1;  // the collective the score belongs to
+  float banner_height_ = 0;   // the predict banner's, last frame
+};
+
+// ClassroomOptions from the command line: --lang (already checked by the config flags),
+// --present, --present-scale, --predict.
+ClassroomOptions classroom_options(const std::string& lang, bool present, float present_scale, bool predict);
+
+}  // namespace ringviz::gui

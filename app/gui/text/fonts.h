@@ -1,0 +1,25 @@
+#pragma once
+#include "app/gui/render/theme.h"
+
+namespace ringviz::gui {
+
+// ImGui's default font is a 13-pixel bitmap design; rasterising it at 13 x scale (instead of
+// scaling the drawn text) keeps it crisp on HiDPI monitors and at larger text sizes.
+inline constexpr float kBaseFontPixels = 13.0f;
+
+// Rebuilds the font atlas (and the renderer's font texture when it already exists) and the
+// style for `scale`, with the glyphs of the current UI language (ui_language()). Call between
+// frames, never inside NewFrame ... Render. Should the Chinese font be unreadable, the UI
+// language falls back to English rather than show boxes.
+void rebuild_fonts_and_style(float scale, ThemeKind theme);
+// False when the atlas was built for another scale or language, or before more glyph text was
+// registered (font_loader.h): the host should rebuild between frames.
+bool fonts_current(float scale);
+
+// Switches the font texture to nearest-texel sampling (once per texture). Text is drawn on
+// whole pixels with the atlas at 1:1, so it looks the same, and a software rasteriser
+// (llvmpipe) shades every ImGui pixel noticeably faster than with bilinear filtering.
+// Call inside a frame, after the renderer backend's NewFrame; saves and restores the binding.
+void prefer_nearest_font_sampling();
+
+}  // namespace ringviz::gui

@@ -1,0 +1,294 @@
+#include "app/gui/text/strings.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+// English. The default font covers Latin-1 only, so no arrows or ellipses here.
+const UiStrings kEnglish = {
+    .setup_title = "Setup",
+    .caption_title = "Caption",
+    .ring_title = "Ring",
+    .round_table_title = "Transfers",
+    .traffic_title = "Traffic",
+    .controls_title = "Controls",
+    .help_title = "Help",
+
+    .operation = "Operation",
+    .op_allgather = "AllGather",
+    .op_reducescatter = "ReduceScatter",
+    .op_allreduce = "AllReduce",
+    .algorithm = "Algorithm",
+    .algorithm_ring = "ring",
+    .order = "Order",
+    .order_seed = "seed",
+    .order_nccl = "nccl",
+    .order_explained =
+        "seed follows the article's tables (GPU r sends slot r first); nccl starts one slot "
+        "earlier, so that GPU r ends up owning slot r, as NCCL's ReduceScatter does.",
+    .gpus = "GPUs",
+    .gpus_hint = "Ctrl+click to type any number up to 256.",
+    .count = "Count",
+    .count_hint = "Elements each GPU starts with.",
+    .dtype = "Type",
+    .reduction = "Reduction",
+    .reduction_unused = "AllGather only copies; it reduces nothing.",
+    .input = "Input",
+    .input_seed = "seed",
+    .input_rank = "rank",
+    .input_index = "index",
+    .input_random = "random",
+    .input_custom = "custom",
+    .input_file = "file",
+    .input_seed_explained = "GPU r, element i holds r*count + i + 1.",
+    .input_rank_explained = "Every element of GPU r holds r + 1.",
+    .input_index_explained = "Element i holds i on every GPU.",
+    .input_random_explained = "Pseudo-random values from the seed below (the same on every run).",
+    .input_custom_explained = "Your own values, from the table below.",
+    .input_file_explained = "Values read from a JSON file given with --init file:PATH.",
+    .random_seed = "Random seed",
+    .value_table = "Input values",
+    .value_table_hint = "Edit a value to make the inputs custom.",
+    .value_table_too_big = "The value table appears when GPUs x count is at most 64.",
+    .backend = "Backend",
+    .backend_in_use = "Running on: %s",
+    .view_section = "View",
+    .theme = "Theme",
+    .theme_dark = "dark",
+    .theme_light = "light",
+    .palette = "Rank colours",
+    .palette_standard = "standard",
+    .palette_colour_blind = "colour-blind safe",
+    .text_size = "Text size",
+    .setup_rejected = "Not applied: %s",
+
+    .caption_start = "%s: before the first round",
+    .caption_round = "Round %d of %d  -  %s",
+    .caption_done = "%s: finished",
+    .phase_reduce_scatter = "reduce-scatter",
+    .phase_all_gather = "all-gather",
+    .explain_start_allgather =
+        "Each GPU holds only its own block (a capital letter); its other slots are still empty "
+        "(hatched). In N-1 rounds every block walks once around the ring.",
+    .explain_start_reducescatter =
+        "Each GPU holds its whole input cut into N slots (a0 is GPU a's slot 0). In N-1 rounds "
+        "partial sums walk around the ring until every GPU owns one fully reduced slot.",
+    .explain_start_allreduce =
+        "Each GPU holds its whole input cut into N slots. A reduce-scatter pass leaves every "
+        "GPU owning one finished slot; an all-gather pass then hands the finished slots round.",
+    .explain_reduce_round =
+        "Every GPU sends one slot to its right-hand neighbour, which combines it with its own "
+        "copy of that slot (reduce). Each partial sum gains one term per round.",
+    .explain_reduce_last =
+        "Last reduce-scatter round: every arriving partial sum picks up its final term, so each "
+        "GPU now owns one complete slot (outlined). Its other slots are leftovers (dimmed).",
+    .explain_gather_round =
+        "Every GPU forwards a finished slot to its right-hand neighbour, which stores it "
+        "unchanged (copy). Nothing is added any more: slots are only passed along.",
+    .explain_gather_last =
+        "Last all-gather round: the final copies land and every GPU holds the whole result.",
+    .explain_done_allgather = "Every GPU now holds all N blocks, in rank order.",
+    .explain_done_reducescatter =
+        "Each GPU holds the full reduction of one slot (outlined); the dimmed partial sums can "
+        "be dropped.",
+    .explain_done_allreduce =
+        "Every GPU holds the full reduction of every slot. Each one sent 2(N-1)/N of its buffer "
+        "to get there, however many GPUs take part.",
+    .explain_single_gpu = "With a single GPU there is nothing to exchange: the result is the input.",
+
+    .gpu_name = "GPU %d",
+    .gpu_short = "%d",
+    .cell_tooltip = "GPU %d, slot %d",
+    .cell_empty = "empty: nothing has arrived here yet",
+    .cell_contributors = "%d contributing GPU(s)",
+    .cell_elements = "%lld element(s)",
+    .cell_owned = "owned by this GPU",
+    .cell_stale = "stale partial sum, no longer needed",
+    .cell_no_elements = "this slot has no elements (count < GPUs)",
+
+    .table_round = "Round",
+    .table_phase = "Phase",
+    .table_transfer = "Send",
+    .table_slot = "Slot",
+    .table_kind = "Kind",
+    .table_bytes = "Bytes",
+    .kind_copy = "copy",
+    .kind_reduce = "reduce",
+    .table_hint = "Click a row to highlight its sending GPU.",
+    .table_no_rounds = "No rounds: a single GPU exchanges nothing.",
+
+    .traffic_gpu = "GPU",
+    .traffic_sent = "Sent",
+    .traffic_received = "Received",
+    .traffic_total = "All GPUs",
+    .traffic_after = "After %d of %d rounds",
+    .traffic_formula_allreduce = "Ring AllReduce sends, per GPU:  2(N-1)/N x M",
+    .traffic_formula_pass = "One ring pass sends, per GPU:  (N-1)/N x M",
+    .traffic_formula_values = "= 2 x (%d-1)/%d x %s = %s",
+    .traffic_formula_pass_values = "= (%d-1)/%d x %s = %s",
+    .traffic_m_allgather = "M = the gathered output of one GPU (N x count x element size)",
+    .traffic_m_other = "M = one GPU's buffer (count x element size)",
+    .traffic_measured = "Measured per GPU at the end: %s",
+    .traffic_exact_note = "(exact when N divides the element count)",
+
+    .reset = "Reset",
+    .step_back = "< Back",
+    .play = "Play",
+    .pause = "Pause",
+    .step_forward = "Step >",
+    .go_to_end = "End",
+    .loop = "Loop",
+    .speed = "Speed",
+    .help_button = "Help (H)",
+    .timeline_hint = "Drag to scrub; markers are rounds (orange: reduce-scatter, blue: all-gather).",
+    .notice_prefix = "Note: ",
+
+    .help_keys_heading = "Keys",
+    .help_guide_heading = "How to read the view",
+    .help_legend_heading = "Cells",
+    .key_space = "Space\tplay / pause",
+    .key_arrows = "Right / Left\tstep one round forward / back",
+    .key_home_end = "Home / End\tgo to the start / the end",
+    .key_speed = "+ / -\tdouble / halve the speed (0.25x to 8x)",
+    .key_fullscreen = "F\tfullscreen on / off",
+    .key_help = "H\tshow / hide this window",
+    .key_ops = "1 / 2 / 3\tAllGather / ReduceScatter / AllReduce",
+    .key_mouse = "Click\ta table row or a GPU box highlights that GPU",
+    .guide_text =
+        "Each box is one GPU and each cell inside it one slot of its buffer. Arrows show who "
+        "sends to whom: GPU r always sends to GPU r+1, and the last GPU sends to GPU 0. In every "
+        "round all GPUs send at the same time, one slot each; the packets you see moving are "
+        "those slots. The caption says what the round does, the table lists its transfers and "
+        "the traffic panel adds up the bytes. Change anything in Setup and the collective is "
+        "rebuilt at once, keeping the current round where it still exists.",
+    .legend_colour = "A colour names the GPU whose input the slot holds.",
+    .legend_stripes = "Stripes: a partial sum, one stripe per GPU folded in so far.",
+    .legend_hatch = "Hatched: empty, nothing has arrived yet.",
+    .legend_dim = "Dimmed: a partial sum the GPU no longer needs.",
+    .legend_outline = "Outlined: the slot this GPU owns after reduce-scatter.",
+    .legend_heat = "Large slots show their values as a heat strip (dark = low, bright = high).",
+
+    .language = "Language",
+    .theme_high_contrast = "high contrast",
+    .presentation_mode = "Presentation mode (P)",
+    .presentation_size = "Presentation text size",
+    .predict_mode = "Predict mode (G)",
+    .predict_question = "Before round %d: which slot of GPU %d will change? Click that cell.",
+    .predict_hint = "The round plays as soon as you answer.",
+    .predict_pick_gpu = "Pick a cell of GPU %d, the outlined one.",
+    .predict_correct = "Right! GPU %d received slot %d, which now holds %s.",
+    .predict_wrong = "Not quite: GPU %d received slot %d (now %s); you picked slot %d.",
+    .predict_score = "Score: %d of %d",
+    .predict_finished = "Every round answered. Final score: %d of %d",
+    .key_present = "P\tpresentation mode: large text, high contrast, no setup panel",
+    .key_present_size = "[ / ]\tpresentation text smaller / larger (1.5x to 3x)",
+    .key_predict = "G\tpredict mode: guess each round before it plays",
+    .key_language = "L\tswitch language (English / Chinese)",
+    .font_missing = "Chinese font not found at %s (install fonts-wqy-microhei); showing English.",
+
+    .view_ring = "Ring",
+    .view_memory = "Memory",
+    .view_training = "Training",
+    .view_compare = "Compare",
+    .memory_model = "Model",
+    .memory_gpus = "GPUs##memory",
+    .memory_gpus_hint = "Data-parallel GPUs. Ctrl+click to type up to 64.",
+    .memory_capacity = "GPU memory",
+    .memory_capacity_item = "%.0f GB",
+    .memory_convention = "Bytes counted",
+    .memory_convention_assumes = "%s In the formulas P is the number of parameters.",
+    .memory_next_to_ddp = "Next to DDP:",
+    .memory_bucket = "Bucket MiB",
+    .memory_bucket_hint = "Backward hands its gradients to the collective in buckets of this size (PyTorch DDP's default: 25 MiB).",
+    .memory_start = "Start",
+    .memory_model_states = "Model states",
+    .memory_model_states_hint = "The optimizer step: everything a GPU keeps between iterations (what `ringviz memory` prints).",
+    .memory_step = "step %d of %d",
+    .memory_column_formula = "%s = %s per GPU at rest",
+    .memory_fits = "fits in %s",
+    .memory_does_not_fit = "does not fit in %s",
+    .memory_axis = "GB",
+    .memory_largest_bar = "largest: GPU %d, %s",
+    .memory_capacity_line = "GPU memory %s",
+    .memory_step_label = "Step %d: %s",
+    .memory_open_in_ring = "Open in ring view",
+    .memory_opened_notice = "Ring view: %s; the bucket's %lld elements are shown as %lld, same rounds, smaller numbers.",
+    .memory_collective_size = "%lld elements of %s",
+    .memory_peak = "Peak %s on GPU %d %s",
+    .memory_parameters = "parameters",
+    .memory_optimizer_states = "optimizer states",
+    .memory_gradients = "gradients",
+    .memory_transient = "transient buffers",
+    .memory_legend_owned = "in a GPU's colour: the shard only that GPU keeps",
+    .training_gpus = "GPUs##training",
+    .training_dtype = "Precision",
+    .training_dtype_hint = "f32: everything in fp32. bf16: bf16 parameters and gradients with fp32 master weights and optimizer state.",
+    .training_iterations = "Iterations",
+    .training_seed = "Seed",
+    .training_shown = "iteration %d of %d",
+    .training_explained =
+        "The same MLP (%lld parameters) trained on %d simulated GPUs, each on its own mini-batches; every "
+        "byte between GPUs goes through ringviz's collectives. DDP all-reduces the gradients, ZeRO-2 "
+        "reduce-scatters them and all-gathers the parameters, nosync exchanges nothing.",
+    .training_ddp = "DDP",
+    .training_zero2 = "ZeRO-2",
+    .training_nosync = "no sync",
+    .training_loss_title = "loss per GPU (log scale)",
+    .training_axis_iterations = "iteration (of %d)",
+    .training_mean_loss = "mean loss %s",
+    .training_spread_title = "Parameter spread",
+    .training_spread_hint = "the largest difference of one parameter between two GPUs",
+    .training_not_started = "not started",
+    .training_identical = "after %d iterations every GPU holds bit-identical parameters",
+    .training_drifted = "after %d iterations the GPUs disagree by up to %s",
+    .compare_question = "%s of %lld x %s per GPU (%s) on %d GPUs, from the setup panel",
+    .compare_link = "Link",
+    .compare_link_figures = "alpha %.2f us, %.0f GB/s per direction",
+    .compare_algorithm = "Algorithm",
+    .compare_rounds = "Rounds",
+    .compare_messages = "Messages",
+    .compare_sent = "Sent per GPU",
+    .compare_busiest = "Busiest link",
+    .compare_time = "Predicted",
+    .compare_link_in = "%s to GPU %d",
+    .compare_link_out = "%s from GPU %d",
+    .compare_table_hint = "Messages and bytes: the most any one GPU sends. * = fastest at this size. Click a row to run that algorithm.",
+    .compare_plot_title = "Predicted time against message size (bytes per GPU, log-log)",
+    .compare_this_size = "now",
+    .compare_crossover = "%s from %s",
+    .compare_axis_hint = "Rings win on bandwidth for large messages; few rounds win on latency for small ones.",
+    .compare_no_crossover = "No crossover: %s is the fastest at every size here.",
+    .link_title = "Links in round %d of %d (%s)",
+    .link_no_rounds = "No rounds: one GPU has nobody to talk to.",
+    .link_hint = "Each arrow is a link carrying bytes in this round, coloured and thickened by how many. Step the controls below to move through the rounds.",
+    .link_scale_top = "%s",
+    .link_round_summary = "%d links busy; the busiest carries %s",
+};
+
+Language g_language = Language::en;
+
+// Chinese with English wherever a translation is still missing (a field added to UiStrings
+// and to kEnglish, but not yet to kUiStringsZh), so that new text never shows up as a crash.
+const UiStrings& chinese_or_english() {
+  static const UiStrings merged = [] {
+    UiStrings strings = kUiStringsZh;
+    static_assert(sizeof(UiStrings) % sizeof(const char*) == 0, "UiStrings holds const char* only");
+    auto* fields = reinterpret_cast<const char**>(&strings);
+    const auto* english = reinterpret_cast<const char* const*>(&kEnglish);
+    for (std::size_t i = 0; i < sizeof(UiStrings) / sizeof(const char*); ++i)
+      if (fields[i] == nullptr) fields[i] = english[i];
+    return strings;
+  }();
+  return merged;
+}
+
+}  // namespace
+
+const UiStrings& ui_strings_for(Language language) {
+  return language == Language::zh ? chinese_or_english() : kEnglish;
+}
+const UiStrings& ui_strings() { return ui_strings_for(g_language); }
+Language ui_language() { return g_language; }
+void set_ui_language(Language language) { g_language = language; }
+
+}  // namespace ringviz::gui

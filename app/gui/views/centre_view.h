@@ -1,0 +1,45 @@
+#pragma once
+// The centre of the window shows one of four views, chosen by a tab bar above it (or by the
+// lesson player through GuiApp::set_centre_view): the ring, the memory per GPU during a
+// training iteration, a real training run, and the comparison of algorithms.
+#include <string_view>
+
+#include "app/gui/views/compare_view.h"
+#include "app/gui/layout/geometry.h"
+#include "app/gui/views/memory_view.h"
+#include "app/gui/views/training_view.h"
+
+namespace ringviz::gui {
+
+enum class CentreView { ring, memory, training, compare };
+inline constexpr CentreView kAllCentreViews[] = {CentreView::ring, CentreView::memory,
+                                                 CentreView::training, CentreView::compare};
+std::string_view centre_view_name(CentreView view);  // "ring", "memory", "training", "compare"
+bool parse_centre_view(std::string_view text, CentreView& out);
+// The view a new GuiApp opens on: set from --view before the window exists.
+void set_startup_view(CentreView view);
+CentreView startup_view();
+
+// The views other than the ring, and which one is on screen. GuiApp owns one.
+class CentreViews {
+ public:
+  CentreView current() const { return current_; }
+  void set_current(CentreView view) { current_ = view; }
+
+  MemoryView& memory() { return memory_; }
+  TrainingView& training() { return training_; }
+  CompareView& compare() { return compare_; }
+
+  // Moves the memory view's iteration and the training view's run forward by `seconds`.
+  void advance(double seconds);
+  // True while a view plays on its own, so the host keeps drawing frames.
+  bool animating() const;
+
+ private:
+  CentreView current_ = CentreView::ring;
+  MemoryView memory_;
+  TrainingView training_;
+  CompareView compare_;
+};
+
+}  // namespace ringviz::gui

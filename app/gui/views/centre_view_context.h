@@ -1,0 +1,32 @@
+#pragma once
+// What the memory, training and compare views get from the GUI around them each frame. They
+// never reach into GuiApp: the ring's collective comes in, and the only ways back out are the
+// two callbacks, so each view can be drawn (and tested) on its own.
+#include <functional>
+#include <string>
+
+#include "app/gui/runtime/playback.h"
+#include "app/gui/render/theme.h"
+#include "core/config.h"
+
+namespace ringviz {
+class Session;
+}
+
+namespace ringviz::gui {
+
+struct ViewContext {
+  ThemeKind theme = ThemeKind::dark;
+  PaletteKind palette = PaletteKind::standard;
+  float scale = 1.0f;  // UI scale (content x text)
+  // The collective of the setup panel and where its playback is, for the link view. May be
+  // null when no session exists yet.
+  const Session* session = nullptr;
+  RoundMoment moment;
+  // Runs `config` in the ring view and switches to it; `notice` says what was scaled down.
+  std::function<void(const Config& config, const std::string& notice)> open_in_ring;
+  // Makes `algorithm` the setup panel's algorithm (from a click in the comparison table).
+  std::function<void(Algorithm algorithm)> choose_algorithm;
+};
+
+}  // namespace ringviz::gui

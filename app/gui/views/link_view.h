@@ -1,0 +1,49 @@
+#pragma once
+// The link view: the GPUs on a circle and every link that carries bytes in the current round,
+// coloured (and thickened) by how many. Under the ring every GPU talks to its neighbour with
+// the same load; under naive one link into GPU 0 is the hot spot; under direct every pair
+// lights up at once.
+#include <cstdint>
+#include <vector>
+
+#include "app/gui/views/centre_view_context.h"
+#include "app/gui/render/colour.h"
+#include "app/gui/layout/geometry.h"
+#include "app/gui/layout/ring_geometry.h"
+#include "core/layout.h"
+#include "core/schedule.h"
+
+struct ImDrawList;
+
+namespace ringviz::gui {
+
+// What one directed link (src -> dst) carries in one round: every transfer between the two.
+struct LinkLoad {
+  int src = 0;
+  int dst = 0;
+  std::int64_t bytes = 0;
+  int transfers = 0;
+};
+
+// One entry per directed pair that carries anything in `round`, in order of first transfer.
+std::vector<LinkLoad> link_loads(const Round& round, const SlotLayout& layout, DType dtype);
+// The most bytes one link carries in any round of `schedule` (the colour scale's top).
+std::int64_t busiest_link_in_any_round(const Schedule& schedule, const SlotLayout& layout, DType dtype);
+
+// Cold to hot for 0..1: dark blue, teal, yellow, red (readable on both themes).
+Rgb heat_colour(float t);
+
+// The round the link view shows at `moment`: the one in flight, else the last one done, else
+// the first (a preview before anything moved). 1-based; 0 when the schedule has no rounds.
+int link_view_round(const RoundMoment& moment, int round_count);
+
+// The path a transfer from GPU `src` to GPU `dst` takes in the ring view when they are not ring
+// neighbours (naive, direct, rhd, the trees): from the edge of src's box to the edge of dst's,
+// bowed to the left of its direction so that src -> dst and dst -> src are two curves and
+// several transfers leaving one GPU fan out instead of piling on one line.
+ArrowPath transfer_path(const RingGeometry& geometry, int src, int dst);
+
+// Draws the view into `area` with `session`'s schedule at `moment`.
+void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context);
+
+}  // namespace ringviz::gui

@@ -1,0 +1,365 @@
+// The ring view: GPU boxes, ring arrows, slot cells (drawn by CellRenderer), their labels and
+// values, and the packets of the round in flight.
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/views/link_view.h"
+#include "app/gui/text/strings.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+// The default font has no ellipsis glyph; core labels use one for long sums.
+std::string ascii_label(std::string label) {
+  const std::string ellipsis = "\xE2\x80\xA6";
+  for (std::size_t at; (at = label.find(ellipsis)) != std::string::npos;) label.replace(at, ellipsis.size(), "..");
+  return label;
+}
+
+// The longest form of a label that fits `width`: the full sum, then "a0..d0", then nothing.
+std::string fit_label(const std::string& label, float width) {
+  if (label.empty()) return {};
+  if (ImGui::CalcTextSize(label.c_str()).x <= width) return label;
+  const std::size_t first_plus = label.find('+');
+  const std::size_t last_plus = label.rfind('+');
+  if (first_plus != std::string::npos) {
+    std::string last = label.substr(last_plus + 1);
+    const std::size_t space = last.find(' ');
+    if (space != std::string::npos) last = last.substr(0, space);
+    const std::string shorter = label.substr(0, first_plus) + ".." + last;
+    if (ImGui::CalcTextSize(shorter.c_str()).x <= width) return shorter;
+  }
+  return {};
+}
+
+void draw_arrow(ImDrawList* dl, const ArrowPath& path, ImU32 colour, float thickness, float head) {
+  if (path.points.size() < 2) return;
+  std::vector<ImVec2> points;
+  points.reserve(path.points.size());
+  // Stop the line short of the tip so the head's point stays sharp.
+  const float shorten = path.total() > 0 ? std::min(0.9f, head * 0.8f / path.total()) : 0.0f;
+  for (std::size_t i = 0; i < path.points.size(); ++i) {
+    if (path.lengths[i] > path.total() * (1 - shorten)) break;
+    points.push_back(to_imvec(path.points[i]));
+  }
+  points.push_back(to_imvec(path.at(1 - shorten)));
+  dl->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, thickness);
+  const Vec2 tip = path.points.back();
+  const Vec2 d = path.direction_at(1.0f);
+  const Vec2 side{-d.y, d.x};
+  const Vec2 base = tip - d * head;
+  dl->AddTriangleFilled(to_imvec(tip), to_imvec(base + side * (head * 0.5f)),
+                        to_imvec(base - side * (head * 0.5f)), colour);
+}
+
+// Vertical stripes, one per contributing rank (at most `max_stripes`, then the first colour).
+void fill_stripes(ImDrawList* dl, const Rect& r, const RankSet& set, int ranks,
+                  PaletteKind palette, float rounding) {
+  std::vector<int> contributors;
+  for (int k = 0; k < ranks; ++k)
+    if (set.test(static_cast<std::size_t>(k))) contributors.push_back(k);
+  if (contributors.empty()) return;
+  if (contributors.size() == 1 || contributors.size() > 16) {
+    dl->AddRectFilled(to_imvec(r.min()), to_imvec(r.max()),
+                      to_imcol(rank_colour(contributors.front(), palette)), rounding);
+    return;
+  }
+  const float w = r.w / static_cast<float>(contributors.size());
+  for (std::size_t i = 0; i < contributors.size(); ++i)
+    dl->AddRectFilled(ImVec2(r.x + w * i, r.y), ImVec2(r.x + w * (i + 1), r.bottom()),
+                      to_imcol(rank_colour(contributors[i], palette)));
+}
+
+int first_rank(const RankSet& set, int ranks) {
+  for (int k = 0; k < ranks; ++k)
+    if (set.test(static_cast<std::size_t>(k))) return k;
+  return 0;
+}
+
+}  // namespace
+
+void GuiApp::draw_ring_view(const Rect& area) {
+  const UiStrings& text = ui_strings();
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  // No window background: the view paints its own, once (llvmpipe pays for every layer).
+  begin_panel("##ring", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
+                                  ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
+  ImGui::PopStyleVar();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ViewColours& colours = view_colours(preferences_.theme);
+  fills_.queue(dl, area, colours.view_background);
+
+  const Config& config = model_.config();
+  const Session& session = model_.session();
+  const int n = config.ranks;
+  const float line = ImGui::GetTextLineHeight();
+  const float s = ui_scale();
+  const Rect ring_area = area.inset(std::round(line * 0.5f));
+  if (geometry_.ranks != n || geometry_line_ != line || geometry_view_.x != ring_area.x ||
+      geometry_view_.y != ring_area.y || geometry_view_.w != ring_area.w || geometry_view_.h != ring_area.h) {
+    geometry_ = layout_ring(ring_area, n, line);  // a search over shapes: not every frame
+    geometry_view_ = ring_area;
+    geometry_line_ = line;
+  }
+  sync_palette_and_cells();
+  // Hundreds of GPUs mean thousands of tiny shapes; on a software rasteriser every triangle
+  // costs set-up time, so drop what cannot be seen at that size: anti-aliasing fringes,
+  // rounded corners, borders and outlines of cells a few pixels wide.
+  const bool crowded = geometry_.grid;
+  const bool tiny_cells = std::min(geometry_.cell_width, geometry_.cell_height) < 5.0f;
+  if (crowded) dl->Flags &= ~(ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill);
+
+  const RoundMoment moment = playback_.moment();
+  const ShownState& shown = model_.state_at(moment.rest_round);
+  const Round* round = moment.round >= 1 && moment.round <= session.round_count()
+                           ? &session.schedule().rounds[static_cast<std::size_t>(moment.round - 1)]
+                           : nullptr;
+  const bool in_flight = round != nullptr && moment.in_flight;
+  const Rgb phase_colour = round && round->phase == Phase::all_gather ? colours.phase_all_gather
+                                                                     : colours.phase_reduce_scatter;
+
+  // Ring arrows; the ones carrying packets now take the phase colour.
+  const float head = geometry_.grid ? std::max(4.0f, line * 0.4f) : line * 0.75f;
+  const float thickness = geometry_.grid ? std::max(1.0f, s) : 2.0f * s;
+  // Only the ring edges the round uses light up: other algorithms also send across the ring.
+  std::vector<char> edge_busy(geometry_.arrows.size(), 0);
+  if (in_flight)
+    for (const Transfer& transfer : round->transfers)
+      if (transfer.dst == (transfer.src + 1) % n && transfer.src < static_cast<int>(edge_busy.size()))
+        edge_busy[static_cast<std::size_t>(transfer.src)] = 1;
+  for (std::size_t r = 0; r < geometry_.arrows.size(); ++r)
+    draw_arrow(dl, geometry_.arrows[r], edge_busy[r] ? to_imcol(phase_colour, 0.9f) : to_imcol(colours.arrow),
+               thickness, head);
+
+  // GPU boxes with their titles.
+  const float rounding = crowded ? 0.0f : 5.0f * s;
+  for (int r = 0; r < n; ++r) {
+    const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
+    dl->AddRectFilled(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_background), rounding);
+    if (!tiny_cells) dl->AddRect(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_border), rounding);
+    if (gpu.title.h <= 0) continue;
+    const std::string title = format(text.gpu_name, r);
+    const std::string title_short = format(text.gpu_short, r);
+    const std::string& shown_title = ImGui::CalcTextSize(title.c_str()).x <= gpu.title.w ? title : title_short;
+    if (ImGui::CalcTextSize(shown_title.c_str()).x > gpu.title.w) continue;
+    const float y = gpu.title.y + (gpu.title.h - line) * 0.5f;
+    dl->AddText(ImVec2(gpu.title.x, y), to_imcol(rank_colour(r, preferences_.palette)), shown_title.c_str());
+  }
+
+  // The cells themselves: one shader pass for all GPUs, at this point of the draw order.
+  const SlotLayout& slots = session.layout();
+  std::int64_t largest_slot = 0;
+  for (const Slot& slot : slots.slots) largest_slot = std::max(largest_slot, slot.count);
+  CellPass pass;
+  pass.clip = area;
+  pass.ranks = n;
+  pass.columns = geometry_.cell_columns;
+  pass.rows = geometry_.cell_rows;
+  pass.cell_width = geometry_.cell_width;
+  pass.cell_height = geometry_.cell_height;
+  pass.gap = geometry_.cell_gap;
+  const bool text_cells = n <= SessionModel::kMaxTextRanks && geometry_.cell_height >= line * 2.6f;
+  const bool values_as_text = text_cells && largest_slot <= SessionModel::kMaxValuesPerCell;
+  if (values_as_text) {
+    pass.band_mode = ValueBand::text;
+    pass.band = (line + 4.0f) / geometry_.cell_height;
+  } else if (largest_slot > 0 && geometry_.cell_height >= 14.0f) {
+    pass.band_mode = ValueBand::heatmap;
+    pass.band = 0.36f;
+  }
+  pass.hatch_a = colours.hatch_a;
+  pass.hatch_b = colours.hatch_b;
+  pass.stale_target = colours.stale_target;
+  pass.stale_amount = colours.stale_amount;
+  pass.nan_colour = colours.nan_colour;
+  for (int r = 0; r < n; ++r) pass.boxes.push_back({geometry_.boxes[static_cast<std::size_t>(r)].cells, r});
+  renderer_.queue(dl, std::move(pass));
+
+  // Text on the cells: the label near the top (clear of the centre, which shows the pure
+  // provenance colour) and the values in the bottom band.
+  if (text_cells) {
+    const float pad = 3.0f * s;
+    for (int r = 0; r < n; ++r) {
+      for (int slot = 0; slot < n; ++slot) {
+        const Rect cell = geometry_.painted_cell(r, slot);
+        const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
+                                  static_cast<std::size_t>(slot);
+        const std::uint32_t flags = shown.cells.flags(r, slot);
+        const RankSet& set = shown.provenance.at(r, slot);
+        const bool stale = flags & kCellStale;
+        if (set.none()) continue;
+        // Text colour by the colour under it (stale cells are nearly background).
+        const Rgb under = stale ? colours.stale_target : rank_colour(first_rank(set, n), preferences_.palette);
+        const bool multi = set.count() > 1;
+        const ImU32 ink = multi || stale ? to_imcol(colours.text, stale ? 0.55f : 1.0f)
+                                         : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
+        const std::string label = fit_label(ascii_label(shown.labels[index]), cell.w - 2 * pad);
+        if (!label.empty() && cell.y + pad + line < cell.centre().y - 1) {
+          const ImVec2 at(cell.x + pad, cell.y + pad * 0.6f);
+          if (multi && !stale) {
+            // Stripes underneath: put the sum on a small plate so it stays readable.
+            const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+            dl->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + size.x + 2, at.y + size.y + 1),
+                              to_imcol(colours.box_background, 0.82f), 3.0f);
+          }
+          dl->AddText(at, ink, label.c_str());
+        }
+        const std::string& values = shown.values[index];
+        if (values_as_text && !values.empty()) {
+          const ImVec2 size = ImGui::CalcTextSize(values.c_str());
+          if (size.x <= cell.w - 2 * pad) {
+            const float band_top = cell.bottom() - (line + 4.0f);
+            dl->AddText(ImVec2(cell.x + (cell.w - size.x) * 0.5f, band_top + 2.0f),
+                        stale ? to_imcol(colours.text, 0.5f) : IM_COL32(255, 255, 255, 255), values.c_str());
+          }
+        }
+      }
+    }
+  }
+
+  // The slot each GPU owns once its reduction is complete: outlined.
+  if (config.op != Op::allgather && n > 1 && !tiny_cells) {
+    const float t = geometry_.grid ? 1.0f : 2.0f * s;
+    for (int r = 0; r < n; ++r)
+      for (int slot = 0; slot < n; ++slot) {
+        const std::uint32_t flags = shown.cells.flags(r, slot);
+        if ((flags & kCellOwned) && (flags & kCellComplete)) {
+          const Rect cell = geometry_.painted_cell(r, slot);
+          dl->AddRect(to_imvec(cell.min()), to_imvec(cell.max()), to_imcol(colours.text), 0, 0, t);
+        }
+      }
+  }
+
+  if (round != nullptr) {
+    const float t = geometry_.grid ? 1.0f : 2.0f * s;
+    // While packets travel, mark the slots being sent; on arrival, the receiving slots react.
+    for (const Transfer& transfer : round->transfers) {
+      if (tiny_cells) break;
+      if (in_flight) {
+        const Rect from = geometry_.painted_cell(transfer.src, transfer.slot);
+        dl->AddRect(to_imvec(from.min()), to_imvec(from.max()), to_imcol(phase_colour), 0, 0, t);
+      } else if (moment.flash > 0) {
+        const Rect to = geometry_.painted_cell(transfer.dst, transfer.slot);
+        if (transfer.kind == TransferKind::reduce)
+          dl->AddRectFilled(to_imvec(to.min()), to_imvec(to.max()),
+                            to_imcol(colours.flash, static_cast<float>(0.7 * moment.flash)));
+        else
+          // A copy just replaces the slot: a pulse of the phase colour around it, no flash.
+          dl->AddRect(to_imvec(to.min()), to_imvec(to.max()),
+                      to_imcol(phase_colour, static_cast<float>(moment.flash)), 0, 0, t * 1.5f);
+      }
+    }
+    // Packets: the sender's slot as it was before the round, moving along its arrow.
+    if (in_flight) {
+      const ShownState& before = model_.state_at(moment.round - 1);
+      // Transfers between GPUs that are not ring neighbours get an arrow of their own.
+      std::vector<ArrowPath> across(round->transfers.size());
+      for (std::size_t i = 0; i < round->transfers.size(); ++i) {
+        const Transfer& transfer = round->transfers[i];
+        if (transfer.dst == (transfer.src + 1) % n) continue;
+        across[i] = transfer_path(geometry_, transfer.src, transfer.dst);
+        draw_arrow(dl, across[i], to_imcol(phase_colour, 0.75f), thickness, head);
+      }
+      for (const Transfer& transfer : round->transfers) {
+        const std::size_t index = static_cast<std::size_t>(&transfer - round->transfers.data());
+        const ArrowPath& arrow = transfer.dst == (transfer.src + 1) % n
+                                     ? geometry_.arrows[static_cast<std::size_t>(transfer.src)]
+                                     : across[index];
+        Vec2 at;
+        if (geometry_.grid) {
+          at = arrow.at(static_cast<float>(moment.travel));
+        } else {
+          // Big enough to follow: the packet leaves the sending cell, rides the arrow and
+          // lands on the receiving cell.
+          std::vector<Vec2> points{geometry_.painted_cell(transfer.src, transfer.slot).centre()};
+          points.insert(points.end(), arrow.points.begin(), arrow.points.end());
+          points.push_back(geometry_.painted_cell(transfer.dst, transfer.slot).centre());
+          at = make_path(std::move(points)).at(static_cast<float>(moment.travel));
+        }
+        const RankSet& set = before.provenance.at(transfer.src, transfer.slot);
+        std::string label;
+        if (!before.labels.empty())
+          label = ascii_label(before.labels[static_cast<std::size_t>(transfer.src) * static_cast<std::size_t>(n) +
+                                            static_cast<std::size_t>(transfer.slot)]);
+        float w, h;
+        if (geometry_.grid) {
+          w = h = std::max(3.0f, head * 1.2f);
+          label.clear();
+        } else {
+          // Big enough to follow across the view: about half a cell, and never below two lines.
+          h = std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f));
+          const float label_w = label.empty() ? 0.0f : ImGui::CalcTextSize(label.c_str()).x;
+          w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f,
+                         std::max(line * 2.0f, geometry_.cell_width * 1.6f));
+          if (label_w + 6.0f * s > w) label = fit_label(label, w - 6.0f * s);
+        }
+        const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
+        fill_stripes(dl, packet, set, n, preferences_.palette, geometry_.grid ? 0.0f : 3.0f * s);
+        if (!tiny_cells)
+          dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
+                      geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
+        if (!label.empty()) {
+          const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+          const ImVec2 p(packet.x + (w - size.x) * 0.5f, packet.y + (h - size.y) * 0.5f);
+          const bool multi = set.count() > 1;
+          if (multi)
+            dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + size.x + 2, p.y + size.y),
+                              to_imcol(colours.box_background, 0.82f), 2.0f);
+          const Rgb under = set.none() ? colours.box_background : rank_colour(first_rank(set, n), preferences_.palette);
+          const ImU32 ink = multi ? to_imcol(colours.text)
+                                  : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
+          dl->AddText(p, ink, label.c_str());
+        }
+      }
+    }
+  }
+
+  // Selection, hover and click.
+  if (selected_gpu_ >= 0 && selected_gpu_ < n) {
+    const Rect& box = geometry_.boxes[static_cast<std::size_t>(selected_gpu_)].box;
+    const Rect ring{box.x - 3, box.y - 3, box.w + 6, box.h + 6};
+    dl->AddRect(to_imvec(ring.min()), to_imvec(ring.max()), to_imcol(colours.selected_border),
+                rounding + 2, 0, std::max(2.0f, 2.5f * s));
+  }
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (ImGui::IsWindowHovered() && area.contains({mouse.x, mouse.y})) {
+    for (int r = 0; r < n; ++r) {
+      const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
+      if (!gpu.box.contains({mouse.x, mouse.y})) continue;
+      if (ImGui::IsMouseClicked(0)) selected_gpu_ = selected_gpu_ == r ? kNoSelection : r;
+      if (!gpu.cells.contains({mouse.x, mouse.y})) break;
+      const int column = static_cast<int>((mouse.x - gpu.cells.x) / geometry_.cell_width);
+      const int row = static_cast<int>((mouse.y - gpu.cells.y) / geometry_.cell_height);
+      const int slot = row * geometry_.cell_columns + column;
+      if (column >= geometry_.cell_columns || slot >= n) break;
+      const RankSet& set = shown.provenance.at(r, slot);
+      const std::uint32_t flags = shown.cells.flags(r, slot);
+      ImGui::BeginTooltip();
+      ImGui::Text(text.cell_tooltip, r, slot);
+      if (set.none()) {
+        ImGui::TextUnformatted(text.cell_empty);
+      } else {
+        ImGui::TextUnformatted(ascii_label(slot_label(config.op, set, slot)).c_str());
+        ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
+      }
+      ImGui::Text(text.cell_elements, static_cast<long long>(slots[slot].count));
+      if (flags & kCellNoElements) ImGui::TextUnformatted(text.cell_no_elements);
+      if ((flags & kCellOwned) && (flags & kCellComplete)) ImGui::TextUnformatted(text.cell_owned);
+      if (flags & kCellStale) ImGui::TextUnformatted(text.cell_stale);
+      const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
+                                static_cast<std::size_t>(slot);
+      if (index < shown.values.size() && !shown.values[index].empty())
+        ImGui::TextUnformatted(shown.values[index].c_str());
+      ImGui::EndTooltip();
+      break;
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace ringviz::gui
