@@ -158,12 +158,17 @@ void CudaBackend::synchronize() {
 const std::vector<DeviceInfo>& CudaBackend::devices() const { return impl_->resources.device_infos(); }
 
 int CudaBackend::device_of_rank(int rank) const {
-  return impl_->resources.device_infos()[static_cast<std::size_t>(impl_->resources.device_index_of_rank(rank))].index;
+  const RankResources& resources = impl_->resources;
+  return resources.device_infos()[static_cast<std::size_t>(resources.device_index_of_rank(rank))].index;
 }
 
-LinkKind CudaBackend::link(int src_rank, int dst_rank) const { return impl_->resources.link(src_rank, dst_rank); }
+LinkKind CudaBackend::link(int src_rank, int dst_rank) const {
+  return impl_->resources.link(src_rank, dst_rank);
+}
 
-std::uint64_t CudaBackend::allocated_bytes(int device) const { return impl_->resources.allocated_bytes(device); }
+std::uint64_t CudaBackend::allocated_bytes(int device) const {
+  return impl_->resources.allocated_bytes(device);
+}
 
 std::string CudaBackend::last_submission() const { return impl_->last_submission; }
 

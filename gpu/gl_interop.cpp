@@ -85,8 +85,10 @@ VisualCellsInterop::VisualCellsInterop(unsigned int cells_buffer, unsigned int b
   impl_->device = device;
   DeviceGuard guard(device);
   impl_->stream = CudaStream::create_non_blocking(device, "heatmap interop");
-  impl_->cells_resource = register_gl_buffer(device, cells_buffer, "registering the heatmap's cell buffer with CUDA");
-  impl_->bins_resource = register_gl_buffer(device, bins_buffer, "registering the heatmap's bin buffer with CUDA");
+  impl_->cells_resource =
+      register_gl_buffer(device, cells_buffer, "registering the heatmap's cell buffer with CUDA");
+  impl_->bins_resource =
+      register_gl_buffer(device, bins_buffer, "registering the heatmap's bin buffer with CUDA");
 }
 
 VisualCellsInterop::~VisualCellsInterop() = default;
@@ -140,7 +142,8 @@ void VisualCellsInterop::fill(CudaBackend& backend, const Config& config, const 
   const std::size_t slot_bytes = slot_table.size() * sizeof(std::int64_t);
   impl.rank_pointers.reserve_or_throw(impl.device, pointer_bytes, "heatmap interop: allocating");
   impl.slots.reserve_or_throw(impl.device, slot_bytes, "heatmap interop: allocating");
-  check_cuda(cudaMemcpyAsync(impl.rank_pointers.data(), pointers.data(), pointer_bytes, cudaMemcpyHostToDevice, stream),
+  check_cuda(cudaMemcpyAsync(impl.rank_pointers.data(), pointers.data(), pointer_bytes,
+                             cudaMemcpyHostToDevice, stream),
              "heatmap interop");
   check_cuda(cudaMemcpyAsync(impl.slots.data(), slot_table.data(), slot_bytes, cudaMemcpyHostToDevice, stream),
              "heatmap interop");

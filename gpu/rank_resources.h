@@ -61,7 +61,9 @@ class RankResources {
   const std::vector<DeviceInfo>& device_infos() const { return device_infos_; }
   CudaDevice& first_device() { return devices_.front(); }
   CudaDevice& device_of(const CudaRank& rank) { return devices_[static_cast<std::size_t>(rank.device)]; }
-  int ordinal_of(const CudaRank& rank) const { return devices_[static_cast<std::size_t>(rank.device)].info.index; }
+  int ordinal_of(const CudaRank& rank) const {
+    return devices_[static_cast<std::size_t>(rank.device)].info.index;
+  }
 
   std::vector<CudaRank>& ranks() { return ranks_; }
   CudaRank& rank(int r) { return ranks_[static_cast<std::size_t>(r)]; }
