@@ -4,22 +4,15 @@
 #include <string>
 
 #include "core/buffers.h"
-#include "core/layout.h"
-#include "core/reduce_op.h"
+#include "core/collective_shape.h"
 #include "core/schedule.h"
 
 namespace ringviz {
 
-// What a backend needs to know to execute rounds: fixed for the life of a session.
-struct CollectiveShape {
-  DType dtype = DType::f32;
-  ReduceOp reduce = ReduceOp::sum;
-  int ranks = 1;
-  SlotLayout layout;
-};
-
 // Where the rank buffers live and how a round is executed on them. The CPU backend (in core)
 // is the reference; every other backend must produce bit-identical buffers after every round.
+// Backends do not plan rounds themselves: they carry out what core/round_plan.h decides
+// (docs/architecture.md, "Backends and the round planner").
 class Backend {
  public:
   virtual ~Backend() = default;

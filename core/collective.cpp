@@ -54,12 +54,6 @@ CollectiveTraffic run_collective(Backend& backend, const Config& config, BufferS
   return moved;
 }
 
-int ring_owned_slot(Order order, int rank, int ranks) {
-  // seed: the chunk a rank starts sending travels N - 1 hops and completes one rank before
-  // it, so rank r completes the chunk that started at r + 1. nccl shifts the start by one.
-  return order == Order::seed ? (rank + 1) % ranks : rank;
-}
-
 std::int64_t ring_pass_bytes_sent(const SlotLayout& layout, Order order, Phase phase, int rank,
                                   std::int64_t element_bytes) {
   const int ranks = layout.size();

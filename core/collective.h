@@ -32,14 +32,10 @@ struct CollectiveTraffic {
 CollectiveTraffic run_collective(Backend& backend, const Config& config, BufferState& state,
                                  RingPasses passes = RingPasses::all);
 
-// The slot rank `rank` holds fully reduced after a ring reduce-scatter (and so the shard of
-// the optimizer state ZeRO gives it). Equals make_schedule(...).owned_slot, for any number of
-// ranks, without building the schedule.
-int ring_owned_slot(Order order, int rank, int ranks);
-
 // Bytes rank `rank` sends in one ring pass over `layout` (elements of `element_bytes` each):
 // a reduce-scatter pass sends every slot but the one the rank ends up owning; an all-gather
 // pass sends every slot but the one the next rank owns (it arrives last and goes no further).
+// The owned slot is ring_owned_slot (core/schedule.h).
 // Equals the engine's Traffic for those rounds; used where building the schedule for
 // hundreds of ranks would be wasteful.
 std::int64_t ring_pass_bytes_sent(const SlotLayout& layout, Order order, Phase phase, int rank,

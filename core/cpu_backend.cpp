@@ -1,10 +1,10 @@
 // The reference backend: rank buffers in host memory, rounds executed by a thread pool.
 #include <algorithm>
-#include <map>
 #include <memory>
-#include <utility>
+#include <vector>
 
 #include "core/backend.h"
+#include "core/round_plan.h"
 #include "core/slot_kernels.h"
 #include "core/thread_pool.h"
 
@@ -24,8 +24,6 @@ class CpuBackend final : public Backend {
   std::string name() const override { return "cpu"; }
 
   void load(const CollectiveShape& shape, const BufferState& state) override {
-    destination_count_ = 0;  // planned against the old shape
-    destination_of_.clear();
     shape_ = shape;
     state_ = state;
   }
@@ -35,122 +33,83 @@ class CpuBackend final : public Backend {
   void fetch(BufferState& state) const override { state = state_; }
 
   void execute(const Round& round) override {
-    plan_round(round);
+    const RoundPlan& plan = planner_.plan(round, shape_);
+    stage_reads(plan);
+    split_into_tasks(plan);
     // Waking the workers costs more than a round this small takes on the calling thread.
     if (planned_elements_ <= kElementsPerTask) {
-      for (const Task& task : tasks_) run_task(task);
+      for (const Task& task : tasks_) run_task(plan, task);
       return;
     }
     // Workers start with the first round big enough to share: stepping through a small
     // collective (the visualiser, the test sweeps) never pays for threads it does not use.
     if (!pool_) pool_ = std::make_unique<ThreadPool>(threads_);
-    pool_->parallel_for(tasks_.size(), [&](std::size_t index) { run_task(tasks_[index]); });
+    pool_->parallel_for(tasks_.size(), [&](std::size_t index) { run_task(plan, tasks_[index]); });
   }
 
  private:
-  // All transfers that land in one (rank, slot), in schedule order: folding them in that
-  // order on every element keeps the result deterministic when several arrive in one round.
-  struct Destination {
-    int rank = 0;
-    int slot = 0;
-    std::vector<const Transfer*> transfers;
-    bool completes = false;
-  };
   struct Task {
-    const Destination* destination;
+    const PlannedDestination* destination;
     std::int64_t begin;  // element range inside the slot
     std::int64_t end;
   };
 
-  const std::byte* source_of(const Transfer& transfer) const {
-    const auto staged = staged_.find({transfer.src, transfer.slot});
+  std::byte* slot_bytes(int rank, int slot) {
+    return state_.ranks[static_cast<std::size_t>(rank)].data() +
+           shape_.layout[slot].offset * static_cast<std::int64_t>(dtype_size(shape_.dtype));
+  }
+
+  // Copies the slots the plan reads and writes in the same round, so that every receiver
+  // reads them as they were before the round. The copies keep their storage between rounds.
+  void stage_reads(const RoundPlan& plan) {
+    const auto reads = plan.staged_reads();
+    if (staged_copies_.size() < reads.size()) staged_copies_.resize(reads.size());
     const std::size_t element = dtype_size(shape_.dtype);
-    if (staged != staged_.end()) return staged->second.data();
-    return state_.ranks[static_cast<std::size_t>(transfer.src)].data() +
-           shape_.layout[transfer.slot].offset * element;
+    for (std::size_t i = 0; i < reads.size(); ++i) {
+      const std::byte* begin = slot_bytes(reads[i].rank, reads[i].slot);
+      const std::int64_t bytes = shape_.layout[reads[i].slot].count * static_cast<std::int64_t>(element);
+      staged_copies_[i].assign(begin, begin + bytes);
+    }
   }
 
-  // Destination of (rank, slot) this round, or -1: a flat table rather than a map because a
-  // round is planned at every step, and reset entry by entry after use.
-  int& destination_index(int rank, int slot) {
-    const auto ranks = static_cast<std::size_t>(shape_.ranks);
-    if (destination_of_.size() != ranks * ranks) destination_of_.assign(ranks * ranks, -1);
-    return destination_of_[static_cast<std::size_t>(rank) * ranks + static_cast<std::size_t>(slot)];
-  }
-
-  void plan_round(const Round& round) {
-    for (std::size_t i = 0; i < destination_count_; ++i)
-      destination_index(destinations_[i].rank, destinations_[i].slot) = -1;
-    // Destinations are reused from round to round, keeping their transfer lists' storage:
-    // planning a round then allocates nothing.
-    destination_count_ = 0;
+  void split_into_tasks(const RoundPlan& plan) {
     tasks_.clear();
-    staged_.clear();
     planned_elements_ = 0;
-    for (const Transfer& transfer : round.transfers) {
-      int& index = destination_index(transfer.dst, transfer.slot);
-      if (index < 0) {
-        index = static_cast<int>(destination_count_++);
-        if (destinations_.size() < destination_count_) destinations_.emplace_back();
-        Destination& fresh = destinations_[static_cast<std::size_t>(index)];
-        fresh.rank = transfer.dst;
-        fresh.slot = transfer.slot;
-        fresh.transfers.clear();
-        fresh.completes = false;
-      }
-      Destination& destination = destinations_[static_cast<std::size_t>(index)];
-      destination.transfers.push_back(&transfer);
-      destination.completes = destination.completes || transfer.completes_slot;
-    }
-    // A slot that is both read and written this round is read from a copy taken before the
-    // round, so every receiver sees the value as it was. The ring never needs this.
-    const std::size_t element = dtype_size(shape_.dtype);
-    for (const Transfer& transfer : round.transfers) {
-      if (destination_index(transfer.src, transfer.slot) < 0 || staged_.count({transfer.src, transfer.slot}))
-        continue;
-      const Slot& slot = shape_.layout[transfer.slot];
-      const std::byte* begin =
-          state_.ranks[static_cast<std::size_t>(transfer.src)].data() + slot.offset * element;
-      staged_[{transfer.src, transfer.slot}] =
-          ByteBuffer(begin, begin + slot.count * static_cast<std::int64_t>(element));
-    }
-    for (std::size_t i = 0; i < destination_count_; ++i) {
-      const Destination& destination = destinations_[i];
+    for (const PlannedDestination& destination : plan.destinations()) {
       const std::int64_t size = shape_.layout[destination.slot].count;
-      planned_elements_ += size * static_cast<std::int64_t>(destination.transfers.size());
+      planned_elements_ += size * static_cast<std::int64_t>(destination.transfer_count);
       for (std::int64_t begin = 0; begin < size; begin += kElementsPerTask)
         tasks_.push_back({&destination, begin, std::min(size, begin + kElementsPerTask)});
     }
   }
 
-  void run_task(const Task& task) {
-    const Destination& destination = *task.destination;
-    const std::size_t element = dtype_size(shape_.dtype);
-    const std::int64_t byte_offset =
-        (shape_.layout[destination.slot].offset + task.begin) * static_cast<std::int64_t>(element);
-    std::byte* local = state_.ranks[static_cast<std::size_t>(destination.rank)].data() + byte_offset;
+  void run_task(const RoundPlan& plan, const Task& task) {
+    const PlannedDestination& destination = *task.destination;
+    const std::int64_t element = static_cast<std::int64_t>(dtype_size(shape_.dtype));
+    std::byte* local = slot_bytes(destination.rank, destination.slot) + task.begin * element;
     const std::int64_t count = task.end - task.begin;
-    for (const Transfer* transfer : destination.transfers) {
-      const std::byte* incoming = source_of(*transfer) + task.begin * static_cast<std::int64_t>(element);
-      if (transfer->kind == TransferKind::copy)
+    for (const PlannedTransfer& planned : plan.transfers_into(destination)) {
+      const Transfer& transfer = planned.transfer;
+      const std::byte* sender_slot =
+          planned.reads_staged_copy() ? staged_copies_[static_cast<std::size_t>(planned.staged_read)].data()
+                                      : slot_bytes(transfer.src, transfer.slot);
+      const std::byte* incoming = sender_slot + task.begin * element;
+      if (transfer.kind == TransferKind::copy)
         copy_elements(shape_.dtype, incoming, local, count);
       else
         reduce_elements(shape_.dtype, shape_.reduce, incoming, local, count);
     }
-    if (destination.completes && shape_.reduce == ReduceOp::avg)
-      divide_elements(shape_.dtype, local, count, shape_.ranks);
+    if (destination.divides_by_ranks) divide_elements(shape_.dtype, local, count, shape_.ranks);
   }
 
   unsigned threads_;
   std::unique_ptr<ThreadPool> pool_;
   CollectiveShape shape_;
   BufferState state_;
-  std::vector<Destination> destinations_;  // the first destination_count_ are this round's
-  std::size_t destination_count_ = 0;
+  RoundPlanner planner_;
+  std::vector<ByteBuffer> staged_copies_;  // the first staged_reads().size() are this round's
   std::vector<Task> tasks_;
   std::int64_t planned_elements_ = 0;  // elements read from senders this round
-  std::vector<int> destination_of_;
-  std::map<std::pair<int, int>, ByteBuffer> staged_;
 };
 
 }  // namespace

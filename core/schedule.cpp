@@ -53,6 +53,14 @@ std::string_view transfer_kind_name(TransferKind kind) {
   return kind == TransferKind::copy ? "copy" : "reduce";
 }
 
+int ring_owned_slot(Order order, int rank, int ranks) {
+  // The last slot rank r receives in the reduce-scatter pass, at step N - 2 from rank r - 1,
+  // is first(r - 1) - (N - 2). In seed order that is r + 1: the slot a rank starts sending
+  // travels N - 1 hops and completes one rank before it. nccl shifts the start by one, so
+  // rank r completes slot r.
+  return wrap(reduce_scatter_first_slot(order, wrap(rank - 1, ranks), ranks) - (ranks - 2), ranks);
+}
+
 Schedule make_schedule(const Config& config) {
   if (auto problem = unsupported_op_message(config.algorithm, config.op)) throw InputError(*problem);
   switch (config.algorithm) {
@@ -71,10 +79,8 @@ Schedule make_schedule(const Config& config) {
     append_all_gather_pass(config, schedule);
     return schedule;
   }
-  // After N - 1 steps the last slot rank r received (and completed) is first(r - 1) - (N - 2).
   for (int rank = 0; rank < n; ++rank)
-    schedule.owned_slot[static_cast<std::size_t>(rank)] =
-        wrap(reduce_scatter_first_slot(config.order, wrap(rank - 1, n), n) - (n - 2), n);
+    schedule.owned_slot[static_cast<std::size_t>(rank)] = ring_owned_slot(config.order, rank, n);
   append_reduce_scatter_pass(config, schedule);
   if (config.op == Op::allreduce) append_all_gather_pass(config, schedule);
   return schedule;

@@ -2,11 +2,12 @@
 // The schedules beyond the ring, one file each (schedule_naive.cpp, schedule_direct.cpp,
 // schedule_rhd.cpp, schedule_tree.cpp). make_schedule() in schedule.cpp dispatches here.
 //
-// Every builder works on the N-slot working buffer of DESIGN section 2 and fills
-// Schedule::owned_slot. Several transfers may land in one (rank, slot) in a round: backends
-// fold them in list order, so the order in which a builder appends them is the summation
-// order, and the transfer that folds in the last missing contribution of a slot is marked
-// `completes_slot` (avg divides there, once).
+// Every builder works on the N-slot working buffer (docs/architecture.md, "Collective
+// semantics") and fills Schedule::owned_slot. Several transfers may land in one (rank, slot)
+// in a round: the round planner (core/round_plan.h) has every backend fold them in list
+// order, so the order in which a builder appends them is the summation order, and the
+// transfer that folds in the last missing contribution of a slot is marked `completes_slot`
+// (avg divides there, once).
 #include "core/schedule.h"
 
 namespace ringviz {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/collective.h"
+#include "core/schedule.h"
 
 namespace ringviz {
 

@@ -122,6 +122,64 @@ ValueRange value_range(const BufferState& state, const Provenance& provenance,
   return range;
 }
 
+namespace {
+
+// What every cell's flags depend on besides its own provenance, worked out once per fill.
+struct CellContext {
+  const Config& config;
+  const SlotLayout& layout;
+  const Schedule& schedule;
+  const Provenance& provenance;
+  int bins_per_slot = 1;
+  // Partial sums are only worth keeping while the reduce-scatter pass is still running.
+  bool reduce_pass_over = false;
+};
+
+CellRecord describe_cell(const CellContext& context, int rank, int slot) {
+  const int n = context.config.ranks;
+  CellRecord record;
+  // Word by word rather than bit by bit: 256 GPUs have 65536 cells of 256 bits each.
+  mask_words(context.provenance.at(rank, slot), record.mask);
+  for (int w = 0; w < kCellMaskWords; ++w) {
+    const std::uint32_t word = record.mask[w];
+    record.contributors += static_cast<std::uint32_t>(std::popcount(word));
+    if (record.lowest_rank == kNoContributor && word != 0)
+      record.lowest_rank = static_cast<std::uint32_t>(w * 32 + std::countr_zero(word));
+  }
+  const std::uint32_t count = record.contributors;
+  if (count == 0) record.flags |= kCellEmpty;
+  if (context.config.op != Op::allgather) {
+    if (count == static_cast<std::uint32_t>(n)) record.flags |= kCellComplete;
+    if (context.reduce_pass_over && count > 0 && count < static_cast<std::uint32_t>(n))
+      record.flags |= kCellStale;
+    const std::vector<int>& owned = context.schedule.owned_slot;
+    if (owned.size() == static_cast<std::size_t>(n) && owned[static_cast<std::size_t>(rank)] == slot)
+      record.flags |= kCellOwned;
+  }
+  const std::int64_t elements = context.layout[slot].count;
+  if (elements == 0) record.flags |= kCellNoElements;
+  record.bins_used = static_cast<std::uint32_t>(std::min<std::int64_t>(elements, context.bins_per_slot));
+  return record;
+}
+
+}  // namespace
+
+void fill_cell_records(const Config& config, const SlotLayout& layout, const Schedule& schedule,
+                       int rounds_done, const Provenance& provenance,
+                       std::vector<std::uint32_t>& out) {
+  const int n = config.ranks;
+  const CellContext context{config,
+                            layout,
+                            schedule,
+                            provenance,
+                            bins_per_slot_for(layout, n),
+                            config.op != Op::allgather && rounds_done >= reduce_scatter_rounds(config)};
+  out.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * kCellWords, 0u);
+  for (int rank = 0; rank < n; ++rank)
+    for (int slot = 0; slot < n; ++slot)
+      pack_cell_record(describe_cell(context, rank, slot), out.data() + cell_index(rank, slot, n) * kCellWords);
+}
+
 void fill_visual_cells(const Config& config, const SlotLayout& layout, const Schedule& schedule,
                        int rounds_done, const BufferState& state, const Provenance& provenance,
                        ValueRange range, VisualCells& out) {
@@ -130,47 +188,8 @@ void fill_visual_cells(const Config& config, const SlotLayout& layout, const Sch
   out.ranks = n;
   out.bins_per_slot = bins_per_slot;
   const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-  out.cells.assign(cells * kCellWords, 0u);
-  out.bins.assign(cells * static_cast<std::size_t>(bins_per_slot) * 2, 0.0f);
-
-  // Partial sums are only worth keeping while the reduce-scatter pass is still running.
-  const bool reduce_pass_over =
-      config.op != Op::allgather && rounds_done >= reduce_scatter_rounds(config);
-
-  for (int rank = 0; rank < n; ++rank) {
-    for (int slot = 0; slot < n; ++slot) {
-      std::uint32_t* record = out.cells.data() + out.cell_index(rank, slot) * kCellWords;
-      const RankSet& set = provenance.at(rank, slot);
-      // Word by word rather than bit by bit: 256 GPUs have 65536 cells of 256 bits each.
-      std::uint32_t count = 0;
-      std::uint32_t first = kNoContributor;
-      std::uint32_t words[kCellMaskWords];
-      mask_words(set, words);
-      for (int w = 0; w < kCellMaskWords; ++w) {
-        const std::uint32_t word = words[w];
-        record[w] = word;
-        count += static_cast<std::uint32_t>(std::popcount(word));
-        if (first == kNoContributor && word != 0)
-          first = static_cast<std::uint32_t>(w * 32 + std::countr_zero(word));
-      }
-      std::uint32_t flags = 0;
-      if (count == 0) flags |= kCellEmpty;
-      if (config.op != Op::allgather) {
-        if (count == static_cast<std::uint32_t>(n)) flags |= kCellComplete;
-        if (reduce_pass_over && count > 0 && count < static_cast<std::uint32_t>(n))
-          flags |= kCellStale;
-        if (schedule.owned_slot.size() == static_cast<std::size_t>(n) &&
-            schedule.owned_slot[static_cast<std::size_t>(rank)] == slot)
-          flags |= kCellOwned;
-      }
-      if (layout[slot].count == 0) flags |= kCellNoElements;
-      const std::int64_t used = std::min<std::int64_t>(layout[slot].count, bins_per_slot);
-      record[8] = count;
-      record[9] = flags;
-      record[10] = static_cast<std::uint32_t>(used);
-      record[11] = first;
-    }
-  }
+  fill_cell_records(config, layout, schedule, rounds_done, provenance, out.cells);
+  out.bins.assign(cells * static_cast<std::size_t>(bins_per_slot) * kBinFloats, 0.0f);
 
   with_storage(state.dtype, [&](auto tag) {
     using Storage = std::remove_const_t<std::remove_pointer_t<decltype(tag)>>;
@@ -179,16 +198,16 @@ void fill_visual_cells(const Config& config, const SlotLayout& layout, const Sch
       for (int slot = 0; slot < n; ++slot) {
         const Slot& span = layout[slot];
         const std::int64_t used = std::min<std::int64_t>(span.count, bins_per_slot);
-        float* bins = out.bins.data() +
-                      out.cell_index(rank, slot) * static_cast<std::size_t>(bins_per_slot) * 2;
+        const std::int64_t cell = cell_index(rank, slot, n);
         for (std::int64_t b = 0; b < used; ++b) {
           const std::int64_t begin = b * span.count / used;
           const std::int64_t end = (b + 1) * span.count / used;
           double sum = 0;
           for (std::int64_t i = begin; i < end; ++i) sum += widen(data[span.offset + i]);
           const double mean = sum / static_cast<double>(end - begin);
-          bins[b * 2] = static_cast<float>(mean);
-          bins[b * 2 + 1] = normalise(mean, range);
+          float* bin = out.bins.data() + bin_float_index(cell, bins_per_slot, b);
+          bin[kBinValue] = static_cast<float>(mean);
+          bin[kBinNormalised] = normalise(mean, range);
         }
       }
     }

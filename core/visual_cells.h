@@ -1,30 +1,24 @@
 #pragma once
 // The per-cell visual data that the ring view's shader draws: one "cell" is one slot of one
-// rank's working buffer. This header is the contract between whoever fills the data (the CPU
-// code in visual_cells.cpp today; later a CUDA kernel writing straight into the GL buffers
-// through CUDA-GL interop) and shaders/cells.frag, which only reads it. Change the format
-// here, in visual_cells.cpp and in the shader together.
+// rank's working buffer. The host fills it here (records and bins); with CUDA-GL interop the
+// records come from here too and gpu/visual_bins.cu writes the bins straight into the GL
+// buffer. shaders/cells.frag.glsl only reads it.
 //
-// FORMAT (all arrays tightly packed, little-endian, no padding between records)
+// FORMAT: the record and bin layout is core/cell_record.h. Arrays are tightly packed,
+// little-endian, with no padding between records:
 //
-//   ranks N, slots per rank N, cell index  c = rank * N + slot   (rank-major)
+//   ranks N, slots per rank N, cell index c = rank * N + slot (rank-major)
 //
 //   cells : std::uint32_t[N * N * kCellWords]      -> GL buffer, texture format GL_RGBA32UI
-//           record of cell c starts at word c * kCellWords (3 RGBA texels per cell):
-//     word 0..7  contributor mask: bit (k % 32) of word (k / 32) is set when rank k's input of
-//                this slot is folded into the value (Provenance::at). Ranks >= N are 0.
-//     word 8     number of contributors (popcount of the mask), 0 .. N
-//     word 9     flags, the CellFlag bits below
-//     word 10    bins used by this slot: min(slot element count, bins_per_slot); 0 when the
-//                slot has no elements
-//     word 11    the lowest contributing rank, or 0xFFFFFFFF when there is none
+//           the record of cell c starts at word c * kCellWords. Mask bits of ranks >= N are
+//           0; bins used is 0 when the slot has no elements.
 //
-//   bins  : float[N * N * bins_per_slot * 2]        -> GL buffer, texture format GL_RG32F
-//           bin b of cell c is the pair at float index (c * bins_per_slot + b) * 2:
-//     [0]  value: the mean of the bin's elements, converted to float (f16/bf16 exactly,
-//          integers rounded to nearest float); NaN if any element is NaN
-//     [1]  normalised value: (value - range.lo) / (range.hi - range.lo) clamped to [0, 1];
-//          0.5 when hi <= lo; -1 when the value is NaN (the shader marks it)
+//   bins  : float[N * N * bins_per_slot * kBinFloats] -> GL buffer, texture format GL_RG32F
+//           bin b of cell c starts at bin_float_index(c, bins_per_slot, b):
+//     value       the mean of the bin's elements, converted to float (f16/bf16 exactly,
+//                 integers rounded to nearest float); NaN if any element is NaN
+//     normalised  (value - range.lo) / (range.hi - range.lo) clamped to [0, 1]; 0.5 when
+//                 hi <= lo; -1 when the value is NaN (the shader marks it)
 //           Bins b >= "bins used" of a cell are 0 and never read. Bin b of a slot with
 //           `count` elements (bins used = u) covers the slot's elements
 //           [floor(b * count / u), floor((b + 1) * count / u)), so every element is in
@@ -37,6 +31,7 @@
 #include <vector>
 
 #include "core/buffers.h"
+#include "core/cell_record.h"
 #include "core/config.h"
 #include "core/layout.h"
 #include "core/provenance.h"
@@ -44,19 +39,7 @@
 
 namespace ringviz {
 
-inline constexpr int kCellWords = 12;
-inline constexpr int kCellMaskWords = 8;
 inline constexpr std::int64_t kVisualBinBudget = std::int64_t{1} << 20;
-inline constexpr std::uint32_t kNoContributor = 0xFFFFFFFFu;
-
-enum CellFlag : std::uint32_t {
-  kCellEmpty = 1u << 0,      // no contributor yet: nothing has arrived (drawn hatched)
-  kCellStale = 1u << 1,      // a partial sum the rank no longer needs once the
-                             // reduce-scatter pass is over (drawn dimmed)
-  kCellComplete = 1u << 2,   // reduce ops: every rank's input is folded in
-  kCellOwned = 1u << 3,      // the slot this rank owns (schedule.owned_slot)
-  kCellNoElements = 1u << 4, // the layout gives this slot zero elements (count < N)
-};
 
 // The span of values the heatmap maps to [0, 1]. Callers usually take the union of the
 // inputs and the final result, so that colours do not shift from round to round.
@@ -71,20 +54,19 @@ struct VisualCells {
   int ranks = 0;
   int bins_per_slot = 0;
   std::vector<std::uint32_t> cells;  // ranks * ranks * kCellWords
-  std::vector<float> bins;           // ranks * ranks * bins_per_slot * 2
+  std::vector<float> bins;           // ranks * ranks * bins_per_slot * kBinFloats
 
   std::size_t cell_index(int rank, int slot) const {
-    return static_cast<std::size_t>(rank) * static_cast<std::size_t>(ranks) +
-           static_cast<std::size_t>(slot);
+    return static_cast<std::size_t>(ringviz::cell_index(rank, slot, ranks));
   }
   const std::uint32_t* cell(int rank, int slot) const {
     return cells.data() + cell_index(rank, slot) * kCellWords;
   }
-  std::uint32_t flags(int rank, int slot) const { return cell(rank, slot)[9]; }
-  // value (which = 0) or normalised value (which = 1) of one bin
+  std::uint32_t flags(int rank, int slot) const { return cell(rank, slot)[kCellWordFlags]; }
+  // kBinValue or kBinNormalised of one bin
   float bin(int rank, int slot, int bin_index, int which) const {
-    return bins[(cell_index(rank, slot) * static_cast<std::size_t>(bins_per_slot) +
-                 static_cast<std::size_t>(bin_index)) * 2 + static_cast<std::size_t>(which)];
+    return bins[static_cast<std::size_t>(
+        bin_float_index(ringviz::cell_index(rank, slot, ranks), bins_per_slot, bin_index) + which)];
   }
 };
 
@@ -95,6 +77,13 @@ int bins_per_slot_for(const SlotLayout& layout, int ranks,
 // no finite value at all).
 ValueRange value_range(const BufferState& state, const Provenance& provenance,
                        const SlotLayout& layout);
+
+// Every cell's record after `rounds_done` rounds of `schedule`, packed (the `cells` array
+// above) into `out`, reusing its storage. Records depend on the schedule and provenance only,
+// never on the values; the CPU upload and the CUDA interop both send exactly these words.
+void fill_cell_records(const Config& config, const SlotLayout& layout, const Schedule& schedule,
+                       int rounds_done, const Provenance& provenance,
+                       std::vector<std::uint32_t>& out);
 
 // Fills `out` for the state after `rounds_done` rounds of `schedule`. Resizes `out` when the
 // shape changed; otherwise reuses its storage.

@@ -12,6 +12,12 @@
 // still in flight, as NCCL pipelines its ring. Either way every element goes through exactly
 // the same transfers in the same order, so the buffers stay bit-identical to the CPU backend.
 //
+// Every round is planned by core/round_plan.h, as for the CPU backend. Inside gpu/:
+// rank_resources (devices, rank buffers, streams, events), stream_ordering (which stream waits
+// for which), round_submitter (a planned round onto the streams), timed_round (one round,
+// timed) and collective_graph (many rounds as one CUDA graph); cuda_owners holds the RAII
+// owners of the CUDA objects.
+//
 // No CUDA header here: app/ and the tests include this from plain C++.
 #include <cstdint>
 #include <memory>

@@ -63,19 +63,28 @@ std::string describe_cuda_error(cudaError_t status) {
   return text;
 }
 
-void check_cuda(cudaError_t status, std::string_view what) {
-  if (status == cudaSuccess) return;
+void throw_cuda_error(cudaError_t status, std::string_view what) {
   cudaGetLastError();
   throw CudaError("CUDA: " + std::string(what) + ": " + describe_cuda_error(status));
 }
 
 DeviceGuard::DeviceGuard(int device) {
   if (cudaGetDevice(&previous_) != cudaSuccess) previous_ = -1;
-  if (previous_ != device) check_cuda(cudaSetDevice(device), "selecting GPU " + std::to_string(device));
+  if (previous_ != device)
+    check_cuda(cudaSetDevice(device), [&] { return "selecting GPU " + std::to_string(device); });
 }
 
 DeviceGuard::~DeviceGuard() {
   if (previous_ >= 0) cudaSetDevice(previous_);
+}
+
+QuietDeviceGuard::QuietDeviceGuard(int device) noexcept {
+  if (cudaGetDevice(&previous_) != cudaSuccess) previous_ = -1;
+  if (previous_ != device && cudaSetDevice(device) != cudaSuccess) cudaGetLastError();
+}
+
+QuietDeviceGuard::~QuietDeviceGuard() {
+  if (previous_ >= 0 && cudaSetDevice(previous_) != cudaSuccess) cudaGetLastError();
 }
 
 }  // namespace ringviz::gpu

@@ -93,6 +93,13 @@ std::string cuda_version_text(int version) {
   return "CUDA " + std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
 }
 
+bool enable_peer_access(int reader, int owner) {
+  QuietDeviceGuard guard(reader);
+  const cudaError_t status = cudaDeviceEnablePeerAccess(owner, 0);
+  cudaGetLastError();
+  return status == cudaSuccess || status == cudaErrorPeerAccessAlreadyEnabled;
+}
+
 const CudaProbe& probe_cuda() {
   static std::once_flag once;
   static CudaProbe probe;

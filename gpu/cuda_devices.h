@@ -43,6 +43,11 @@ struct CudaProbe {
 // per process; later calls return the first answer.
 const CudaProbe& probe_cuda();
 
+// Lets GPU `reader` read GPU `owner`'s memory directly, where the probe (or
+// cudaDeviceCanAccessPeer) said it can. True when it now can: access an earlier caller in this
+// process enabled counts. Never throws and leaves no error behind.
+bool enable_peer_access(int reader, int owner);
+
 // "CUDA 13.0" style version text from the numbers above.
 std::string cuda_version_text(int version);
 

@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include "gpu/cuda_check.h"
+#include "gpu/cuda_owners.h"
 #include "gpu/visual_bins.h"
 
 #if RINGVIZ_HAVE_GL_HEADERS
@@ -18,46 +19,6 @@
 #endif
 
 namespace ringviz::gpu {
-
-std::vector<std::uint32_t> visual_cell_records(const Config& config, const SlotLayout& layout,
-                                               const Schedule& schedule, int rounds_done,
-                                               const Provenance& provenance) {
-  // The record layout and flag rules of core/visual_cells.h, for the cells only.
-  const int n = config.ranks;
-  const int bins_per_slot = bins_per_slot_for(layout, n);
-  std::vector<std::uint32_t> cells(static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * kCellWords, 0u);
-  const bool reduce_pass_over = config.op != Op::allgather && rounds_done >= reduce_scatter_rounds(config);
-  for (int rank = 0; rank < n; ++rank)
-    for (int slot = 0; slot < n; ++slot) {
-      std::uint32_t* record =
-          cells.data() + (static_cast<std::size_t>(rank) * static_cast<std::size_t>(n) + static_cast<std::size_t>(slot)) *
-                             kCellWords;
-      const RankSet& set = provenance.at(rank, slot);
-      std::uint32_t count = 0;
-      std::uint32_t first = kNoContributor;
-      for (int k = 0; k < n; ++k) {
-        if (!set.test(static_cast<std::size_t>(k))) continue;
-        record[k / 32] |= 1u << (k % 32);
-        if (first == kNoContributor) first = static_cast<std::uint32_t>(k);
-        ++count;
-      }
-      std::uint32_t flags = 0;
-      if (count == 0) flags |= kCellEmpty;
-      if (config.op != Op::allgather) {
-        if (count == static_cast<std::uint32_t>(n)) flags |= kCellComplete;
-        if (reduce_pass_over && count > 0 && count < static_cast<std::uint32_t>(n)) flags |= kCellStale;
-        if (schedule.owned_slot.size() == static_cast<std::size_t>(n) &&
-            schedule.owned_slot[static_cast<std::size_t>(rank)] == slot)
-          flags |= kCellOwned;
-      }
-      if (layout[slot].count == 0) flags |= kCellNoElements;
-      record[8] = count;
-      record[9] = flags;
-      record[10] = static_cast<std::uint32_t>(std::min<std::int64_t>(layout[slot].count, bins_per_slot));
-      record[11] = first;
-    }
-  return cells;
-}
 
 #if !RINGVIZ_HAVE_GL_HEADERS
 
@@ -75,22 +36,16 @@ void VisualCellsInterop::fill(CudaBackend&, const Config&, const SlotLayout&, co
 
 namespace {
 
-template <class T>
-struct DeviceArray {
-  T* data = nullptr;
-  std::size_t size = 0;
-  void resize(std::size_t wanted) {
-    if (wanted <= size) return;
-    if (data) cudaFree(data);
-    data = nullptr;
-    size = 0;
-    check_cuda(cudaMalloc(&data, wanted * sizeof(T)), "heatmap interop: allocating");
-    size = wanted;
-  }
-  ~DeviceArray() {
-    if (data) cudaFree(data);
-  }
-};
+// A GL buffer registered with CUDA; unregistered when it goes away.
+using GraphicsResource = CudaOwner<cudaGraphicsResource_t, &cudaGraphicsUnregisterResource>;
+
+// Write-discard: every frame rewrites both buffers completely, so CUDA need not keep the old
+// contents.
+GraphicsResource register_gl_buffer(int device, unsigned int buffer, const char* what) {
+  cudaGraphicsResource_t resource = nullptr;
+  check_cuda(cudaGraphicsGLRegisterBuffer(&resource, buffer, cudaGraphicsRegisterFlagsWriteDiscard), what);
+  return GraphicsResource(device, resource);
+}
 
 std::string bytes_text(std::size_t bytes) {
   char text[32];
@@ -102,23 +57,14 @@ std::string bytes_text(std::size_t bytes) {
 
 struct VisualCellsInterop::Impl {
   int device = 0;
-  cudaStream_t stream = nullptr;
-  cudaGraphicsResource_t resources[2] = {nullptr, nullptr};  // cells, bins
-  DeviceArray<const void*> rank_pointers;
-  DeviceArray<std::int64_t> slots;
+  CudaStream stream;
+  GraphicsResource cells_resource;
+  GraphicsResource bins_resource;
+  DeviceMemory rank_pointers;  // const void*[ranks]
+  DeviceMemory slots;          // offset, count per slot
   // Copies of rank buffers that live on another GPU than the GL context's.
-  std::vector<void*> staged;
-  std::vector<std::size_t> staged_bytes;
-
-  ~Impl() {
-    DeviceGuard guard(device);
-    for (cudaGraphicsResource_t resource : resources)
-      if (resource) cudaGraphicsUnregisterResource(resource);
-    for (void* memory : staged)
-      if (memory) cudaFree(memory);
-    if (stream) cudaStreamDestroy(stream);
-    cudaGetLastError();
-  }
+  std::vector<DeviceMemory> staged;
+  std::vector<std::uint32_t> cells;  // the packed records, reused from frame to frame
 };
 
 VisualCellsInterop::VisualCellsInterop(unsigned int cells_buffer, unsigned int bins_buffer)
@@ -135,15 +81,14 @@ VisualCellsInterop::VisualCellsInterop(unsigned int cells_buffer, unsigned int b
         "CUDA-OpenGL interop: the current OpenGL context does not run on a CUDA device (it is "
         "probably Mesa's software renderer); the heatmap is uploaded from the host instead");
   }
-  impl_->device = devices[0];
-  DeviceGuard guard(impl_->device);
-  check_cuda(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking), "heatmap interop");
-  // Write-discard: every frame rewrites both buffers completely, so CUDA need not keep the
-  // old contents.
-  check_cuda(cudaGraphicsGLRegisterBuffer(&impl_->resources[0], cells_buffer, cudaGraphicsRegisterFlagsWriteDiscard),
-             "registering the heatmap's cell buffer with CUDA");
-  check_cuda(cudaGraphicsGLRegisterBuffer(&impl_->resources[1], bins_buffer, cudaGraphicsRegisterFlagsWriteDiscard),
-             "registering the heatmap's bin buffer with CUDA");
+  const int device = devices[0];
+  impl_->device = device;
+  DeviceGuard guard(device);
+  impl_->stream = CudaStream::create_non_blocking(device, "heatmap interop");
+  impl_->cells_resource =
+      register_gl_buffer(device, cells_buffer, "registering the heatmap's cell buffer with CUDA");
+  impl_->bins_resource =
+      register_gl_buffer(device, bins_buffer, "registering the heatmap's bin buffer with CUDA");
 }
 
 VisualCellsInterop::~VisualCellsInterop() = default;
@@ -156,94 +101,88 @@ void VisualCellsInterop::fill(CudaBackend& backend, const Config& config, const 
   Impl& impl = *impl_;
   const int n = config.ranks;
   const int bins_per_slot = bins_per_slot_for(layout, n);
-  const std::vector<std::uint32_t> cells = visual_cell_records(config, layout, schedule, rounds_done, provenance);
+  // The records depend on the schedule and provenance only: the host packs them, as the CPU
+  // upload does, and they are copied over; only the bins need the device's values.
+  fill_cell_records(config, layout, schedule, rounds_done, provenance, impl.cells);
+  const std::vector<std::uint32_t>& cells = impl.cells;
   const std::size_t cells_bytes = cells.size() * sizeof(std::uint32_t);
-  const std::size_t bins_bytes =
-      static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * static_cast<std::size_t>(bins_per_slot) * 2 * sizeof(float);
+  const std::size_t bins_bytes = static_cast<std::size_t>(n) * static_cast<std::size_t>(n) *
+                                 static_cast<std::size_t>(bins_per_slot) * kBinFloats * sizeof(float);
+  const cudaStream_t stream = impl.stream.get();
 
   // Rank pointers as the GL device sees them: its own buffers and peers' directly, the rest
   // copied over first.
   std::vector<const void*> pointers(static_cast<std::size_t>(n));
   const std::size_t buffer_bytes = static_cast<std::size_t>(layout.elements_per_rank) * dtype_size(config.dtype);
-  impl.staged.resize(static_cast<std::size_t>(n), nullptr);
-  impl.staged_bytes.resize(static_cast<std::size_t>(n), 0);
+  impl.staged.resize(static_cast<std::size_t>(n));
   DeviceGuard guard(impl.device);
   for (int rank = 0; rank < n; ++rank) {
     const void* buffer = backend.device_buffer(rank);  // also waits for queued rounds
     const int owner = backend.device_of_rank(rank);
-    int direct = owner == impl.device;
-    if (!direct) {
-      cudaDeviceCanAccessPeer(&direct, impl.device, owner);
-      if (direct) {
-        const cudaError_t enabled = cudaDeviceEnablePeerAccess(owner, 0);
-        direct = enabled == cudaSuccess || enabled == cudaErrorPeerAccessAlreadyEnabled;
-        cudaGetLastError();
-      }
-    }
+    int can_access = 0;
+    const bool direct = owner == impl.device ||
+                        (cudaDeviceCanAccessPeer(&can_access, impl.device, owner) == cudaSuccess &&
+                         can_access && enable_peer_access(impl.device, owner));
     if (direct || buffer_bytes == 0) {
       pointers[static_cast<std::size_t>(rank)] = buffer;
       continue;
     }
-    void*& copy = impl.staged[static_cast<std::size_t>(rank)];
-    if (impl.staged_bytes[static_cast<std::size_t>(rank)] < buffer_bytes) {
-      if (copy) cudaFree(copy);
-      copy = nullptr;
-      impl.staged_bytes[static_cast<std::size_t>(rank)] = 0;
-      check_cuda(cudaMalloc(&copy, buffer_bytes), "heatmap interop: staging rank " + std::to_string(rank));
-      impl.staged_bytes[static_cast<std::size_t>(rank)] = buffer_bytes;
-    }
-    check_cuda(cudaMemcpyPeerAsync(copy, impl.device, buffer, owner, buffer_bytes, impl.stream),
-               "heatmap interop: staging rank " + std::to_string(rank));
-    pointers[static_cast<std::size_t>(rank)] = copy;
+    const auto staging = [&] { return "heatmap interop: staging rank " + std::to_string(rank); };
+    DeviceMemory& copy = impl.staged[static_cast<std::size_t>(rank)];
+    copy.reserve_or_throw(impl.device, buffer_bytes, staging);
+    check_cuda(cudaMemcpyPeerAsync(copy.data(), impl.device, buffer, owner, buffer_bytes, stream), staging);
+    pointers[static_cast<std::size_t>(rank)] = copy.data();
   }
   std::vector<std::int64_t> slot_table;
   for (const Slot& slot : layout.slots) {
     slot_table.push_back(slot.offset);
     slot_table.push_back(slot.count);
   }
-  impl.rank_pointers.resize(pointers.size());
-  impl.slots.resize(slot_table.size());
-  check_cuda(cudaMemcpyAsync(impl.rank_pointers.data, pointers.data(), pointers.size() * sizeof(const void*),
-                             cudaMemcpyHostToDevice, impl.stream),
+  const std::size_t pointer_bytes = pointers.size() * sizeof(const void*);
+  const std::size_t slot_bytes = slot_table.size() * sizeof(std::int64_t);
+  impl.rank_pointers.reserve_or_throw(impl.device, pointer_bytes, "heatmap interop: allocating");
+  impl.slots.reserve_or_throw(impl.device, slot_bytes, "heatmap interop: allocating");
+  check_cuda(cudaMemcpyAsync(impl.rank_pointers.data(), pointers.data(), pointer_bytes,
+                             cudaMemcpyHostToDevice, stream),
              "heatmap interop");
-  check_cuda(cudaMemcpyAsync(impl.slots.data, slot_table.data(), slot_table.size() * sizeof(std::int64_t),
-                             cudaMemcpyHostToDevice, impl.stream),
+  check_cuda(cudaMemcpyAsync(impl.slots.data(), slot_table.data(), slot_bytes, cudaMemcpyHostToDevice, stream),
              "heatmap interop");
 
   // map -> write -> unmap; the unmap orders our writes before GL's next use of the buffers.
-  check_cuda(cudaGraphicsMapResources(2, impl.resources, impl.stream), "mapping the heatmap's GL buffers");
+  cudaGraphicsResource_t resources[2] = {impl.cells_resource.get(), impl.bins_resource.get()};
+  check_cuda(cudaGraphicsMapResources(2, resources, stream), "mapping the heatmap's GL buffers");
   try {
     void* cells_target = nullptr;
     void* bins_target = nullptr;
     std::size_t cells_size = 0, bins_size = 0;
-    check_cuda(cudaGraphicsResourceGetMappedPointer(&cells_target, &cells_size, impl.resources[0]),
+    check_cuda(cudaGraphicsResourceGetMappedPointer(&cells_target, &cells_size, resources[0]),
                "mapping the heatmap's cell buffer");
-    check_cuda(cudaGraphicsResourceGetMappedPointer(&bins_target, &bins_size, impl.resources[1]),
+    check_cuda(cudaGraphicsResourceGetMappedPointer(&bins_target, &bins_size, resources[1]),
                "mapping the heatmap's bin buffer");
     if (cells_size < cells_bytes || bins_size < bins_bytes)
       throw CudaError("CUDA-OpenGL interop: the heatmap's GL buffers hold " + bytes_text(cells_size) + " and " +
                       bytes_text(bins_size) + " but this config needs " + bytes_text(cells_bytes) + " and " +
                       bytes_text(bins_bytes) + "; size them with bins_per_slot_for()");
-    check_cuda(cudaMemcpyAsync(cells_target, cells.data(), cells_bytes, cudaMemcpyHostToDevice, impl.stream),
+    check_cuda(cudaMemcpyAsync(cells_target, cells.data(), cells_bytes, cudaMemcpyHostToDevice, stream),
                "writing the heatmap's cells");
     VisualBinsJob job;
     job.dtype = config.dtype;
     job.ranks = n;
     job.bins_per_slot = bins_per_slot;
-    job.rank_buffers = impl.rank_pointers.data;
-    job.slots = impl.slots.data;
+    job.rank_buffers = static_cast<const void* const*>(impl.rank_pointers.get());
+    job.slots = static_cast<const std::int64_t*>(impl.slots.get());
     job.range_lo = range.lo;
     job.range_hi = range.hi;
     job.bins = static_cast<float*>(bins_target);
-    check_cuda(launch_visual_bins(job, impl.stream), "the heatmap's bin kernel");
+    check_cuda(launch_visual_bins(job, stream), "the heatmap's bin kernel");
   } catch (...) {
-    cudaGraphicsUnmapResources(2, impl.resources, impl.stream);
+    cudaGraphicsUnmapResources(2, resources, stream);
     cudaGetLastError();
     throw;
   }
-  check_cuda(cudaGraphicsUnmapResources(2, impl.resources, impl.stream), "unmapping the heatmap's GL buffers");
+  check_cuda(cudaGraphicsUnmapResources(2, resources, stream), "unmapping the heatmap's GL buffers");
   // The host-side tables above are sources of asynchronous copies: keep them alive until done.
-  check_cuda(cudaStreamSynchronize(impl.stream), "filling the heatmap");
+  check_cuda(cudaStreamSynchronize(stream), "filling the heatmap");
 }
 
 #endif

@@ -4,7 +4,7 @@
 // with no trip through the host. The GUI uses it like this:
 //
 //   create the GL context, then the GL buffers (cells: ranks^2 * kCellWords * 4 bytes,
-//   bins: ranks^2 * bins_per_slot * 2 * 4 bytes), sized once per session;
+//   bins: ranks^2 * bins_per_slot * kBinFloats * 4 bytes), sized once per session;
 //   VisualCellsInterop interop(cells_buffer, bins_buffer);   // registers both, once
 //   each round:  interop.fill(backend, ...);                 // map -> kernel -> unmap
 //                draw as usual;
@@ -47,11 +47,5 @@ class VisualCellsInterop {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
-
-// The cell records of core/visual_cells.h (everything but the bins): they depend on the
-// schedule and provenance only, so the host builds them and the interop copies them over.
-std::vector<std::uint32_t> visual_cell_records(const Config& config, const SlotLayout& layout,
-                                               const Schedule& schedule, int rounds_done,
-                                               const Provenance& provenance);
 
 }  // namespace ringviz::gpu

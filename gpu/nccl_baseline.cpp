@@ -21,6 +21,7 @@
 
 #include "gpu/cuda_check.h"
 #include "gpu/cuda_devices.h"
+#include "gpu/cuda_owners.h"
 #endif
 
 namespace ringviz::gpu {
@@ -82,9 +83,10 @@ const NcclApi& nccl_api() {
   return api;
 }
 
-void check_nccl(ncclResult_t result, const std::string& what) {
+// `what` is a literal: nothing is built unless the call failed.
+void check_nccl(ncclResult_t result, const char* what) {
   if (result == ncclSuccess) return;
-  throw CudaError("NCCL: " + what + ": " + nccl_api().error_string(result));
+  throw CudaError(std::string("NCCL: ") + what + ": " + nccl_api().error_string(result));
 }
 
 ncclDataType_t nccl_type(DType dtype) {
@@ -146,19 +148,21 @@ NcclTiming time_nccl_collective(Op op, DType dtype, ReduceOp reduce, std::int64_
 
   std::vector<int> devices(static_cast<std::size_t>(gpus));
   for (int i = 0; i < gpus; ++i) devices[static_cast<std::size_t>(i)] = i;
-  std::vector<ncclComm_t> comms(static_cast<std::size_t>(gpus), nullptr);
-  std::vector<cudaStream_t> streams(static_cast<std::size_t>(gpus), nullptr);
+  // The owners release buffers and streams when they go out of scope, after `release` has
+  // waited for the streams and destroyed the communicators that use them.
+  std::vector<DeviceMemory> send_buffers(static_cast<std::size_t>(gpus));
+  std::vector<DeviceMemory> receive_buffers(static_cast<std::size_t>(gpus));
+  std::vector<CudaStream> stream_owners(static_cast<std::size_t>(gpus));
   std::vector<void*> send(static_cast<std::size_t>(gpus), nullptr);
   std::vector<void*> receive(static_cast<std::size_t>(gpus), nullptr);
+  std::vector<cudaStream_t> streams(static_cast<std::size_t>(gpus), nullptr);
+  std::vector<ncclComm_t> comms(static_cast<std::size_t>(gpus), nullptr);
   const auto release = [&] {
     for (int i = 0; i < gpus; ++i) {
       const auto at = static_cast<std::size_t>(i);
       cudaSetDevice(i);
       if (streams[at]) cudaStreamSynchronize(streams[at]);
       if (comms[at]) api.comm_destroy(comms[at]);
-      if (send[at]) cudaFree(send[at]);
-      if (receive[at]) cudaFree(receive[at]);
-      if (streams[at]) cudaStreamDestroy(streams[at]);
     }
     cudaGetLastError();
   };
@@ -169,12 +173,15 @@ NcclTiming time_nccl_collective(Op op, DType dtype, ReduceOp reduce, std::int64_
     for (int i = 0; i < gpus; ++i) {
       const auto at = static_cast<std::size_t>(i);
       DeviceGuard guard(i);
-      const std::string what = "NCCL baseline buffers on GPU " + std::to_string(i);
-      check_cuda(cudaMalloc(&send[at], std::max<std::size_t>(send_elements * element, 1)), what);
-      check_cuda(cudaMalloc(&receive[at], std::max<std::size_t>(receive_elements * element, 1)), what);
+      const auto what = [&] { return "NCCL baseline buffers on GPU " + std::to_string(i); };
+      send_buffers[at] = DeviceMemory::allocate_or_throw(i, send_elements * element, what);
+      receive_buffers[at] = DeviceMemory::allocate_or_throw(i, receive_elements * element, what);
+      send[at] = send_buffers[at].get();
+      receive[at] = receive_buffers[at].get();
       // Zeros: finite for every type and reduction, so timing never meets NaN or overflow.
       check_cuda(cudaMemset(send[at], 0, send_elements * element), what);
-      check_cuda(cudaStreamCreateWithFlags(&streams[at], cudaStreamNonBlocking), what);
+      stream_owners[at] = CudaStream::create_non_blocking(i, what);
+      streams[at] = stream_owners[at].get();
     }
     check_nccl(api.comm_init_all(comms.data(), gpus, devices.data()), "initialising communicators");
 

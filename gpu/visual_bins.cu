@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include "core/cell_record.h"
 #include "core/half.h"
 #include "gpu/reference_arithmetic.h"
 
@@ -50,15 +51,16 @@ __global__ void __launch_bounds__(kThreads) visual_bins_kernel(VisualBinsJob job
   if (index >= total) return;
   const std::int64_t cell = index / job.bins_per_slot;
   const std::int64_t bin = index % job.bins_per_slot;
+  // cell = rank * N + slot (core/cell_record.h)
   const int rank = static_cast<int>(cell / job.ranks);
   const int slot = static_cast<int>(cell % job.ranks);
   const std::int64_t offset = job.slots[2 * slot];
   const std::int64_t count = job.slots[2 * slot + 1];
   const std::int64_t used = count < job.bins_per_slot ? count : job.bins_per_slot;
-  float* out = job.bins + index * 2;
+  float* out = job.bins + bin_float_index(cell, job.bins_per_slot, bin);
   if (bin >= used) {  // the host leaves unused bins zero
-    out[0] = 0.0f;
-    out[1] = 0.0f;
+    out[kBinValue] = 0.0f;
+    out[kBinNormalised] = 0.0f;
     return;
   }
   const std::int64_t begin = bin * count / used;
@@ -71,8 +73,8 @@ __global__ void __launch_bounds__(kThreads) visual_bins_kernel(VisualBinsJob job
   }
   const double divisor = static_cast<double>(end - begin);
   const double mean = nan_as_on_x86(sum / divisor, sum, divisor);
-  out[0] = to_float_as_on_x86(mean);
-  out[1] = normalise(mean, job.range_lo, job.range_hi);
+  out[kBinValue] = to_float_as_on_x86(mean);
+  out[kBinNormalised] = normalise(mean, job.range_lo, job.range_hi);
 }
 
 template <class Storage>

@@ -17,7 +17,7 @@ struct VisualBinsJob {
   const std::int64_t* slots = nullptr;         // device array: offset, count per slot
   double range_lo = 0;
   double range_hi = 0;
-  float* bins = nullptr;                       // ranks^2 * bins_per_slot * 2 floats
+  float* bins = nullptr;                       // ranks^2 * bins_per_slot * kBinFloats floats
 };
 
 cudaError_t launch_visual_bins(const VisualBinsJob& job, cudaStream_t stream);

@@ -114,7 +114,7 @@ TEST_CASE("uneven shards follow the engine's slots and add up to the whole model
   }
 }
 
-TEST_CASE("ring_owned_slot agrees with the schedule's owned slot for every N and both orders") {
+TEST_CASE("ring_owned_slot is the slot each rank's last reduce-scatter transfer completes, for every N and both orders") {
   for (Order order : {Order::seed, Order::nccl})
     for (int n = 1; n <= 20; ++n) {
       Config config;
@@ -124,6 +124,14 @@ TEST_CASE("ring_owned_slot agrees with the schedule's owned slot for every N and
       config.count = 3 * n + 1;
       const Schedule schedule = make_schedule(config);
       for (int r = 0; r < n; ++r) CHECK(ring_owned_slot(order, r, n) == schedule.owned_slot[static_cast<std::size_t>(r)]);
+      if (n == 1) {
+        CHECK(ring_owned_slot(order, 0, 1) == 0);
+        continue;
+      }
+      for (const Transfer& transfer : schedule.rounds.back().transfers) {
+        CHECK(transfer.completes_slot);
+        CHECK(transfer.slot == ring_owned_slot(order, transfer.dst, n));
+      }
     }
 }
 
