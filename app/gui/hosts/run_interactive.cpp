@@ -72,7 +72,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     classroom.start(app);
     app.set_content_scale(flags.ui_scale > 0 ? flags.ui_scale : window->content_scale());
     float built_scale = app.ui_scale();
-    rebuild_fonts_and_style(built_scale, preferences.theme);
+    rebuild_fonts_and_style(built_scale, app.preferences().theme);
     if (!app.init(error)) {
       std::cerr << "ringviz: " << error << "\n";
       exit_code = 1;
