@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""The house rules of docs/architecture.md ("Build and layering") that a compiler does not check:
+
+  cycles   no header (with its .cpp) includes, directly or through others, one that includes it back;
+  methods  a .cpp file defines methods only of classes declared in its own folder;
+  folders  no source folder holds more than 20 files.
+
+Usage: check-structure.py SOURCE_DIR [cycles|methods|folders ...]   (default: all three)
+Prints every violation with its files and exits 1 when there is one.
+"""
+import pathlib
+import re
+import sys
+
+LAYERS = ("core", "gpu", "app")
+MAX_FILES_PER_FOLDER = 20
+INCLUDE = re.compile(r'^\s*#\s*include\s+"((?:core|gpu|app)/[^"]+)"', re.M)
+# A class or struct with a body, at any nesting: `class Name final : public Base {`.
+DECLARATION = re.compile(r"^\s*(?:class|struct)\s+(\w+)\b[^;(]*\{", re.M)
+# A method defined at file or namespace scope: `Type Class::name(` or `Class::Class(` at the
+# start of a line (one level of qualification is enough for this code base's style).
+DEFINITION = re.compile(r"^[\w:<>,*&\s]*?\b(\w+)::~?\w+\s*\(", re.M)
+
+
+def sources(root):
+    for layer in LAYERS:
+        for path in sorted((root / layer).rglob("*")):
+            if path.suffix in (".h", ".cpp", ".cu") and path.is_file():
+                yield path
+
+
+def check_cycles(root):
+    # A header and the .cpp of the same name are one unit: foo.cpp including bar.h while bar.h
+    # includes foo.h is as much a loop as two headers including each other.
+    graph = {}
+    for path in sources(root):
+        unit = path.relative_to(root).with_suffix("").as_posix()
+        targets = {inc.rsplit(".", 1)[0] for inc in INCLUDE.findall(path.read_text(errors="replace"))}
+        graph.setdefault(unit, set()).update(targets - {unit})
+    problems = []
+    for start in sorted(graph):
+        # Depth-first search from each unit for a path back to it.
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, trail = stack.pop()
+            for nxt in sorted(graph.get(node, ())):
+                if nxt == start:
+                    problems.append("include loop: " + " -> ".join(trail + [start]))
+                    stack.clear()
+                    break
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, trail + [nxt]))
+    return problems
+
+
+def check_methods(root):
+    declared_in = {}
+    for path in sources(root):
+        if path.suffix == ".h":
+            for name in DECLARATION.findall(path.read_text(errors="replace")):
+                declared_in.setdefault(name, set()).add(path.parent)
+    problems = []
+    for path in sources(root):
+        if path.suffix not in (".cpp", ".cu"):
+            continue
+        text = path.read_text(errors="replace")
+        local = set(DECLARATION.findall(text))  # classes the file declares for itself
+        for name in sorted(set(DEFINITION.findall(text))):
+            folders = declared_in.get(name)
+            if name in local or not folders or path.parent in folders:
+                continue
+            where = ", ".join(sorted(f.relative_to(root).as_posix() for f in folders))
+            problems.append(f"{path.relative_to(root)} defines methods of {name}, declared in {where}")
+    return problems
+
+
+def check_folders(root):
+    problems = []
+    folders = {path.parent for path in sources(root)}
+    for folder in sorted(folders):
+        count = sum(1 for p in folder.iterdir() if p.is_file() and p.suffix in (".h", ".cpp", ".cu"))
+        if count > MAX_FILES_PER_FOLDER:
+            problems.append(f"{folder.relative_to(root)} holds {count} source files (at most {MAX_FILES_PER_FOLDER})")
+    return problems
+
+
+CHECKS = {"cycles": check_cycles, "methods": check_methods, "folders": check_folders}
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    root = pathlib.Path(sys.argv[1]).resolve()
+    names = sys.argv[2:] or list(CHECKS)
+    problems = [p for name in names for p in CHECKS[name](root)]
+    for problem in problems:
+        print(problem)
+    print(f"{len(problems)} problem(s) in: {', '.join(names)}")
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Renders the README's screenshots into docs/ with a built ringviz, headless, with no settings
+# file, so that anyone can redo them and compare pixels after a change:
+#   scripts/readme-screenshots.sh build/app/ringviz [OUT_DIR]
+# The committed PNGs come from a build without CUDA (the bottom bar's note says so).
+set -euo pipefail
+ringviz=${1:?usage: readme-screenshots.sh PATH/TO/ringviz [OUT_DIR]}
+out=${2:-$(dirname "$0")/../docs}
+export RINGVIZ_SETTINGS=off
+shot() {
+  local name=$1
+  shift
+  env -u DISPLAY -u WAYLAND_DISPLAY "$ringviz" --headless --size 1600x900 "$@" --screenshot "$out/$name.png"
+}
+shot allreduce --op allreduce --round 2.3
+shot allgather-mid-round --op allgather --round 1.3
+shot reducescatter-end --op reducescatter --round 3
+echo "wrote $out/allreduce.png, allgather-mid-round.png, reducescatter-end.png"
