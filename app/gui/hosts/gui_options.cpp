@@ -3,14 +3,12 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/gui/hosts/hosts.h"
 #include "app/gui/views/centre_view.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
 
 namespace ringviz::gui {
-
-int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice backend);
-int run_headless(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given);
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   const char* group = "GUI";
