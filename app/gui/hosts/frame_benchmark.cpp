@@ -37,7 +37,7 @@ HostStatus run_frame_benchmark(HeadlessSurface& surface, FrameHost& frames, GuiA
     if (!benchmark.count_given) config.count = std::max<std::int64_t>(base.count, ranks);
     config.init.kind = config.init.kind == InitKind::values ? InitKind::seed : config.init.kind;
     if (!app.apply_config(config, app.model().backend_choice()))
-      return HostStatus::failure("benchmark config with " + std::to_string(ranks) + " GPUs was rejected");
+      return {HostExit::runtime_failure, "benchmark config with " + std::to_string(ranks) + " GPUs was rejected"};
     app.playback().set_loop(true);
     app.playback().go_to_start();
     app.playback().play();

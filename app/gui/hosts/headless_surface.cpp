@@ -8,8 +8,8 @@ namespace ringviz::gui {
 
 HostStatus HeadlessSurface::open(int width, int height) {
   std::string error;
-  if (!platform::open_headless_context(context_, error)) return HostStatus::cannot_render(error);
-  if (!target_.resize(width, height, error)) return HostStatus::failure(error);
+  if (!platform::open_headless_context(context_, error)) return {HostExit::cannot_render, error};
+  if (!target_.resize(width, height, error)) return {HostExit::runtime_failure, error};
   return {};
 }
 

@@ -4,9 +4,11 @@
 // run_gui (gui_options.h) picks one of these two from the command line; `ringviz record`
 // (app/cli/record_command.cpp) runs the third, record_headless (recorder_headless.h).
 // Each returns its exit code by the rule written at HostStatus.
-#include "app/gui/hosts/gui_options.h"
+#include "core/config.h"
 
 namespace ringviz::gui {
+
+struct GuiFlags;  // gui_options.h; not included, since run_gui there dispatches to these
 
 // A window: frames while something moves, sleep while nothing does; preferences saved as
 // they change.

@@ -95,7 +95,7 @@ class Recording {
       build();
       draw();
     }
-    if (!player_.font_problem().empty()) return HostStatus::failure(player_.font_problem());
+    if (!player_.font_problem().empty()) return {HostExit::runtime_failure, player_.font_problem()};
     return {};
   }
 
@@ -110,13 +110,13 @@ class Recording {
     options.fps = request_.fps;
     std::string error;
     std::unique_ptr<VideoWriter> writer = VideoWriter::open(options, error);
-    if (!writer) return HostStatus::failure(error);
+    if (!writer) return {HostExit::runtime_failure, error};
     const bool show_progress = request_.progress && ::isatty(2);
     const Clock::time_point start = Clock::now();
     HostStatus status = write_frames(*writer, show_progress);
     if (show_progress) std::fprintf(stderr, "\n");  // ends the progress line
     if (status.ok() && !writer->finish(error))
-      status = InterruptGuard::interrupted() ? interrupted(error) : HostStatus::failure(error);
+      status = InterruptGuard::interrupted() ? interrupted(error) : HostStatus(HostExit::runtime_failure, error);
     if (status.ok()) status = write_layout();
     if (status.ok()) print_summary(std::chrono::duration<double>(Clock::now() - start).count());
     return status;
@@ -143,7 +143,7 @@ class Recording {
   }
 
   static HostStatus interrupted(std::string message) {
-    return HostStatus::interrupted(InterruptGuard::signal_number(), std::move(message));
+    return {HostExit::interrupted, std::move(message), InterruptGuard::signal_number()};
   }
 
   HostStatus write_frames(VideoWriter& writer, bool show_progress) {
@@ -174,7 +174,7 @@ class Recording {
       times_.read_seconds += std::chrono::duration<double>(t2 - t1).count();
       times_.write_seconds += std::chrono::duration<double>(t3 - t2).count();
       if (!written) {
-        if (!InterruptGuard::interrupted()) return HostStatus::failure(error);
+        if (!InterruptGuard::interrupted()) return {HostExit::runtime_failure, error};
         writer.abandon();
         return interrupted("interrupted; nothing was written to " + request_.out);
       }
@@ -189,9 +189,9 @@ class Recording {
     std::string error;
     if (!write_layout_json(app_, static_cast<float>(request_.width), static_cast<float>(request_.height),
                            request_.dump_layout, error))
-      return HostStatus::failure(error);
+      return {HostExit::runtime_failure, error};
     if (player_.active() && !add_lesson_to_layout(request_.dump_layout, player_, error))
-      return HostStatus::failure(error);
+      return {HostExit::runtime_failure, error};
     return {};
   }
 
@@ -242,7 +242,7 @@ int record_headless(const RecordRequest& request) {
   std::string error;
   if (kind != VideoKind::png_folder) {
     std::string ffmpeg;
-    if (!find_ffmpeg(ffmpeg, error)) return HostStatus::failure(error).report();
+    if (!find_ffmpeg(ffmpeg, error)) return HostStatus(HostExit::runtime_failure, error).report();
   }
 
   HeadlessSurface surface;

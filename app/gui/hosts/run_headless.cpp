@@ -2,6 +2,7 @@
 // a hidden GLFW window's context when there is a display and EGL surfaceless otherwise.
 #include "app/gui/hosts/frame_benchmark.h"
 #include "app/gui/hosts/headless_surface.h"
+#include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/hosts.h"
 #include "app/gui/hosts/startup.h"
 #include "app/gui/runtime/gui_app.h"
@@ -29,17 +30,17 @@ HostStatus capture(HeadlessSurface& surface, FrameHost& frames, GuiApp& app, con
   platform::OffscreenTarget& target = surface.target();
   std::string error;
   if (wanted.resize_width > 0) {
-    if (!target.resize(wanted.resize_width, wanted.resize_height, error)) return HostStatus::failure(error);
+    if (!target.resize(wanted.resize_width, wanted.resize_height, error)) return {HostExit::runtime_failure, error};
     for (int i = 0; i < kSettleFrames; ++i) surface.draw_frame(frames, app, 0.0);
   }
   glFinish();
   if (!wanted.screenshot.empty() &&
       !platform::write_png(wanted.screenshot, target.width(), target.height(), target.read_rgba(), error))
-    return HostStatus::failure(error);
+    return {HostExit::runtime_failure, error};
   if (!wanted.dump_layout.empty() &&
       !write_layout_json(app, static_cast<float>(target.width()), static_cast<float>(target.height()),
                          wanted.dump_layout, error))
-    return HostStatus::failure(error);
+    return {HostExit::runtime_failure, error};
   return {};
 }
 

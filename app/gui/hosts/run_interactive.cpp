@@ -7,6 +7,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/hosts.h"
 #include "app/gui/hosts/startup.h"
 #include "app/gui/runtime/frame_host.h"
@@ -101,13 +102,13 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
   if (!flags.size.empty()) parse_size(flags.size, "--size", window_options.width, window_options.height);
 
   if (!platform::display_available())
-    return HostStatus::cannot_render(
-               "no display to open a window on (DISPLAY is not set); run `ringviz --headless --screenshot "
-               "out.png` to render the view to a file, or use xvfb-run")
+    return HostStatus(HostExit::cannot_render,
+                      "no display to open a window on (DISPLAY is not set); run `ringviz --headless --screenshot "
+                      "out.png` to render the view to a file, or use xvfb-run")
         .report();
   std::string error;
   auto window = platform::GlfwWindow::open(window_options, error);
-  if (!window) return HostStatus::cannot_render(error).report();
+  if (!window) return HostStatus(HostExit::cannot_render, error).report();
   glfwSwapInterval(1);
 
   HostStatus status;

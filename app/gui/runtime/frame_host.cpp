@@ -13,9 +13,19 @@
 
 namespace ringviz::gui {
 
+int HostStatus::exit_code() const {
+  switch (exit_) {
+    case HostExit::done: return 0;
+    case HostExit::runtime_failure: return 1;
+    case HostExit::cannot_render: return 2;
+    case HostExit::interrupted: return 128 + signal_;
+  }
+  return 1;
+}
+
 int HostStatus::report() const {
   if (!message_.empty()) std::cerr << "ringviz: " << message_ << "\n";
-  return exit_code_;
+  return exit_code();
 }
 
 FrameHost::FrameHost(GLFWwindow* window) : window_(window) {
@@ -40,7 +50,7 @@ void FrameHost::build_fonts(const GuiApp& app) {
 HostStatus FrameHost::start(GuiApp& app) {
   build_fonts(app);
   std::string error;
-  if (!app.init(error)) return HostStatus::failure(error);
+  if (!app.init(error)) return {HostExit::runtime_failure, error};
   return {};
 }
 

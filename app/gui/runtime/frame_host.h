@@ -12,32 +12,35 @@ namespace ringviz::gui {
 class GuiApp;
 
 // How a host run ends. One rule for all three hosts' exit codes:
-//   0        done;
-//   2        this input or this machine cannot work: a bad flag (an InputError, thrown before
-//            any host starts), no display to open a window on, no OpenGL context at all;
-//   1        a failure while running: a file that cannot be written, an encoder that fails,
-//            the GUI that does not start, a framebuffer size the driver refuses. A missing
-//            ffmpeg is one too, as docs/recording.md promises and tests/gui/test_record.cpp
-//            checks: PNG frames still work without it;
-//   128 + N  a recording stopped by signal N, after it deleted its partial output.
+//   done             0;
+//   cannot_render    2: this input or this machine cannot work: a bad flag (an InputError,
+//                    thrown before any host starts), no display to open a window on, no
+//                    OpenGL context at all;
+//   runtime_failure  1: a failure while running: a file that cannot be written, an encoder
+//                    that fails, the GUI that does not start, a framebuffer size the driver
+//                    refuses. A missing ffmpeg is one too, as docs/recording.md promises and
+//                    tests/gui/test_record.cpp checks: PNG frames still work without it;
+//   interrupted      128 + the signal: a recording stopped by Ctrl-C or SIGTERM, after it
+//                    deleted its partial output.
+enum class HostExit { done, runtime_failure, cannot_render, interrupted };
+
 // The host prints the message once, as "ringviz: <message>", when it returns.
 class HostStatus {
  public:
   HostStatus() = default;  // done
-  static HostStatus cannot_render(std::string message) { return {2, std::move(message)}; }
-  static HostStatus failure(std::string message) { return {1, std::move(message)}; }
-  static HostStatus interrupted(int signal, std::string message) { return {128 + signal, std::move(message)}; }
+  // `signal`: only for HostExit::interrupted.
+  HostStatus(HostExit exit, std::string message, int signal = 0)
+      : exit_(exit), message_(std::move(message)), signal_(signal) {}
 
-  bool ok() const { return exit_code_ == 0; }
-  int exit_code() const { return exit_code_; }
-  const std::string& message() const { return message_; }
+  bool ok() const { return exit_ == HostExit::done; }
+  int exit_code() const;
   // Prints the message (if any) on stderr and returns the exit code: the host's last words.
   int report() const;
 
  private:
-  HostStatus(int exit_code, std::string message) : exit_code_(exit_code), message_(std::move(message)) {}
-  int exit_code_ = 0;
+  HostExit exit_ = HostExit::done;
   std::string message_;
+  int signal_ = 0;
 };
 
 // How far one frame moves the two clocks.
