@@ -6,15 +6,15 @@ struct GLFWwindow;
 
 namespace ringviz::platform {
 
+// True when an X11 or Wayland display is named in the environment, i.e. GLFW may succeed.
+bool display_available();
+
 struct WindowOptions {
   int width = 1600;
   int height = 900;
   bool visible = true;  // false: a hidden window whose context renders into an offscreen target
   std::string title = "ringviz";
 };
-
-// True when an X11 or Wayland display is named in the environment, i.e. GLFW may succeed.
-bool display_available();
 
 // A GLFW window with an OpenGL 3.3 core context, current on the calling thread while it lives.
 class GlfwWindow {

@@ -29,8 +29,9 @@ struct RecordRequest {
 };
 
 // Renders every frame headless on the deterministic clock (frame k shows time k / fps) and
-// writes them to request.out. Returns the exit code: 0, 1 runtime failure (ffmpeg missing or
-// failing, disk full, no GL context), 130/143 interrupted. Throws InputError on bad input.
+// writes them to request.out. Returns the exit code (HostStatus in app/gui/runtime/frame_host.h):
+// 0, 1 runtime failure (ffmpeg missing or failing, disk full), 2 no OpenGL context, 130/143
+// interrupted. Throws InputError on bad input.
 int record_headless(const RecordRequest& request);
 
 // The collective alone (no lesson): rest on the inputs, play every round at 1x, rest on the

@@ -1,0 +1,29 @@
+#include "app/gui/hosts/headless_surface.h"
+
+#include <chrono>
+
+#include "app/platform/gl.h"
+
+namespace ringviz::gui {
+
+HostStatus HeadlessSurface::open(int width, int height) {
+  std::string error;
+  if (!platform::open_headless_context(context_, error)) return {HostExit::cannot_render, error};
+  if (!target_.resize(width, height, error)) return {HostExit::runtime_failure, error};
+  return {};
+}
+
+double HeadlessSurface::draw_frame(FrameHost& frames, GuiApp& app, double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  FrameStep step;
+  step.animation_seconds = seconds;
+  if (seconds > 0) step.imgui_seconds = seconds;  // else ImGui's clock keeps its default step
+  frames.build(app, step, target_.width(), target_.height());
+  target_.bind();
+  frames.draw(app, target_.width(), target_.height());
+  glFlush();
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace ringviz::gui

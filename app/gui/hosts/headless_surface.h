@@ -1,0 +1,30 @@
+#pragma once
+#include <string>
+
+#include "app/gui/runtime/frame_host.h"
+#include "app/platform/headless_context.h"
+#include "app/platform/offscreen_target.h"
+
+namespace ringviz::gui {
+
+class GuiApp;
+
+// Where the headless hosts (the screenshot and the recording) draw: an OpenGL context that
+// shows nothing and a framebuffer of the frame's size in it.
+class HeadlessSurface {
+ public:
+  // No context at all: cannot_render (2); a size the driver refuses: failure (1).
+  HostStatus open(int width, int height);
+  platform::OffscreenTarget& target() { return target_; }
+  std::string describe() const { return context_.describe(); }
+  // One frame of `app` into the framebuffer, the animation moved by `seconds` (0: it stands
+  // still). Returns the CPU milliseconds spent building and submitting it; the GPU may still
+  // be working.
+  double draw_frame(FrameHost& frames, GuiApp& app, double seconds);
+
+ private:
+  platform::HeadlessContext context_;
+  platform::OffscreenTarget target_;  // declared after the context: deleted while it lives
+};
+
+}  // namespace ringviz::gui

@@ -1,0 +1,21 @@
+#pragma once
+// The GUI's hosts. Each owns the process for one run: a GL context, a FrameHost
+// (app/gui/runtime/frame_host.h) over it, and the choice of where frames go and when.
+// run_gui (gui_options.h) picks one of these two from the command line; `ringviz record`
+// (app/cli/record_command.cpp) runs the third, record_headless (recorder_headless.h).
+// Each returns its exit code by the rule written at HostStatus.
+#include "core/config.h"
+
+namespace ringviz::gui {
+
+struct GuiFlags;  // gui_options.h; not included, since run_gui there dispatches to these
+
+// A window: frames while something moves, sleep while nothing does; preferences saved as
+// they change.
+int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice backend);
+
+// No window: a few frames into an offscreen framebuffer, then --screenshot and --dump-layout
+// (after --resize when given), or --bench-frames' timing table instead.
+int run_headless(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given);
+
+}  // namespace ringviz::gui

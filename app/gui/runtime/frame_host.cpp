@@ -1,0 +1,85 @@
+#include "app/gui/runtime/frame_host.h"
+
+#include <iostream>
+
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include "app/gui/render/theme.h"
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/text/fonts.h"
+#include "app/platform/gl.h"
+
+namespace ringviz::gui {
+
+int HostStatus::exit_code() const {
+  switch (exit_) {
+    case HostExit::done: return 0;
+    case HostExit::runtime_failure: return 1;
+    case HostExit::cannot_render: return 2;
+    case HostExit::interrupted: return 128 + signal_;
+  }
+  return 1;
+}
+
+int HostStatus::report() const {
+  if (!message_.empty()) std::cerr << "ringviz: " << message_ << "\n";
+  return exit_code();
+}
+
+FrameHost::FrameHost(GLFWwindow* window) : window_(window) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; our own settings file keeps preferences
+  if (window_) ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+FrameHost::~FrameHost() {
+  ImGui_ImplOpenGL3_Shutdown();
+  if (window_) ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+}
+
+void FrameHost::build_fonts(const GuiApp& app) {
+  font_scale_ = app.ui_scale();
+  rebuild_fonts_and_style(font_scale_, app.preferences().theme);
+}
+
+HostStatus FrameHost::start(GuiApp& app) {
+  build_fonts(app);
+  std::string error;
+  if (!app.init(error)) return {HostExit::runtime_failure, error};
+  return {};
+}
+
+void FrameHost::keep_fonts_current(const GuiApp& app) {
+  if (app.ui_scale() != font_scale_ || !fonts_current(app.ui_scale())) build_fonts(app);
+}
+
+void FrameHost::build(GuiApp& app, const FrameStep& step, int width, int height) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (!window_) {
+    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+    io.DisplayFramebufferScale = ImVec2(1, 1);
+    io.DeltaTime = static_cast<float>(step.imgui_seconds);
+  }
+  app.advance(step.animation_seconds);
+  ImGui_ImplOpenGL3_NewFrame();
+  if (window_) ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  app.build_frame(io.DisplaySize.x, io.DisplaySize.y);
+  ImGui::Render();
+}
+
+void FrameHost::draw(GuiApp& app, int width, int height) {
+  glViewport(0, 0, width, height);
+  const Rgb clear = view_colours(app.preferences().theme).view_background;
+  glClearColor(clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  app.after_render(width, height);
+}
+
+}  // namespace ringviz::gui
