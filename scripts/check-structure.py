@@ -17,9 +17,9 @@ MAX_FILES_PER_FOLDER = 20
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((?:core|gpu|app)/[^"]+)"', re.M)
 # A class or struct with a body, at any nesting: `class Name final : public Base {`.
 DECLARATION = re.compile(r"^\s*(?:class|struct)\s+(\w+)\b[^;(]*\{", re.M)
-# A method defined at file or namespace scope: `Type Class::name(` or `Class::Class(` at the
-# start of a line (one level of qualification is enough for this code base's style).
-DEFINITION = re.compile(r"^[\w:<>,*&\s]*?\b(\w+)::~?\w+\s*\(", re.M)
+# A method defined at namespace scope: `Type Class::name(` or `Class::Class(` starting in the
+# first column (namespaces are not indented here, so a call inside a body never starts there).
+DEFINITION = re.compile(r"^(?!return\b)(?:[\w:<>,*&]+[ \t]+)*?[*&]?(\w+)::~?\w+\s*\(", re.M)
 
 
 def sources(root):

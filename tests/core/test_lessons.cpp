@@ -20,9 +20,8 @@ using namespace ringviz;
 
 namespace {
 
-const std::filesystem::path kLessonFolder =
-    std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "assets" /
-    "lessons";
+// From the build (not __FILE__, which a compiler cache may make relative).
+const std::filesystem::path kLessonFolder = std::filesystem::path(RINGVIZ_SOURCE_DIR) / "assets" / "lessons";
 
 Lesson shipped(std::string_view name) { return load_lesson_file(kLessonFolder / name); }
 
