@@ -1,11 +1,10 @@
-// The ring view: GPU boxes, ring arrows, slot cells (drawn by CellRenderer), their labels and
-// values, and the packets of the round in flight.
+#include "app/gui/views/ring_view.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include <imgui.h>
 
-#include "app/gui/runtime/gui_app.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/strings.h"
@@ -83,7 +82,31 @@ int first_rank(const RankSet& set, int ranks) {
 
 }  // namespace
 
-void GuiApp::draw_ring_view(const Rect& area) {
+void RingView::fit_geometry(const Rect& ring_area, int ranks, float line) {
+  if (geometry_.ranks == ranks && geometry_line_ == line && geometry_view_.x == ring_area.x &&
+      geometry_view_.y == ring_area.y && geometry_view_.w == ring_area.w && geometry_view_.h == ring_area.h)
+    return;
+  geometry_ = layout_ring(ring_area, ranks, line);
+  geometry_view_ = ring_area;
+  geometry_line_ = line;
+}
+
+void RingView::sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round) {
+  const int ranks = model.config().ranks;
+  if (palette_ranks_ != ranks || uploaded_palette_ != palette) {
+    renderer_.upload_palette(rank_palette(ranks, palette));
+    palette_ranks_ = ranks;
+    uploaded_palette_ = palette;
+  }
+  if (uploaded_round_ != round || uploaded_generation_ != model.generation()) {
+    renderer_.upload(model.state_at(round).cells);
+    uploaded_round_ = round;
+    uploaded_generation_ = model.generation();
+  }
+}
+
+void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& frame, int& selected_gpu,
+                    BackgroundFills& fills) {
   const UiStrings& text = ui_strings();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   // No window background: the view paints its own, once (llvmpipe pays for every layer).
@@ -91,22 +114,16 @@ void GuiApp::draw_ring_view(const Rect& area) {
                                   ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ViewColours& colours = view_colours(preferences_.theme);
-  fills_.queue(dl, area, colours.view_background);
+  const ViewColours& colours = view_colours(frame.theme);
+  fills.queue(dl, area, colours.view_background);
 
-  const Config& config = model_.config();
-  const Session& session = model_.session();
+  const Config& config = model.config();
+  const Session& session = model.session();
   const int n = config.ranks;
   const float line = ImGui::GetTextLineHeight();
-  const float s = ui_scale();
-  const Rect ring_area = area.inset(std::round(line * 0.5f));
-  if (geometry_.ranks != n || geometry_line_ != line || geometry_view_.x != ring_area.x ||
-      geometry_view_.y != ring_area.y || geometry_view_.w != ring_area.w || geometry_view_.h != ring_area.h) {
-    geometry_ = layout_ring(ring_area, n, line);  // a search over shapes: not every frame
-    geometry_view_ = ring_area;
-    geometry_line_ = line;
-  }
-  sync_palette_and_cells();
+  const float s = frame.ui_scale;
+  fit_geometry(area.inset(std::round(line * 0.5f)), n, line);
+  sync_palette_and_cells(model, frame.palette, frame.moment.rest_round);
   // Hundreds of GPUs mean thousands of tiny shapes; on a software rasteriser every triangle
   // costs set-up time, so drop what cannot be seen at that size: anti-aliasing fringes,
   // rounded corners, borders and outlines of cells a few pixels wide.
@@ -114,8 +131,8 @@ void GuiApp::draw_ring_view(const Rect& area) {
   const bool tiny_cells = std::min(geometry_.cell_width, geometry_.cell_height) < 5.0f;
   if (crowded) dl->Flags &= ~(ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill);
 
-  const RoundMoment moment = playback_.moment();
-  const ShownState& shown = model_.state_at(moment.rest_round);
+  const RoundMoment moment = frame.moment;
+  const ShownState& shown = model.state_at(moment.rest_round);
   const Round* round = moment.round >= 1 && moment.round <= session.round_count()
                            ? &session.schedule().rounds[static_cast<std::size_t>(moment.round - 1)]
                            : nullptr;
@@ -148,7 +165,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
     const std::string& shown_title = ImGui::CalcTextSize(title.c_str()).x <= gpu.title.w ? title : title_short;
     if (ImGui::CalcTextSize(shown_title.c_str()).x > gpu.title.w) continue;
     const float y = gpu.title.y + (gpu.title.h - line) * 0.5f;
-    dl->AddText(ImVec2(gpu.title.x, y), to_imcol(rank_colour(r, preferences_.palette)), shown_title.c_str());
+    dl->AddText(ImVec2(gpu.title.x, y), to_imcol(rank_colour(r, frame.palette)), shown_title.c_str());
   }
 
   // The cells themselves: one shader pass for all GPUs, at this point of the draw order.
@@ -194,7 +211,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
         const bool stale = flags & kCellStale;
         if (set.none()) continue;
         // Text colour by the colour under it (stale cells are nearly background).
-        const Rgb under = stale ? colours.stale_target : rank_colour(first_rank(set, n), preferences_.palette);
+        const Rgb under = stale ? colours.stale_target : rank_colour(first_rank(set, n), frame.palette);
         const bool multi = set.count() > 1;
         const ImU32 ink = multi || stale ? to_imcol(colours.text, stale ? 0.55f : 1.0f)
                                          : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
@@ -256,7 +273,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
     }
     // Packets: the sender's slot as it was before the round, moving along its arrow.
     if (in_flight) {
-      const ShownState& before = model_.state_at(moment.round - 1);
+      const ShownState& before = model.state_at(moment.round - 1);
       // Transfers between GPUs that are not ring neighbours get an arrow of their own.
       std::vector<ArrowPath> across(round->transfers.size());
       for (std::size_t i = 0; i < round->transfers.size(); ++i) {
@@ -299,7 +316,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
           if (label_w + 6.0f * s > w) label = fit_label(label, w - 6.0f * s);
         }
         const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
-        fill_stripes(dl, packet, set, n, preferences_.palette, geometry_.grid ? 0.0f : 3.0f * s);
+        fill_stripes(dl, packet, set, n, frame.palette, geometry_.grid ? 0.0f : 3.0f * s);
         if (!tiny_cells)
           dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
                       geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
@@ -310,7 +327,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
           if (multi)
             dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + size.x + 2, p.y + size.y),
                               to_imcol(colours.box_background, 0.82f), 2.0f);
-          const Rgb under = set.none() ? colours.box_background : rank_colour(first_rank(set, n), preferences_.palette);
+          const Rgb under = set.none() ? colours.box_background : rank_colour(first_rank(set, n), frame.palette);
           const ImU32 ink = multi ? to_imcol(colours.text)
                                   : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
           dl->AddText(p, ink, label.c_str());
@@ -320,8 +337,8 @@ void GuiApp::draw_ring_view(const Rect& area) {
   }
 
   // Selection, hover and click.
-  if (selected_gpu_ >= 0 && selected_gpu_ < n) {
-    const Rect& box = geometry_.boxes[static_cast<std::size_t>(selected_gpu_)].box;
+  if (selected_gpu >= 0 && selected_gpu < n) {
+    const Rect& box = geometry_.boxes[static_cast<std::size_t>(selected_gpu)].box;
     const Rect ring{box.x - 3, box.y - 3, box.w + 6, box.h + 6};
     dl->AddRect(to_imvec(ring.min()), to_imvec(ring.max()), to_imcol(colours.selected_border),
                 rounding + 2, 0, std::max(2.0f, 2.5f * s));
@@ -331,7 +348,7 @@ void GuiApp::draw_ring_view(const Rect& area) {
     for (int r = 0; r < n; ++r) {
       const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
       if (!gpu.box.contains({mouse.x, mouse.y})) continue;
-      if (ImGui::IsMouseClicked(0)) selected_gpu_ = selected_gpu_ == r ? kNoSelection : r;
+      if (ImGui::IsMouseClicked(0)) selected_gpu = selected_gpu == r ? kNoSelection : r;
       if (!gpu.cells.contains({mouse.x, mouse.y})) break;
       const int column = static_cast<int>((mouse.x - gpu.cells.x) / geometry_.cell_width);
       const int row = static_cast<int>((mouse.y - gpu.cells.y) / geometry_.cell_height);
