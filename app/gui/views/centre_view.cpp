@@ -17,33 +17,41 @@ namespace {
 // The view the GUI opens on (--view); set once before the GuiApp exists.
 CentreView g_startup_view = CentreView::ring;
 
+// Each view's name on the command line (--view) and its tab's label.
+struct ViewNames {
+  CentreView view;
+  std::string_view name;
+  const char* UiStrings::*label;
+};
+constexpr ViewNames kViewNames[] = {
+    {CentreView::ring, "ring", &UiStrings::view_ring},
+    {CentreView::memory, "memory", &UiStrings::view_memory},
+    {CentreView::training, "training", &UiStrings::view_training},
+    {CentreView::compare, "compare", &UiStrings::view_compare},
+};
+
+const ViewNames* names_of(CentreView view) {
+  for (const ViewNames& names : kViewNames)
+    if (names.view == view) return &names;
+  return nullptr;
+}
+
 const char* view_label(CentreView view) {
-  const UiStrings& t = view_strings();
-  switch (view) {
-    case CentreView::ring: return t.view_ring;
-    case CentreView::memory: return t.view_memory;
-    case CentreView::training: return t.view_training;
-    case CentreView::compare: return t.view_compare;
-  }
-  return "?";
+  const ViewNames* names = names_of(view);
+  return names ? view_strings().*(names->label) : "?";
 }
 
 }  // namespace
 
 std::string_view centre_view_name(CentreView view) {
-  switch (view) {
-    case CentreView::ring: return "ring";
-    case CentreView::memory: return "memory";
-    case CentreView::training: return "training";
-    case CentreView::compare: return "compare";
-  }
-  return "?";
+  const ViewNames* names = names_of(view);
+  return names ? names->name : "?";
 }
 
 bool parse_centre_view(std::string_view text, CentreView& out) {
-  for (CentreView view : kAllCentreViews)
-    if (centre_view_name(view) == text) {
-      out = view;
+  for (const ViewNames& names : kViewNames)
+    if (names.name == text) {
+      out = names.view;
       return true;
     }
   return false;

@@ -172,14 +172,12 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   const SlotLayout& slots = session.layout();
   std::int64_t largest_slot = 0;
   for (const Slot& slot : slots.slots) largest_slot = std::max(largest_slot, slot.count);
-  CellPass pass;
-  pass.clip = area;
-  pass.ranks = n;
-  pass.columns = geometry_.cell_columns;
-  pass.rows = geometry_.cell_rows;
-  pass.cell_width = geometry_.cell_width;
-  pass.cell_height = geometry_.cell_height;
-  pass.gap = geometry_.cell_gap;
+  std::vector<CellPass::Box> boxes;
+  for (int r = 0; r < n; ++r) boxes.push_back({geometry_.boxes[static_cast<std::size_t>(r)].cells, r});
+  CellPass pass{.boxes = std::move(boxes), .clip = area, .ranks = n, .columns = geometry_.cell_columns, .rows = geometry_.cell_rows,
+                .cell_size = {geometry_.cell_width, geometry_.cell_height}, .gap = geometry_.cell_gap,
+                .hatch_a = colours.hatch_a, .hatch_b = colours.hatch_b, .stale_target = colours.stale_target,
+                .nan_colour = colours.nan_colour, .stale_amount = colours.stale_amount};
   const bool text_cells = n <= SessionModel::kMaxTextRanks && geometry_.cell_height >= line * 2.6f;
   const bool values_as_text = text_cells && largest_slot <= SessionModel::kMaxValuesPerCell;
   if (values_as_text) {
@@ -189,12 +187,6 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
     pass.band_mode = ValueBand::heatmap;
     pass.band = 0.36f;
   }
-  pass.hatch_a = colours.hatch_a;
-  pass.hatch_b = colours.hatch_b;
-  pass.stale_target = colours.stale_target;
-  pass.stale_amount = colours.stale_amount;
-  pass.nan_colour = colours.nan_colour;
-  for (int r = 0; r < n; ++r) pass.boxes.push_back({geometry_.boxes[static_cast<std::size_t>(r)].cells, r});
   renderer_.queue(dl, std::move(pass));
 
   // Text on the cells: the label near the top (clear of the centre, which shows the pure
