@@ -2,6 +2,7 @@
 // The ring view: GPU boxes, ring arrows, slot cells (drawn by CellRenderer), their labels and
 // values, and the packets of the round in flight. A click on a box selects that GPU; hovering
 // a cell explains it.
+#include <cstdint>
 #include <string>
 
 #include "app/gui/layout/geometry.h"
@@ -34,6 +35,17 @@ class RingView {
   void fit_geometry(const Rect& ring_area, int ranks, float line);
   // Uploads the palette and the cells of `round` when they differ from what the GPU has.
   void sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round);
+
+  // The layers of one frame, bottom to top.
+  struct Scene;
+  void draw_arrows_and_boxes(const Scene& scene) const;
+  void queue_cells(const Scene& scene, const Rect& clip, std::int64_t largest_slot);
+  void draw_cell_text(const Scene& scene) const;
+  void draw_round_marks(const Scene& scene) const;  // owned slots; slots sending or just arrived
+  void draw_packets(const Scene& scene, const ShownState& before) const;  // `before`: the round's start
+  void draw_selection(const Scene& scene, int selected_gpu) const;
+  // A click on a box toggles `selected_gpu`; a cell under the mouse gets a tooltip.
+  void explain_cell_under_mouse(const Scene& scene, const Rect& area, int& selected_gpu) const;
 
   CellRenderer renderer_;
   RingGeometry geometry_;
