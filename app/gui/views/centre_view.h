@@ -4,10 +4,10 @@
 // training iteration, a real training run, and the comparison of algorithms.
 #include <string_view>
 
+#include "app/gui/views/compare_view.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/panel_layout.h"
 #include "app/gui/views/centre_view_context.h"
-#include "app/gui/views/compare_view.h"
 #include "app/gui/views/memory_view.h"
 #include "app/gui/views/training_view.h"
 
