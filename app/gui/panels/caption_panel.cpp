@@ -1,28 +1,22 @@
-// The caption above the ring view: which round this is and, in a sentence or two, what it does.
+#include "app/gui/panels/caption_panel.h"
+
+#include <string>
+
 #include <imgui.h>
 
-#include "app/gui/runtime/gui_app.h"
+#include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
 
-namespace {
-
-const char* op_title(Op op) {
-  const UiStrings& t = ui_strings();
-  return op == Op::allgather ? t.op_allgather : op == Op::reducescatter ? t.op_reducescatter : t.op_allreduce;
-}
-
-}  // namespace
-
-void GuiApp::draw_caption(const Rect& area) {
+void CaptionPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame) {
   const UiStrings& t = ui_strings();
   begin_panel("##caption", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
-  const Config& config = model_.config();
-  const Session& session = model_.session();
-  const ViewColours& colours = view_colours(preferences_.theme);
-  const RoundMoment moment = playback_.moment();
+  const Config& config = model.config();
+  const Session& session = model.session();
+  const ViewColours& colours = view_colours(frame.theme);
+  const RoundMoment moment = frame.moment;
   const int rounds = session.round_count();
   const int reduce_rounds = reduce_scatter_rounds(config);
 
@@ -30,10 +24,10 @@ void GuiApp::draw_caption(const Rect& area) {
   const char* body = nullptr;
   Rgb title_colour = colours.text;
   if (rounds == 0) {
-    title = format(t.caption_start, op_title(config.op));
+    title = format(t.caption_start, op_label(config.op));
     body = t.explain_single_gpu;
   } else if (moment.round == 0) {
-    title = format(t.caption_start, op_title(config.op));
+    title = format(t.caption_start, op_label(config.op));
     body = config.op == Op::allgather       ? t.explain_start_allgather
            : config.op == Op::reducescatter ? t.explain_start_reducescatter
                                             : t.explain_start_allreduce;
@@ -44,7 +38,7 @@ void GuiApp::draw_caption(const Rect& area) {
     title_colour = reduce ? colours.phase_reduce_scatter : colours.phase_all_gather;
     const bool last_of_phase = reduce ? moment.round == reduce_rounds : moment.round == rounds;
     if (moment.round == rounds && !moment.in_flight && moment.rest_round == rounds && moment.flash <= 0) {
-      title = format(t.caption_done, op_title(config.op));
+      title = format(t.caption_done, op_label(config.op));
       title_colour = colours.text;
       body = config.op == Op::allgather       ? t.explain_done_allgather
              : config.op == Op::reducescatter ? t.explain_done_reducescatter

@@ -1,52 +1,52 @@
-// The controls along the bottom: transport buttons, loop and speed, and the timeline with one
-// marker per round coloured by phase.
+#include "app/gui/panels/controls_bar.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include <imgui.h>
 
-#include "app/gui/runtime/gui_app.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
 
-void GuiApp::draw_controls(const Rect& area) {
+void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& playback, Preferences& preferences,
+                       const std::vector<std::string>& notices, const FrameContext& frame) {
   const UiStrings& t = ui_strings();
   begin_panel("##controls", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
-  const ViewColours& colours = view_colours(preferences_.theme);
-  const Session& session = model_.session();
+  const ViewColours& colours = view_colours(frame.theme);
+  const Session& session = model.session();
   const int rounds = session.round_count();
 
-  if (ImGui::Button(t.reset)) playback_.go_to_start();
+  if (ImGui::Button(t.reset)) playback.go_to_start();
   ImGui::SameLine();
-  if (ImGui::Button(t.step_back)) playback_.step_back();
+  if (ImGui::Button(t.step_back)) playback.step_back();
   ImGui::SameLine();
   const float play_width = std::max(ImGui::CalcTextSize(t.play).x, ImGui::CalcTextSize(t.pause).x) +
                            ImGui::GetStyle().FramePadding.x * 2;
-  if (ImGui::Button(playback_.playing() ? t.pause : t.play, ImVec2(play_width, 0))) playback_.toggle_play();
+  if (ImGui::Button(playback.playing() ? t.pause : t.play, ImVec2(play_width, 0))) playback.toggle_play();
   ImGui::SameLine();
-  if (ImGui::Button(t.step_forward)) playback_.step_forward();
+  if (ImGui::Button(t.step_forward)) playback.step_forward();
   ImGui::SameLine();
-  if (ImGui::Button(t.go_to_end)) playback_.go_to_end();
+  if (ImGui::Button(t.go_to_end)) playback.go_to_end();
   ImGui::SameLine();
-  bool loop = playback_.loop();
-  if (ImGui::Checkbox(t.loop, &loop)) playback_.set_loop(loop);
+  bool loop = playback.loop();
+  if (ImGui::Checkbox(t.loop, &loop)) playback.set_loop(loop);
   ImGui::SameLine();
-  float speed = static_cast<float>(playback_.speed());
-  ImGui::SetNextItemWidth(std::round(140.0f * ui_scale()));
+  float speed = static_cast<float>(playback.speed());
+  ImGui::SetNextItemWidth(std::round(140.0f * frame.ui_scale));
   if (ImGui::SliderFloat(t.speed, &speed, static_cast<float>(kMinSpeed), static_cast<float>(kMaxSpeed), "%.2fx",
                          ImGuiSliderFlags_Logarithmic))
-    playback_.set_speed(speed);
+    playback.set_speed(speed);
   ImGui::SameLine();
-  if (ImGui::Button(t.help_button)) preferences_.show_help = !preferences_.show_help;
-  preferences_.speed = playback_.speed();
-  preferences_.loop = playback_.loop();
+  if (ImGui::Button(t.help_button)) preferences.show_help = !preferences.show_help;
+  preferences.speed = playback.speed();
+  preferences.loop = playback.loop();
 
   // Status: the backend, and any notice (CPU fallback, unreadable settings) in plain sight.
   ImGui::SameLine();
-  std::string status = format(t.backend_in_use, model_.backend_name().c_str());
-  std::string notice = !notices_.empty() ? notices_.back() : model_.backend_notice();
+  std::string status = format(t.backend_in_use, model.backend_name().c_str());
+  std::string notice = !notices.empty() ? notices.back() : model.backend_notice();
   ImGui::TextDisabled("|");
   ImGui::SameLine();
   ImGui::TextUnformatted(status.c_str());
@@ -69,7 +69,7 @@ void GuiApp::draw_controls(const Rect& area) {
   const float x0 = origin.x + line * 0.6f, x1 = origin.x + width - line * 0.6f;
   if (ImGui::IsItemActive() && rounds > 0) {
     const float u = std::clamp((ImGui::GetIO().MousePos.x - x0) / std::max(1.0f, x1 - x0), 0.0f, 1.0f);
-    playback_.seek(u * rounds);
+    playback.seek(u * rounds);
   }
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float mid = origin.y + height * 0.5f;
@@ -90,7 +90,7 @@ void GuiApp::draw_controls(const Rect& area) {
     if (markers) dl->AddCircleFilled(ImVec2(x_at(k), mid), track * 1.3f, to_imcol(c));
   }
   dl->AddCircleFilled(ImVec2(x0, mid), track * 1.3f, to_imcol(colours.muted_text));
-  const float handle_x = x_at(playback_.position());
+  const float handle_x = x_at(playback.position());
   dl->AddRectFilled(ImVec2(handle_x - 2.5f, mid - height * 0.42f), ImVec2(handle_x + 2.5f, mid + height * 0.42f),
                     to_imcol(colours.text), 2.0f);
   ImGui::End();

@@ -1,10 +1,10 @@
-// The help window: every shortcut and a short guide, kept next to the code that implements
-// them so it stays true.
+#include "app/gui/panels/help_window.h"
+
+#include <algorithm>
 #include <cstring>
 
 #include <imgui.h>
 
-#include "app/gui/runtime/gui_app.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 
@@ -24,13 +24,12 @@ void key_row(const char* entry) {
 
 }  // namespace
 
-void GuiApp::draw_help_window(float width, float height) {
+void HelpWindow::draw(float width, float height, float ui_scale, bool& open) {
   const UiStrings& t = ui_strings();
-  const float s = ui_scale();
+  const float s = ui_scale;
   const ImVec2 size(std::min(width * 0.9f, 620.0f * s), std::min(height * 0.85f, 560.0f * s));
   ImGui::SetNextWindowPos(ImVec2((width - size.x) * 0.5f, (height - size.y) * 0.5f), ImGuiCond_Appearing);
   ImGui::SetNextWindowSize(size, ImGuiCond_Appearing);
-  bool open = true;
   if (ImGui::Begin(t.help_title, &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     ImGui::TextUnformatted(t.help_keys_heading);
     if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
@@ -53,7 +52,6 @@ void GuiApp::draw_help_window(float width, float height) {
     }
   }
   ImGui::End();
-  if (!open) preferences_.show_help = false;
 }
 
 }  // namespace ringviz::gui

@@ -1,28 +1,18 @@
 // The setup panel: every field of the Config, applied as soon as it changes.
+#include "app/gui/panels/setup_panel.h"
+
 #include <algorithm>
-#include <cfloat>
+#include <cmath>
 
 #include <imgui.h>
 
-#include "app/gui/runtime/gui_app.h"
+#include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
 
 namespace {
-
-constexpr int kMaxTableValues = 64;  // GPUs x count up to which inputs are editable
-
-const char* op_label(Op op) {
-  const UiStrings& t = ui_strings();
-  switch (op) {
-    case Op::allgather: return t.op_allgather;
-    case Op::reducescatter: return t.op_reducescatter;
-    case Op::allreduce: return t.op_allreduce;
-  }
-  return "?";
-}
 
 template <class E, std::size_t N, class Name>
 bool enum_combo(const char* label, E& value, const E (&all)[N], Name name_of) {
@@ -56,7 +46,14 @@ std::vector<std::vector<double>> resized(std::vector<std::vector<double>> rows, 
 
 }  // namespace
 
-void GuiApp::draw_setup_panel(const Rect& area) {
+void SetupPanel::accepted(const Config& config, BackendChoice backend) {
+  error_.clear();
+  draft_ = config;
+  backend_ = backend;
+}
+
+void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& preferences,
+                      const SetupPanelHooks& hooks) {
   const UiStrings& t = ui_strings();
   begin_panel(t.setup_title, area);
   ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.58f));
@@ -132,7 +129,7 @@ void GuiApp::draw_setup_panel(const Rect& area) {
       if (kind == InitKind::values && !table_fits) continue;
       const bool selected = kind == config.init.kind;
       if (ImGui::Selectable(init_label(kind), selected) && !selected) {
-        if (kind == InitKind::values) config.init.values = model_.input_values();
+        if (kind == InitKind::values) config.init.values = model.input_values();
         config.init.kind = kind;
         changed = true;
       }
@@ -161,93 +158,47 @@ void GuiApp::draw_setup_panel(const Rect& area) {
   }
   ImGui::PopItemWidth();
 
-  if (changed) apply_config(config, backend_choice_);
-  draw_value_table();
+  if (changed) hooks.apply(config, backend_);
+  if (const auto edited = values_.draw(model, preferences.palette)) {
+    Config custom = draft_;
+    custom.init.kind = InitKind::values;
+    custom.init.values = *edited;
+    hooks.apply(custom, backend_);
+    values_.reload();
+  }
 
   ImGui::Separator();
   ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.58f));
-  BackendChoice backend = backend_choice_;
+  BackendChoice backend = backend_;
   const BackendChoice backends[] = {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::cuda};
   if (enum_combo(t.backend, backend, backends, [](BackendChoice b) { return backend_choice_name(b).data(); }))
-    apply_config(draft_, backend);
-  ImGui::Text(t.backend_in_use, model_.backend_name().c_str());  // a fallback notice sits in the status bar
-  if (!setup_error_.empty()) {
+    hooks.apply(draft_, backend);
+  ImGui::Text(t.backend_in_use, model.backend_name().c_str());  // a fallback notice sits in the status bar
+  if (!error_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.35f, 1.0f));
-    ImGui::TextWrapped(t.setup_rejected, setup_error_.c_str());
+    ImGui::TextWrapped(t.setup_rejected, error_.c_str());
     ImGui::PopStyleColor();
   }
 
   ImGui::Separator();
   ImGui::TextUnformatted(t.view_section);
   const ThemeKind themes[] = {ThemeKind::dark, ThemeKind::light, ThemeKind::high_contrast};
-  if (enum_combo(t.theme, preferences_.theme, themes, [&](ThemeKind k) {
+  if (enum_combo(t.theme, preferences.theme, themes, [&](ThemeKind k) {
         return k == ThemeKind::dark ? t.theme_dark : k == ThemeKind::light ? t.theme_light : t.theme_high_contrast;
       }))
-    apply_imgui_theme(preferences_.theme);
+    apply_imgui_theme(preferences.theme);
   const PaletteKind palettes[] = {PaletteKind::standard, PaletteKind::colour_blind};
-  enum_combo(t.palette, preferences_.palette, palettes, [&](PaletteKind k) {
+  enum_combo(t.palette, preferences.palette, palettes, [&](PaletteKind k) {
     return k == PaletteKind::standard ? t.palette_standard : t.palette_colour_blind;
   });
-  float text_scale = preferences_.text_scale;
+  float text_scale = preferences.text_scale;
   // Applied on release: the font atlas is rebuilt for the new size between frames.
   ImGui::SliderFloat(t.text_size, &text_scale, 0.75f, 2.0f, "%.2fx");
-  if (ImGui::IsItemDeactivatedAfterEdit() || (!ImGui::IsItemActive() && text_scale != preferences_.text_scale))
-    preferences_.text_scale = text_scale;
+  if (ImGui::IsItemDeactivatedAfterEdit() || (!ImGui::IsItemActive() && text_scale != preferences.text_scale))
+    preferences.text_scale = text_scale;
   ImGui::PopItemWidth();
-  for (FrameExtension* extension : extensions_) extension->setup_panel_end(*this);
+  hooks.extension_settings();
   ImGui::End();
-}
-
-void GuiApp::draw_value_table() {
-  const UiStrings& t = ui_strings();
-  const Config& config = model_.config();
-  if (static_cast<std::int64_t>(config.ranks) * config.count > kMaxTableValues || config.count == 0) {
-    hint_text(t.value_table_too_big);
-    return;
-  }
-  // Refill the edit buffer from the session unless the user is typing in it.
-  if (table_generation_ != model_.generation() && !ImGui::IsAnyItemActive()) {
-    table_values_ = model_.input_values();
-    table_generation_ = model_.generation();
-  }
-  if (table_values_.size() != static_cast<std::size_t>(config.ranks)) return;
-  ImGui::TextUnformatted(t.value_table);
-  hint_text(t.value_table_hint);
-  const int columns = static_cast<int>(config.count) + 1;
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
-  const float row_height = ImGui::GetFrameHeightWithSpacing();
-  const float height = std::min(row_height * (config.ranks + 1.5f), ImGui::GetContentRegionAvail().y * 0.5f);
-  if (!ImGui::BeginTable("##values", columns, flags, ImVec2(0, height))) return;
-  ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("GPU 00").x);
-  for (int i = 1; i < columns; ++i) {
-    const std::string name = "[" + std::to_string(i - 1) + "]";
-    ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("-0000.0").x);
-  }
-  ImGui::TableHeadersRow();
-  bool edited = false;
-  for (int r = 0; r < config.ranks; ++r) {
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::TextColored(to_imvec4(rank_colour(r, preferences_.palette)), "GPU %d", r);
-    for (int i = 0; i + 1 < columns; ++i) {
-      ImGui::TableSetColumnIndex(i + 1);
-      ImGui::PushID(r * columns + i);
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      ImGui::InputDouble("##v", &table_values_[static_cast<std::size_t>(r)][static_cast<std::size_t>(i)], 0, 0, "%g");
-      edited |= ImGui::IsItemDeactivatedAfterEdit();
-      ImGui::PopID();
-    }
-  }
-  ImGui::EndTable();
-  if (edited) {
-    Config custom = draft_;
-    custom.init.kind = InitKind::values;
-    custom.init.values = table_values_;
-    apply_config(custom, backend_choice_);
-    table_generation_ = -1;
-  }
 }
 
 }  // namespace ringviz::gui

@@ -1,25 +1,24 @@
-// The traffic panel: bytes each GPU has sent and received so far, their totals, and the ring
-// formula they add up to.
+#include "app/gui/panels/traffic_panel.h"
+
 #include <algorithm>
 
 #include <imgui.h>
 
-#include "app/gui/runtime/gui_app.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "core/traffic.h"
 
 namespace ringviz::gui {
 
-void GuiApp::draw_traffic_panel(const Rect& area) {
+void TrafficPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame, int selected_gpu) {
   const UiStrings& t = ui_strings();
   begin_panel(t.traffic_title, area, ImGuiWindowFlags_NoScrollbar);
-  const Session& session = model_.session();
-  const Config& config = model_.config();
+  const Session& session = model.session();
+  const Config& config = model.config();
   const Traffic& traffic = session.traffic();
   const int n = config.ranks;
   const int rounds = session.round_count();
-  const int done = playback_.moment().rest_round;  // bytes count once they have arrived
+  const int done = frame.moment.rest_round;  // bytes count once they have arrived
 
   // The formula first: it is what the numbers below are measured against.
   const double element = static_cast<double>(dtype_size(config.dtype));
@@ -67,10 +66,10 @@ void GuiApp::draw_traffic_panel(const Rect& area) {
       for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
         const std::int64_t sent = traffic.sent_after(r, done);
         ImGui::TableNextRow();
-        if (r == selected_gpu_)
-          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, to_imcol(view_colours(preferences_.theme).selected_border, 0.18f));
+        if (r == selected_gpu)
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, to_imcol(view_colours(frame.theme).selected_border, 0.18f));
         ImGui::TableSetColumnIndex(0);
-        ImGui::TextColored(to_imvec4(rank_colour(r, preferences_.palette)), "GPU %d", r);
+        ImGui::TextColored(to_imvec4(rank_colour(r, frame.palette)), "GPU %d", r);
         ImGui::TableSetColumnIndex(1);
         ImGui::TextUnformatted(format_bytes(static_cast<double>(sent)).c_str());
         ImGui::TableSetColumnIndex(2);
@@ -78,7 +77,7 @@ void GuiApp::draw_traffic_panel(const Rect& area) {
         ImGui::TableSetColumnIndex(3);
         // How far this GPU is toward the formula's total.
         const float fraction = expected > 0 ? static_cast<float>(static_cast<double>(sent) / expected) : 0.0f;
-        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, to_imvec4(rank_colour(r, preferences_.palette)));
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, to_imvec4(rank_colour(r, frame.palette)));
         ImGui::ProgressBar(std::clamp(fraction, 0.0f, 1.0f), ImVec2(-1, ImGui::GetTextLineHeight()), "");
         ImGui::PopStyleColor();
       }

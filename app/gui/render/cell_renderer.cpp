@@ -18,21 +18,53 @@ struct Vertex {
   std::int32_t rank;
 };
 
-bool compile(GLenum type, const char* source, const char* name, GLuint& shader, std::string& error) {
-  shader = glCreateShader(type);
+// What the driver said about a shader or a program it refused (read with glGetShaderInfoLog or
+// glGetProgramInfoLog).
+std::string info_log(GLuint object, void (*read_log)(GLuint, GLsizei, GLsizei*, GLchar*)) {
+  char log[2048] = {};
+  read_log(object, sizeof log, nullptr, log);
+  return log;
+}
+
+// One shader stage; 0 with `error` saying what to do when the driver rejects it.
+GLuint compile(GLenum type, const char* source, const char* name, std::string& error) {
+  const GLuint shader = glCreateShader(type);
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (ok) return true;
-  char log[2048] = {};
-  glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-  error = std::string("the OpenGL driver rejected shaders/") + name + ": " + log +
+  if (ok) return shader;
+  error = std::string("the OpenGL driver rejected shaders/") + name + ": " + info_log(shader, glGetShaderInfoLog) +
           " (ringviz needs OpenGL 3.3 core; update the graphics driver, or try "
           "LIBGL_ALWAYS_SOFTWARE=1 to use Mesa's software renderer)";
   glDeleteShader(shader);
-  shader = 0;
-  return false;
+  return 0;
+}
+
+// A program of one vertex and one fragment shader; 0 with `error` saying what to do when the
+// driver rejects a shader or cannot link them. `what` names the program in that message.
+GLuint link_program(const char* vertex_source, const char* vertex_name, const char* fragment_source,
+                    const char* fragment_name, const char* what, std::string& error) {
+  const GLuint vertex = compile(GL_VERTEX_SHADER, vertex_source, vertex_name, error);
+  if (vertex == 0) return 0;
+  const GLuint fragment = compile(GL_FRAGMENT_SHADER, fragment_source, fragment_name, error);
+  if (fragment == 0) {
+    glDeleteShader(vertex);
+    return 0;
+  }
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, vertex);
+  glAttachShader(program, fragment);
+  glLinkProgram(program);
+  glDeleteShader(vertex);
+  glDeleteShader(fragment);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  if (linked) return program;
+  error = std::string("the OpenGL driver could not link ") + what + ": " + info_log(program, glGetProgramInfoLog) +
+          " (update the graphics driver, or try LIBGL_ALWAYS_SOFTWARE=1)";
+  glDeleteProgram(program);
+  return 0;
 }
 
 // Buffer uploads bind GL_TEXTURE_BUFFER; put back whatever was bound there.
@@ -74,49 +106,13 @@ CellRenderer::~CellRenderer() {
 }
 
 bool CellRenderer::init(std::string& error) {
-  GLuint vertex = 0, fragment = 0;
-  if (!compile(GL_VERTEX_SHADER, shaders::k_cells_vert, "cells.vert.glsl", vertex, error)) return false;
-  if (!compile(GL_FRAGMENT_SHADER, shaders::k_cells_frag, "cells.frag.glsl", fragment, error)) {
-    glDeleteShader(vertex);
-    return false;
-  }
-  program_ = glCreateProgram();
-  glAttachShader(program_, vertex);
-  glAttachShader(program_, fragment);
-  glLinkProgram(program_);
-  glDeleteShader(vertex);
-  glDeleteShader(fragment);
-  GLint linked = 0;
-  glGetProgramiv(program_, GL_LINK_STATUS, &linked);
-  if (!linked) {
-    char log[2048] = {};
-    glGetProgramInfoLog(program_, sizeof log, nullptr, log);
-    error = std::string("the OpenGL driver could not link the cell shaders: ") + log +
-            " (update the graphics driver, or try LIBGL_ALWAYS_SOFTWARE=1)";
-    glDeleteProgram(program_);
-    program_ = 0;
-    return false;
-  }
+  program_ = link_program(shaders::k_cells_vert, "cells.vert.glsl", shaders::k_cells_frag, "cells.frag.glsl",
+                          "the cell shaders", error);
+  if (program_ == 0) return false;
   // The composite pass: same quads, one texel fetch from the cached layer.
-  GLuint composite_vertex = 0, composite_fragment = 0;
-  if (!compile(GL_VERTEX_SHADER, shaders::k_cells_vert, "cells.vert.glsl", composite_vertex, error)) return false;
-  if (!compile(GL_FRAGMENT_SHADER, shaders::k_cells_composite_frag, "cells_composite.frag.glsl",
-               composite_fragment, error)) {
-    glDeleteShader(composite_vertex);
-    return false;
-  }
-  composite_program_ = glCreateProgram();
-  glAttachShader(composite_program_, composite_vertex);
-  glAttachShader(composite_program_, composite_fragment);
-  glLinkProgram(composite_program_);
-  glDeleteShader(composite_vertex);
-  glDeleteShader(composite_fragment);
-  glGetProgramiv(composite_program_, GL_LINK_STATUS, &linked);
-  if (!linked) {
-    error = "the OpenGL driver could not link the cell composite shader (update the graphics driver, or "
-            "try LIBGL_ALWAYS_SOFTWARE=1)";
-    return false;
-  }
+  composite_program_ = link_program(shaders::k_cells_vert, "cells.vert.glsl", shaders::k_cells_composite_frag,
+                                    "cells_composite.frag.glsl", "the cell composite shader", error);
+  if (composite_program_ == 0) return false;
   composite_projection_ = glGetUniformLocation(composite_program_, "u_projection");
 
   auto at = [&](const char* name) { return glGetUniformLocation(program_, name); };
@@ -237,7 +233,7 @@ std::uint64_t CellRenderer::pass_key(int framebuffer_width, int framebuffer_heig
   }
   h.add(pass_.clip.x), h.add(pass_.clip.y), h.add(pass_.clip.w), h.add(pass_.clip.h);
   h.add(pass_.ranks), h.add(pass_.columns), h.add(pass_.rows);
-  h.add(pass_.cell_width), h.add(pass_.cell_height), h.add(pass_.gap), h.add(pass_.band);
+  h.add(pass_.cell_size.x), h.add(pass_.cell_size.y), h.add(pass_.gap), h.add(pass_.band);
   h.add(pass_.band_mode);
   h.add(pass_.hatch_a), h.add(pass_.hatch_b), h.add(pass_.stale_target), h.add(pass_.nan_colour);
   h.add(pass_.stale_amount);
@@ -251,7 +247,7 @@ void CellRenderer::draw_cells(const float* projection, float sx, float sy) {
   glUniform1i(uniforms_.ranks, pass_.ranks);
   glUniform1i(uniforms_.columns, pass_.columns);
   glUniform1i(uniforms_.bins_per_slot, bins_per_slot_);
-  glUniform2f(uniforms_.cell_size, pass_.cell_width * sx, pass_.cell_height * sy);
+  glUniform2f(uniforms_.cell_size, pass_.cell_size.x * sx, pass_.cell_size.y * sy);
   glUniform1f(uniforms_.gap, pass_.gap * sx);
   glUniform1f(uniforms_.band, pass_.band);
   glUniform1i(uniforms_.band_mode, static_cast<int>(pass_.band_mode));

@@ -24,10 +24,10 @@ struct CellPass {
   std::vector<Box> boxes;
   Rect clip;  // the ring view; nothing is drawn outside it
   int ranks = 0;
+  // Every box holds the same grid: columns x rows cells of cell_size pixels, `gap` apart.
   int columns = 1;
   int rows = 1;
-  float cell_width = 0;
-  float cell_height = 0;
+  Vec2 cell_size;
   float gap = 0;
   float band = 0;  // fraction of the cell height
   ValueBand band_mode = ValueBand::none;

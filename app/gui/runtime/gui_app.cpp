@@ -1,32 +1,31 @@
 #include "app/gui/runtime/gui_app.h"
 
-#include "app/gui/text/fonts.h"
-
+#include <algorithm>
 #include <cmath>
 
 #include <GLFW/glfw3.h>  // key codes only: ImGui 1.86 indexes keys by the platform's codes
 #include <imgui.h>
 
 #include "app/gui/teaching/presentation.h"
-#include "app/gui/text/strings.h"
+#include "app/gui/text/fonts.h"
 
 namespace ringviz::gui {
 
 GuiApp::GuiApp(Config config, BackendChoice backend, Preferences preferences, Host host)
-    : preferences_(preferences), host_(std::move(host)), draft_(std::move(config)),
-      backend_choice_(backend) {
+    : preferences_(preferences), host_(std::move(host)), setup_(std::move(config), backend) {
   playback_.set_speed(preferences_.speed);
   playback_.set_loop(preferences_.loop);
   views_.set_current(startup_view());
-  views_.memory().set_model(7'000'000'000, std::min(draft_.ranks, MemoryView::kMaxGpus),
-                            {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper, draft_.order);
-  views_.training().configure(std::min(draft_.ranks, TrainingView::kMaxGpus), DType::f32, draft_.order, 100,
+  const Config& draft = setup_.draft();
+  views_.memory().set_model(7'000'000'000, std::min(draft.ranks, MemoryView::kMaxGpus),
+                            {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper, draft.order);
+  views_.training().configure(std::min(draft.ranks, TrainingView::kMaxGpus), DType::f32, draft.order, 100,
                               {TrainStrategy::ddp, TrainStrategy::zero2, TrainStrategy::nosync});
 }
 
 bool GuiApp::init(std::string& error) {
-  if (!renderer_.init(error)) return false;
-  if (!model_.rebuild(draft_, backend_choice_, error)) return false;
+  if (!ring_.init(error)) return false;
+  if (!model_.rebuild(setup_.draft(), setup_.backend(), error)) return false;
   playback_.set_round_count(model_.session().round_count());
   return true;
 }
@@ -40,19 +39,17 @@ bool GuiApp::apply_config(const Config& config, BackendChoice backend) {
   const double position = playback_.position();
   const bool was_playing = playback_.playing();
   if (!model_.rebuild(config, backend, error)) {
-    setup_error_ = error;
+    setup_.rejected(error);
     return false;
   }
-  setup_error_.clear();
-  draft_ = config;
-  backend_choice_ = backend;
+  setup_.accepted(config, backend);
   // Keep the round on screen where the new collective has it; otherwise its last round.
   const int rounds = model_.session().round_count();
   playback_.set_round_count(rounds);
   playback_.seek(std::min(std::floor(position), static_cast<double>(rounds)));
   if (was_playing) playback_.play();
   if (selected_gpu_ >= config.ranks) selected_gpu_ = kNoSelection;
-  table_scrolled_round_ = -1;
+  transfers_.follow_current_round();
   return true;
 }
 
@@ -77,19 +74,36 @@ void GuiApp::after_render(int width, int height) {
 
 const ShownState& GuiApp::shown_state() { return model_.state_at(playback_.moment().rest_round); }
 
-void GuiApp::sync_palette_and_cells() {
-  const int ranks = model_.config().ranks;
-  if (palette_ranks_ != ranks || uploaded_palette_ != preferences_.palette) {
-    renderer_.upload_palette(rank_palette(ranks, preferences_.palette));
-    palette_ranks_ = ranks;
-    uploaded_palette_ = preferences_.palette;
-  }
-  const int round = playback_.moment().rest_round;
-  if (uploaded_round_ != round || uploaded_generation_ != model_.generation()) {
-    renderer_.upload(model_.state_at(round).cells);
-    uploaded_round_ = round;
-    uploaded_generation_ = model_.generation();
-  }
+FrameContext GuiApp::frame_context() const {
+  FrameContext frame;
+  frame.theme = preferences_.theme;
+  frame.palette = preferences_.palette;
+  frame.ui_scale = ui_scale();
+  frame.moment = playback_.moment();
+  return frame;
+}
+
+ViewContext GuiApp::view_context() {
+  ViewContext context;
+  context.theme = preferences_.theme;
+  context.palette = preferences_.palette;
+  context.scale = ui_scale();
+  context.session = model_.ready() ? &model_.session() : nullptr;
+  context.moment = playback_.moment();
+  context.open_in_ring = [this](const Config& config, const std::string& notice) {
+    if (!apply_config(config, setup_.backend())) return;
+    playback_.go_to_start();
+    set_centre_view(CentreView::ring);
+    add_notice(notice);
+  };
+  context.choose_algorithm = [this](Algorithm algorithm) {
+    Config config = setup_.draft();
+    config.algorithm = algorithm;
+    // The trees only have AllReduce: switch the operation rather than refuse the click.
+    if (!algorithm_supports(algorithm, config.op)) config.op = Op::allreduce;
+    apply_config(config, setup_.backend());
+  };
+  return context;
 }
 
 void GuiApp::handle_keys() {
@@ -109,9 +123,9 @@ void GuiApp::handle_keys() {
   const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
   for (int i = 0; i < 3; ++i) {
     if (!pressed(GLFW_KEY_1 + i) && !pressed(GLFW_KEY_KP_1 + i)) continue;
-    Config config = draft_;
+    Config config = setup_.draft();
     config.op = ops[i];
-    apply_config(config, backend_choice_);
+    apply_config(config, setup_.backend());
   }
   preferences_.speed = playback_.speed();
 }
@@ -130,13 +144,30 @@ void GuiApp::build_frame(float width, float height) {
                           : layout_panels(width, height, ui_scale());
   for (FrameExtension* extension : extensions_)
     panels_.view.h = std::max(0.0f, panels_.view.h - extension->reserve_below_view(*this, panels_));
-  if (panels_.setup.w > 0) draw_setup_panel(panels_.setup);
+  if (panels_.setup.w > 0) {
+    SetupPanelHooks hooks;
+    hooks.apply = [this](const Config& config, BackendChoice backend) { return apply_config(config, backend); };
+    hooks.extension_settings = [this] {
+      for (FrameExtension* extension : extensions_) extension->setup_panel_end(*this);
+    };
+    setup_.draw(panels_.setup, model_, preferences_, hooks);
+  }
   draw_centre();
-  if (panels_.round_table.w > 0) draw_round_table(panels_.round_table);
-  if (panels_.traffic.w > 0) draw_traffic_panel(panels_.traffic);
-  draw_controls(panels_.controls);
-  if (preferences_.show_help) draw_help_window(width, height);
+  if (panels_.round_table.w > 0) transfers_.draw(panels_.round_table, model_, frame_context(), selected_gpu_);
+  if (panels_.traffic.w > 0) traffic_.draw(panels_.traffic, model_, frame_context(), selected_gpu_);
+  controls_.draw(panels_.controls, model_, playback_, preferences_, notices_, frame_context());
+  if (preferences_.show_help) help_.draw(width, height, ui_scale(), preferences_.show_help);
   for (FrameExtension* extension : extensions_) extension->after_panels(*this, panels_);
+}
+
+void GuiApp::draw_centre() {
+  const Rect below = views_.draw_tab_bar(panels_, ui_scale());
+  if (views_.current() == CentreView::ring) {
+    caption_.draw(panels_.caption, model_, frame_context());
+    ring_.draw(panels_.view, model_, frame_context(), selected_gpu_, fills_);
+    return;
+  }
+  views_.draw_current(below, view_context());
 }
 
 }  // namespace ringviz::gui

@@ -1,57 +1,31 @@
 #pragma once
-#include <functional>
-#include <memory>
 #include <string>
+#include <vector>
 
-#include "app/gui/render/background_fill.h"
-#include "app/gui/render/cell_renderer.h"
-#include "app/gui/views/centre_view.h"
 #include "app/gui/layout/panel_layout.h"
+#include "app/gui/layout/ring_geometry.h"
+#include "app/gui/panels/caption_panel.h"
+#include "app/gui/panels/controls_bar.h"
+#include "app/gui/panels/help_window.h"
+#include "app/gui/panels/setup_panel.h"
+#include "app/gui/panels/traffic_panel.h"
+#include "app/gui/panels/transfers_panel.h"
+#include "app/gui/render/background_fill.h"
+#include "app/gui/runtime/frame_context.h"
+#include "app/gui/runtime/frame_extension.h"
 #include "app/gui/runtime/playback.h"
 #include "app/gui/runtime/preferences.h"
-#include "app/gui/layout/ring_geometry.h"
 #include "app/gui/runtime/session_model.h"
+#include "app/gui/views/centre_view.h"
+#include "app/gui/views/ring_view.h"
 
 namespace ringviz::gui {
 
-// What the window (or the headless driver) offers the GUI.
-struct Host {
-  std::function<void()> toggle_fullscreen;  // empty when there is no window to resize
-  bool interactive = true;                  // false: headless, no input, no help toggling
-};
-
-class GuiApp;
-struct PanelLayout;
-
-// Something that rides along with the GUI's frames without being one of its panels (the
-// lesson player, the recorder). Hosts call GuiApp::advance() once per frame before
-// ImGui::NewFrame() and GuiApp::after_render() once the frame is drawn, before it is shown.
-class FrameExtension {
- public:
-  virtual ~FrameExtension() = default;
-  // Between frames, so the font atlas may change here. May replace the frame's time step
-  // (a recording steps by exactly 1/fps, whatever the wall clock says).
-  virtual void before_frame(GuiApp&, double& /*seconds*/) {}
-  // Inside the frame, before the panels: the place to set the config or the timeline.
-  virtual void before_panels(GuiApp&) {}
-  // Inside the frame, after every panel: overlays.
-  virtual void after_panels(GuiApp&, const PanelLayout&) {}
-  // Inside the setup panel, after its own widgets: settings of the extension's own.
-  virtual void setup_panel_end(GuiApp&) {}
-  // After the frame is rendered into the bound framebuffer (width x height pixels).
-  virtual void after_render(GuiApp&, int /*width*/, int /*height*/) {}
-  // True while the extension needs frames drawn even though nothing else moves.
-  virtual bool animating() const { return false; }
-  // Pixels to take off the bottom of the centre view for an overlay (the lesson captions), so
-  // that the view lays itself out above it instead of under it.
-  virtual float reserve_below_view(GuiApp&, const PanelLayout&) { return 0; }
-};
-
-// One selected GPU, from a click on a round-table row or on its box.
-inline constexpr int kNoSelection = -1;
-
-// The whole GUI: the model it steps through, the playback clock, the panels. The caller owns
-// the GL context and ImGui's frame (NewFrame ... Render); build_frame() fills one frame.
+// The whole GUI: the model it steps through, the playback clock, and the panels and views
+// that draw them (panels/, views/), each given what it needs every frame and handing changes
+// back through its arguments (docs/architecture.md, "The GUI: frame host, panels and views").
+// The caller owns the GL context and ImGui's frame (NewFrame ... Render); build_frame() fills
+// one frame.
 class GuiApp {
  public:
   GuiApp(Config config, BackendChoice backend, Preferences preferences, Host host);
@@ -95,7 +69,7 @@ class GuiApp {
 
   // Last frame's layout, for --dump-layout.
   const PanelLayout& panels() const { return panels_; }
-  const RingGeometry& geometry() const { return geometry_; }
+  const RingGeometry& geometry() const { return ring_.geometry(); }
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
 
@@ -106,47 +80,33 @@ class GuiApp {
   CentreViews& views() { return views_; }
 
  private:
+  // What the panels read this frame: built afresh for each, since a panel drawn earlier in the
+  // frame may have moved the playback or changed the look.
+  FrameContext frame_context() const;
+  ViewContext view_context();
   void handle_keys();
-  void draw_setup_panel(const Rect& area);
-  void draw_caption(const Rect& area);
-  void draw_ring_view(const Rect& area);
   void draw_centre();  // the view tabs, then the caption and ring or another view
-  void draw_round_table(const Rect& area);
-  void draw_traffic_panel(const Rect& area);
-  void draw_controls(const Rect& area);
-  void draw_help_window(float width, float height);
-  void draw_value_table();
-  void sync_palette_and_cells();
 
   std::vector<FrameExtension*> extensions_;
   SessionModel model_;
   Playback playback_;
   Preferences preferences_;
   Host host_;
-  CellRenderer renderer_;
   BackgroundFills fills_;  // solid backgrounds as clears (cheap on software GL)
-  Config draft_;  // what the setup panel edits; applied at once when valid
-  BackendChoice backend_choice_;
-  std::string setup_error_;
+  SetupPanel setup_;
+  CentreViews views_;
+  CaptionPanel caption_;
+  RingView ring_;
+  TransfersPanel transfers_;
+  TrafficPanel traffic_;
+  ControlsBar controls_;
+  HelpWindow help_;
   std::vector<std::string> notices_;
   PanelLayout panels_;
-  RingGeometry geometry_;
-  Rect geometry_view_{};  // what geometry_ was laid out for: recomputed only when it changes
-  float geometry_line_ = 0;
   float content_scale_ = 1.0f;
   bool presentation_ = false;
   float presentation_scale_ = 1.0f;
   int selected_gpu_ = kNoSelection;
-  CentreViews views_;
-  CentreView tab_reported_ = CentreView::ring;  // what the tab bar showed last frame
-  int uploaded_round_ = -1;
-  int uploaded_generation_ = -1;
-  PaletteKind uploaded_palette_ = PaletteKind::standard;
-  int palette_ranks_ = -1;
-  int table_scrolled_round_ = -1;
-  // The value table's edit buffer: ImGui edits it live; it is applied when a field is left.
-  std::vector<std::vector<double>> table_values_;
-  int table_generation_ = -1;
 };
 
 }  // namespace ringviz::gui

@@ -11,7 +11,6 @@
 
 #include <imgui.h>
 
-#include "app/gui/text/fonts.h"
 #include "app/gui/text/strings.h"
 #include "core/lesson.h"
 

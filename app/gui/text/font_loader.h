@@ -16,6 +16,10 @@ struct ImFontAtlas;
 
 namespace ringviz::gui {
 
+// ImGui's default font is a 13-pixel bitmap design; rasterising it at 13 x scale (instead of
+// scaling the drawn text) keeps it crisp on HiDPI monitors and at larger text sizes.
+inline constexpr float kBaseFontPixels = 13.0f;
+
 inline constexpr const char* kChineseFontPath = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
 // Points at another font file (tests use a missing one to exercise the fallback to English).
 inline constexpr const char* kChineseFontEnv = "RINGVIZ_CJK_FONT";

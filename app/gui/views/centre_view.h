@@ -6,6 +6,8 @@
 
 #include "app/gui/views/compare_view.h"
 #include "app/gui/layout/geometry.h"
+#include "app/gui/layout/panel_layout.h"
+#include "app/gui/views/centre_view_context.h"
 #include "app/gui/views/memory_view.h"
 #include "app/gui/views/training_view.h"
 
@@ -20,11 +22,19 @@ bool parse_centre_view(std::string_view text, CentreView& out);
 void set_startup_view(CentreView view);
 CentreView startup_view();
 
-// The views other than the ring, and which one is on screen. GuiApp owns one.
+// The views other than the ring, which one is on screen, and the tab bar that chooses it.
+// GuiApp owns one, and draws the ring (with its caption) itself when it is the current view.
 class CentreViews {
  public:
   CentreView current() const { return current_; }
   void set_current(CentreView view) { current_ = view; }
+
+  // Draws the tab bar across the top of the centre (the caption and the view of `panels`) and
+  // moves the caption and the view down below it. Returns the area under the tabs, where a
+  // view other than the ring draws.
+  Rect draw_tab_bar(PanelLayout& panels, float ui_scale);
+  // Draws the current view into `area` unless it is the ring.
+  void draw_current(const Rect& area, const ViewContext& context);
 
   MemoryView& memory() { return memory_; }
   TrainingView& training() { return training_; }
@@ -37,6 +47,7 @@ class CentreViews {
 
  private:
   CentreView current_ = CentreView::ring;
+  CentreView tab_reported_ = CentreView::ring;  // what the tab bar showed last frame
   MemoryView memory_;
   TrainingView training_;
   CompareView compare_;

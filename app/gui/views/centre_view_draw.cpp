@@ -28,6 +28,13 @@ const UiStrings& view_strings() {
   return merged[which];
 }
 
+ImDrawList* begin_view_window(const char* id, const Rect& area, const ViewColours& colours) {
+  begin_panel(id, area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(to_imvec(area.min()), to_imvec(area.max()), to_imcol(colours.view_background));
+  return dl;
+}
+
 double nice_step(double max, int target) {
   if (!(max > 0)) return 1;
   const double raw = max / std::max(1, target);

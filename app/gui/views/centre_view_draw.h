@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/colour.h"
+#include "app/gui/render/theme.h"
 #include "app/gui/layout/geometry.h"
 
 namespace ringviz::gui {
@@ -15,6 +16,10 @@ struct UiStrings;
 // The UI strings for the views: the current language, with any string its translation does
 // not have yet taken from English, so a view added before its translation still reads.
 const UiStrings& view_strings();
+
+// Opens the window of a view that fills `area` (pair with ImGui::End()), paints the view
+// background under it, and returns the window's draw list.
+ImDrawList* begin_view_window(const char* id, const Rect& area, const ViewColours& colours);
 
 // A round tick spacing (1, 2 or 5 x 10^k) giving about `target` intervals from 0 to `max`.
 double nice_step(double max, int target = 5);

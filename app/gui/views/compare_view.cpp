@@ -75,11 +75,8 @@ const CostComparison* CompareView::comparison_for(const Config& config) {
 
 void CompareView::draw(const Rect& area, const ViewContext& context) {
   const UiStrings& t = view_strings();
-  begin_panel("##compare_view", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                                          ImGuiWindowFlags_NoScrollWithMouse);
   const ViewColours& colours = view_colours(context.theme);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(to_imvec(area.min()), to_imvec(area.max()), to_imcol(colours.view_background));
+  ImDrawList* dl = begin_view_window("##compare_view", area, colours);
   if (context.session == nullptr) {
     ImGui::End();
     return;

@@ -19,8 +19,7 @@ namespace ringviz::gui {
 
 // What one directed link (src -> dst) carries in one round: every transfer between the two.
 struct LinkLoad {
-  int src = 0;
-  int dst = 0;
+  int src = 0, dst = 0;
   std::int64_t bytes = 0;
   int transfers = 0;
 };

@@ -1,11 +1,10 @@
-// The ring view: GPU boxes, ring arrows, slot cells (drawn by CellRenderer), their labels and
-// values, and the packets of the round in flight.
+#include "app/gui/views/ring_view.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include <imgui.h>
 
-#include "app/gui/runtime/gui_app.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/strings.h"
@@ -83,283 +82,360 @@ int first_rank(const RankSet& set, int ranks) {
 
 }  // namespace
 
-void GuiApp::draw_ring_view(const Rect& area) {
-  const UiStrings& text = ui_strings();
+void RingView::fit_geometry(const Rect& ring_area, int ranks, float line) {
+  if (geometry_.ranks == ranks && geometry_line_ == line && geometry_view_.x == ring_area.x &&
+      geometry_view_.y == ring_area.y && geometry_view_.w == ring_area.w && geometry_view_.h == ring_area.h)
+    return;
+  geometry_ = layout_ring(ring_area, ranks, line);
+  geometry_view_ = ring_area;
+  geometry_line_ = line;
+}
+
+void RingView::sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round) {
+  const int ranks = model.config().ranks;
+  if (palette_ranks_ != ranks || uploaded_palette_ != palette) {
+    renderer_.upload_palette(rank_palette(ranks, palette));
+    palette_ranks_ = ranks;
+    uploaded_palette_ = palette;
+  }
+  if (uploaded_round_ != round || uploaded_generation_ != model.generation()) {
+    renderer_.upload(model.state_at(round).cells);
+    uploaded_round_ = round;
+    uploaded_generation_ = model.generation();
+  }
+}
+
+// What one frame of the view works out once and each of its layers reads.
+struct RingView::Scene {
+  ImDrawList* dl;
+  const ViewColours& colours;
+  PaletteKind palette;
+  const Config& config;
+  const Session& session;
+  const ShownState& shown;  // the cells at rest, after moment.rest_round rounds
+  RoundMoment moment;
+  const Round* round;       // the round of the moment; null at rest before the first
+  bool in_flight;           // its packets are on their way
+  Rgb phase_colour;
+  int n;
+  float line;
+  float ui_scale;
+  bool tiny_cells;          // a few pixels wide: drawn without borders or outlines
+  float head;               // arrow heads
+  float thickness;          // arrow lines
+  float rounding;           // box corners
+  bool values_as_text;      // cells tall enough for a label, slots small enough to print
+};
+
+void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& frame, int& selected_gpu,
+                    BackgroundFills& fills) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   // No window background: the view paints its own, once (llvmpipe pays for every layer).
   begin_panel("##ring", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
                                   ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ViewColours& colours = view_colours(preferences_.theme);
-  fills_.queue(dl, area, colours.view_background);
+  const ViewColours& colours = view_colours(frame.theme);
+  fills.queue(dl, area, colours.view_background);
 
-  const Config& config = model_.config();
-  const Session& session = model_.session();
+  const Config& config = model.config();
+  const Session& session = model.session();
   const int n = config.ranks;
   const float line = ImGui::GetTextLineHeight();
-  const float s = ui_scale();
-  const Rect ring_area = area.inset(std::round(line * 0.5f));
-  if (geometry_.ranks != n || geometry_line_ != line || geometry_view_.x != ring_area.x ||
-      geometry_view_.y != ring_area.y || geometry_view_.w != ring_area.w || geometry_view_.h != ring_area.h) {
-    geometry_ = layout_ring(ring_area, n, line);  // a search over shapes: not every frame
-    geometry_view_ = ring_area;
-    geometry_line_ = line;
-  }
-  sync_palette_and_cells();
+  const float s = frame.ui_scale;
+  fit_geometry(area.inset(std::round(line * 0.5f)), n, line);
+  sync_palette_and_cells(model, frame.palette, frame.moment.rest_round);
   // Hundreds of GPUs mean thousands of tiny shapes; on a software rasteriser every triangle
   // costs set-up time, so drop what cannot be seen at that size: anti-aliasing fringes,
   // rounded corners, borders and outlines of cells a few pixels wide.
   const bool crowded = geometry_.grid;
-  const bool tiny_cells = std::min(geometry_.cell_width, geometry_.cell_height) < 5.0f;
   if (crowded) dl->Flags &= ~(ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill);
 
-  const RoundMoment moment = playback_.moment();
-  const ShownState& shown = model_.state_at(moment.rest_round);
+  const RoundMoment moment = frame.moment;
   const Round* round = moment.round >= 1 && moment.round <= session.round_count()
                            ? &session.schedule().rounds[static_cast<std::size_t>(moment.round - 1)]
                            : nullptr;
-  const bool in_flight = round != nullptr && moment.in_flight;
-  const Rgb phase_colour = round && round->phase == Phase::all_gather ? colours.phase_all_gather
-                                                                     : colours.phase_reduce_scatter;
+  std::int64_t largest_slot = 0;
+  for (const Slot& slot : session.layout().slots) largest_slot = std::max(largest_slot, slot.count);
+  const bool text_cells = n <= SessionModel::kMaxTextRanks && geometry_.cell_height >= line * 2.6f;
+  const Scene scene{
+      .dl = dl,
+      .colours = colours,
+      .palette = frame.palette,
+      .config = config,
+      .session = session,
+      .shown = model.state_at(moment.rest_round),
+      .moment = moment,
+      .round = round,
+      .in_flight = round != nullptr && moment.in_flight,
+      .phase_colour = round && round->phase == Phase::all_gather ? colours.phase_all_gather
+                                                                 : colours.phase_reduce_scatter,
+      .n = n,
+      .line = line,
+      .ui_scale = s,
+      .tiny_cells = std::min(geometry_.cell_width, geometry_.cell_height) < 5.0f,
+      .head = geometry_.grid ? std::max(4.0f, line * 0.4f) : line * 0.75f,
+      .thickness = geometry_.grid ? std::max(1.0f, s) : 2.0f * s,
+      .rounding = crowded ? 0.0f : 5.0f * s,
+      .values_as_text = text_cells && largest_slot <= SessionModel::kMaxValuesPerCell,
+  };
+  draw_arrows_and_boxes(scene);
+  queue_cells(scene, area, largest_slot);
+  if (text_cells) draw_cell_text(scene);
+  draw_round_marks(scene);
+  // Packets: the sender's slot as it was before the round, moving along its arrow.
+  if (scene.in_flight) draw_packets(scene, model.state_at(moment.round - 1));
+  draw_selection(scene, selected_gpu);
+  explain_cell_under_mouse(scene, area, selected_gpu);
+  ImGui::End();
+}
 
+void RingView::draw_arrows_and_boxes(const Scene& scene) const {
+  ImDrawList* dl = scene.dl;
+  const ViewColours& colours = scene.colours;
+  const int n = scene.n;
   // Ring arrows; the ones carrying packets now take the phase colour.
-  const float head = geometry_.grid ? std::max(4.0f, line * 0.4f) : line * 0.75f;
-  const float thickness = geometry_.grid ? std::max(1.0f, s) : 2.0f * s;
   // Only the ring edges the round uses light up: other algorithms also send across the ring.
   std::vector<char> edge_busy(geometry_.arrows.size(), 0);
-  if (in_flight)
-    for (const Transfer& transfer : round->transfers)
+  if (scene.in_flight)
+    for (const Transfer& transfer : scene.round->transfers)
       if (transfer.dst == (transfer.src + 1) % n && transfer.src < static_cast<int>(edge_busy.size()))
         edge_busy[static_cast<std::size_t>(transfer.src)] = 1;
   for (std::size_t r = 0; r < geometry_.arrows.size(); ++r)
-    draw_arrow(dl, geometry_.arrows[r], edge_busy[r] ? to_imcol(phase_colour, 0.9f) : to_imcol(colours.arrow),
-               thickness, head);
+    draw_arrow(dl, geometry_.arrows[r], edge_busy[r] ? to_imcol(scene.phase_colour, 0.9f) : to_imcol(colours.arrow),
+               scene.thickness, scene.head);
 
   // GPU boxes with their titles.
-  const float rounding = crowded ? 0.0f : 5.0f * s;
+  const UiStrings& text = ui_strings();
   for (int r = 0; r < n; ++r) {
     const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
-    dl->AddRectFilled(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_background), rounding);
-    if (!tiny_cells) dl->AddRect(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_border), rounding);
+    dl->AddRectFilled(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_background), scene.rounding);
+    if (!scene.tiny_cells)
+      dl->AddRect(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_border), scene.rounding);
     if (gpu.title.h <= 0) continue;
     const std::string title = format(text.gpu_name, r);
     const std::string title_short = format(text.gpu_short, r);
     const std::string& shown_title = ImGui::CalcTextSize(title.c_str()).x <= gpu.title.w ? title : title_short;
     if (ImGui::CalcTextSize(shown_title.c_str()).x > gpu.title.w) continue;
-    const float y = gpu.title.y + (gpu.title.h - line) * 0.5f;
-    dl->AddText(ImVec2(gpu.title.x, y), to_imcol(rank_colour(r, preferences_.palette)), shown_title.c_str());
+    const float y = gpu.title.y + (gpu.title.h - scene.line) * 0.5f;
+    dl->AddText(ImVec2(gpu.title.x, y), to_imcol(rank_colour(r, scene.palette)), shown_title.c_str());
   }
+}
 
+void RingView::queue_cells(const Scene& scene, const Rect& clip, std::int64_t largest_slot) {
   // The cells themselves: one shader pass for all GPUs, at this point of the draw order.
-  const SlotLayout& slots = session.layout();
-  std::int64_t largest_slot = 0;
-  for (const Slot& slot : slots.slots) largest_slot = std::max(largest_slot, slot.count);
-  CellPass pass;
-  pass.clip = area;
-  pass.ranks = n;
-  pass.columns = geometry_.cell_columns;
-  pass.rows = geometry_.cell_rows;
-  pass.cell_width = geometry_.cell_width;
-  pass.cell_height = geometry_.cell_height;
-  pass.gap = geometry_.cell_gap;
-  const bool text_cells = n <= SessionModel::kMaxTextRanks && geometry_.cell_height >= line * 2.6f;
-  const bool values_as_text = text_cells && largest_slot <= SessionModel::kMaxValuesPerCell;
-  if (values_as_text) {
+  const ViewColours& colours = scene.colours;
+  std::vector<CellPass::Box> boxes;
+  for (int r = 0; r < scene.n; ++r) boxes.push_back({geometry_.boxes[static_cast<std::size_t>(r)].cells, r});
+  CellPass pass{.boxes = std::move(boxes), .clip = clip, .ranks = scene.n, .columns = geometry_.cell_columns,
+                .rows = geometry_.cell_rows, .cell_size = {geometry_.cell_width, geometry_.cell_height},
+                .gap = geometry_.cell_gap, .hatch_a = colours.hatch_a, .hatch_b = colours.hatch_b,
+                .stale_target = colours.stale_target, .nan_colour = colours.nan_colour,
+                .stale_amount = colours.stale_amount};
+  if (scene.values_as_text) {
     pass.band_mode = ValueBand::text;
-    pass.band = (line + 4.0f) / geometry_.cell_height;
+    pass.band = (scene.line + 4.0f) / geometry_.cell_height;
   } else if (largest_slot > 0 && geometry_.cell_height >= 14.0f) {
     pass.band_mode = ValueBand::heatmap;
     pass.band = 0.36f;
   }
-  pass.hatch_a = colours.hatch_a;
-  pass.hatch_b = colours.hatch_b;
-  pass.stale_target = colours.stale_target;
-  pass.stale_amount = colours.stale_amount;
-  pass.nan_colour = colours.nan_colour;
-  for (int r = 0; r < n; ++r) pass.boxes.push_back({geometry_.boxes[static_cast<std::size_t>(r)].cells, r});
-  renderer_.queue(dl, std::move(pass));
+  renderer_.queue(scene.dl, std::move(pass));
+}
 
+void RingView::draw_cell_text(const Scene& scene) const {
   // Text on the cells: the label near the top (clear of the centre, which shows the pure
   // provenance colour) and the values in the bottom band.
-  if (text_cells) {
-    const float pad = 3.0f * s;
-    for (int r = 0; r < n; ++r) {
-      for (int slot = 0; slot < n; ++slot) {
-        const Rect cell = geometry_.painted_cell(r, slot);
-        const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
-                                  static_cast<std::size_t>(slot);
-        const std::uint32_t flags = shown.cells.flags(r, slot);
-        const RankSet& set = shown.provenance.at(r, slot);
-        const bool stale = flags & kCellStale;
-        if (set.none()) continue;
-        // Text colour by the colour under it (stale cells are nearly background).
-        const Rgb under = stale ? colours.stale_target : rank_colour(first_rank(set, n), preferences_.palette);
-        const bool multi = set.count() > 1;
-        const ImU32 ink = multi || stale ? to_imcol(colours.text, stale ? 0.55f : 1.0f)
-                                         : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
-        const std::string label = fit_label(ascii_label(shown.labels[index]), cell.w - 2 * pad);
-        if (!label.empty() && cell.y + pad + line < cell.centre().y - 1) {
-          const ImVec2 at(cell.x + pad, cell.y + pad * 0.6f);
-          if (multi && !stale) {
-            // Stripes underneath: put the sum on a small plate so it stays readable.
-            const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-            dl->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + size.x + 2, at.y + size.y + 1),
-                              to_imcol(colours.box_background, 0.82f), 3.0f);
-          }
-          dl->AddText(at, ink, label.c_str());
+  ImDrawList* dl = scene.dl;
+  const ViewColours& colours = scene.colours;
+  const ShownState& shown = scene.shown;
+  const int n = scene.n;
+  const float line = scene.line;
+  const float pad = 3.0f * scene.ui_scale;
+  for (int r = 0; r < n; ++r) {
+    for (int slot = 0; slot < n; ++slot) {
+      const Rect cell = geometry_.painted_cell(r, slot);
+      const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
+                                static_cast<std::size_t>(slot);
+      const std::uint32_t flags = shown.cells.flags(r, slot);
+      const RankSet& set = shown.provenance.at(r, slot);
+      const bool stale = flags & kCellStale;
+      if (set.none()) continue;
+      // Text colour by the colour under it (stale cells are nearly background).
+      const Rgb under = stale ? colours.stale_target : rank_colour(first_rank(set, n), scene.palette);
+      const bool multi = set.count() > 1;
+      const ImU32 ink = multi || stale ? to_imcol(colours.text, stale ? 0.55f : 1.0f)
+                                       : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
+      const std::string label = fit_label(ascii_label(shown.labels[index]), cell.w - 2 * pad);
+      if (!label.empty() && cell.y + pad + line < cell.centre().y - 1) {
+        const ImVec2 at(cell.x + pad, cell.y + pad * 0.6f);
+        if (multi && !stale) {
+          // Stripes underneath: put the sum on a small plate so it stays readable.
+          const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+          dl->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + size.x + 2, at.y + size.y + 1),
+                            to_imcol(colours.box_background, 0.82f), 3.0f);
         }
-        const std::string& values = shown.values[index];
-        if (values_as_text && !values.empty()) {
-          const ImVec2 size = ImGui::CalcTextSize(values.c_str());
-          if (size.x <= cell.w - 2 * pad) {
-            const float band_top = cell.bottom() - (line + 4.0f);
-            dl->AddText(ImVec2(cell.x + (cell.w - size.x) * 0.5f, band_top + 2.0f),
-                        stale ? to_imcol(colours.text, 0.5f) : IM_COL32(255, 255, 255, 255), values.c_str());
-          }
+        dl->AddText(at, ink, label.c_str());
+      }
+      const std::string& values = shown.values[index];
+      if (scene.values_as_text && !values.empty()) {
+        const ImVec2 size = ImGui::CalcTextSize(values.c_str());
+        if (size.x <= cell.w - 2 * pad) {
+          const float band_top = cell.bottom() - (line + 4.0f);
+          dl->AddText(ImVec2(cell.x + (cell.w - size.x) * 0.5f, band_top + 2.0f),
+                      stale ? to_imcol(colours.text, 0.5f) : IM_COL32(255, 255, 255, 255), values.c_str());
         }
       }
     }
   }
+}
 
+void RingView::draw_round_marks(const Scene& scene) const {
+  ImDrawList* dl = scene.dl;
+  const ViewColours& colours = scene.colours;
+  const int n = scene.n;
+  const float t = geometry_.grid ? 1.0f : 2.0f * scene.ui_scale;
   // The slot each GPU owns once its reduction is complete: outlined.
-  if (config.op != Op::allgather && n > 1 && !tiny_cells) {
-    const float t = geometry_.grid ? 1.0f : 2.0f * s;
+  if (scene.config.op != Op::allgather && n > 1 && !scene.tiny_cells) {
     for (int r = 0; r < n; ++r)
       for (int slot = 0; slot < n; ++slot) {
-        const std::uint32_t flags = shown.cells.flags(r, slot);
+        const std::uint32_t flags = scene.shown.cells.flags(r, slot);
         if ((flags & kCellOwned) && (flags & kCellComplete)) {
           const Rect cell = geometry_.painted_cell(r, slot);
           dl->AddRect(to_imvec(cell.min()), to_imvec(cell.max()), to_imcol(colours.text), 0, 0, t);
         }
       }
   }
-
-  if (round != nullptr) {
-    const float t = geometry_.grid ? 1.0f : 2.0f * s;
-    // While packets travel, mark the slots being sent; on arrival, the receiving slots react.
-    for (const Transfer& transfer : round->transfers) {
-      if (tiny_cells) break;
-      if (in_flight) {
-        const Rect from = geometry_.painted_cell(transfer.src, transfer.slot);
-        dl->AddRect(to_imvec(from.min()), to_imvec(from.max()), to_imcol(phase_colour), 0, 0, t);
-      } else if (moment.flash > 0) {
-        const Rect to = geometry_.painted_cell(transfer.dst, transfer.slot);
-        if (transfer.kind == TransferKind::reduce)
-          dl->AddRectFilled(to_imvec(to.min()), to_imvec(to.max()),
-                            to_imcol(colours.flash, static_cast<float>(0.7 * moment.flash)));
-        else
-          // A copy just replaces the slot: a pulse of the phase colour around it, no flash.
-          dl->AddRect(to_imvec(to.min()), to_imvec(to.max()),
-                      to_imcol(phase_colour, static_cast<float>(moment.flash)), 0, 0, t * 1.5f);
-      }
-    }
-    // Packets: the sender's slot as it was before the round, moving along its arrow.
-    if (in_flight) {
-      const ShownState& before = model_.state_at(moment.round - 1);
-      // Transfers between GPUs that are not ring neighbours get an arrow of their own.
-      std::vector<ArrowPath> across(round->transfers.size());
-      for (std::size_t i = 0; i < round->transfers.size(); ++i) {
-        const Transfer& transfer = round->transfers[i];
-        if (transfer.dst == (transfer.src + 1) % n) continue;
-        across[i] = transfer_path(geometry_, transfer.src, transfer.dst);
-        draw_arrow(dl, across[i], to_imcol(phase_colour, 0.75f), thickness, head);
-      }
-      for (const Transfer& transfer : round->transfers) {
-        const std::size_t index = static_cast<std::size_t>(&transfer - round->transfers.data());
-        const ArrowPath& arrow = transfer.dst == (transfer.src + 1) % n
-                                     ? geometry_.arrows[static_cast<std::size_t>(transfer.src)]
-                                     : across[index];
-        Vec2 at;
-        if (geometry_.grid) {
-          at = arrow.at(static_cast<float>(moment.travel));
-        } else {
-          // Big enough to follow: the packet leaves the sending cell, rides the arrow and
-          // lands on the receiving cell.
-          std::vector<Vec2> points{geometry_.painted_cell(transfer.src, transfer.slot).centre()};
-          points.insert(points.end(), arrow.points.begin(), arrow.points.end());
-          points.push_back(geometry_.painted_cell(transfer.dst, transfer.slot).centre());
-          at = make_path(std::move(points)).at(static_cast<float>(moment.travel));
-        }
-        const RankSet& set = before.provenance.at(transfer.src, transfer.slot);
-        std::string label;
-        if (!before.labels.empty())
-          label = ascii_label(before.labels[static_cast<std::size_t>(transfer.src) * static_cast<std::size_t>(n) +
-                                            static_cast<std::size_t>(transfer.slot)]);
-        float w, h;
-        if (geometry_.grid) {
-          w = h = std::max(3.0f, head * 1.2f);
-          label.clear();
-        } else {
-          // Big enough to follow across the view: about half a cell, and never below two lines.
-          h = std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f));
-          const float label_w = label.empty() ? 0.0f : ImGui::CalcTextSize(label.c_str()).x;
-          w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f,
-                         std::max(line * 2.0f, geometry_.cell_width * 1.6f));
-          if (label_w + 6.0f * s > w) label = fit_label(label, w - 6.0f * s);
-        }
-        const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
-        fill_stripes(dl, packet, set, n, preferences_.palette, geometry_.grid ? 0.0f : 3.0f * s);
-        if (!tiny_cells)
-          dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
-                      geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
-        if (!label.empty()) {
-          const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-          const ImVec2 p(packet.x + (w - size.x) * 0.5f, packet.y + (h - size.y) * 0.5f);
-          const bool multi = set.count() > 1;
-          if (multi)
-            dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + size.x + 2, p.y + size.y),
-                              to_imcol(colours.box_background, 0.82f), 2.0f);
-          const Rgb under = set.none() ? colours.box_background : rank_colour(first_rank(set, n), preferences_.palette);
-          const ImU32 ink = multi ? to_imcol(colours.text)
-                                  : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
-          dl->AddText(p, ink, label.c_str());
-        }
-      }
+  if (scene.round == nullptr || scene.tiny_cells) return;
+  // While packets travel, mark the slots being sent; on arrival, the receiving slots react.
+  const double flash = scene.moment.flash;
+  for (const Transfer& transfer : scene.round->transfers) {
+    if (scene.in_flight) {
+      const Rect from = geometry_.painted_cell(transfer.src, transfer.slot);
+      dl->AddRect(to_imvec(from.min()), to_imvec(from.max()), to_imcol(scene.phase_colour), 0, 0, t);
+    } else if (flash > 0) {
+      const Rect to = geometry_.painted_cell(transfer.dst, transfer.slot);
+      if (transfer.kind == TransferKind::reduce)
+        dl->AddRectFilled(to_imvec(to.min()), to_imvec(to.max()), to_imcol(colours.flash, static_cast<float>(0.7 * flash)));
+      else
+        // A copy just replaces the slot: a pulse of the phase colour around it, no flash.
+        dl->AddRect(to_imvec(to.min()), to_imvec(to.max()), to_imcol(scene.phase_colour, static_cast<float>(flash)), 0,
+                    0, t * 1.5f);
     }
   }
+}
 
-  // Selection, hover and click.
-  if (selected_gpu_ >= 0 && selected_gpu_ < n) {
-    const Rect& box = geometry_.boxes[static_cast<std::size_t>(selected_gpu_)].box;
-    const Rect ring{box.x - 3, box.y - 3, box.w + 6, box.h + 6};
-    dl->AddRect(to_imvec(ring.min()), to_imvec(ring.max()), to_imcol(colours.selected_border),
-                rounding + 2, 0, std::max(2.0f, 2.5f * s));
+void RingView::draw_packets(const Scene& scene, const ShownState& before) const {
+  ImDrawList* dl = scene.dl;
+  const ViewColours& colours = scene.colours;
+  const std::vector<Transfer>& transfers = scene.round->transfers;
+  const int n = scene.n;
+  const float line = scene.line, s = scene.ui_scale, head = scene.head;
+  // Transfers between GPUs that are not ring neighbours get an arrow of their own.
+  std::vector<ArrowPath> across(transfers.size());
+  for (std::size_t i = 0; i < transfers.size(); ++i) {
+    const Transfer& transfer = transfers[i];
+    if (transfer.dst == (transfer.src + 1) % n) continue;
+    across[i] = transfer_path(geometry_, transfer.src, transfer.dst);
+    draw_arrow(dl, across[i], to_imcol(scene.phase_colour, 0.75f), scene.thickness, head);
   }
+  for (const Transfer& transfer : transfers) {
+    const std::size_t index = static_cast<std::size_t>(&transfer - transfers.data());
+    const ArrowPath& arrow = transfer.dst == (transfer.src + 1) % n
+                                 ? geometry_.arrows[static_cast<std::size_t>(transfer.src)]
+                                 : across[index];
+    const float travel = static_cast<float>(scene.moment.travel);
+    Vec2 at;
+    if (geometry_.grid) {
+      at = arrow.at(travel);
+    } else {
+      // Big enough to follow: the packet leaves the sending cell, rides the arrow and
+      // lands on the receiving cell.
+      std::vector<Vec2> points{geometry_.painted_cell(transfer.src, transfer.slot).centre()};
+      points.insert(points.end(), arrow.points.begin(), arrow.points.end());
+      points.push_back(geometry_.painted_cell(transfer.dst, transfer.slot).centre());
+      at = make_path(std::move(points)).at(travel);
+    }
+    const RankSet& set = before.provenance.at(transfer.src, transfer.slot);
+    std::string label;
+    if (!before.labels.empty())
+      label = ascii_label(before.labels[static_cast<std::size_t>(transfer.src) * static_cast<std::size_t>(n) +
+                                        static_cast<std::size_t>(transfer.slot)]);
+    float w, h;
+    if (geometry_.grid) {
+      w = h = std::max(3.0f, head * 1.2f);
+      label.clear();
+    } else {
+      // Big enough to follow across the view: about half a cell, and never below two lines.
+      h = std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f));
+      const float label_w = label.empty() ? 0.0f : ImGui::CalcTextSize(label.c_str()).x;
+      w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f,
+                     std::max(line * 2.0f, geometry_.cell_width * 1.6f));
+      if (label_w + 6.0f * s > w) label = fit_label(label, w - 6.0f * s);
+    }
+    const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
+    fill_stripes(dl, packet, set, n, scene.palette, geometry_.grid ? 0.0f : 3.0f * s);
+    if (!scene.tiny_cells)
+      dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
+                  geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
+    if (!label.empty()) {
+      const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+      const ImVec2 p(packet.x + (w - size.x) * 0.5f, packet.y + (h - size.y) * 0.5f);
+      const bool multi = set.count() > 1;
+      if (multi)
+        dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + size.x + 2, p.y + size.y),
+                          to_imcol(colours.box_background, 0.82f), 2.0f);
+      const Rgb under = set.none() ? colours.box_background : rank_colour(first_rank(set, n), scene.palette);
+      const ImU32 ink = multi ? to_imcol(colours.text)
+                              : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
+      dl->AddText(p, ink, label.c_str());
+    }
+  }
+}
+
+void RingView::draw_selection(const Scene& scene, int selected_gpu) const {
+  if (selected_gpu < 0 || selected_gpu >= scene.n) return;
+  const Rect& box = geometry_.boxes[static_cast<std::size_t>(selected_gpu)].box;
+  const Rect ring{box.x - 3, box.y - 3, box.w + 6, box.h + 6};
+  scene.dl->AddRect(to_imvec(ring.min()), to_imvec(ring.max()), to_imcol(scene.colours.selected_border),
+                    scene.rounding + 2, 0, std::max(2.0f, 2.5f * scene.ui_scale));
+}
+
+void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, int& selected_gpu) const {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  if (ImGui::IsWindowHovered() && area.contains({mouse.x, mouse.y})) {
-    for (int r = 0; r < n; ++r) {
-      const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
-      if (!gpu.box.contains({mouse.x, mouse.y})) continue;
-      if (ImGui::IsMouseClicked(0)) selected_gpu_ = selected_gpu_ == r ? kNoSelection : r;
-      if (!gpu.cells.contains({mouse.x, mouse.y})) break;
-      const int column = static_cast<int>((mouse.x - gpu.cells.x) / geometry_.cell_width);
-      const int row = static_cast<int>((mouse.y - gpu.cells.y) / geometry_.cell_height);
-      const int slot = row * geometry_.cell_columns + column;
-      if (column >= geometry_.cell_columns || slot >= n) break;
-      const RankSet& set = shown.provenance.at(r, slot);
-      const std::uint32_t flags = shown.cells.flags(r, slot);
-      ImGui::BeginTooltip();
-      ImGui::Text(text.cell_tooltip, r, slot);
-      if (set.none()) {
-        ImGui::TextUnformatted(text.cell_empty);
-      } else {
-        ImGui::TextUnformatted(ascii_label(slot_label(config.op, set, slot)).c_str());
-        ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
-      }
-      ImGui::Text(text.cell_elements, static_cast<long long>(slots[slot].count));
-      if (flags & kCellNoElements) ImGui::TextUnformatted(text.cell_no_elements);
-      if ((flags & kCellOwned) && (flags & kCellComplete)) ImGui::TextUnformatted(text.cell_owned);
-      if (flags & kCellStale) ImGui::TextUnformatted(text.cell_stale);
-      const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
-                                static_cast<std::size_t>(slot);
-      if (index < shown.values.size() && !shown.values[index].empty())
-        ImGui::TextUnformatted(shown.values[index].c_str());
-      ImGui::EndTooltip();
-      break;
+  if (!ImGui::IsWindowHovered() || !area.contains({mouse.x, mouse.y})) return;
+  const int n = scene.n;
+  const ShownState& shown = scene.shown;
+  for (int r = 0; r < n; ++r) {
+    const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
+    if (!gpu.box.contains({mouse.x, mouse.y})) continue;
+    if (ImGui::IsMouseClicked(0)) selected_gpu = selected_gpu == r ? kNoSelection : r;
+    if (!gpu.cells.contains({mouse.x, mouse.y})) return;
+    const int column = static_cast<int>((mouse.x - gpu.cells.x) / geometry_.cell_width);
+    const int row = static_cast<int>((mouse.y - gpu.cells.y) / geometry_.cell_height);
+    const int slot = row * geometry_.cell_columns + column;
+    if (column >= geometry_.cell_columns || slot >= n) return;
+    const RankSet& set = shown.provenance.at(r, slot);
+    const std::uint32_t flags = shown.cells.flags(r, slot);
+    const UiStrings& text = ui_strings();
+    ImGui::BeginTooltip();
+    ImGui::Text(text.cell_tooltip, r, slot);
+    if (set.none()) {
+      ImGui::TextUnformatted(text.cell_empty);
+    } else {
+      ImGui::TextUnformatted(ascii_label(slot_label(scene.config.op, set, slot)).c_str());
+      ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
     }
+    ImGui::Text(text.cell_elements, static_cast<long long>(scene.session.layout()[slot].count));
+    if (flags & kCellNoElements) ImGui::TextUnformatted(text.cell_no_elements);
+    if ((flags & kCellOwned) && (flags & kCellComplete)) ImGui::TextUnformatted(text.cell_owned);
+    if (flags & kCellStale) ImGui::TextUnformatted(text.cell_stale);
+    const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
+                              static_cast<std::size_t>(slot);
+    if (index < shown.values.size() && !shown.values[index].empty())
+      ImGui::TextUnformatted(shown.values[index].c_str());
+    ImGui::EndTooltip();
+    return;
   }
-  ImGui::End();
 }
 
 }  // namespace ringviz::gui

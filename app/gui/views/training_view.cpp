@@ -15,21 +15,14 @@ namespace {
 
 const char* strategy_label(TrainStrategy strategy) {
   const UiStrings& t = view_strings();
-  switch (strategy) {
-    case TrainStrategy::ddp: return t.training_ddp;
-    case TrainStrategy::zero2: return t.training_zero2;
-    case TrainStrategy::nosync: return t.training_nosync;
-  }
-  return "?";
+  return strategy == TrainStrategy::ddp     ? t.training_ddp
+         : strategy == TrainStrategy::zero2 ? t.training_zero2
+                                            : t.training_nosync;
 }
 
 Rgb strategy_colour(TrainStrategy strategy, const ViewColours& colours) {
-  switch (strategy) {
-    case TrainStrategy::ddp: return colours.phase_all_gather;
-    case TrainStrategy::zero2: return {168, 124, 236};
-    case TrainStrategy::nosync: return colours.phase_reduce_scatter;
-  }
-  return colours.text;
+  if (strategy == TrainStrategy::zero2) return {168, 124, 236};  // violet: ddp and nosync take the phase colours
+  return strategy == TrainStrategy::ddp ? colours.phase_all_gather : colours.phase_reduce_scatter;
 }
 
 // Every GPU holds bit-identical parameters after step `record`.
@@ -81,14 +74,10 @@ void TrainingView::rebuild() {
   dirty_ = false;
   runs_.clear();
   for (TrainStrategy strategy : strategies_) {
-    Run run;
+    Run& run = runs_.emplace_back();
     run.strategy = strategy;
-    TrainingOptions options;
-    options.strategy = strategy;
-    options.gpus = gpus_;
-    options.dtype = dtype_;
-    options.order = order_;
-    options.seed = seed_;
+    const TrainingOptions options{.strategy = strategy, .gpus = gpus_, .dtype = dtype_, .order = order_,
+                                  .model = MlpShape{}, .adamw = AdamWOptions{}, .seed = seed_};
     try {
       validate_training_options(options);
       // One worker: the model is tiny and the GUI thread should not fight the ring view.
@@ -98,7 +87,6 @@ void TrainingView::rebuild() {
       run.error = error.what();
       run.run.reset();
     }
-    runs_.push_back(std::move(run));
   }
 }
 
@@ -172,11 +160,8 @@ void TrainingView::draw_controls(const ViewContext& context) {
 void TrainingView::draw(const Rect& area, const ViewContext& context) {
   const UiStrings& t = view_strings();
   if (dirty_) rebuild();
-  begin_panel("##training_view", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                                           ImGuiWindowFlags_NoScrollWithMouse);
   const ViewColours& colours = view_colours(context.theme);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(to_imvec(area.min()), to_imvec(area.max()), to_imcol(colours.view_background));
+  ImDrawList* dl = begin_view_window("##training_view", area, colours);
   draw_controls(context);
   if (dirty_) rebuild();
 

@@ -1,22 +1,23 @@
-// The transfers table: every row `ringviz trace` has (round, phase, sender, receiver, slot,
-// kind, bytes); the current round's rows are highlighted and kept in view.
+#include "app/gui/panels/transfers_panel.h"
+
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include <imgui.h>
 
-#include "app/gui/runtime/gui_app.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
 
-void GuiApp::draw_round_table(const Rect& area) {
+void TransfersPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame,
+                          int& selected_gpu) {
   const UiStrings& t = ui_strings();
   begin_panel(t.round_table_title, area, ImGuiWindowFlags_NoScrollbar);
-  const Session& session = model_.session();
-  const Config& config = model_.config();
-  const ViewColours& colours = view_colours(preferences_.theme);
+  const Session& session = model.session();
+  const Config& config = model.config();
+  const ViewColours& colours = view_colours(frame.theme);
   const int rounds = session.round_count();
   if (rounds == 0) {
     hint_text(t.table_no_rounds);
@@ -24,7 +25,7 @@ void GuiApp::draw_round_table(const Rect& area) {
     return;
   }
   hint_text(t.table_hint);
-  const int current = playback_.moment().round;  // 0 before the first round
+  const int current = frame.moment.round;  // 0 before the first round
   const std::size_t element = dtype_size(config.dtype);
 
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -48,10 +49,10 @@ void GuiApp::draw_round_table(const Rect& area) {
       first_row_of[static_cast<std::size_t>(r) + 1] =
           first_row_of[static_cast<std::size_t>(r)] + static_cast<int>(schedule_rounds[static_cast<std::size_t>(r)].transfers.size());
     // Keep the current round's rows in view when the round changes (not while the user scrolls).
-    if (current != table_scrolled_round_) {
+    if (current != scrolled_round_) {
       const int first_row = first_row_of[static_cast<std::size_t>(std::clamp(current - 1, 0, rounds))];
       ImGui::SetScrollY(std::max(0.0f, (first_row - 1) * row_height));
-      table_scrolled_round_ = current;
+      scrolled_round_ = current;
     }
     const ImU32 highlight = to_imcol(colours.phase_reduce_scatter, 0.22f);
     const ImU32 highlight_gather = to_imcol(colours.phase_all_gather, 0.22f);
@@ -70,10 +71,10 @@ void GuiApp::draw_round_table(const Rect& area) {
           ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, reduce ? highlight : highlight_gather);
         ImGui::TableSetColumnIndex(0);
         const std::string id = std::to_string(round_index + 1) + "##row" + std::to_string(row);
-        if (ImGui::Selectable(id.c_str(), transfer.src == selected_gpu_,
+        if (ImGui::Selectable(id.c_str(), transfer.src == selected_gpu,
                               ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
-          selected_gpu_ = selected_gpu_ == transfer.src ? kNoSelection : transfer.src;
-        if (transfer.src == selected_gpu_) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, selected);
+          selected_gpu = selected_gpu == transfer.src ? kNoSelection : transfer.src;
+        if (transfer.src == selected_gpu) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, selected);
         ImGui::TableSetColumnIndex(1);
         ImGui::TextColored(to_imvec4(reduce ? colours.phase_reduce_scatter : colours.phase_all_gather), "%s",
                            reduce ? t.phase_reduce_scatter : t.phase_all_gather);

@@ -1,0 +1,14 @@
+#pragma once
+// The caption above the ring view: which round this is and, in a sentence or two, what it does.
+#include "app/gui/layout/geometry.h"
+#include "app/gui/runtime/frame_context.h"
+#include "app/gui/runtime/session_model.h"
+
+namespace ringviz::gui {
+
+class CaptionPanel {
+ public:
+  void draw(const Rect& area, const SessionModel& model, const FrameContext& frame);
+};
+
+}  // namespace ringviz::gui

@@ -1,0 +1,9 @@
+#pragma once
+#include "core/config.h"
+
+namespace ringviz::gui {
+
+// The operation as the panels name it, in the UI language ("AllGather" ...).
+const char* op_label(Op op);
+
+}  // namespace ringviz::gui

@@ -1,0 +1,48 @@
+#pragma once
+// The setup panel: every field of the Config, applied as soon as it changes; the backend; and
+// the look (theme, rank colours, text size).
+#include <functional>
+#include <string>
+#include <utility>
+
+#include "app/gui/layout/geometry.h"
+#include "app/gui/panels/value_table.h"
+#include "app/gui/runtime/preferences.h"
+#include "app/gui/runtime/session_model.h"
+#include "core/config.h"
+
+namespace ringviz::gui {
+
+// What the setup panel asks of the GUI around it while it draws.
+struct SetupPanelHooks {
+  // Rebuilds the session for a config and backend (GuiApp::apply_config), which reports back
+  // through accepted() or rejected(); false when it was rejected. Runs at once, so the rest of
+  // the panel already shows the new session.
+  std::function<bool(const Config&, BackendChoice)> apply;
+  // Draws the extensions' own settings at the end of the panel.
+  std::function<void()> extension_settings;
+};
+
+class SetupPanel {
+ public:
+  SetupPanel(Config draft, BackendChoice backend) : draft_(std::move(draft)), backend_(backend) {}
+
+  // What the panel edits: the config and backend the session last accepted (at first, the
+  // ones the GUI opened with).
+  const Config& draft() const { return draft_; }
+  BackendChoice backend() const { return backend_; }
+  // Whoever applied a config (this panel, a key, a view, a lesson) reports the outcome here.
+  void accepted(const Config& config, BackendChoice backend);
+  void rejected(std::string error) { error_ = std::move(error); }
+
+  // `preferences`: the theme, palette and text size, which the panel's View section edits.
+  void draw(const Rect& area, const SessionModel& model, Preferences& preferences, const SetupPanelHooks& hooks);
+
+ private:
+  Config draft_;
+  BackendChoice backend_;
+  std::string error_;  // why the last config was rejected; empty once one is accepted
+  ValueTable values_;
+};
+
+}  // namespace ringviz::gui

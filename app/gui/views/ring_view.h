@@ -1,0 +1,60 @@
+#pragma once
+// The ring view: GPU boxes, ring arrows, slot cells (drawn by CellRenderer), their labels and
+// values, and the packets of the round in flight. A click on a box selects that GPU; hovering
+// a cell explains it.
+#include <cstdint>
+#include <string>
+
+#include "app/gui/layout/geometry.h"
+#include "app/gui/layout/ring_geometry.h"
+#include "app/gui/render/background_fill.h"
+#include "app/gui/render/cell_renderer.h"
+#include "app/gui/render/theme.h"
+#include "app/gui/runtime/frame_context.h"
+#include "app/gui/runtime/session_model.h"
+
+namespace ringviz::gui {
+
+class RingView {
+ public:
+  // Needs a current GL 3.3 context; false with `error` saying what to do.
+  bool init(std::string& error) { return renderer_.init(error); }
+
+  // Draws `model`'s collective at `frame.moment` into `area`. The view's background goes
+  // through `fills` (one clear instead of a blended rectangle); a click on a GPU box toggles
+  // `selected_gpu`.
+  void draw(const Rect& area, SessionModel& model, const FrameContext& frame, int& selected_gpu,
+            BackgroundFills& fills);
+
+  // Where the last frame put the boxes and cells (for --dump-layout and the lesson overlays).
+  const RingGeometry& geometry() const { return geometry_; }
+
+ private:
+  // Lays the ring out again only when the area, the GPU count or the text size changed: the
+  // layout searches over shapes, too slow for every frame.
+  void fit_geometry(const Rect& ring_area, int ranks, float line);
+  // Uploads the palette and the cells of `round` when they differ from what the GPU has.
+  void sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round);
+
+  // The layers of one frame, bottom to top.
+  struct Scene;
+  void draw_arrows_and_boxes(const Scene& scene) const;
+  void queue_cells(const Scene& scene, const Rect& clip, std::int64_t largest_slot);
+  void draw_cell_text(const Scene& scene) const;
+  void draw_round_marks(const Scene& scene) const;  // owned slots; slots sending or just arrived
+  void draw_packets(const Scene& scene, const ShownState& before) const;  // `before`: the round's start
+  void draw_selection(const Scene& scene, int selected_gpu) const;
+  // A click on a box toggles `selected_gpu`; a cell under the mouse gets a tooltip.
+  void explain_cell_under_mouse(const Scene& scene, const Rect& area, int& selected_gpu) const;
+
+  CellRenderer renderer_;
+  RingGeometry geometry_;
+  Rect geometry_view_{};  // what geometry_ was laid out for
+  float geometry_line_ = 0;
+  int uploaded_round_ = -1;
+  int uploaded_generation_ = -1;
+  PaletteKind uploaded_palette_ = PaletteKind::standard;
+  int palette_ranks_ = -1;
+};
+
+}  // namespace ringviz::gui
