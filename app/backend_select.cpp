@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #if RINGVIZ_WITH_CUDA
-#include "gpu/cuda_backend.h"
-#include "gpu/cuda_devices.h"
+#include "gpu/backend/cuda_backend.h"
+#include "gpu/device/cuda_devices.h"
 #endif
 
 namespace ringviz {

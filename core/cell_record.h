@@ -1,6 +1,6 @@
 #pragma once
 // The packed layout of the ring view's per-cell data, defined once: core/visual_cells.cpp
-// packs it on the host, gpu/visual_bins.cu writes the bins on the device through GL interop,
+// packs it on the host, gpu/interop/visual_bins.cu writes the bins on the device through GL interop,
 // and shaders/cells.frag.glsl reads both (it spells the same word positions in GLSL, which
 // cannot include this). Changing a position here means changing the shader with it.
 //

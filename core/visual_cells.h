@@ -1,7 +1,7 @@
 #pragma once
 // The per-cell visual data that the ring view's shader draws: one "cell" is one slot of one
 // rank's working buffer. The host fills it here (records and bins); with CUDA-GL interop the
-// records come from here too and gpu/visual_bins.cu writes the bins straight into the GL
+// records come from here too and gpu/interop/visual_bins.cu writes the bins straight into the GL
 // buffer. shaders/cells.frag.glsl only reads it.
 //
 // FORMAT: the record and bin layout is core/cell_record.h. Arrays are tightly packed,

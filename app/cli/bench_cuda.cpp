@@ -7,8 +7,8 @@
 #include "core/traffic.h"
 
 #if RINGVIZ_WITH_CUDA
-#include "gpu/cuda_backend.h"
-#include "gpu/device_baselines.h"
+#include "gpu/backend/cuda_backend.h"
+#include "gpu/baselines/device_baselines.h"
 #endif
 
 namespace ringviz::cli {

@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-#include "gpu/cuda_devices.h"
+#include "gpu/device/cuda_devices.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include "core/initial_values.h"
 #include "core/session.h"
-#include "gpu/cuda_backend.h"
+#include "gpu/backend/cuda_backend.h"
 #include "tests/gpu/compare.h"
 
 namespace ringviz {

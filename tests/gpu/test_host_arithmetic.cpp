@@ -1,4 +1,4 @@
-// The device kernels rebuild x86's NaN bits by rule (gpu/reference_arithmetic.h). Here, on
+// The device kernels rebuild x86's NaN bits by rule (gpu/kernels/reference_arithmetic.h). Here, on
 // the host, the rules are checked against what the CPU reference really computes, for every
 // operand class: if x86 ever disagreed with a rule, the CUDA backend would too.
 #include <doctest/doctest.h>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/element_math.h"
-#include "gpu/reference_arithmetic.h"
+#include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz {
 namespace {

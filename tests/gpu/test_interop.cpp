@@ -10,7 +10,7 @@
 #include "core/initial_values.h"
 #include "core/session.h"
 #include "core/visual_cells.h"
-#include "gpu/gl_interop.h"
+#include "gpu/interop/gl_interop.h"
 #include "tests/gpu/compare.h"
 #include "tests/gpu/egl_context.h"
 

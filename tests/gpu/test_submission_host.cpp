@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "gpu/cuda_check.h"
-#include "gpu/round_submitter.h"
-#include "gpu/stream_ordering.h"
+#include "gpu/device/cuda_check.h"
+#include "gpu/backend/round_submitter.h"
+#include "gpu/backend/stream_ordering.h"
 
 namespace ringviz {
 namespace {

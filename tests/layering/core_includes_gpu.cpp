@@ -1,2 +1,2 @@
 // Must not compile: core may not name a header of the gpu layer.
-#include "gpu/cuda_backend.h"
+#include "gpu/backend/cuda_backend.h"

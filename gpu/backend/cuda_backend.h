@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "core/backend.h"
-#include "gpu/cuda_devices.h"
-#include "gpu/cuda_error.h"
+#include "gpu/device/cuda_devices.h"
+#include "gpu/device/cuda_error.h"
 
 namespace ringviz::gpu {
 

@@ -10,7 +10,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "gpu/cuda_check.h"
+#include "gpu/device/cuda_check.h"
 
 namespace ringviz::gpu {
 

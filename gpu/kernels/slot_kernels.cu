@@ -2,14 +2,14 @@
 // A ring round is memory-bound (a reduce reads two slots and writes one), so the kernels are
 // written for bandwidth: 16-byte loads and stores, several in flight per thread, and a grid
 // sized to fill the GPU once and stride over the rest.
-#include "gpu/slot_kernels.h"
+#include "gpu/kernels/slot_kernels.h"
 
 #include <algorithm>
 #include <cstdint>
 
 #include <cuda_runtime.h>
 
-#include "gpu/reference_arithmetic.h"
+#include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz::gpu {
 

@@ -1,11 +1,11 @@
-#include "gpu/timed_round.h"
+#include "gpu/backend/timed_round.h"
 
 #include <algorithm>
 #include <vector>
 
 #include <cuda_runtime.h>
 
-#include "gpu/cuda_check.h"
+#include "gpu/device/cuda_check.h"
 
 namespace ringviz::gpu {
 

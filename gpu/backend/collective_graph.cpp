@@ -1,11 +1,11 @@
-#include "gpu/collective_graph.h"
+#include "gpu/backend/collective_graph.h"
 
 #include <algorithm>
 
 #include <cuda_runtime.h>
 
-#include "gpu/cuda_check.h"
-#include "gpu/cuda_error.h"
+#include "gpu/device/cuda_check.h"
+#include "gpu/device/cuda_error.h"
 
 namespace ringviz::gpu {
 

@@ -1,4 +1,4 @@
-#include "gpu/cuda_check.h"
+#include "gpu/device/cuda_check.h"
 
 #include <cuda_runtime.h>
 

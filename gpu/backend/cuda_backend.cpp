@@ -1,13 +1,13 @@
-#include "gpu/cuda_backend.h"
+#include "gpu/backend/cuda_backend.h"
 
 #include <cstdlib>
 #include <utility>
 
 #include "core/round_plan.h"
-#include "gpu/collective_graph.h"
-#include "gpu/rank_resources.h"
-#include "gpu/round_submitter.h"
-#include "gpu/timed_round.h"
+#include "gpu/backend/collective_graph.h"
+#include "gpu/backend/rank_resources.h"
+#include "gpu/backend/round_submitter.h"
+#include "gpu/backend/timed_round.h"
 
 namespace ringviz::gpu {
 

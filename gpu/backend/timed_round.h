@@ -3,8 +3,8 @@
 // GPU's round_start to the end of the last rank's part on it. This is how the visualiser
 // steps: the device time of every round is shown.
 #include "core/round_plan.h"
-#include "gpu/rank_resources.h"
-#include "gpu/round_submitter.h"
+#include "gpu/backend/rank_resources.h"
+#include "gpu/backend/round_submitter.h"
 
 namespace ringviz::gpu {
 

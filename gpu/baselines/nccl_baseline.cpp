@@ -10,8 +10,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "gpu/cuda_error.h"
-#include "gpu/device_baselines.h"
+#include "gpu/device/cuda_error.h"
+#include "gpu/baselines/device_baselines.h"
 
 #if RINGVIZ_HAVE_NCCL
 #include <dlfcn.h>
@@ -19,9 +19,9 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
-#include "gpu/cuda_check.h"
-#include "gpu/cuda_devices.h"
-#include "gpu/cuda_owners.h"
+#include "gpu/device/cuda_check.h"
+#include "gpu/device/cuda_devices.h"
+#include "gpu/backend/cuda_owners.h"
 #endif
 
 namespace ringviz::gpu {

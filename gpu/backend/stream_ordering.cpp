@@ -1,4 +1,4 @@
-#include "gpu/stream_ordering.h"
+#include "gpu/backend/stream_ordering.h"
 
 namespace ringviz::gpu {
 

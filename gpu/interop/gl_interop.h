@@ -21,7 +21,7 @@
 #include "core/provenance.h"
 #include "core/schedule.h"
 #include "core/visual_cells.h"
-#include "gpu/cuda_backend.h"
+#include "gpu/backend/cuda_backend.h"
 
 namespace ringviz::gpu {
 

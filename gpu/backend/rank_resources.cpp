@@ -1,4 +1,4 @@
-#include "gpu/rank_resources.h"
+#include "gpu/backend/rank_resources.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "gpu/cuda_check.h"
-#include "gpu/cuda_error.h"
+#include "gpu/device/cuda_check.h"
+#include "gpu/device/cuda_error.h"
 
 namespace ringviz::gpu {
 

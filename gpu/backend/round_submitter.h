@@ -7,9 +7,9 @@
 #include <span>
 
 #include "core/round_plan.h"
-#include "gpu/cuda_owners.h"
-#include "gpu/rank_resources.h"
-#include "gpu/stream_ordering.h"
+#include "gpu/backend/cuda_owners.h"
+#include "gpu/backend/rank_resources.h"
+#include "gpu/backend/stream_ordering.h"
 
 namespace ringviz::gpu {
 

@@ -1,10 +1,10 @@
-#include "gpu/cuda_devices.h"
+#include "gpu/device/cuda_devices.h"
 
 #include <mutex>
 
 #include <cuda_runtime.h>
 
-#include "gpu/cuda_check.h"
+#include "gpu/device/cuda_check.h"
 
 namespace ringviz::gpu {
 

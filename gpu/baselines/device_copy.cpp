@@ -2,9 +2,9 @@
 
 #include <cuda_runtime.h>
 
-#include "gpu/cuda_check.h"
-#include "gpu/cuda_owners.h"
-#include "gpu/device_baselines.h"
+#include "gpu/device/cuda_check.h"
+#include "gpu/backend/cuda_owners.h"
+#include "gpu/baselines/device_baselines.h"
 
 namespace ringviz::gpu {
 

@@ -8,8 +8,8 @@
 
 #include "core/buffers.h"
 #include "core/collective_shape.h"
-#include "gpu/cuda_devices.h"
-#include "gpu/cuda_owners.h"
+#include "gpu/device/cuda_devices.h"
+#include "gpu/backend/cuda_owners.h"
 
 namespace ringviz::gpu {
 

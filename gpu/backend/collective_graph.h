@@ -10,9 +10,9 @@
 
 #include "core/round_plan.h"
 #include "core/schedule.h"
-#include "gpu/cuda_owners.h"
-#include "gpu/rank_resources.h"
-#include "gpu/round_submitter.h"
+#include "gpu/backend/cuda_owners.h"
+#include "gpu/backend/rank_resources.h"
+#include "gpu/backend/round_submitter.h"
 
 namespace ringviz::gpu {
 

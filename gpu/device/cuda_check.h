@@ -6,7 +6,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "gpu/cuda_error.h"
+#include "gpu/device/cuda_error.h"
 
 namespace ringviz::gpu {
 

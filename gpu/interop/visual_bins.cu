@@ -1,13 +1,13 @@
 // One thread per bin: the mean of the bin's elements in double, summed in element order, then
 // normalised, exactly as core/visual_cells.cpp does on the host (same operations in the same
 // order, no FMA), so the GL buffer gets the same bytes either way.
-#include "gpu/visual_bins.h"
+#include "gpu/interop/visual_bins.h"
 
 #include <cuda_runtime.h>
 
 #include "core/cell_record.h"
 #include "core/half.h"
-#include "gpu/reference_arithmetic.h"
+#include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz::gpu {
 

@@ -1,4 +1,4 @@
-#include "gpu/round_submitter.h"
+#include "gpu/backend/round_submitter.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "gpu/cuda_check.h"
-#include "gpu/slot_kernels.h"
+#include "gpu/device/cuda_check.h"
+#include "gpu/kernels/slot_kernels.h"
 
 namespace ringviz::gpu {
 

@@ -1,4 +1,4 @@
-#include "gpu/gl_interop.h"
+#include "gpu/interop/gl_interop.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,9 +6,9 @@
 
 #include <cuda_runtime.h>
 
-#include "gpu/cuda_check.h"
-#include "gpu/cuda_owners.h"
-#include "gpu/visual_bins.h"
+#include "gpu/device/cuda_check.h"
+#include "gpu/backend/cuda_owners.h"
+#include "gpu/interop/visual_bins.h"
 
 #if RINGVIZ_HAVE_GL_HEADERS
 // cuda_gl_interop.h includes GL/gl.h; ask for the prototypes, and never mix in ImGui's loader.
