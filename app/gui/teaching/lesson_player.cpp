@@ -16,6 +16,18 @@ namespace ringviz::gui {
 namespace {
 
 constexpr const char* kCaptionFontName = "ringviz-caption";
+
+// The caption font's settings, shared by its Latin part and the Chinese glyphs merged into it:
+// crisp (no oversampling, whole-pixel advances) because captions are drawn at one size.
+ImFontConfig caption_font_config(bool merge) {
+  ImFontConfig config;
+  std::snprintf(config.Name, sizeof config.Name, "%s", kCaptionFontName);
+  config.MergeMode = merge;
+  config.OversampleH = 1;
+  config.OversampleV = 1;
+  config.PixelSnapH = true;
+  return config;
+}
 constexpr const char* kDefaultCjkFont = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
 // Going back within this many seconds of a scene's start goes to the previous scene, as a
 // media player's "previous" button does.
@@ -130,12 +142,8 @@ void LessonPlayer::ensure_caption_font(float display_height) {
   caption_font_ = nullptr;
   font_problem_.clear();
 
-  ImFontConfig latin;
-  std::snprintf(latin.Name, sizeof latin.Name, "%s", kCaptionFontName);
+  ImFontConfig latin = caption_font_config(false);
   latin.SizePixels = pixels;
-  latin.OversampleH = 1;
-  latin.OversampleV = 1;
-  latin.PixelSnapH = true;
   ImFont* font = atlas.AddFontDefault(&latin);
   if (language_ == Language::zh) {
     const std::string path = cjk_font_path();
@@ -155,12 +163,7 @@ void LessonPlayer::ensure_caption_font(float display_height) {
       builder.AddText(bar_words(Language::zh).scene);
       caption_ranges_.clear();
       builder.BuildRanges(&caption_ranges_);
-      ImFontConfig cjk;
-      std::snprintf(cjk.Name, sizeof cjk.Name, "%s", kCaptionFontName);
-      cjk.MergeMode = true;
-      cjk.OversampleH = 1;
-      cjk.OversampleV = 1;
-      cjk.PixelSnapH = true;
+      ImFontConfig cjk = caption_font_config(true);
       atlas.AddFontFromFileTTF(path.c_str(), pixels, &cjk, caption_ranges_.Data);
     }
   }
