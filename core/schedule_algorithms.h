@@ -8,7 +8,8 @@
 // order, so the order in which a builder appends them is the summation order, and the
 // transfer that folds in the last missing contribution of a slot is marked `completes_slot`
 // (avg divides there, once).
-#include "core/schedule.h"
+#include "core/config.h"
+#include "core/rounds.h"
 
 namespace ringviz {
 
