@@ -69,6 +69,12 @@ inline std::string say(Phrase key, Language language,
   return fill(phrase(key, language), arguments);
 }
 
+// What a malformed or cut-off UTF-8 sequence decodes as.
+inline constexpr char32_t kReplacementCharacter = 0xFFFD;
+// Decodes the UTF-8 code point that starts at byte `at` and moves `at` past it. A malformed or
+// cut-off sequence decodes as kReplacementCharacter and moves one byte, so every byte is read.
+char32_t next_code_point(std::string_view utf8, std::size_t& at);
+
 // Terminal columns a UTF-8 string occupies: East Asian wide and full-width characters count
 // two, everything else one (combining marks are rare in our output and count one too).
 std::size_t display_width(std::string_view utf8);

@@ -12,6 +12,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "core/cost_model.h"
+#include "core/text.h"
 
 namespace ringviz::cli {
 
@@ -66,8 +67,7 @@ std::string op_title(Op op) {
 
 // Left- or right-aligned cell of `width` display columns (µ counts as one).
 std::string cell(const std::string& text, std::size_t width, bool right = true) {
-  std::size_t columns = 0;
-  for (unsigned char c : text) columns += (c & 0xC0) != 0x80;
+  const std::size_t columns = display_width(text);
   const std::string pad(columns < width ? width - columns : 0, ' ');
   return right ? pad + text : text + pad;
 }

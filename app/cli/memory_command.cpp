@@ -13,6 +13,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "core/memory_model.h"
+#include "core/text.h"
 #include "core/training_timeline.h"
 
 namespace ringviz::cli {
@@ -85,9 +86,7 @@ MemoryRequest request_from(const MemoryFlags& flags) {
 
 // Left-aligns `text` in `width` columns counting characters, not bytes (Ψ is two bytes).
 std::string padded(const std::string& text, std::size_t width) {
-  std::size_t columns = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++columns;
+  const std::size_t columns = display_width(text);
   return text + std::string(columns < width ? width - columns : 1, ' ');
 }
 
