@@ -84,8 +84,9 @@ void validate_training_options(const TrainingOptions& o) {
         "gpus: " + std::to_string(o.gpus) + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
   check(o.dtype == DType::f32 || o.dtype == DType::bf16,
         "dtype: " + std::string(dtype_name(o.dtype)) + " is not supported for training (expected f32 or bf16)");
-  check(o.batch_per_gpu >= 1 && o.batch_per_gpu <= 65536,
-        "batch: " + std::to_string(o.batch_per_gpu) + " is out of range (1 to 65536 examples per GPU)");
+  check(o.batch_per_gpu >= 1 && o.batch_per_gpu <= kMaxBatchPerGpu,
+        "batch: " + std::to_string(o.batch_per_gpu) + " is out of range (1 to " +
+            std::to_string(kMaxBatchPerGpu) + " examples per GPU)");
   for (const auto& [name, size] : {std::pair{"inputs", o.model.inputs}, std::pair{"hidden", o.model.hidden},
                                    std::pair{"outputs", o.model.outputs}})
     check(size >= 1 && size <= 4096,

@@ -26,6 +26,7 @@ std::string_view train_strategy_name(TrainStrategy strategy);
 TrainStrategy parse_train_strategy(std::string_view text, std::string_view field = "strategy");
 
 inline constexpr int kMaxTrainingSteps = 100'000;
+inline constexpr int kMaxBatchPerGpu = 65'536;
 
 struct TrainingOptions {
   TrainStrategy strategy = TrainStrategy::ddp;

@@ -9,6 +9,7 @@
 #include "app/cli/bench_cuda.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/benchmark.h"
 
 namespace ringviz::cli {

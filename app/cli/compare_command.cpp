@@ -11,6 +11,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/cost_model.h"
 #include "core/text.h"
 
@@ -102,12 +103,8 @@ LinkModel link_from_flags(const CompareFlags& flags) {
 Config config_from_compare_flags(const CompareFlags& flags) {
   Config config;
   config.op = parse_op(flags.op, "--op");
-  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
-  if (gpus < 1 || gpus > kMaxRanks)
-    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
-  config.ranks = static_cast<int>(gpus);
-  config.count = parse_whole_number(flags.count, "--count", true);
-  if (config.count > kMaxCount) throw InputError("--count: " + flags.count + " is too large (at most 2^40)");
+  config.ranks = parse_gpu_count(flags.gpus, "--gpus");
+  config.count = parse_element_count(flags.count, "--count");
   config.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
   return config;
 }

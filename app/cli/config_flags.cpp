@@ -1,7 +1,6 @@
 #include "app/cli/config_flags.h"
 
-#include <cctype>
-#include <limits>
+#include "app/cli/number_flags.h"
 
 namespace ringviz::cli {
 
@@ -22,47 +21,13 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
   parser.add_option("--lang", flags.lang, "en | zh")->capture_default_str();
 }
 
-std::int64_t parse_whole_number(const std::string& text, const std::string& flag,
-                                bool allow_suffix) {
-  const auto fail = [&](const std::string& why) -> std::int64_t {
-    throw InputError(flag + ": '" + text + "' " + why);
-  };
-  std::size_t digits = 0;
-  const bool negative = !text.empty() && text[0] == '-';
-  std::size_t start = negative ? 1 : 0;
-  while (start + digits < text.size() && std::isdigit(static_cast<unsigned char>(text[start + digits])))
-    ++digits;
-  if (digits == 0) return fail("is not a whole number");
-  std::int64_t multiplier = 1;
-  const std::string suffix = text.substr(start + digits);
-  if (!suffix.empty()) {
-    if (!allow_suffix) return fail("is not a whole number");
-    if (suffix == "K" || suffix == "k") multiplier = std::int64_t{1} << 10;
-    else if (suffix == "M" || suffix == "m") multiplier = std::int64_t{1} << 20;
-    else if (suffix == "G" || suffix == "g") multiplier = std::int64_t{1} << 30;
-    else return fail("has an unknown suffix (use K, M or G)");
-  }
-  if (negative) return fail("must not be negative");
-  std::int64_t value = 0;
-  for (std::size_t i = start; i < start + digits; ++i) {
-    if (value > (std::numeric_limits<std::int64_t>::max() - 9) / 10) return fail("is too large");
-    value = value * 10 + (text[i] - '0');
-  }
-  if (value > std::numeric_limits<std::int64_t>::max() / multiplier) return fail("is too large");
-  return value * multiplier;
-}
-
 Config config_from_flags(const ConfigFlags& flags) {
   Config config;
   config.op = parse_op(flags.op, "--op");
   config.algorithm = parse_algorithm(flags.algorithm, "--algo");
   config.order = parse_order(flags.order, "--order");
-  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
-  if (gpus < 1 || gpus > kMaxRanks)
-    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
-  config.ranks = static_cast<int>(gpus);
-  config.count = parse_whole_number(flags.count, "--count", true);
-  if (config.count > kMaxCount) throw InputError("--count: " + flags.count + " is too large (at most 2^40)");
+  config.ranks = parse_gpu_count(flags.gpus, "--gpus");
+  config.count = parse_element_count(flags.count, "--count");
   config.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
   config.reduce = parse_reduce_or_throw(flags.reduce, "--reduce");
   config.init = parse_init(flags.init, "--init");

@@ -27,9 +27,4 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags);
 Config config_from_flags(const ConfigFlags& flags);
 BackendChoice backend_from_flags(const ConfigFlags& flags);
 
-// Parses a whole number for `flag`; accepts K, M, G suffixes (powers of 1024) when
-// `allow_suffix`. Throws InputError("--count: 'abc' is not a whole number ...").
-std::int64_t parse_whole_number(const std::string& text, const std::string& flag,
-                                bool allow_suffix = false);
-
 }  // namespace ringviz::cli

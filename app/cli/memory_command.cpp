@@ -12,6 +12,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/memory_model.h"
 #include "core/text.h"
 #include "core/training_timeline.h"
@@ -58,10 +59,7 @@ struct MemoryRequest {
 MemoryRequest request_from(const MemoryFlags& flags) {
   MemoryRequest request;
   request.base.parameters = parse_parameter_count(flags.params, "--params");
-  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
-  if (gpus < 1 || gpus > kMaxMemoryGpus)
-    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxMemoryGpus) + ")");
-  request.base.gpus = static_cast<int>(gpus);
+  request.base.gpus = parse_gpu_count(flags.gpus, "--gpus", kMaxMemoryGpus);
   request.base.convention = parse_convention(flags.convention, "--convention");
   request.base.order = parse_order(flags.order, "--order");
   if (flags.strategy == "all")

@@ -14,6 +14,7 @@
 #include "app/backend_select.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/memory_model.h"
 #include "core/training_run.h"
 
@@ -40,22 +41,14 @@ constexpr int kLossColumns = 8;
 TrainingOptions options_from(const TrainFlags& flags, int& steps, bool& json) {
   TrainingOptions o;
   o.strategy = parse_train_strategy(flags.strategy, "--strategy");
-  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
-  if (gpus < 1 || gpus > kMaxRanks)
-    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
-  o.gpus = static_cast<int>(gpus);
-  const std::int64_t step_count = parse_whole_number(flags.steps, "--steps");
-  if (step_count < 1 || step_count > kMaxTrainingSteps)
-    throw InputError("--steps: " + flags.steps + " is out of range (1 to " + std::to_string(kMaxTrainingSteps) + ")");
-  steps = static_cast<int>(step_count);
+  o.gpus = parse_gpu_count(flags.gpus, "--gpus");
+  steps = static_cast<int>(parse_number_in_range(flags.steps, "--steps", 1, kMaxTrainingSteps));
   o.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
   if (o.dtype != DType::f32 && o.dtype != DType::bf16)
     throw InputError("--dtype: " + flags.dtype + " is not supported for training (expected f32 or bf16)");
   o.order = parse_order(flags.order, "--order");
-  const std::int64_t batch = parse_whole_number(flags.batch, "--batch");
-  if (batch < 1 || batch > 65536)
-    throw InputError("--batch: " + flags.batch + " is out of range (1 to 65536 examples per GPU)");
-  o.batch_per_gpu = static_cast<int>(batch);
+  o.batch_per_gpu =
+      static_cast<int>(parse_number_in_range(flags.batch, "--batch", 1, kMaxBatchPerGpu, "examples per GPU"));
   char* end = nullptr;
   const double lr = std::strtod(flags.lr.c_str(), &end);
   if (flags.lr.empty() || end != flags.lr.c_str() + flags.lr.size() || !std::isfinite(lr) || lr <= 0 || lr > 1)
@@ -212,7 +205,8 @@ Command add_train_command(CLI::App& app) {
                      "ddp (all-reduce) | zero2 (reduce-scatter, sharded AdamW, all-gather) | nosync (no exchange)")
       ->capture_default_str();
   parser->add_option("--gpus,-n", flags->gpus, "data-parallel GPUs, 1-256")->capture_default_str();
-  parser->add_option("--steps", flags->steps, "training steps, 1-100000")->capture_default_str();
+  parser->add_option("--steps", flags->steps, "training steps, 1-" + std::to_string(kMaxTrainingSteps))
+      ->capture_default_str();
   parser->add_option("--dtype,-d", flags->dtype, "f32 | bf16 (parameters and gradients; AdamW state stays fp32)")
       ->capture_default_str();
   parser->add_option("--order", flags->order, "seed | nccl: which slot each GPU owns after the reduce-scatter")

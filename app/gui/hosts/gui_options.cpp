@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/cli/number_flags.h"
 #include "app/gui/views/centre_view.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
@@ -71,9 +72,7 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
     throw InputError("--palette: unknown value '" + flags.palette + "' (expected standard or colour-blind)");
   if (flags.ui_scale < 0 || flags.ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
   if (flags.bench_frames < 0) throw InputError("--bench-frames: must not be negative");
-  for (int ranks : flags.bench_gpus)
-    if (ranks < 1 || ranks > kMaxRanks)
-      throw InputError("--bench-gpus: " + std::to_string(ranks) + " is out of range (1 to 256)");
+  for (int ranks : flags.bench_gpus) cli::parse_gpu_count(std::to_string(ranks), "--bench-gpus");
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
   CentreView view = CentreView::ring;
   if (!flags.view.empty() && !parse_centre_view(flags.view, view))
