@@ -117,30 +117,39 @@ ByteUnit parse_unit(std::string_view text, std::string_view field) {
   reject(field, text, "gb, gib or bytes");
 }
 
-std::vector<ComponentRule> component_rules(MemoryConvention convention) {
-  // Stage k shards: 1 the optimizer's own state, 2 the gradients, 3 the parameters. The
-  // fp32 gradient copy lives with the optimizer, so it is sharded from stage 1.
-  switch (convention) {
-    case MemoryConvention::paper:
-      return {{StateComponent::parameters, 2, 3},
-              {StateComponent::gradients, 2, 2},
-              {StateComponent::master_weights, 4, 1},
-              {StateComponent::momentum, 4, 1},
-              {StateComponent::variance, 4, 1}};
-    case MemoryConvention::deepspeed:
-      return {{StateComponent::parameters, 2, 3},
-              {StateComponent::gradients, 2, 2},
-              {StateComponent::fp32_gradients, 4, 1},
-              {StateComponent::master_weights, 4, 1},
-              {StateComponent::momentum, 4, 1},
-              {StateComponent::variance, 4, 1}};
-    case MemoryConvention::fp32:
-      return {{StateComponent::parameters, 4, 3},
-              {StateComponent::gradients, 4, 2},
-              {StateComponent::momentum, 4, 1},
-              {StateComponent::variance, 4, 1}};
+StateGroup state_group(StateComponent component) {
+  switch (component) {
+    case StateComponent::parameters: return StateGroup::parameters;
+    case StateComponent::gradients: return StateGroup::gradients;
+    default: return StateGroup::optimizer_states;
   }
-  return {};
+}
+
+int first_sharding_stage(StateGroup group) { return static_cast<int>(group) + 1; }
+
+bool shards(Strategy strategy, StateGroup group) {
+  return zero_stage(strategy) >= first_sharding_stage(group);
+}
+
+std::vector<ComponentRule> component_rules(MemoryConvention convention) {
+  // What each component costs per parameter under `convention`; 0: it does not exist there.
+  const auto bytes = [convention](StateComponent component) {
+    const bool mixed_precision = convention != MemoryConvention::fp32;
+    switch (component) {
+      case StateComponent::parameters:
+      case StateComponent::gradients: return mixed_precision ? 2 : 4;
+      case StateComponent::fp32_gradients: return convention == MemoryConvention::deepspeed ? 4 : 0;
+      case StateComponent::master_weights: return mixed_precision ? 4 : 0;
+      case StateComponent::momentum:
+      case StateComponent::variance: return 4;
+    }
+    return 0;
+  };
+  std::vector<ComponentRule> rules;
+  for (StateComponent component : kAllStateComponents)
+    if (bytes(component) > 0)
+      rules.push_back({component, bytes(component), first_sharding_stage(state_group(component))});
+  return rules;
 }
 
 int zero_stage(Strategy strategy) {
@@ -154,7 +163,7 @@ int zero_stage(Strategy strategy) {
 }
 
 bool is_sharded(const ComponentRule& rule, Strategy strategy) {
-  return zero_stage(strategy) >= rule.sharded_from_stage;
+  return shards(strategy, state_group(rule.component));
 }
 
 DType gradient_dtype(MemoryConvention convention) {

@@ -36,6 +36,15 @@ inline constexpr StateComponent kAllStateComponents[] = {
     StateComponent::parameters,     StateComponent::gradients, StateComponent::fp32_gradients,
     StateComponent::master_weights, StateComponent::momentum,  StateComponent::variance};
 
+// What ZeRO shards, one group more per stage: stage 1 the optimizer states, 2 also the
+// gradients, 3 also the parameters (the ZeRO paper's P_os, P_os+g and P_os+g+p).
+enum class StateGroup { optimizer_states, gradients, parameters };
+// The fp32 gradient copy is the optimizer's input, so it belongs to the optimizer states.
+StateGroup state_group(StateComponent component);
+int first_sharding_stage(StateGroup group);  // 1, 2 or 3
+// Whether each GPU keeps only its own shard of `group` under `strategy` (DDP: never).
+bool shards(Strategy strategy, StateGroup group);
+
 // GB = 10^9 bytes (the default everywhere), GiB = 2^30 bytes; bytes for small teaching models.
 enum class ByteUnit { gb, gib, bytes };
 
@@ -53,7 +62,7 @@ MemoryConvention parse_convention(std::string_view text, std::string_view field 
 ByteUnit parse_unit(std::string_view text, std::string_view field = "unit");
 
 // How one component is stored: bytes per parameter, and the first ZeRO stage that shards it
-// (0 would mean "even DDP shards it", which never happens; 4 means "never sharded").
+// (first_sharding_stage of its group).
 struct ComponentRule {
   StateComponent component = StateComponent::parameters;
   int bytes_per_parameter = 0;

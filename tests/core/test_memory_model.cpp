@@ -358,6 +358,20 @@ TEST_CASE("ZeRO-2's peak exceeds its steady state by at most one bucket, for a 7
   CHECK(ddp.peak.memory.total() == 112'000'000'000);
 }
 
+TEST_CASE("ZeRO stage k shards one more group per stage, and every component follows its group") {
+  CHECK(!shards(Strategy::ddp, StateGroup::optimizer_states));
+  CHECK(shards(Strategy::zero1, StateGroup::optimizer_states));
+  CHECK(!shards(Strategy::zero1, StateGroup::gradients));
+  CHECK(shards(Strategy::zero2, StateGroup::gradients));
+  CHECK(!shards(Strategy::zero2, StateGroup::parameters));
+  CHECK(shards(Strategy::zero3, StateGroup::parameters));
+  CHECK(state_group(StateComponent::fp32_gradients) == StateGroup::optimizer_states);
+  for (MemoryConvention convention : kAllConventions)
+    for (const ComponentRule& rule : component_rules(convention))
+      for (Strategy strategy : kAllStrategies)
+        CHECK(is_sharded(rule, strategy) == (zero_stage(strategy) >= rule.sharded_from_stage));
+}
+
 TEST_CASE("a bucket smaller than one gradient, or too many buckets, is refused naming the bucket") {
   CHECK_THROWS_WITH_AS(timeline(1000, 4, Strategy::ddp, 1), doctest::Contains("bucket"), InputError);
   CHECK_THROWS_WITH_AS(timeline(70'000'000'000, 4, Strategy::ddp, 1000), doctest::Contains("bucket"), InputError);

@@ -32,11 +32,10 @@ std::int64_t bytes_of(const GpuMemory& memory, Part part) {
 // Whether each GPU holds only its own shard of `part` under `strategy` (then it is drawn in
 // the GPU's ring colour). Transient buffers are whole buckets: never a shard.
 bool owned_shard(Part part, Strategy strategy) {
-  const int stage = zero_stage(strategy);
   switch (part) {
-    case Part::parameters: return stage >= 3;
-    case Part::optimizer_states: return stage >= 1;
-    case Part::gradients: return stage >= 2;
+    case Part::parameters: return shards(strategy, StateGroup::parameters);
+    case Part::optimizer_states: return shards(strategy, StateGroup::optimizer_states);
+    case Part::gradients: return shards(strategy, StateGroup::gradients);
     case Part::transient: return false;
   }
   return false;
