@@ -12,64 +12,11 @@
 
 namespace ringviz {
 
-namespace {
-
-[[noreturn]] void reject(std::string_view field, std::string_view text, std::string_view allowed) {
-  throw InputError(std::string(field) + ": unknown value '" + std::string(text) + "' (expected " +
-                   std::string(allowed) + ")");
-}
-
-}  // namespace
-
-std::string_view strategy_name(Strategy strategy) {
-  switch (strategy) {
-    case Strategy::ddp: return "ddp";
-    case Strategy::zero1: return "zero1";
-    case Strategy::zero2: return "zero2";
-    case Strategy::zero3: return "zero3";
-  }
-  return "?";
-}
-
-std::string_view strategy_title(Strategy strategy) {
-  switch (strategy) {
-    case Strategy::ddp: return "DDP";
-    case Strategy::zero1: return "ZeRO-1";
-    case Strategy::zero2: return "ZeRO-2";
-    case Strategy::zero3: return "ZeRO-3";
-  }
-  return "?";
-}
-
-std::string_view convention_name(MemoryConvention convention) {
-  switch (convention) {
-    case MemoryConvention::paper: return "paper";
-    case MemoryConvention::deepspeed: return "deepspeed";
-    case MemoryConvention::fp32: return "fp32";
-  }
-  return "?";
-}
-
-std::string_view component_name(StateComponent component) {
-  switch (component) {
-    case StateComponent::parameters: return "parameters";
-    case StateComponent::gradients: return "gradients";
-    case StateComponent::fp32_gradients: return "fp32_gradients";
-    case StateComponent::master_weights: return "master_weights";
-    case StateComponent::momentum: return "momentum";
-    case StateComponent::variance: return "variance";
-  }
-  return "?";
-}
-
-std::string_view unit_name(ByteUnit unit) {
-  switch (unit) {
-    case ByteUnit::gb: return "GB";
-    case ByteUnit::gib: return "GiB";
-    case ByteUnit::bytes: return "bytes";
-  }
-  return "?";
-}
+static_assert(spellings_are_unique(kStrategyNames) && lists_exactly(kStrategyNames, kAllStrategies));
+static_assert(spellings_are_unique(kConventionNames) && lists_exactly(kConventionNames, kAllConventions));
+static_assert(spellings_are_unique(kStateComponentNames) &&
+              lists_exactly(kStateComponentNames, kAllStateComponents));
+static_assert(spellings_are_unique(kByteUnitNames));
 
 std::string_view convention_assumptions(MemoryConvention convention) {
   switch (convention) {
@@ -93,28 +40,6 @@ std::string_view convention_assumptions(MemoryConvention convention) {
              "Activations are not counted.";
   }
   return "";
-}
-
-Strategy parse_strategy(std::string_view text, std::string_view field) {
-  for (Strategy strategy : kAllStrategies)
-    if (strategy_name(strategy) == text) return strategy;
-  if (text == "zero-1") return Strategy::zero1;
-  if (text == "zero-2") return Strategy::zero2;
-  if (text == "zero-3") return Strategy::zero3;
-  reject(field, text, "ddp, zero1, zero2 or zero3");
-}
-
-MemoryConvention parse_convention(std::string_view text, std::string_view field) {
-  for (MemoryConvention convention : kAllConventions)
-    if (convention_name(convention) == text) return convention;
-  reject(field, text, "paper, deepspeed or fp32");
-}
-
-ByteUnit parse_unit(std::string_view text, std::string_view field) {
-  if (text == "gb" || text == "GB") return ByteUnit::gb;
-  if (text == "gib" || text == "GiB") return ByteUnit::gib;
-  if (text == "bytes" || text == "b" || text == "B") return ByteUnit::bytes;
-  reject(field, text, "gb, gib or bytes");
 }
 
 StateGroup state_group(StateComponent component) {
@@ -266,12 +191,7 @@ std::vector<std::int64_t> ring_bytes_sent(Op op, std::int64_t elements, DType dt
     return true;
   };
   if (gpus <= kMaxRanks) {
-    Config config;
-    config.op = engine_op;
-    config.order = order;
-    config.ranks = gpus;
-    config.count = elements;
-    config.dtype = dtype;
+    const Config config{.op = engine_op, .order = order, .ranks = gpus, .count = elements, .dtype = dtype};
     const SlotLayout layout = make_layout(config);
     const Schedule schedule = make_schedule(config);
     const Traffic traffic = compute_traffic(schedule, layout, dtype, gpus);

@@ -2,8 +2,6 @@
 
 #include <array>
 
-#include "core/config.h"
-
 namespace ringviz {
 
 namespace {
@@ -105,14 +103,7 @@ bool is_wide(char32_t c) {
 
 }  // namespace
 
-std::string_view language_name(Language language) { return language == Language::en ? "en" : "zh"; }
-
-Language parse_language(std::string_view text, std::string_view field) {
-  if (text == "en") return Language::en;
-  if (text == "zh") return Language::zh;
-  throw InputError(std::string(field) + ": unknown value '" + std::string(text) +
-                   "' (expected en or zh)");
-}
+static_assert(spellings_are_unique(kLanguageNames));
 
 std::string_view phrase(Phrase key, Language language) {
   const Entry& entry = kPhrases[static_cast<std::size_t>(key)];

@@ -4,15 +4,18 @@
 #include <string>
 #include <string_view>
 
+#include "core/enum_table.h"
+
 namespace ringviz {
 
 // The languages the command line prints in. The GUI has its own, larger translation files;
 // this table only covers the words `ringviz trace` and friends put on a terminal.
 enum class Language { en, zh };
+inline constexpr EnumName<Language> kLanguageNames[] = {{Language::en, "en"}, {Language::zh, "zh"}};
 
-std::string_view language_name(Language language);
+inline constexpr EnumNamer language_name{kLanguageNames};
 // Throws InputError naming `field` and the accepted values.
-Language parse_language(std::string_view text, std::string_view field = "lang");
+inline constexpr EnumParser parse_language{kLanguageNames, "lang"};
 
 // One entry per phrase; `{}` marks where fill() puts an argument, in order.
 enum class Phrase {

@@ -22,16 +22,15 @@ namespace ringviz::cli {
 namespace {
 
 struct MemoryFlags {
+  ConfigFlags config;  // --gpus (up to kMaxMemoryGpus) and --order are options
   std::string params = "7B";
-  std::string gpus = "4";
   std::string strategy = "all";
   std::string convention = "paper";
+  bool timeline = false;  // one iteration step by step, in buckets of --bucket-mb
+  std::string bucket_mb = "25";
   std::string format = "table";
   std::string unit = "gb";
   std::string gpu_memory = "80";
-  std::string order = "seed";
-  bool timeline = false;
-  std::string bucket_mb = "25";
 };
 
 // A positive decimal number for `flag`, at most `limit`.
@@ -59,9 +58,9 @@ struct MemoryRequest {
 MemoryRequest request_from(const MemoryFlags& flags) {
   MemoryRequest request;
   request.base.parameters = parse_parameter_count(flags.params, "--params");
-  request.base.gpus = parse_gpu_count(flags.gpus, "--gpus", kMaxMemoryGpus);
+  request.base.gpus = parse_gpu_count(flags.config.gpus, "--gpus", kMaxMemoryGpus);
   request.base.convention = parse_convention(flags.convention, "--convention");
-  request.base.order = parse_order(flags.order, "--order");
+  request.base.order = parse_order(flags.config.order, "--order");
   if (flags.strategy == "all")
     request.strategies.assign(std::begin(kAllStrategies), std::end(kAllStrategies));
   else
@@ -70,12 +69,10 @@ MemoryRequest request_from(const MemoryFlags& flags) {
   // The capacity is in GB or GiB as the sizes are; with --unit bytes it stays in GB.
   const double capacity_unit = request.unit == ByteUnit::gib ? unit_bytes(ByteUnit::gib) : 1e9;
   request.capacity_bytes = parse_positive(flags.gpu_memory, "--gpu-memory", 1e6) * capacity_unit;
-  if (flags.format != "table" && flags.format != "json")
-    throw InputError("--format: unknown value '" + flags.format + "' (expected table or json)");
-  request.json = flags.format == "json";
+  request.json = parse_enum(kReportFormatNames, flags.format, "--format") == ReportFormat::json;
   request.timeline = flags.timeline;
   if (request.timeline && request.strategies.size() != 1)
-    throw InputError("--timeline: choose one --strategy (ddp, zero1, zero2 or zero3)");
+    throw InputError("--timeline: choose one --strategy (" + join_or(enum_names(kStrategyNames)) + ")");
   // PyTorch's bucket_cap_mb counts MB of 2^20 bytes.
   request.bucket_bytes =
       static_cast<std::int64_t>(parse_positive(flags.bucket_mb, "--bucket-mb", 1e6) * 1048576.0);
@@ -312,19 +309,16 @@ Command add_memory_command(CLI::App& app) {
   parser->add_option("--params,-p", flags->params,
                      "parameters: 1.5B, 7B (the article), 7.5B (ZeRO paper), 13B, 70B, 350M or a plain integer")
       ->capture_default_str();
-  parser->add_option("--gpus,-n", flags->gpus, "data-parallel GPUs, 1-1024")->capture_default_str();
-  parser->add_option("--strategy,-s", flags->strategy, "all | ddp | zero1 | zero2 | zero3")->capture_default_str();
-  parser->add_option("--convention", flags->convention,
-                     "paper (mixed-precision AdamW, K = 12) | deepspeed (DeepSpeed's estimator, adds fp32 "
-                     "gradients) | fp32 (no mixed precision)")
-      ->capture_default_str();
-  parser->add_option("--format,-f", flags->format, "table | json")->capture_default_str();
-  parser->add_option("--unit", flags->unit, "gb (10^9 bytes) | gib (2^30 bytes) | bytes")->capture_default_str();
+  add_gpus_option(*parser, flags->config.gpus, "data-parallel GPUs", kMaxMemoryGpus);
+  parser->add_option("--strategy,-s", flags->strategy, "all | " + choice_help(kStrategyNames))->capture_default_str();
+  add_choice_option(*parser, "--convention", flags->convention, kConventionNames);
+  add_report_format_option(*parser, flags->format);
+  add_choice_option(*parser, "--unit", flags->unit, kByteUnitNames);
   parser->add_option("--gpu-memory", flags->gpu_memory,
                      "GPU capacity for the 'fits' column, in GB (GiB with --unit gib): 24, 40, 80, 141 ...")
       ->capture_default_str();
-  parser->add_option("--order", flags->order, "seed | nccl: which shard each GPU owns (matters when N does not divide Ψ)")
-      ->capture_default_str();
+  add_choice_option(*parser, "--order", flags->config.order, kOrderNames,
+                    "which shard each GPU owns (matters when N does not divide Ψ)");
   parser->add_flag("--timeline", flags->timeline,
                    "also show one training iteration step by step (needs one --strategy)");
   parser->add_option("--bucket-mb", flags->bucket_mb, "gradient bucket size in MB of 2^20 bytes (PyTorch DDP's default: 25)")

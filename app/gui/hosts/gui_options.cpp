@@ -14,41 +14,34 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
 int run_headless(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given);
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags) {
-  const char* group = "GUI";
+  // Everything below is listed under "GUI" in --help; options added later keep their group.
+  const std::string previous_group = app.option_defaults()->get_group();
+  app.option_defaults()->group("GUI");
   app.add_flag("--headless", flags.headless,
-               "render without showing a window (hidden GLFW window, or EGL without a display)")
-      ->group(group);
-  app.add_option("--size", flags.size, "window or image size, WxH (default 1600x900)")->group(group);
+               "render without showing a window (hidden GLFW window, or EGL without a display)");
+  app.add_option("--size", flags.size, "window or image size, WxH (default 1600x900)");
   app.add_option("--round", flags.round,
-                 "open at this point of the timeline: K = after round K, K.5 = halfway through round K+1")
-      ->group(group);
-  app.add_option("--screenshot", flags.screenshot, "headless: write the frame to this PNG file")->group(group);
+                 "open at this point of the timeline: K = after round K, K.5 = halfway through round K+1");
+  app.add_option("--screenshot", flags.screenshot, "headless: write the frame to this PNG file");
   app.add_option("--dump-layout", flags.dump_layout,
-                 "headless: write every GPU box and cell rectangle to this JSON file")
-      ->group(group);
-  app.add_option("--resize", flags.resize, "headless: draw at --size, then resize to WxH before capturing")
-      ->group(group);
+                 "headless: write every GPU box and cell rectangle to this JSON file");
+  app.add_option("--resize", flags.resize, "headless: draw at --size, then resize to WxH before capturing");
   app.add_option("--bench-frames", flags.bench_frames,
-                 "headless: time this many frames while playing, for 4, 16, 64 and 256 GPUs")
-      ->group(group);
+                 "headless: time this many frames while playing, for 4, 16, 64 and 256 GPUs");
   app.add_option("--bench-gpus", flags.bench_gpus, "the ring sizes --bench-frames times (default 4 16 64 256)")
-      ->delimiter(',')
-      ->group(group);
-  app.add_option("--theme", flags.theme, "dark | light")->group(group);
-  app.add_option("--palette", flags.palette, "standard | colour-blind")->group(group);
+      ->delimiter(',');
+  app.add_option("--theme", flags.theme, choice_help(kThemeNames));
+  app.add_option("--palette", flags.palette, choice_help(kPaletteNames));
   app.add_option("--settings", flags.settings,
                  "settings file to use, or 'off' (default ~/.config/ringviz/settings.json; "
-                 "headless runs use none unless given)")
-      ->group(group);
-  app.add_option("--ui-scale", flags.ui_scale, "scale text and widgets (default: the monitor's)")->group(group);
+                 "headless runs use none unless given)");
+  app.add_option("--ui-scale", flags.ui_scale, "scale text and widgets (default: the monitor's)");
   app.add_flag("--present", flags.present,
-               "start in presentation mode: large text, high contrast, no setup panel (key P)")
-      ->group(group);
-  app.add_option("--present-scale", flags.present_scale, "presentation text size, 1.5 to 3 (default 2)")
-      ->group(group);
-  app.add_flag("--predict", flags.predict, "start in predict mode: guess each round before it plays (key G)")
-      ->group(group);
-  app.add_option("--view", flags.view, "open on this view: ring | memory | training | compare")->group(group);
+               "start in presentation mode: large text, high contrast, no setup panel (key P)");
+  app.add_option("--present-scale", flags.present_scale, "presentation text size, 1.5 to 3 (default 2)");
+  app.add_flag("--predict", flags.predict, "start in predict mode: guess each round before it plays (key G)");
+  app.add_option("--view", flags.view, "open on this view: " + choice_help(kCentreViewNames));
+  app.option_defaults()->group(previous_group);
 }
 
 void parse_size(const std::string& text, const std::string& flag, int& width, int& height) {
@@ -64,20 +57,13 @@ void parse_size(const std::string& text, const std::string& flag, int& width, in
 
 int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given) {
   // Check the simple flags before any window or context exists.
-  ThemeKind theme;
-  PaletteKind palette;
-  if (!flags.theme.empty() && !parse_theme(flags.theme, theme))
-    throw InputError("--theme: unknown value '" + flags.theme + "' (expected dark, light or high-contrast)");
-  if (!flags.palette.empty() && !parse_palette(flags.palette, palette))
-    throw InputError("--palette: unknown value '" + flags.palette + "' (expected standard or colour-blind)");
+  if (!flags.theme.empty()) parse_enum(kThemeNames, flags.theme, "--theme");
+  if (!flags.palette.empty()) parse_enum(kPaletteNames, flags.palette, "--palette");
   if (flags.ui_scale < 0 || flags.ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
   if (flags.bench_frames < 0) throw InputError("--bench-frames: must not be negative");
   for (int ranks : flags.bench_gpus) cli::parse_gpu_count(std::to_string(ranks), "--bench-gpus");
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
-  CentreView view = CentreView::ring;
-  if (!flags.view.empty() && !parse_centre_view(flags.view, view))
-    throw InputError("--view: unknown value '" + flags.view + "' (expected ring, memory, training or compare)");
-  set_startup_view(view);
+  set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();
   if (headless) return run_headless(flags, config, backend, count_given);

@@ -28,24 +28,9 @@ const char* view_label(CentreView view) {
 
 }  // namespace
 
-std::string_view centre_view_name(CentreView view) {
-  switch (view) {
-    case CentreView::ring: return "ring";
-    case CentreView::memory: return "memory";
-    case CentreView::training: return "training";
-    case CentreView::compare: return "compare";
-  }
-  return "?";
-}
+static_assert(spellings_are_unique(kCentreViewNames) && lists_exactly(kCentreViewNames, kAllCentreViews));
 
-bool parse_centre_view(std::string_view text, CentreView& out) {
-  for (CentreView view : kAllCentreViews)
-    if (centre_view_name(view) == text) {
-      out = view;
-      return true;
-    }
-  return false;
-}
+bool parse_centre_view(std::string_view text, CentreView& out) { return find_enum(kCentreViewNames, text, out); }
 
 void set_startup_view(CentreView view) { g_startup_view = view; }
 CentreView startup_view() { return g_startup_view; }
