@@ -45,6 +45,8 @@ std::string bucket_text(int bucket, int buckets) {
 
 }  // namespace
 
+static_assert(spellings_are_unique(kPeakComponentNames));
+
 std::string_view step_kind_name(IterationStepKind kind) {
   switch (kind) {
     case IterationStepKind::forward: return "forward";
@@ -243,20 +245,11 @@ IterationTimeline build_iteration_timeline(const TimelineQuery& query) {
     step.largest_gpu = largest_gpu;
     step.largest = memory_at(timeline, s, largest_gpu);
     if (step.largest.total() > timeline.peak.memory.total() || s == 0)
-      timeline.peak = {s, largest_gpu, step.largest, "", ""};
+      timeline.peak = {s, largest_gpu, step.largest};
   }
   MemoryPeak& peak = timeline.peak;
-  const IterationStep& at = steps[static_cast<std::size_t>(peak.step)];
-  peak.component = peak.memory.transient > peak.memory.gradients ? "transient" : "gradients";
-  std::string extra;
-  if (peak.memory.gradients > 0)
-    extra += "gradients (" + format_bytes(static_cast<double>(peak.memory.gradients), ByteUnit::gb) + ")";
-  if (peak.memory.transient > 0)
-    extra += std::string(extra.empty() ? "" : " and ") + "transient buffers (" +
-             format_bytes(static_cast<double>(peak.memory.transient), ByteUnit::gb) + ")";
-  peak.cause = "peak at step " + std::to_string(peak.step + 1) + " (" + at.label + "): " +
-               (extra.empty() ? "only the parameters and optimizer states"
-                              : extra + " on top of the parameters and optimizer states");
+  peak.component =
+      peak.memory.transient > peak.memory.gradients ? PeakComponent::transient : PeakComponent::gradients;
   return timeline;
 }
 

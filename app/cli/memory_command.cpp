@@ -161,6 +161,23 @@ void print_table(const MemoryRequest& request, const std::vector<MemoryEstimate>
     std::cout << "\nN does not divide Ψ: shards differ by one parameter; each row shows the GPU holding the most.\n";
 }
 
+// "peak at step 12 (what step 12 does): gradients (1.2 GB) and transient buffers (0.1 GB) on
+// top of the parameters and optimizer states", in GB whatever --unit says.
+std::string peak_cause(const IterationTimeline& t) {
+  const MemoryPeak& peak = t.peak;
+  std::vector<std::string> parts;
+  if (peak.memory.gradients > 0)
+    parts.push_back("gradients (" + format_bytes(static_cast<double>(peak.memory.gradients), ByteUnit::gb) + ")");
+  if (peak.memory.transient > 0)
+    parts.push_back("transient buffers (" + format_bytes(static_cast<double>(peak.memory.transient), ByteUnit::gb) +
+                    ")");
+  const std::string on_top = parts.empty() ? "only the parameters and optimizer states"
+                                           : join_and(std::vector<std::string_view>(parts.begin(), parts.end())) +
+                                                 " on top of the parameters and optimizer states";
+  return "peak at step " + std::to_string(peak.step + 1) + " (" +
+         t.steps[static_cast<std::size_t>(peak.step)].label + "): " + on_top;
+}
+
 void print_timeline_table(const MemoryRequest& request, const IterationTimeline& t) {
   const MemoryQuery& q = t.query.memory;
   const ByteUnit unit = request.unit;
@@ -180,7 +197,7 @@ void print_timeline_table(const MemoryRequest& request, const IterationTimeline&
               << amount(static_cast<double>(m.transient), unit) << std::setw(10)
               << amount(static_cast<double>(m.total()), unit) << "  " << step.label << "\n";
   }
-  std::cout << t.peak.cause << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
+  std::cout << peak_cause(t) << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
             << " on GPU " << t.peak.gpu << "\n";
 }
 
@@ -231,8 +248,9 @@ nlohmann::json timeline_json(const IterationTimeline& t) {
           {"buckets", t.buckets.size()},
           {"owned_elements", t.owned_elements},
           {"steps", std::move(steps)},
-          {"peak", {{"step", t.peak.step + 1}, {"gpu", t.peak.gpu}, {"component", t.peak.component},
-                    {"cause", t.peak.cause}, {"memory", gpu_memory_json(t.peak.memory)}}}};
+          {"peak", {{"step", t.peak.step + 1}, {"gpu", t.peak.gpu},
+                    {"component", peak_component_name(t.peak.component)}, {"cause", peak_cause(t)},
+                    {"memory", gpu_memory_json(t.peak.memory)}}}};
 }
 
 void print_json(const MemoryRequest& request, const std::vector<MemoryEstimate>& estimates,

@@ -13,6 +13,7 @@
 #include "core/text.h"
 #include "core/trace_format.h"
 #include "core/training_run.h"
+#include "core/training_timeline.h"
 
 using namespace ringviz;
 
@@ -76,6 +77,7 @@ TEST_CASE("every table parses each value by its name and by each alias, and name
   check_table(kTrainStrategyNames);
   check_table(kBenchModeNames);
   check_table(kTraceFormatNames);
+  check_table(kPeakComponentNames);
 }
 
 TEST_CASE("an unknown value is rejected naming the field and the values it could have been") {
