@@ -42,8 +42,8 @@ bool same_bits(const T& a, const T& b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
-// Algorithms other than the ring fold each element in an order of their own (DESIGN section
-// 2 fixes only the ring's), so their float sums, products and averages are checked against
+// Algorithms other than the ring fold each element in an order of their own
+// (docs/architecture.md, "Collective semantics", fixes only the ring's), so their float sums, products and averages are checked against
 // the exact reduction with the error that N roundings in the type may add: 2 N u per unit of
 // sum |x| (u the unit roundoff), plus the smallest subnormal for results that underflow.
 template <class T>
@@ -86,7 +86,7 @@ std::int64_t count_wrong_reduced(const Config& config, const SlotLayout& layout,
                                  const BufferState& initial, const BufferState& final_state) {
   using Math = ComputeOf<T>;
   const int n = config.ranks;
-  // Bit for bit where the fold order is DESIGN's (the ring) or does not matter (integers
+  // Bit for bit where the fold order is the documented one (the ring) or does not matter (integers
   // wrap the same in any order; max and min pick one of the inputs).
   const bool ring = config.algorithm == Algorithm::ring;
   const bool order_free = !std::is_floating_point_v<typename Math::type> || Op == ReduceOp::max ||
@@ -112,8 +112,8 @@ std::int64_t count_wrong_reduced(const Config& config, const SlotLayout& layout,
 
   std::int64_t wrong = 0;
   for (int slot = 0; slot < n; ++slot) {
-    // DESIGN section 2: in seed order slot s's partial result starts at rank s, in nccl order
-    // at rank s + 1; each receiver folds incoming (+) local.
+    // In seed order slot s's partial result starts at rank s, in nccl order at rank s + 1; each
+    // receiver folds incoming (+) local (docs/architecture.md, "Collective semantics").
     const int first = config.order == Order::seed ? slot : (slot + 1) % n;
     const Slot& where = layout[slot];
     for (std::int64_t i = where.offset; i < where.offset + where.count; ++i) {
@@ -225,14 +225,8 @@ double host_copy_bandwidth(unsigned threads, std::uint64_t bytes) {
 
 }  // namespace
 
-std::string_view bench_mode_name(BenchMode mode) { return mode == BenchMode::step ? "step" : "fast"; }
+static_assert(spellings_are_unique(kBenchModeNames));
 
-BenchMode parse_bench_mode(std::string_view text, std::string_view field) {
-  if (text == "step") return BenchMode::step;
-  if (text == "fast") return BenchMode::fast;
-  throw InputError(std::string(field) + ": unknown value '" + std::string(text) +
-                   "' (expected step or fast)");
-}
 
 BenchTarget cpu_bench_target(unsigned threads) {
   const unsigned used = threads ? threads : std::max(1u, std::thread::hardware_concurrency());

@@ -22,9 +22,13 @@ namespace ringviz {
 // step: what the visualiser does, the host waits for the backend after every round.
 // fast: all rounds are submitted back to back and the host waits once at the end.
 enum class BenchMode { step, fast };
+inline constexpr EnumName<BenchMode> kBenchModeNames[] = {
+    {BenchMode::step, "step", "", "wait for the backend after every round, as the visualiser does"},
+    {BenchMode::fast, "fast", "", "submit all rounds and wait once"},
+};
 
-std::string_view bench_mode_name(BenchMode mode);
-BenchMode parse_bench_mode(std::string_view text, std::string_view field = "mode");
+inline constexpr EnumNamer bench_mode_name{kBenchModeNames};
+inline constexpr EnumParser parse_bench_mode{kBenchModeNames, "mode"};
 
 struct BenchTarget {
   std::string name;       // shown in the header, e.g. "cpu (2 threads)"
@@ -49,7 +53,7 @@ struct BenchSettings {
 
 struct BenchRow {
   std::int64_t bytes = 0;        // the per-rank buffer: count x type, x N for AllGather's output
-  std::int64_t count = 0;        // elements each GPU starts with (DESIGN section 2)
+  std::int64_t count = 0;        // elements each GPU starts with (Config::count)
   int iterations = 0;
   double microseconds = 0;       // mean time of one whole collective
   double best_microseconds = 0;  // the fastest of the timed runs
@@ -65,7 +69,7 @@ struct BenchRow {
 // -b, -e, -f: min, min*f, min*f^2, ... up to max. Throws InputError naming the flag.
 std::vector<std::int64_t> bench_sizes(std::int64_t min_bytes, std::int64_t max_bytes,
                                       std::int64_t factor);
-// The DESIGN count whose per-rank buffer is at most `bytes` (AllGather's buffer is N blocks).
+// The largest count whose per-rank buffer is at most `bytes` (AllGather's buffer is N blocks).
 std::int64_t count_for_bytes(Op op, int ranks, DType dtype, std::int64_t bytes);
 // nccl-tests' bus bandwidth factor: AllReduce 2(n-1)/n, AllGather and ReduceScatter (n-1)/n.
 double bus_bandwidth_factor(Op op, int ranks);
@@ -75,7 +79,8 @@ std::uint64_t ring_memory_traffic_bytes(const Schedule& schedule, const SlotLayo
                                         DType dtype);
 // Output elements of `final_state` (every rank's working buffer after the last round) that
 // differ from the plain result computed from `initial`. For the ring: not bit-identical to
-// each slot folded rank by rank in the order DESIGN section 2 gives, without the schedule.
+// each slot folded rank by rank in the order docs/architecture.md ("Collective semantics")
+// gives, without the schedule.
 // Other algorithms fold in orders of their own: their integers, max and min must still be
 // exact, float sums, products and averages within the rounding N steps may add.
 std::int64_t count_wrong_elements(const Config& config, const BufferState& initial,

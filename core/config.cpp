@@ -8,82 +8,11 @@
 
 namespace ringviz {
 
-namespace {
-
-[[noreturn]] void reject(std::string_view field, std::string_view text, std::string_view allowed) {
-  std::ostringstream message;
-  message << field << ": unknown value '" << text << "' (expected " << allowed << ")";
-  throw InputError(message.str());
-}
-
-template <class E, std::size_t N>
-std::optional<E> find_by_name(std::string_view text, const E (&all)[N],
-                              std::string_view (*name_of)(E)) {
-  for (E value : all)
-    if (name_of(value) == text) return value;
-  return std::nullopt;
-}
-
-constexpr Op kAllOps[] = {Op::allgather, Op::reducescatter, Op::allreduce};
-// Joins names as a sentence: "a", "a and b", "a, b and c".
-std::string join_names(const std::vector<std::string_view>& names) {
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    text += std::string(i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") +
-            std::string(names[i]);
-  return text;
-}
-
-constexpr Order kAllOrders[] = {Order::seed, Order::nccl};
-constexpr BackendChoice kAllBackends[] = {BackendChoice::automatic, BackendChoice::cpu,
-                                          BackendChoice::cuda};
-
-}  // namespace
-
-std::string_view op_name(Op op) {
-  switch (op) {
-    case Op::allgather: return "allgather";
-    case Op::reducescatter: return "reducescatter";
-    case Op::allreduce: return "allreduce";
-  }
-  return "?";
-}
-
-std::string_view algorithm_name(Algorithm algorithm) {
-  switch (algorithm) {
-    case Algorithm::ring: return "ring";
-    case Algorithm::naive: return "naive";
-    case Algorithm::direct: return "direct";
-    case Algorithm::rhd: return "rhd";
-    case Algorithm::tree: return "tree";
-    case Algorithm::tree_pipelined: return "tree-pipelined";
-  }
-  return "?";
-}
-
-std::string_view order_name(Order order) { return order == Order::seed ? "seed" : "nccl"; }
-
-std::string_view backend_choice_name(BackendChoice choice) {
-  switch (choice) {
-    case BackendChoice::automatic: return "auto";
-    case BackendChoice::cpu: return "cpu";
-    case BackendChoice::cuda: return "cuda";
-  }
-  return "?";
-}
-
-Op parse_op(std::string_view text, std::string_view field) {
-  if (auto op = find_by_name(text, kAllOps, op_name)) return *op;
-  if (text == "all-gather" || text == "all_gather") return Op::allgather;
-  if (text == "reduce-scatter" || text == "reduce_scatter") return Op::reducescatter;
-  if (text == "all-reduce" || text == "all_reduce") return Op::allreduce;
-  reject(field, text, "allgather, reducescatter or allreduce");
-}
-
-Algorithm parse_algorithm(std::string_view text, std::string_view field) {
-  if (auto algorithm = find_by_name(text, kAllAlgorithms, algorithm_name)) return *algorithm;
-  reject(field, text, "ring, naive, direct, rhd, tree or tree-pipelined");
-}
+static_assert(spellings_are_unique(kOpNames));
+static_assert(spellings_are_unique(kAlgorithmNames) && lists_exactly(kAlgorithmNames, kAllAlgorithms));
+static_assert(spellings_are_unique(kOrderNames));
+static_assert(spellings_are_unique(kTypedInitNames));
+static_assert(spellings_are_unique(kBackendChoiceNames));
 
 bool algorithm_supports(Algorithm algorithm, Op op) {
   const bool tree = algorithm == Algorithm::tree || algorithm == Algorithm::tree_pipelined;
@@ -93,39 +22,22 @@ bool algorithm_supports(Algorithm algorithm, Op op) {
 std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op) {
   if (algorithm_supports(algorithm, op)) return std::nullopt;
   std::vector<std::string_view> ops, others;
-  for (Op candidate : kAllOps)
-    if (algorithm_supports(algorithm, candidate)) ops.push_back(op_name(candidate));
-  for (Algorithm candidate : kAllAlgorithms)
-    if (algorithm_supports(candidate, op)) others.push_back(algorithm_name(candidate));
-  return "--algo " + std::string(algorithm_name(algorithm)) + ": supports " + join_names(ops) +
-         " only (" + join_names(others) + " support " + std::string(op_name(op)) + ")";
-}
-
-Order parse_order(std::string_view text, std::string_view field) {
-  if (auto order = find_by_name(text, kAllOrders, order_name)) return *order;
-  reject(field, text, "seed or nccl");
-}
-
-DType parse_dtype_or_throw(std::string_view text, std::string_view field) {
-  if (auto type = parse_dtype(text)) return *type;
-  reject(field, text, "f32, f64, f16, bf16, i32 or i64");
-}
-
-ReduceOp parse_reduce_or_throw(std::string_view text, std::string_view field) {
-  if (auto op = parse_reduce_op(text)) return *op;
-  reject(field, text, "sum, prod, max, min or avg");
-}
-
-BackendChoice parse_backend_choice(std::string_view text, std::string_view field) {
-  if (auto choice = find_by_name(text, kAllBackends, backend_choice_name)) return *choice;
-  reject(field, text, "auto, cpu or cuda");
+  for (const EnumName<Op>& candidate : kOpNames)
+    if (algorithm_supports(algorithm, candidate.value)) ops.push_back(candidate.name);
+  for (const EnumName<Algorithm>& candidate : kAlgorithmNames)
+    if (algorithm_supports(candidate.value, op)) others.push_back(candidate.name);
+  return "--algo " + std::string(algorithm_name(algorithm)) + ": supports " + join_and(ops) +
+         " only (" + join_and(others) + " support " + std::string(op_name(op)) + ")";
 }
 
 InitPattern parse_init(std::string_view text, std::string_view field) {
   InitPattern init;
-  if (text == "seed") return init;
-  if (text == "rank") { init.kind = InitKind::rank; return init; }
-  if (text == "index") { init.kind = InitKind::index; return init; }
+  // The patterns without an argument are typed exactly as their names.
+  for (InitKind plain : {InitKind::seed, InitKind::rank, InitKind::index})
+    if (text == enum_name(kTypedInitNames, plain)) {
+      init.kind = plain;
+      return init;
+    }
   if (text.rfind("random", 0) == 0) {
     init.kind = InitKind::random;
     if (text == "random") return init;
@@ -143,19 +55,16 @@ InitPattern parse_init(std::string_view text, std::string_view field) {
     init.path = std::string(text.substr(5));
     return init;
   }
-  reject(field, text, "seed, rank, index, random:SEED or file:PATH");
+  reject_unknown_value(field, text, enum_names(kTypedInitNames));
 }
 
 std::string InitPattern::spec() const {
   switch (kind) {
-    case InitKind::seed: return "seed";
-    case InitKind::rank: return "rank";
-    case InitKind::index: return "index";
     case InitKind::random: return "random:" + std::to_string(random_seed);
     case InitKind::file: return "file:" + path;
     case InitKind::values: return "values";
+    default: return std::string(enum_name(kTypedInitNames, kind));
   }
-  return "?";
 }
 
 std::optional<std::string> validate(const Config& config) {

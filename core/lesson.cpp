@@ -7,24 +7,7 @@
 
 namespace ringviz {
 
-std::string_view view_name(View view) {
-  switch (view) {
-    case View::ring: return "ring";
-    case View::round_table: return "round_table";
-    case View::traffic: return "traffic";
-    case View::timeline: return "timeline";
-    case View::memory: return "memory";
-    case View::training: return "training";
-    case View::compare: return "compare";
-  }
-  return "?";
-}
-
-std::optional<View> parse_view(std::string_view text) {
-  for (View view : kAllViews)
-    if (view_name(view) == text) return view;
-  return std::nullopt;
-}
+static_assert(spellings_are_unique(kViewNames) && lists_exactly(kViewNames, kAllViews));
 
 double LessonStep::play_seconds() const {
   const std::optional<PositionRange>& moving = rounds ? rounds : iterations;

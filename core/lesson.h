@@ -37,8 +37,12 @@ enum class View {
 inline constexpr View kAllViews[] = {View::ring,    View::round_table, View::traffic,
                                      View::timeline, View::memory,     View::training,
                                      View::compare};
-std::string_view view_name(View view);
-std::optional<View> parse_view(std::string_view text);
+inline constexpr EnumName<View> kViewNames[] = {
+    {View::ring, "ring"}, {View::round_table, "round_table"}, {View::traffic, "traffic"},
+    {View::timeline, "timeline"}, {View::memory, "memory"}, {View::training, "training"},
+    {View::compare, "compare"}};
+inline constexpr EnumNamer view_name{kViewNames};
+inline constexpr EnumFinder parse_view{kViewNames};
 
 // A string in every language ringviz speaks. Lessons must give all of them.
 struct LocalizedText {

@@ -222,16 +222,6 @@ std::string_view json_type_name(const json& value) {
   }
 }
 
-template <class Range>
-std::string join(const Range& names, std::string_view separator = ", ") {
-  std::string text;
-  for (const auto& name : names) {
-    if (!text.empty()) text += separator;
-    text += name;
-  }
-  return text;
-}
-
 // Walks the parsed document, turning every problem into one line that points into the file.
 class LessonReader {
  public:
@@ -266,7 +256,7 @@ class LessonReader {
     for (const auto& [key, member] : value.items())
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
         fail_at_key(pointer + "/" + escape_pointer_token(key), key,
-                    "unknown field (expected " + join(allowed) + ")");
+                    "unknown field (expected " + join_commas(allowed) + ")");
   }
 
   const json& require(const json& object, const std::string& pointer, std::string_view key,
@@ -346,6 +336,14 @@ class LessonReader {
 
 // ---- scene parts ---------------------------------------------------------------------------
 
+// The typed inputs a lesson may use: every one but file:PATH (a lesson carries its values).
+std::string lesson_init_names() {
+  std::vector<std::string_view> names;
+  for (const EnumName<InitKind>& entry : kTypedInitNames)
+    if (entry.value != InitKind::file) names.push_back(entry.name);
+  return join_commas(names);
+}
+
 Config read_config(const LessonReader& reader, const json& value, const std::string& pointer) {
   reader.expect_object(value, pointer, "config",
                        {"op", "algo", "order", "gpus", "count", "dtype", "reduce", "init"});
@@ -403,7 +401,7 @@ Config read_config(const LessonReader& reader, const json& value, const std::str
       }
     } else {
       reader.fail(at("init"), "init",
-                  "expected a string (seed, rank, index, random:SEED) or an array of arrays, got " +
+                  "expected a string (" + lesson_init_names() + ") or an array of arrays, got " +
                       std::string(json_type_name(init)));
     }
   }
@@ -454,11 +452,9 @@ auto read_name_list(const LessonReader& reader, const json& value, const std::st
 
 std::vector<View> read_views(const LessonReader& reader, const json& value,
                              const std::string& pointer) {
-  std::vector<std::string_view> all_names;
-  for (View view : kAllViews) all_names.push_back(view_name(view));
+  const std::string all_names = join_commas(enum_names(kViewNames));
   if (!value.is_array() || value.empty())
-    reader.fail(pointer, "views",
-                "expected a non-empty array of view names (" + join(all_names) + ")");
+    reader.fail(pointer, "views", "expected a non-empty array of view names (" + all_names + ")");
   std::vector<View> views;
   for (std::size_t i = 0; i < value.size(); ++i) {
     const std::string element_pointer = pointer + "/" + std::to_string(i);
@@ -466,7 +462,7 @@ std::vector<View> read_views(const LessonReader& reader, const json& value,
     const std::optional<View> view = parse_view(name);
     if (!view)
       reader.fail(element_pointer, "views",
-                  "unknown view '" + name + "' (expected " + join(all_names) + ")");
+                  "unknown view '" + name + "' (expected " + all_names + ")");
     if (std::find(views.begin(), views.end(), *view) != views.end())
       reader.fail(element_pointer, "views", "'" + name + "' is listed twice");
     views.push_back(*view);
@@ -633,7 +629,7 @@ Zoom read_zoom(const LessonReader& reader, const json& value, const std::string&
       std::vector<std::string_view> shown;
       for (View v : scene.views) shown.push_back(view_name(v));
       reader.fail(pointer + "/view", "view",
-                  "'" + name + "' is not one of this scene's views (" + join(shown) + ")");
+                  "'" + name + "' is not one of this scene's views (" + join_commas(shown) + ")");
     }
     zoom.view = *view;
   }

@@ -12,64 +12,11 @@
 
 namespace ringviz {
 
-namespace {
-
-[[noreturn]] void reject(std::string_view field, std::string_view text, std::string_view allowed) {
-  throw InputError(std::string(field) + ": unknown value '" + std::string(text) + "' (expected " +
-                   std::string(allowed) + ")");
-}
-
-}  // namespace
-
-std::string_view strategy_name(Strategy strategy) {
-  switch (strategy) {
-    case Strategy::ddp: return "ddp";
-    case Strategy::zero1: return "zero1";
-    case Strategy::zero2: return "zero2";
-    case Strategy::zero3: return "zero3";
-  }
-  return "?";
-}
-
-std::string_view strategy_title(Strategy strategy) {
-  switch (strategy) {
-    case Strategy::ddp: return "DDP";
-    case Strategy::zero1: return "ZeRO-1";
-    case Strategy::zero2: return "ZeRO-2";
-    case Strategy::zero3: return "ZeRO-3";
-  }
-  return "?";
-}
-
-std::string_view convention_name(MemoryConvention convention) {
-  switch (convention) {
-    case MemoryConvention::paper: return "paper";
-    case MemoryConvention::deepspeed: return "deepspeed";
-    case MemoryConvention::fp32: return "fp32";
-  }
-  return "?";
-}
-
-std::string_view component_name(StateComponent component) {
-  switch (component) {
-    case StateComponent::parameters: return "parameters";
-    case StateComponent::gradients: return "gradients";
-    case StateComponent::fp32_gradients: return "fp32_gradients";
-    case StateComponent::master_weights: return "master_weights";
-    case StateComponent::momentum: return "momentum";
-    case StateComponent::variance: return "variance";
-  }
-  return "?";
-}
-
-std::string_view unit_name(ByteUnit unit) {
-  switch (unit) {
-    case ByteUnit::gb: return "GB";
-    case ByteUnit::gib: return "GiB";
-    case ByteUnit::bytes: return "bytes";
-  }
-  return "?";
-}
+static_assert(spellings_are_unique(kStrategyNames) && lists_exactly(kStrategyNames, kAllStrategies));
+static_assert(spellings_are_unique(kConventionNames) && lists_exactly(kConventionNames, kAllConventions));
+static_assert(spellings_are_unique(kStateComponentNames) &&
+              lists_exactly(kStateComponentNames, kAllStateComponents));
+static_assert(spellings_are_unique(kByteUnitNames));
 
 std::string_view convention_assumptions(MemoryConvention convention) {
   switch (convention) {
@@ -95,52 +42,39 @@ std::string_view convention_assumptions(MemoryConvention convention) {
   return "";
 }
 
-Strategy parse_strategy(std::string_view text, std::string_view field) {
-  for (Strategy strategy : kAllStrategies)
-    if (strategy_name(strategy) == text) return strategy;
-  if (text == "zero-1") return Strategy::zero1;
-  if (text == "zero-2") return Strategy::zero2;
-  if (text == "zero-3") return Strategy::zero3;
-  reject(field, text, "ddp, zero1, zero2 or zero3");
+StateGroup state_group(StateComponent component) {
+  switch (component) {
+    case StateComponent::parameters: return StateGroup::parameters;
+    case StateComponent::gradients: return StateGroup::gradients;
+    default: return StateGroup::optimizer_states;
+  }
 }
 
-MemoryConvention parse_convention(std::string_view text, std::string_view field) {
-  for (MemoryConvention convention : kAllConventions)
-    if (convention_name(convention) == text) return convention;
-  reject(field, text, "paper, deepspeed or fp32");
-}
+int first_sharding_stage(StateGroup group) { return static_cast<int>(group) + 1; }
 
-ByteUnit parse_unit(std::string_view text, std::string_view field) {
-  if (text == "gb" || text == "GB") return ByteUnit::gb;
-  if (text == "gib" || text == "GiB") return ByteUnit::gib;
-  if (text == "bytes" || text == "b" || text == "B") return ByteUnit::bytes;
-  reject(field, text, "gb, gib or bytes");
+bool shards(Strategy strategy, StateGroup group) {
+  return zero_stage(strategy) >= first_sharding_stage(group);
 }
 
 std::vector<ComponentRule> component_rules(MemoryConvention convention) {
-  // Stage k shards: 1 the optimizer's own state, 2 the gradients, 3 the parameters. The
-  // fp32 gradient copy lives with the optimizer, so it is sharded from stage 1.
-  switch (convention) {
-    case MemoryConvention::paper:
-      return {{StateComponent::parameters, 2, 3},
-              {StateComponent::gradients, 2, 2},
-              {StateComponent::master_weights, 4, 1},
-              {StateComponent::momentum, 4, 1},
-              {StateComponent::variance, 4, 1}};
-    case MemoryConvention::deepspeed:
-      return {{StateComponent::parameters, 2, 3},
-              {StateComponent::gradients, 2, 2},
-              {StateComponent::fp32_gradients, 4, 1},
-              {StateComponent::master_weights, 4, 1},
-              {StateComponent::momentum, 4, 1},
-              {StateComponent::variance, 4, 1}};
-    case MemoryConvention::fp32:
-      return {{StateComponent::parameters, 4, 3},
-              {StateComponent::gradients, 4, 2},
-              {StateComponent::momentum, 4, 1},
-              {StateComponent::variance, 4, 1}};
-  }
-  return {};
+  // What each component costs per parameter under `convention`; 0: it does not exist there.
+  const auto bytes = [convention](StateComponent component) {
+    const bool mixed_precision = convention != MemoryConvention::fp32;
+    switch (component) {
+      case StateComponent::parameters:
+      case StateComponent::gradients: return mixed_precision ? 2 : 4;
+      case StateComponent::fp32_gradients: return convention == MemoryConvention::deepspeed ? 4 : 0;
+      case StateComponent::master_weights: return mixed_precision ? 4 : 0;
+      case StateComponent::momentum:
+      case StateComponent::variance: return 4;
+    }
+    return 0;
+  };
+  std::vector<ComponentRule> rules;
+  for (StateComponent component : kAllStateComponents)
+    if (bytes(component) > 0)
+      rules.push_back({component, bytes(component), first_sharding_stage(state_group(component))});
+  return rules;
 }
 
 int zero_stage(Strategy strategy) {
@@ -154,7 +88,7 @@ int zero_stage(Strategy strategy) {
 }
 
 bool is_sharded(const ComponentRule& rule, Strategy strategy) {
-  return zero_stage(strategy) >= rule.sharded_from_stage;
+  return shards(strategy, state_group(rule.component));
 }
 
 DType gradient_dtype(MemoryConvention convention) {
@@ -257,12 +191,7 @@ std::vector<std::int64_t> ring_bytes_sent(Op op, std::int64_t elements, DType dt
     return true;
   };
   if (gpus <= kMaxRanks) {
-    Config config;
-    config.op = engine_op;
-    config.order = order;
-    config.ranks = gpus;
-    config.count = elements;
-    config.dtype = dtype;
+    const Config config{.op = engine_op, .order = order, .ranks = gpus, .count = elements, .dtype = dtype};
     const SlotLayout layout = make_layout(config);
     const Schedule schedule = make_schedule(config);
     const Traffic traffic = compute_traffic(schedule, layout, dtype, gpus);

@@ -10,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/dtype.h"
+#include "core/enum_table.h"
 #include "core/reduce_op.h"
 
 namespace ringviz {
@@ -19,6 +20,12 @@ namespace ringviz {
 enum class Strategy { ddp, zero1, zero2, zero3 };
 inline constexpr Strategy kAllStrategies[] = {Strategy::ddp, Strategy::zero1, Strategy::zero2,
                                               Strategy::zero3};
+inline constexpr EnumName<Strategy> kStrategyNames[] = {
+    {Strategy::ddp, "ddp", "", "", "DDP"},
+    {Strategy::zero1, "zero1", "zero-1", "", "ZeRO-1"},
+    {Strategy::zero2, "zero2", "zero-2", "", "ZeRO-2"},
+    {Strategy::zero3, "zero3", "zero-3", "", "ZeRO-3"},
+};
 
 // How many bytes each parameter costs, per component (see convention_assumptions()).
 //   paper:     mixed-precision AdamW as the ZeRO paper counts it (K = 12).
@@ -27,6 +34,11 @@ inline constexpr Strategy kAllStrategies[] = {Strategy::ddp, Strategy::zero1, St
 enum class MemoryConvention { paper, deepspeed, fp32 };
 inline constexpr MemoryConvention kAllConventions[] = {
     MemoryConvention::paper, MemoryConvention::deepspeed, MemoryConvention::fp32};
+inline constexpr EnumName<MemoryConvention> kConventionNames[] = {
+    {MemoryConvention::paper, "paper", "", "mixed-precision AdamW, K = 12"},
+    {MemoryConvention::deepspeed, "deepspeed", "", "DeepSpeed's estimator, adds fp32 gradients"},
+    {MemoryConvention::fp32, "fp32", "", "no mixed precision"},
+};
 
 // The separate pieces of model state. fp32_gradients exists only under `deepspeed`;
 // master_weights does not exist under `fp32` (the parameters are already fp32).
@@ -35,25 +47,44 @@ inline constexpr int kStateComponentCount = 6;
 inline constexpr StateComponent kAllStateComponents[] = {
     StateComponent::parameters,     StateComponent::gradients, StateComponent::fp32_gradients,
     StateComponent::master_weights, StateComponent::momentum,  StateComponent::variance};
+inline constexpr EnumName<StateComponent> kStateComponentNames[] = {
+    {StateComponent::parameters, "parameters"}, {StateComponent::gradients, "gradients"},
+    {StateComponent::fp32_gradients, "fp32_gradients"},
+    {StateComponent::master_weights, "master_weights"}, {StateComponent::momentum, "momentum"},
+    {StateComponent::variance, "variance"}};
+
+// What ZeRO shards, one group more per stage: stage 1 the optimizer states, 2 also the
+// gradients, 3 also the parameters (the ZeRO paper's P_os, P_os+g and P_os+g+p).
+enum class StateGroup { optimizer_states, gradients, parameters };
+// The fp32 gradient copy is the optimizer's input, so it belongs to the optimizer states.
+StateGroup state_group(StateComponent component);
+int first_sharding_stage(StateGroup group);  // 1, 2 or 3
+// Whether each GPU keeps only its own shard of `group` under `strategy` (DDP: never).
+bool shards(Strategy strategy, StateGroup group);
 
 // GB = 10^9 bytes (the default everywhere), GiB = 2^30 bytes; bytes for small teaching models.
 enum class ByteUnit { gb, gib, bytes };
+inline constexpr EnumName<ByteUnit> kByteUnitNames[] = {
+    {ByteUnit::gb, "gb", "GB", "10^9 bytes", "GB"},
+    {ByteUnit::gib, "gib", "GiB", "2^30 bytes", "GiB"},
+    {ByteUnit::bytes, "bytes", "b B"},
+};
 
-std::string_view strategy_name(Strategy strategy);             // "ddp", "zero1" ...
-std::string_view strategy_title(Strategy strategy);            // "DDP", "ZeRO-1" ...
-std::string_view convention_name(MemoryConvention convention);  // "paper", "deepspeed", "fp32"
-std::string_view component_name(StateComponent component);      // "parameters", "fp32_gradients" ...
-std::string_view unit_name(ByteUnit unit);                      // "GB" | "GiB" | "bytes"
+inline constexpr EnumNamer strategy_name{kStrategyNames};         // "ddp", "zero1" ...
+inline constexpr EnumNamer strategy_title{kStrategyNames, true};   // "DDP", "ZeRO-1" ...
+inline constexpr EnumNamer convention_name{kConventionNames};
+inline constexpr EnumNamer component_name{kStateComponentNames};
+inline constexpr EnumNamer unit_name{kByteUnitNames, true};        // "GB" | "GiB" | "bytes"
 // One paragraph saying what the convention assumes (precisions, what is counted, what not).
 std::string_view convention_assumptions(MemoryConvention convention);
 
 // Each parser throws InputError naming `field` and the accepted values.
-Strategy parse_strategy(std::string_view text, std::string_view field = "strategy");
-MemoryConvention parse_convention(std::string_view text, std::string_view field = "convention");
-ByteUnit parse_unit(std::string_view text, std::string_view field = "unit");
+inline constexpr EnumParser parse_strategy{kStrategyNames, "strategy"};
+inline constexpr EnumParser parse_convention{kConventionNames, "convention"};
+inline constexpr EnumParser parse_unit{kByteUnitNames, "unit"};
 
 // How one component is stored: bytes per parameter, and the first ZeRO stage that shards it
-// (0 would mean "even DDP shards it", which never happens; 4 means "never sharded").
+// (first_sharding_stage of its group).
 struct ComponentRule {
   StateComponent component = StateComponent::parameters;
   int bytes_per_parameter = 0;

@@ -2,8 +2,6 @@
 
 #include <array>
 
-#include "core/config.h"
-
 namespace ringviz {
 
 namespace {
@@ -93,21 +91,6 @@ constexpr bool phrases_in_enum_order() {
 static_assert(phrases_in_enum_order(), "kPhrases must list every Phrase in enum order");
 static_assert(std::size(kPhrases) == static_cast<std::size_t>(Phrase::formula_uneven) + 1);
 
-// Decodes one code point and advances `i`; malformed bytes count as one character each.
-char32_t next_code_point(std::string_view text, std::size_t& i) {
-  const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
-  const unsigned char lead = byte(i);
-  int length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
-  if (length == 0 || i + static_cast<std::size_t>(length) > text.size()) {
-    ++i;
-    return lead;
-  }
-  char32_t point = length == 1 ? lead : lead & (0x7F >> length);
-  for (int k = 1; k < length; ++k) point = (point << 6) | (byte(i + static_cast<std::size_t>(k)) & 0x3F);
-  i += static_cast<std::size_t>(length);
-  return point;
-}
-
 // The East Asian Wide and Fullwidth blocks that Chinese text and its punctuation use.
 bool is_wide(char32_t c) {
   return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) ||
@@ -120,14 +103,7 @@ bool is_wide(char32_t c) {
 
 }  // namespace
 
-std::string_view language_name(Language language) { return language == Language::en ? "en" : "zh"; }
-
-Language parse_language(std::string_view text, std::string_view field) {
-  if (text == "en") return Language::en;
-  if (text == "zh") return Language::zh;
-  throw InputError(std::string(field) + ": unknown value '" + std::string(text) +
-                   "' (expected en or zh)");
-}
+static_assert(spellings_are_unique(kLanguageNames));
 
 std::string_view phrase(Phrase key, Language language) {
   const Entry& entry = kPhrases[static_cast<std::size_t>(key)];
@@ -147,6 +123,31 @@ std::string fill(std::string_view pattern, std::initializer_list<std::string_vie
     }
   }
   return out;
+}
+
+char32_t next_code_point(std::string_view utf8, std::size_t& at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(utf8[i]); };
+  const unsigned char lead = byte(at);
+  const int extra = lead < 0x80 ? 0
+                    : (lead >> 5) == 0x6 ? 1
+                    : (lead >> 4) == 0xE ? 2
+                    : (lead >> 3) == 0x1E ? 3
+                                          : -1;
+  if (extra < 0 || at + static_cast<std::size_t>(extra) >= utf8.size()) {
+    ++at;
+    return kReplacementCharacter;
+  }
+  char32_t point = extra == 0 ? lead : lead & (0x3F >> extra);
+  for (int k = 1; k <= extra; ++k) {
+    const unsigned char continuation = byte(at + static_cast<std::size_t>(k));
+    if ((continuation & 0xC0) != 0x80) {
+      ++at;
+      return kReplacementCharacter;
+    }
+    point = (point << 6) | (continuation & 0x3F);
+  }
+  at += static_cast<std::size_t>(extra) + 1;
+  return point;
 }
 
 std::size_t display_width(std::string_view utf8) {

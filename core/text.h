@@ -4,15 +4,18 @@
 #include <string>
 #include <string_view>
 
+#include "core/enum_table.h"
+
 namespace ringviz {
 
 // The languages the command line prints in. The GUI has its own, larger translation files;
 // this table only covers the words `ringviz trace` and friends put on a terminal.
 enum class Language { en, zh };
+inline constexpr EnumName<Language> kLanguageNames[] = {{Language::en, "en"}, {Language::zh, "zh"}};
 
-std::string_view language_name(Language language);
+inline constexpr EnumNamer language_name{kLanguageNames};
 // Throws InputError naming `field` and the accepted values.
-Language parse_language(std::string_view text, std::string_view field = "lang");
+inline constexpr EnumParser parse_language{kLanguageNames, "lang"};
 
 // One entry per phrase; `{}` marks where fill() puts an argument, in order.
 enum class Phrase {
@@ -68,6 +71,12 @@ inline std::string say(Phrase key, Language language,
                        std::initializer_list<std::string_view> arguments = {}) {
   return fill(phrase(key, language), arguments);
 }
+
+// What a malformed or cut-off UTF-8 sequence decodes as.
+inline constexpr char32_t kReplacementCharacter = 0xFFFD;
+// Decodes the UTF-8 code point that starts at byte `at` and moves `at` past it. A malformed or
+// cut-off sequence decodes as kReplacementCharacter and moves one byte, so every byte is read.
+char32_t next_code_point(std::string_view utf8, std::size_t& at);
 
 // Terminal columns a UTF-8 string occupies: East Asian wide and full-width characters count
 // two, everything else one (combining marks are rare in our output and count one too).

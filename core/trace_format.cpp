@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/chrome_trace.h"
 #include "core/config.h"
 #include "core/trace_json.h"
 
@@ -26,22 +27,12 @@ void markdown_row(std::ostream& out, const std::vector<std::string>& cells) {
   out << "\n";
 }
 
-void markdown_block(std::ostream& out, const ReportBlock& block) {
-  switch (block.kind) {
-    case ReportBlock::Kind::paragraph:
-      for (const std::string& line : block.lines) out << line << "\n";
-      break;
-    case ReportBlock::Kind::list:
-      for (const std::string& item : block.lines) out << "- " << item << "\n";
-      break;
-    case ReportBlock::Kind::table:
-      markdown_row(out, block.table.header);
-      out << "|";
-      for (std::size_t i = 0; i < block.table.header.size(); ++i) out << "---|";
-      out << "\n";
-      for (const auto& row : block.table.rows) markdown_row(out, row);
-      break;
-  }
+void markdown_table(std::ostream& out, const TextTable& table) {
+  markdown_row(out, table.header);
+  out << "|";
+  for (std::size_t i = 0; i < table.header.size(); ++i) out << "---|";
+  out << "\n";
+  for (const auto& row : table.rows) markdown_row(out, row);
 }
 
 std::string repeat(std::string_view unit, std::size_t times) {
@@ -79,38 +70,28 @@ void terminal_table(std::ostream& out, const TextTable& table) {
   for (const auto& row : table.rows) print(row);
 }
 
-void terminal_block(std::ostream& out, const ReportBlock& block) {
+// Markdown and the terminal write paragraphs alike; they differ in the list bullet and the table.
+void write_block(std::ostream& out, const ReportBlock& block, std::string_view bullet,
+                 void (*write_table)(std::ostream&, const TextTable&)) {
   switch (block.kind) {
     case ReportBlock::Kind::paragraph:
       for (const std::string& line : block.lines) out << line << "\n";
       break;
     case ReportBlock::Kind::list:
-      for (const std::string& item : block.lines) out << "  " << item << "\n";
+      for (const std::string& item : block.lines) out << bullet << item << "\n";
       break;
     case ReportBlock::Kind::table:
-      terminal_table(out, block.table);
+      write_table(out, block.table);
       break;
   }
 }
+
+void markdown_block(std::ostream& out, const ReportBlock& block) { write_block(out, block, "- ", markdown_table); }
+void terminal_block(std::ostream& out, const ReportBlock& block) { write_block(out, block, "  ", terminal_table); }
 
 }  // namespace
 
-std::string_view trace_format_name(TraceFormat format) {
-  switch (format) {
-    case TraceFormat::table: return "table";
-    case TraceFormat::markdown: return "markdown";
-    case TraceFormat::json: return "json";
-  }
-  return "?";
-}
-
-TraceFormat parse_trace_format(std::string_view text, std::string_view field) {
-  for (TraceFormat format : {TraceFormat::table, TraceFormat::markdown, TraceFormat::json})
-    if (trace_format_name(format) == text) return format;
-  if (text == "md") return TraceFormat::markdown;
-  throw InputError(std::string(field) + ": unknown value '" + std::string(text) +
-                   "' (expected table, markdown, json or chrome)");
-}
+static_assert(spellings_are_unique(kTraceFormatNames));
 
 std::string render_markdown(const TraceReport& report) {
   std::ostringstream out;
@@ -154,6 +135,7 @@ void write_trace(std::ostream& out, const Trace& trace, TraceFormat format, Lang
     case TraceFormat::table: out << render_terminal(build_trace_report(trace, language)); return;
     case TraceFormat::markdown: out << render_markdown(build_trace_report(trace, language)); return;
     case TraceFormat::json: write_json(out, trace_to_json(trace)); return;
+    case TraceFormat::chrome: write_chrome_trace(out, trace); return;
   }
 }
 

@@ -9,15 +9,6 @@ namespace ringviz {
 
 namespace {
 
-std::string_view op_title(Op op) {
-  switch (op) {
-    case Op::allgather: return "AllGather";
-    case Op::reducescatter: return "ReduceScatter";
-    case Op::allreduce: return "AllReduce";
-  }
-  return "?";
-}
-
 Phrase algorithm_title(Algorithm algorithm) {
   switch (algorithm) {
     case Algorithm::ring: return Phrase::algorithm_ring;
@@ -58,7 +49,7 @@ class ReportBuilder {
     TraceReport report;
     report.title = say(Phrase::title, language_,
                        {phrase(algorithm_title(trace_.config.algorithm), language_),
-                        op_title(trace_.config.op), std::to_string(ranks_)});
+                        op_display_name(trace_.config.op), std::to_string(ranks_)});
     report.preamble.push_back(paragraph(setup_line()));
     report.preamble.push_back(paragraph(layout_line()));
     report.sections.push_back(inputs_section());

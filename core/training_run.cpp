@@ -53,21 +53,18 @@ std::int64_t bytes_of(const std::vector<T>& values) {
 
 }  // namespace
 
-std::string_view train_strategy_name(TrainStrategy strategy) {
-  switch (strategy) {
-    case TrainStrategy::ddp: return "ddp";
-    case TrainStrategy::zero2: return "zero2";
-    case TrainStrategy::nosync: return "nosync";
-  }
-  return "?";
+static_assert(spellings_are_unique(kTrainStrategyNames) &&
+              lists_exactly(kTrainStrategyNames, kAllTrainStrategies));
+
+bool trains_in(DType dtype) {
+  return std::find(std::begin(kTrainingDTypes), std::end(kTrainingDTypes), dtype) !=
+         std::end(kTrainingDTypes);
 }
 
-TrainStrategy parse_train_strategy(std::string_view text, std::string_view field) {
-  for (TrainStrategy strategy : kAllTrainStrategies)
-    if (train_strategy_name(strategy) == text) return strategy;
-  if (text == "zero-2") return TrainStrategy::zero2;
-  throw InputError(std::string(field) + ": unknown value '" + std::string(text) +
-                   "' (expected ddp, zero2 or nosync)");
+std::string training_dtype_choices() {
+  std::vector<std::string_view> names;
+  for (DType dtype : kTrainingDTypes) names.push_back(dtype_name(dtype));
+  return join_or(names);
 }
 
 std::uint64_t fnv1a64(const ByteBuffer& bytes) {
@@ -82,10 +79,12 @@ void validate_training_options(const TrainingOptions& o) {
   };
   check(o.gpus >= 1 && o.gpus <= kMaxRanks,
         "gpus: " + std::to_string(o.gpus) + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
-  check(o.dtype == DType::f32 || o.dtype == DType::bf16,
-        "dtype: " + std::string(dtype_name(o.dtype)) + " is not supported for training (expected f32 or bf16)");
-  check(o.batch_per_gpu >= 1 && o.batch_per_gpu <= 65536,
-        "batch: " + std::to_string(o.batch_per_gpu) + " is out of range (1 to 65536 examples per GPU)");
+  check(trains_in(o.dtype), "dtype: " + std::string(dtype_name(o.dtype)) +
+                                " is not supported for training (expected " +
+                                training_dtype_choices() + ")");
+  check(o.batch_per_gpu >= 1 && o.batch_per_gpu <= kMaxBatchPerGpu,
+        "batch: " + std::to_string(o.batch_per_gpu) + " is out of range (1 to " +
+            std::to_string(kMaxBatchPerGpu) + " examples per GPU)");
   for (const auto& [name, size] : {std::pair{"inputs", o.model.inputs}, std::pair{"hidden", o.model.hidden},
                                    std::pair{"outputs", o.model.outputs}})
     check(size >= 1 && size <= 4096,

@@ -4,6 +4,7 @@
 // (CPU or CUDA). It shows with real numbers what the memory model predicts and why DDP and
 // ZeRO-2 keep every GPU's parameters identical while training without synchronisation drifts.
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,10 +23,21 @@ namespace ringviz {
 enum class TrainStrategy { ddp, zero2, nosync };
 inline constexpr TrainStrategy kAllTrainStrategies[] = {TrainStrategy::ddp, TrainStrategy::zero2,
                                                         TrainStrategy::nosync};
-std::string_view train_strategy_name(TrainStrategy strategy);
-TrainStrategy parse_train_strategy(std::string_view text, std::string_view field = "strategy");
+inline constexpr EnumName<TrainStrategy> kTrainStrategyNames[] = {
+    {TrainStrategy::ddp, "ddp", "", "all-reduce"},
+    {TrainStrategy::zero2, "zero2", "zero-2", "reduce-scatter, sharded AdamW, all-gather"},
+    {TrainStrategy::nosync, "nosync", "", "no exchange"},
+};
+inline constexpr EnumNamer train_strategy_name{kTrainStrategyNames};
+inline constexpr EnumParser parse_train_strategy{kTrainStrategyNames, "strategy"};
+
+// The element types a run trains in: parameters and gradients (AdamW state stays fp32).
+inline constexpr DType kTrainingDTypes[] = {DType::f32, DType::bf16};
+bool trains_in(DType dtype);
+std::string training_dtype_choices();  // "f32 or bf16"
 
 inline constexpr int kMaxTrainingSteps = 100'000;
+inline constexpr int kMaxBatchPerGpu = 65'536;
 
 struct TrainingOptions {
   TrainStrategy strategy = TrainStrategy::ddp;

@@ -8,7 +8,7 @@ namespace ringviz {
 
 namespace {
 
-// Bytes per parameter of each group under a convention, and which ZeRO stage shards it.
+// Bytes per parameter of each group under a convention.
 struct Costs {
   int parameters = 0;        // working parameters
   int gradients = 0;         // working gradients (what backward produces and the ring moves)
@@ -44,6 +44,8 @@ std::string bucket_text(int bucket, int buckets) {
 }
 
 }  // namespace
+
+static_assert(spellings_are_unique(kPeakComponentNames));
 
 std::string_view step_kind_name(IterationStepKind kind) {
   switch (kind) {
@@ -93,23 +95,25 @@ GpuMemory memory_at(const IterationTimeline& timeline, int step_index, int gpu) 
   const MemoryQuery& q = timeline.query.memory;
   const IterationStep& step = timeline.steps[static_cast<std::size_t>(step_index)];
   const Costs costs = costs_of(q.convention);
-  const int stage = zero_stage(q.strategy);
+  const bool sharded_parameters = shards(q.strategy, StateGroup::parameters);
+  const bool sharded_gradients = shards(q.strategy, StateGroup::gradients);
+  const bool sharded_optimizer = shards(q.strategy, StateGroup::optimizer_states);
   const std::int64_t all = q.parameters;
   const std::int64_t owned = timeline.owned_elements[static_cast<std::size_t>(gpu)];
   const std::int64_t bucket =
       step.bucket >= 0 ? timeline.buckets[static_cast<std::size_t>(step.bucket)].elements : 0;
 
   GpuMemory memory;
-  memory.parameters = costs.parameters * (stage >= 3 ? owned : all);
-  memory.optimizer_states = costs.optimizer_states * (stage >= 1 ? owned : all);
+  memory.parameters = costs.parameters * (sharded_parameters ? owned : all);
+  memory.optimizer_states = costs.optimizer_states * (sharded_optimizer ? owned : all);
   // Gradients made so far: DDP and ZeRO-1 keep every bucket whole; ZeRO-2/3 keep only the
   // owned slot of each bucket that has been reduce-scattered.
-  const std::int64_t gradients_kept = stage >= 2
+  const std::int64_t gradients_kept = sharded_gradients
                                          ? owned_prefix(timeline, step.buckets_reduced, gpu)
                                          : made_prefix(timeline, step.buckets_backward_done);
   switch (step.kind) {
     case IterationStepKind::forward:
-      if (stage >= 3) memory.transient = costs.parameters * bucket;  // the gathered bucket
+      if (sharded_parameters) memory.transient = costs.parameters * bucket;  // the gathered bucket
       break;
     case IterationStepKind::gather_parameters:
       memory.gradients = costs.gradients * gradients_kept;
@@ -120,14 +124,14 @@ GpuMemory memory_at(const IterationTimeline& timeline, int step_index, int gpu) 
     case IterationStepKind::reduce_scatter:
       memory.gradients = costs.gradients * gradients_kept;
       // ZeRO-2/3: the bucket's full gradients live only until its reduce-scatter is done.
-      if (stage >= 2) memory.transient = costs.gradients * bucket;
+      if (sharded_gradients) memory.transient = costs.gradients * bucket;
       // ZeRO-3 backward also needs the bucket's gathered parameters while it computes.
-      if (stage >= 3 && step.kind == IterationStepKind::backward)
+      if (sharded_parameters && step.kind == IterationStepKind::backward)
         memory.transient += costs.parameters * bucket;
       break;
     case IterationStepKind::optimizer_step:
-      memory.gradients = costs.gradients * (stage >= 2 ? owned : all) +
-                         costs.fp32_gradients * (stage >= 1 ? owned : all);
+      memory.gradients = costs.gradients * (sharded_gradients ? owned : all) +
+                         costs.fp32_gradients * (sharded_optimizer ? owned : all);
       break;
     case IterationStepKind::all_gather:
       break;  // the gradients were released after the optimizer step
@@ -160,10 +164,13 @@ IterationTimeline build_iteration_timeline(const TimelineQuery& query) {
   }
   const int buckets = static_cast<int>(bucket_count);
   const int n = q.gpus;
-  const int stage = zero_stage(q.strategy);
+  // Every ZeRO stage shards at least the optimizer states, so each GPU owns a shard.
+  const bool zero = shards(q.strategy, StateGroup::optimizer_states);
+  const bool sharded_gradients = shards(q.strategy, StateGroup::gradients);
+  const bool sharded_parameters = shards(q.strategy, StateGroup::parameters);
   for (int gpu = 0; gpu < n; ++gpu)
-    timeline.owned_elements.push_back(stage >= 1 ? 0 : q.parameters);
-  if (stage >= 1)
+    timeline.owned_elements.push_back(zero ? 0 : q.parameters);
+  if (zero)
     for (int gpu = 0; gpu < n; ++gpu)
       timeline.owned_elements[static_cast<std::size_t>(gpu)] = owned_prefix(timeline, buckets, gpu);
 
@@ -191,7 +198,7 @@ IterationTimeline build_iteration_timeline(const TimelineQuery& query) {
 
   // Forward. ZeRO-3 holds only its shard, so each bucket's parameters are gathered, used and
   // dropped, first layers first (the last bucket of backward order).
-  if (stage >= 3) {
+  if (sharded_parameters) {
     for (int b = buckets - 1; b >= 0; --b)
       add(IterationStepKind::forward,
           "forward through " + bucket_text(b, buckets) + ": all-gather its parameters, use them, drop them",
@@ -202,27 +209,27 @@ IterationTimeline build_iteration_timeline(const TimelineQuery& query) {
 
   for (int b = 0; b < buckets; ++b) {
     const std::string which = bucket_text(b, buckets);
-    if (stage >= 3)
+    if (sharded_parameters)
       add(IterationStepKind::gather_parameters, "all-gather the parameters of " + which + " again for backward",
           b, collective("all-gather of the parameters for the backward pass", Op::allgather, params, b));
     ++produced;
     add(IterationStepKind::backward, "backward: the gradients of " + which + " are ready", b);
-    if (stage == 0) {
+    if (!zero) {
       add(IterationStepKind::all_reduce, "all-reduce of " + which + ": every GPU gets the average",
           b, collective("all-reduce of the gradients", Op::allreduce, grads, b));
     } else {
-      const std::string after = stage >= 2 ? "; each GPU keeps only its slot and frees the rest"
-                                           : "; the full gradients stay";
+      const std::string after = sharded_gradients ? "; each GPU keeps only its slot and frees the rest"
+                                                  : "; the full gradients stay";
       add(IterationStepKind::reduce_scatter, "reduce-scatter of " + which + after, b,
           collective("reduce-scatter of the gradients", Op::reducescatter, grads, b));
     }
     ++reduced;
   }
   add(IterationStepKind::optimizer_step,
-      stage == 0 ? "optimizer step: every GPU updates every parameter"
-                 : "optimizer step: each GPU updates only the shard it owns",
+      !zero ? "optimizer step: every GPU updates every parameter"
+            : "optimizer step: each GPU updates only the shard it owns",
       -1);
-  if (stage == 1 || stage == 2)
+  if (zero && !sharded_parameters)
     for (int b = 0; b < buckets; ++b)
       add(IterationStepKind::all_gather,
           "all-gather of " + bucket_text(b, buckets) + ": every GPU gets the updated parameters", b,
@@ -238,20 +245,11 @@ IterationTimeline build_iteration_timeline(const TimelineQuery& query) {
     step.largest_gpu = largest_gpu;
     step.largest = memory_at(timeline, s, largest_gpu);
     if (step.largest.total() > timeline.peak.memory.total() || s == 0)
-      timeline.peak = {s, largest_gpu, step.largest, "", ""};
+      timeline.peak = {s, largest_gpu, step.largest};
   }
   MemoryPeak& peak = timeline.peak;
-  const IterationStep& at = steps[static_cast<std::size_t>(peak.step)];
-  peak.component = peak.memory.transient > peak.memory.gradients ? "transient" : "gradients";
-  std::string extra;
-  if (peak.memory.gradients > 0)
-    extra += "gradients (" + format_bytes(static_cast<double>(peak.memory.gradients), ByteUnit::gb) + ")";
-  if (peak.memory.transient > 0)
-    extra += std::string(extra.empty() ? "" : " and ") + "transient buffers (" +
-             format_bytes(static_cast<double>(peak.memory.transient), ByteUnit::gb) + ")";
-  peak.cause = "peak at step " + std::to_string(peak.step + 1) + " (" + at.label + "): " +
-               (extra.empty() ? "only the parameters and optimizer states"
-                              : extra + " on top of the parameters and optimizer states");
+  peak.component =
+      peak.memory.transient > peak.memory.gradients ? PeakComponent::transient : PeakComponent::gradients;
   return timeline;
 }
 

@@ -65,14 +65,21 @@ struct IterationStep {
   GpuMemory largest;                         // and what it holds
 };
 
+// What comes and goes on top of the resident parameters and optimizer states.
+enum class PeakComponent { gradients, transient };
+inline constexpr EnumName<PeakComponent> kPeakComponentNames[] = {
+    {PeakComponent::gradients, "gradients"}, {PeakComponent::transient, "transient"}};
+inline constexpr EnumNamer peak_component_name{kPeakComponentNames};
+
+// The most one GPU holds during the iteration, and why: at step `step` (steps[step] says what
+// it does, on which bucket) the GPU holds memory.gradients and memory.transient bytes on top of
+// its parameters and optimizer states; `component` is the larger of the two. The front ends
+// word the cause themselves.
 struct MemoryPeak {
   int step = 0;
   int gpu = 0;
   GpuMemory memory;
-  // The component that sits on top of the resident parameters and optimizer states at the
-  // peak: "gradients" or "transient".
-  std::string component;
-  std::string cause;  // one sentence: which step and which component
+  PeakComponent component = PeakComponent::gradients;
 };
 
 struct IterationTimeline {

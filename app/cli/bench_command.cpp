@@ -9,6 +9,7 @@
 #include "app/cli/bench_cuda.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/benchmark.h"
 
 namespace ringviz::cli {
@@ -151,9 +152,9 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
 }  // namespace
 
 Command add_bench_command(CLI::App& app) {
+  auto flags = std::make_shared<BenchFlags>();
   auto* parser = app.add_subcommand(
       "bench", "time a collective over a range of sizes, nccl-tests style, with a memcpy baseline");
-  auto flags = std::make_shared<BenchFlags>();
   add_config_flags(*parser, flags->config);
   parser->add_option("-b,--minbytes", flags->min_bytes, "smallest buffer per rank (K, M, G suffixes)")
       ->capture_default_str();
@@ -166,10 +167,7 @@ Command add_bench_command(CLI::App& app) {
   parser->add_option("-i,--iters", flags->iterations,
                      "timed runs per size; 0 picks enough for about half a second (5 to 50)")
       ->capture_default_str();
-  parser->add_option("--mode", flags->mode,
-                     "step: wait for the backend after every round, as the visualiser does; "
-                     "fast: submit all rounds and wait once")
-      ->capture_default_str();
+  add_choice_option(*parser, "--mode", flags->mode, kBenchModeNames);
   return {parser, [flags, parser] { return run_bench(*flags, *parser); }};
 }
 

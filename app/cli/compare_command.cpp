@@ -12,16 +12,14 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "core/cost_model.h"
+#include "core/text.h"
 
 namespace ringviz::cli {
 
 namespace {
 
 struct CompareFlags {
-  std::string op = "allreduce";
-  std::string gpus = "8";
-  std::string count = "1M";
-  std::string dtype = "f32";
+  ConfigFlags config{.gpus = "8", .count = "1M"};  // --op, --gpus, --count and --dtype are options
   std::string link = "nvlink4";
   std::optional<double> alpha_us;  // overrides of the preset, when given
   std::optional<double> bandwidth_gbs;
@@ -55,19 +53,9 @@ std::string seconds_text(double seconds) {
   return printf_string("%.3f %s", seconds, "s");
 }
 
-std::string op_title(Op op) {
-  switch (op) {
-    case Op::allgather: return "AllGather";
-    case Op::reducescatter: return "ReduceScatter";
-    case Op::allreduce: return "AllReduce";
-  }
-  return "?";
-}
-
 // Left- or right-aligned cell of `width` display columns (µ counts as one).
 std::string cell(const std::string& text, std::size_t width, bool right = true) {
-  std::size_t columns = 0;
-  for (unsigned char c : text) columns += (c & 0xC0) != 0x80;
+  const std::size_t columns = display_width(text);
   const std::string pad(columns < width ? width - columns : 0, ' ');
   return right ? pad + text : text + pad;
 }
@@ -99,24 +87,11 @@ LinkModel link_from_flags(const CompareFlags& flags) {
   return link;
 }
 
-Config config_from_compare_flags(const CompareFlags& flags) {
-  Config config;
-  config.op = parse_op(flags.op, "--op");
-  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
-  if (gpus < 1 || gpus > kMaxRanks)
-    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
-  config.ranks = static_cast<int>(gpus);
-  config.count = parse_whole_number(flags.count, "--count", true);
-  if (config.count > kMaxCount) throw InputError("--count: " + flags.count + " is too large (at most 2^40)");
-  config.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
-  return config;
-}
-
 void print_table(const CostComparison& comparison, bool sweep) {
   const Config& config = comparison.config;
   const LinkModel& link = comparison.link;
   const std::int64_t bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
-  std::cout << op_title(config.op) << " of " << bytes_text(static_cast<double>(bytes)) << " per GPU ("
+  std::cout << op_display_name(config.op) << " of " << bytes_text(static_cast<double>(bytes)) << " per GPU ("
             << config.count << " x " << dtype_name(config.dtype) << ") on " << config.ranks
             << (config.ranks == 1 ? " GPU over " : " GPUs over ")
             << link.label << "\n"
@@ -230,11 +205,10 @@ Command add_compare_command(CLI::App& app) {
   auto* parser = app.add_subcommand(
       "compare", "predict every algorithm's time for a collective with the α-β-γ cost model");
   auto flags = std::make_shared<CompareFlags>();
-  parser->add_option("--op", flags->op, "allgather | reducescatter | allreduce")->capture_default_str();
-  parser->add_option("--gpus,-n", flags->gpus, "number of GPUs, 1-256")->capture_default_str();
-  parser->add_option("--count,-c", flags->count, "elements each GPU starts with (K, M, G suffixes: powers of 1024)")
-      ->capture_default_str();
-  parser->add_option("--dtype,-d", flags->dtype, "f32 | f64 | f16 | bf16 | i32 | i64")->capture_default_str();
+  add_choice_option(*parser, "--op", flags->config.op, kOpNames);
+  add_gpus_option(*parser, flags->config.gpus, "number of GPUs", kMaxRanks);
+  add_count_option(*parser, flags->config.count);
+  add_choice_option(*parser, "--dtype,-d", flags->config.dtype, kDTypeNames);
   std::string links;
   for (const LinkModel& preset : link_presets()) links += (links.empty() ? "" : " | ") + preset.key;
   parser->add_option("--link", flags->link, links)->capture_default_str();
@@ -243,13 +217,12 @@ Command add_compare_command(CLI::App& app) {
                      "override the preset's bandwidth (GB/s per direction per GPU)");
   parser->add_option("--gamma-ps", flags->gamma_ps, "override γ (ps per byte reduced)");
   parser->add_flag("--sweep", flags->sweep, "also print predicted times for every size from 1 KiB to 1 GiB");
-  parser->add_option("--format", flags->format, "table | json")->capture_default_str();
+  add_report_format_option(*parser, flags->format);
   return {parser, [flags] {
-            if (flags->format != "table" && flags->format != "json")
-              throw InputError("--format: unknown value '" + flags->format + "' (expected table or json)");
-            const Config config = config_from_compare_flags(*flags);
+            const ReportFormat format = parse_enum(kReportFormatNames, flags->format, "--format");
+            const Config config = config_from_flags(flags->config);
             const CostComparison comparison = compare_algorithms(config, link_from_flags(*flags));
-            if (flags->format == "json")
+            if (format == ReportFormat::json)
               std::cout << comparison_json(comparison).dump(2) << "\n";
             else
               print_table(comparison, flags->sweep);

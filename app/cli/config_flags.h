@@ -4,11 +4,13 @@
 #include <CLI/CLI.hpp>
 
 #include "core/config.h"
+#include "core/enum_table.h"
 
 namespace ringviz::cli {
 
-// The options every subcommand shares (DESIGN section 3), kept as the text the user typed so
-// that a bad value is reported by our own parser, naming the flag and the allowed values.
+// The options every subcommand shares (docs/architecture.md, "How a round flows"), kept as the
+// text the user typed so that a bad value is reported by our own parser, naming the flag and
+// the allowed values.
 struct ConfigFlags {
   std::string op = "allreduce";
   std::string algorithm = "ring";
@@ -27,9 +29,25 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags);
 Config config_from_flags(const ConfigFlags& flags);
 BackendChoice backend_from_flags(const ConfigFlags& flags);
 
-// Parses a whole number for `flag`; accepts K, M, G suffixes (powers of 1024) when
-// `allow_suffix`. Throws InputError("--count: 'abc' is not a whole number ...").
-std::int64_t parse_whole_number(const std::string& text, const std::string& flag,
-                                bool allow_suffix = false);
+// Registers `names` (e.g. "--dtype,-d") as a choice of `table`'s values read into `text`; its
+// --help lists them (with what each means), after `lead` when one is given.
+template <class E, std::size_t N>
+CLI::Option* add_choice_option(CLI::App& parser, const std::string& names, std::string& text,
+                               const EnumName<E> (&table)[N], const std::string& lead = "") {
+  const std::string choices = choice_help(table);
+  return parser.add_option(names, text, lead.empty() ? choices : lead + ": " + choices)
+      ->capture_default_str();
+}
+// --gpus,-n: `what` (e.g. "data-parallel GPUs"), 1 to `most`.
+CLI::Option* add_gpus_option(CLI::App& parser, std::string& text, const std::string& what, int most);
+// --count,-c: elements each GPU starts with.
+CLI::Option* add_count_option(CLI::App& parser, std::string& text);
+
+// How `ringviz memory`, `train` and `compare` print: aligned for a terminal, or one JSON document.
+enum class ReportFormat { table, json };
+inline constexpr EnumName<ReportFormat> kReportFormatNames[] = {
+    {ReportFormat::table, "table"}, {ReportFormat::json, "json"}};
+// --format,-f, read with parse_enum(kReportFormatNames, text, "--format").
+CLI::Option* add_report_format_option(CLI::App& parser, std::string& text);
 
 }  // namespace ringviz::cli

@@ -12,7 +12,9 @@
 
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/memory_model.h"
+#include "core/text.h"
 #include "core/training_timeline.h"
 
 namespace ringviz::cli {
@@ -20,16 +22,15 @@ namespace ringviz::cli {
 namespace {
 
 struct MemoryFlags {
+  ConfigFlags config;  // --gpus (up to kMaxMemoryGpus) and --order are options
   std::string params = "7B";
-  std::string gpus = "4";
   std::string strategy = "all";
   std::string convention = "paper";
+  bool timeline = false;  // one iteration step by step, in buckets of --bucket-mb
+  std::string bucket_mb = "25";
   std::string format = "table";
   std::string unit = "gb";
   std::string gpu_memory = "80";
-  std::string order = "seed";
-  bool timeline = false;
-  std::string bucket_mb = "25";
 };
 
 // A positive decimal number for `flag`, at most `limit`.
@@ -57,12 +58,9 @@ struct MemoryRequest {
 MemoryRequest request_from(const MemoryFlags& flags) {
   MemoryRequest request;
   request.base.parameters = parse_parameter_count(flags.params, "--params");
-  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
-  if (gpus < 1 || gpus > kMaxMemoryGpus)
-    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxMemoryGpus) + ")");
-  request.base.gpus = static_cast<int>(gpus);
+  request.base.gpus = parse_gpu_count(flags.config.gpus, "--gpus", kMaxMemoryGpus);
   request.base.convention = parse_convention(flags.convention, "--convention");
-  request.base.order = parse_order(flags.order, "--order");
+  request.base.order = parse_order(flags.config.order, "--order");
   if (flags.strategy == "all")
     request.strategies.assign(std::begin(kAllStrategies), std::end(kAllStrategies));
   else
@@ -71,12 +69,10 @@ MemoryRequest request_from(const MemoryFlags& flags) {
   // The capacity is in GB or GiB as the sizes are; with --unit bytes it stays in GB.
   const double capacity_unit = request.unit == ByteUnit::gib ? unit_bytes(ByteUnit::gib) : 1e9;
   request.capacity_bytes = parse_positive(flags.gpu_memory, "--gpu-memory", 1e6) * capacity_unit;
-  if (flags.format != "table" && flags.format != "json")
-    throw InputError("--format: unknown value '" + flags.format + "' (expected table or json)");
-  request.json = flags.format == "json";
+  request.json = parse_enum(kReportFormatNames, flags.format, "--format") == ReportFormat::json;
   request.timeline = flags.timeline;
   if (request.timeline && request.strategies.size() != 1)
-    throw InputError("--timeline: choose one --strategy (ddp, zero1, zero2 or zero3)");
+    throw InputError("--timeline: choose one --strategy (" + join_or(enum_names(kStrategyNames)) + ")");
   // PyTorch's bucket_cap_mb counts MB of 2^20 bytes.
   request.bucket_bytes =
       static_cast<std::int64_t>(parse_positive(flags.bucket_mb, "--bucket-mb", 1e6) * 1048576.0);
@@ -85,9 +81,7 @@ MemoryRequest request_from(const MemoryFlags& flags) {
 
 // Left-aligns `text` in `width` columns counting characters, not bytes (Ψ is two bytes).
 std::string padded(const std::string& text, std::size_t width) {
-  std::size_t columns = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++columns;
+  const std::size_t columns = display_width(text);
   return text + std::string(columns < width ? width - columns : 1, ' ');
 }
 
@@ -167,6 +161,23 @@ void print_table(const MemoryRequest& request, const std::vector<MemoryEstimate>
     std::cout << "\nN does not divide Ψ: shards differ by one parameter; each row shows the GPU holding the most.\n";
 }
 
+// "peak at step 12 (what step 12 does): gradients (1.2 GB) and transient buffers (0.1 GB) on
+// top of the parameters and optimizer states", in GB whatever --unit says.
+std::string peak_cause(const IterationTimeline& t) {
+  const MemoryPeak& peak = t.peak;
+  std::vector<std::string> parts;
+  if (peak.memory.gradients > 0)
+    parts.push_back("gradients (" + format_bytes(static_cast<double>(peak.memory.gradients), ByteUnit::gb) + ")");
+  if (peak.memory.transient > 0)
+    parts.push_back("transient buffers (" + format_bytes(static_cast<double>(peak.memory.transient), ByteUnit::gb) +
+                    ")");
+  const std::string on_top = parts.empty() ? "only the parameters and optimizer states"
+                                           : join_and(std::vector<std::string_view>(parts.begin(), parts.end())) +
+                                                 " on top of the parameters and optimizer states";
+  return "peak at step " + std::to_string(peak.step + 1) + " (" +
+         t.steps[static_cast<std::size_t>(peak.step)].label + "): " + on_top;
+}
+
 void print_timeline_table(const MemoryRequest& request, const IterationTimeline& t) {
   const MemoryQuery& q = t.query.memory;
   const ByteUnit unit = request.unit;
@@ -186,7 +197,7 @@ void print_timeline_table(const MemoryRequest& request, const IterationTimeline&
               << amount(static_cast<double>(m.transient), unit) << std::setw(10)
               << amount(static_cast<double>(m.total()), unit) << "  " << step.label << "\n";
   }
-  std::cout << t.peak.cause << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
+  std::cout << peak_cause(t) << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
             << " on GPU " << t.peak.gpu << "\n";
 }
 
@@ -237,8 +248,9 @@ nlohmann::json timeline_json(const IterationTimeline& t) {
           {"buckets", t.buckets.size()},
           {"owned_elements", t.owned_elements},
           {"steps", std::move(steps)},
-          {"peak", {{"step", t.peak.step + 1}, {"gpu", t.peak.gpu}, {"component", t.peak.component},
-                    {"cause", t.peak.cause}, {"memory", gpu_memory_json(t.peak.memory)}}}};
+          {"peak", {{"step", t.peak.step + 1}, {"gpu", t.peak.gpu},
+                    {"component", peak_component_name(t.peak.component)}, {"cause", peak_cause(t)},
+                    {"memory", gpu_memory_json(t.peak.memory)}}}};
 }
 
 void print_json(const MemoryRequest& request, const std::vector<MemoryEstimate>& estimates,
@@ -315,19 +327,16 @@ Command add_memory_command(CLI::App& app) {
   parser->add_option("--params,-p", flags->params,
                      "parameters: 1.5B, 7B (the article), 7.5B (ZeRO paper), 13B, 70B, 350M or a plain integer")
       ->capture_default_str();
-  parser->add_option("--gpus,-n", flags->gpus, "data-parallel GPUs, 1-1024")->capture_default_str();
-  parser->add_option("--strategy,-s", flags->strategy, "all | ddp | zero1 | zero2 | zero3")->capture_default_str();
-  parser->add_option("--convention", flags->convention,
-                     "paper (mixed-precision AdamW, K = 12) | deepspeed (DeepSpeed's estimator, adds fp32 "
-                     "gradients) | fp32 (no mixed precision)")
-      ->capture_default_str();
-  parser->add_option("--format,-f", flags->format, "table | json")->capture_default_str();
-  parser->add_option("--unit", flags->unit, "gb (10^9 bytes) | gib (2^30 bytes) | bytes")->capture_default_str();
+  add_gpus_option(*parser, flags->config.gpus, "data-parallel GPUs", kMaxMemoryGpus);
+  parser->add_option("--strategy,-s", flags->strategy, "all | " + choice_help(kStrategyNames))->capture_default_str();
+  add_choice_option(*parser, "--convention", flags->convention, kConventionNames);
+  add_report_format_option(*parser, flags->format);
+  add_choice_option(*parser, "--unit", flags->unit, kByteUnitNames);
   parser->add_option("--gpu-memory", flags->gpu_memory,
                      "GPU capacity for the 'fits' column, in GB (GiB with --unit gib): 24, 40, 80, 141 ...")
       ->capture_default_str();
-  parser->add_option("--order", flags->order, "seed | nccl: which shard each GPU owns (matters when N does not divide Ψ)")
-      ->capture_default_str();
+  add_choice_option(*parser, "--order", flags->config.order, kOrderNames,
+                    "which shard each GPU owns (matters when N does not divide Ψ)");
   parser->add_flag("--timeline", flags->timeline,
                    "also show one training iteration step by step (needs one --strategy)");
   parser->add_option("--bucket-mb", flags->bucket_mb, "gradient bucket size in MB of 2^20 bytes (PyTorch DDP's default: 25)")

@@ -69,8 +69,13 @@ Command add_record_command(CLI::App& app) {
       ->capture_default_str();
   parser->add_option("--dump-layout", flags->dump_layout,
                      "write the last frame's GPU boxes and cell rectangles to this JSON file");
-  parser->add_option("--theme", flags->theme, "dark | light | high-contrast");
-  parser->add_option("--palette", flags->palette, "standard | colour-blind");
+#ifdef RINGVIZ_WITH_GUI
+  parser->add_option("--theme", flags->theme, choice_help(gui::kThemeNames));
+  parser->add_option("--palette", flags->palette, choice_help(gui::kPaletteNames));
+#else
+  parser->add_option("--theme", flags->theme, "the GUI's colour theme");
+  parser->add_option("--palette", flags->palette, "the GUI's GPU colours");
+#endif
   parser->add_option("--ui-scale", flags->ui_scale, "scale text and widgets (default: from the height)");
   add_config_flags(*parser, flags->config);
 
@@ -96,18 +101,8 @@ Command add_record_command(CLI::App& app) {
     if (parser->get_option("--seconds")->count() > 0) request.seconds = flags->seconds;
     request.from = flags->from;
     request.dump_layout = flags->dump_layout;
-    if (!flags->theme.empty()) {
-      gui::ThemeKind theme;
-      if (!gui::parse_theme(flags->theme, theme))
-        throw InputError("--theme: unknown value '" + flags->theme + "' (expected dark, light or high-contrast)");
-      request.theme = theme;
-    }
-    if (!flags->palette.empty()) {
-      gui::PaletteKind palette;
-      if (!gui::parse_palette(flags->palette, palette))
-        throw InputError("--palette: unknown value '" + flags->palette + "' (expected standard or colour-blind)");
-      request.palette = palette;
-    }
+    if (!flags->theme.empty()) request.theme = parse_enum(gui::kThemeNames, flags->theme, "--theme");
+    if (!flags->palette.empty()) request.palette = parse_enum(gui::kPaletteNames, flags->palette, "--palette");
     if (flags->ui_scale < 0 || flags->ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
     request.ui_scale = flags->ui_scale;
     return gui::record_headless(request);

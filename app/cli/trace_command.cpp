@@ -12,7 +12,6 @@
 #include "core/text.h"
 #include "core/trace.h"
 #include "core/trace_format.h"
-#include "core/chrome_trace.h"
 
 namespace ringviz::cli {
 
@@ -30,8 +29,8 @@ struct TraceFlags {
 // and N large; it is counted here in buffer-sized units.
 std::uint64_t trace_buffer_copies(const Config& config, TraceFormat format) {
   const auto recorded = static_cast<std::uint64_t>(make_schedule(config).round_count()) + 1;
-  const std::uint64_t per_copy =
-      format == TraceFormat::json ? 1 + 16 / dtype_size(config.dtype) : 1;
+  const bool json = format == TraceFormat::json || format == TraceFormat::chrome;
+  const std::uint64_t per_copy = json ? 1 + 16 / dtype_size(config.dtype) : 1;
   const auto ranks = static_cast<std::uint64_t>(config.ranks);
   const std::uint64_t provenance_bytes = recorded * ranks * ranks * sizeof(RankSet);
   const std::uint64_t buffer_bytes = std::max<std::uint64_t>(working_set_bytes(config), 1);
@@ -40,9 +39,7 @@ std::uint64_t trace_buffer_copies(const Config& config, TraceFormat format) {
 
 int run_trace(const TraceFlags& flags) {
   const Config config = config_from_flags(flags.config);
-  // chrome: trace-event JSON for Perfetto (core/chrome_trace.h), sized like json.
-  const bool chrome = flags.format == "chrome";
-  const TraceFormat format = chrome ? TraceFormat::json : parse_trace_format(flags.format, "--format");
+  const TraceFormat format = parse_trace_format(flags.format, "--format");
   const Language language = parse_language(flags.config.lang, "--lang");
   const BackendChoice choice = backend_from_flags(flags.config);
   // Refuse a size that cannot fit before a single buffer is allocated.
@@ -53,10 +50,7 @@ int run_trace(const TraceFlags& flags) {
   const Trace trace = record_trace(session);
   // Printed only once the inputs were accepted, so that a bad-input error stays one line.
   if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
-  if (chrome)
-    write_chrome_trace(std::cout, trace);
-  else
-    write_trace(std::cout, trace, format, language);
+  write_trace(std::cout, trace, format, language);
   std::cout.flush();
   return std::cout ? 0 : 1;
 }
@@ -68,9 +62,7 @@ Command add_trace_command(CLI::App& app) {
       "trace", "print every round of a collective: what each GPU sends, receives and holds");
   auto flags = std::make_shared<TraceFlags>();
   add_config_flags(*parser, flags->config);
-  parser->add_option("--format,-f", flags->format,
-                     "table (aligned for a terminal) | markdown | json (schema ringviz.trace/1) | chrome (trace events for Perfetto)")
-      ->capture_default_str();
+  add_choice_option(*parser, "--format,-f", flags->format, kTraceFormatNames);
   return {parser, [flags] { return run_trace(*flags); }};
 }
 

@@ -14,6 +14,7 @@
 #include "app/backend_select.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/memory_model.h"
 #include "core/training_run.h"
 
@@ -22,17 +23,24 @@ namespace ringviz::cli {
 namespace {
 
 struct TrainFlags {
+  // What runs, and for how long.
   std::string strategy = "ddp";
-  std::string gpus = "4";
   std::string steps = "100";
-  std::string dtype = "f32";
-  std::string order = "seed";
-  std::string backend = "auto";
+  // Where: --gpus, --dtype, --order and --backend.
+  ConfigFlags config;
+  // How each step learns, and how the run is printed.
   std::string batch = "32";
   std::string lr = "0.01";
   std::string seed = "1";
   std::string format = "table";
 };
+
+// The element types --dtype offers, and what they apply to.
+std::string dtype_help() {
+  std::string names;
+  for (DType dtype : kTrainingDTypes) names += (names.empty() ? "" : " | ") + std::string(dtype_name(dtype));
+  return names + " (parameters and gradients; AdamW state stays fp32)";
+}
 
 // Loss columns per GPU up to this many GPUs; beyond, min / mean / max.
 constexpr int kLossColumns = 8;
@@ -40,31 +48,22 @@ constexpr int kLossColumns = 8;
 TrainingOptions options_from(const TrainFlags& flags, int& steps, bool& json) {
   TrainingOptions o;
   o.strategy = parse_train_strategy(flags.strategy, "--strategy");
-  const std::int64_t gpus = parse_whole_number(flags.gpus, "--gpus");
-  if (gpus < 1 || gpus > kMaxRanks)
-    throw InputError("--gpus: " + flags.gpus + " is out of range (1 to " + std::to_string(kMaxRanks) + ")");
-  o.gpus = static_cast<int>(gpus);
-  const std::int64_t step_count = parse_whole_number(flags.steps, "--steps");
-  if (step_count < 1 || step_count > kMaxTrainingSteps)
-    throw InputError("--steps: " + flags.steps + " is out of range (1 to " + std::to_string(kMaxTrainingSteps) + ")");
-  steps = static_cast<int>(step_count);
-  o.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
-  if (o.dtype != DType::f32 && o.dtype != DType::bf16)
-    throw InputError("--dtype: " + flags.dtype + " is not supported for training (expected f32 or bf16)");
-  o.order = parse_order(flags.order, "--order");
-  const std::int64_t batch = parse_whole_number(flags.batch, "--batch");
-  if (batch < 1 || batch > 65536)
-    throw InputError("--batch: " + flags.batch + " is out of range (1 to 65536 examples per GPU)");
-  o.batch_per_gpu = static_cast<int>(batch);
+  o.gpus = parse_gpu_count(flags.config.gpus, "--gpus");
+  steps = static_cast<int>(parse_number_in_range(flags.steps, "--steps", 1, kMaxTrainingSteps));
+  o.dtype = parse_dtype_or_throw(flags.config.dtype, "--dtype");
+  if (!trains_in(o.dtype))
+    throw InputError("--dtype: " + flags.config.dtype + " is not supported for training (expected " +
+                     training_dtype_choices() + ")");
+  o.order = parse_order(flags.config.order, "--order");
+  o.batch_per_gpu =
+      static_cast<int>(parse_number_in_range(flags.batch, "--batch", 1, kMaxBatchPerGpu, "examples per GPU"));
   char* end = nullptr;
   const double lr = std::strtod(flags.lr.c_str(), &end);
   if (flags.lr.empty() || end != flags.lr.c_str() + flags.lr.size() || !std::isfinite(lr) || lr <= 0 || lr > 1)
     throw InputError("--lr: '" + flags.lr + "' is not a learning rate in (0, 1]");
   o.adamw.learning_rate = static_cast<float>(lr);
   o.seed = static_cast<std::uint64_t>(parse_whole_number(flags.seed, "--seed"));
-  if (flags.format != "table" && flags.format != "json")
-    throw InputError("--format: unknown value '" + flags.format + "' (expected table or json)");
-  json = flags.format == "json";
+  json = parse_enum(kReportFormatNames, flags.format, "--format") == ReportFormat::json;
   validate_training_options(o);
   return o;
 }
@@ -208,25 +207,23 @@ Command add_train_command(CLI::App& app) {
   auto* parser = app.add_subcommand(
       "train", "train a small MLP data-parallel on N GPUs through ringviz's collectives (ddp | zero2 | nosync)");
   auto flags = std::make_shared<TrainFlags>();
-  parser->add_option("--strategy,-s", flags->strategy,
-                     "ddp (all-reduce) | zero2 (reduce-scatter, sharded AdamW, all-gather) | nosync (no exchange)")
+  add_choice_option(*parser, "--strategy,-s", flags->strategy, kTrainStrategyNames);
+  add_gpus_option(*parser, flags->config.gpus, "data-parallel GPUs", kMaxRanks);
+  parser->add_option("--steps", flags->steps, "training steps, 1-" + std::to_string(kMaxTrainingSteps))
       ->capture_default_str();
-  parser->add_option("--gpus,-n", flags->gpus, "data-parallel GPUs, 1-256")->capture_default_str();
-  parser->add_option("--steps", flags->steps, "training steps, 1-100000")->capture_default_str();
-  parser->add_option("--dtype,-d", flags->dtype, "f32 | bf16 (parameters and gradients; AdamW state stays fp32)")
-      ->capture_default_str();
-  parser->add_option("--order", flags->order, "seed | nccl: which slot each GPU owns after the reduce-scatter")
-      ->capture_default_str();
-  parser->add_option("--backend", flags->backend, "auto | cpu | cuda")->capture_default_str();
+  parser->add_option("--dtype,-d", flags->config.dtype, dtype_help())->capture_default_str();
+  add_choice_option(*parser, "--order", flags->config.order, kOrderNames,
+                    "which slot each GPU owns after the reduce-scatter");
+  add_choice_option(*parser, "--backend", flags->config.backend, kBackendChoiceNames);
   parser->add_option("--batch", flags->batch, "examples per GPU per step")->capture_default_str();
   parser->add_option("--lr", flags->lr, "AdamW learning rate")->capture_default_str();
   parser->add_option("--seed", flags->seed, "seed of the synthetic data and the initial weights")->capture_default_str();
-  parser->add_option("--format,-f", flags->format, "table | json")->capture_default_str();
+  add_report_format_option(*parser, flags->format);
   return {parser, [flags] {
             int steps = 0;
             bool json = false;
             const TrainingOptions options = options_from(*flags, steps, json);
-            BackendSelection selection = select_backend(parse_backend_choice(flags->backend, "--backend"));
+            BackendSelection selection = select_backend(backend_from_flags(flags->config));
             if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
             TrainingRun run(options, *selection.backend);
             const std::string backend = selection.backend->name();

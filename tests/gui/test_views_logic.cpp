@@ -7,6 +7,7 @@
 #include "app/gui/views/link_view.h"
 #include "app/gui/views/memory_view.h"
 #include "app/gui/views/training_view.h"
+#include "app/gui/text/strings.h"
 #include "core/session.h"
 
 using namespace ringviz;
@@ -56,7 +57,24 @@ TEST_CASE("each GPU's peak over the iteration is at least what it holds at any s
   }
   CHECK(columns[0].peak_per_gpu[0] == 112'000'000'000);
   CHECK(columns[1].peak_per_gpu[0] < 45'000'000'000);
-  CHECK(columns[1].timeline.peak.cause.find("peak at step") == 0);
+  CHECK(peak_text(columns[1].timeline).rfind("Peak ", 0) == 0);
+}
+
+TEST_CASE("the memory view words the peak's cause from the timeline's data, in English and in Chinese") {
+  TimelineQuery query;
+  query.memory.parameters = 1000;
+  query.memory.gpus = 4;
+  query.memory.strategy = Strategy::zero2;
+  query.bucket_bytes = 800;
+  const IterationTimeline timeline = build_iteration_timeline(query);
+  CHECK(peak_text(timeline) ==
+        "Peak 6e-06 GB on GPU 3 at step 4 (backward: the gradients of bucket 2 of 3 are ready): gradients "
+        "(2e-07 GB) and transient buffers (8e-07 GB) on top of the parameters and optimizer states");
+  set_ui_language(Language::zh);
+  const std::string chinese = peak_text(timeline);
+  set_ui_language(Language::en);
+  CHECK(chinese.rfind("峰值 6e-06 GB，出现在 GPU 3。第 4 步", 0) == 0);
+  CHECK(chinese.find("梯度（2e-07 GB）和临时缓冲区（8e-07 GB）") != std::string::npos);
 }
 
 TEST_CASE("playing the memory view walks the iteration and stops at its last step") {

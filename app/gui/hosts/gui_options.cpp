@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/gui/hosts/hosts.h"
+#include "app/cli/number_flags.h"
 #include "app/gui/views/centre_view.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
@@ -27,8 +28,8 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
                  "headless: time this many frames while playing, for 4, 16, 64 and 256 GPUs");
   app.add_option("--bench-gpus", flags.bench_gpus, "the ring sizes --bench-frames times (default 4 16 64 256)")
       ->delimiter(',');
-  app.add_option("--theme", flags.theme, "dark | light");
-  app.add_option("--palette", flags.palette, "standard | colour-blind");
+  app.add_option("--theme", flags.theme, choice_help(kThemeNames));
+  app.add_option("--palette", flags.palette, choice_help(kPaletteNames));
   app.add_option("--settings", flags.settings,
                  "settings file to use, or 'off' (default ~/.config/ringviz/settings.json; "
                  "headless runs use none unless given)");
@@ -37,7 +38,7 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
                "start in presentation mode: large text, high contrast, no setup panel (key P)");
   app.add_option("--present-scale", flags.present_scale, "presentation text size, 1.5 to 3 (default 2)");
   app.add_flag("--predict", flags.predict, "start in predict mode: guess each round before it plays (key G)");
-  app.add_option("--view", flags.view, "open on this view: ring | memory | training | compare");
+  app.add_option("--view", flags.view, "open on this view: " + choice_help(kCentreViewNames));
   app.option_defaults()->group(previous_group);
 }
 
@@ -54,22 +55,13 @@ void parse_size(const std::string& text, const std::string& flag, int& width, in
 
 int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given) {
   // Check the simple flags before any window or context exists.
-  ThemeKind theme;
-  PaletteKind palette;
-  if (!flags.theme.empty() && !parse_theme(flags.theme, theme))
-    throw InputError("--theme: unknown value '" + flags.theme + "' (expected dark, light or high-contrast)");
-  if (!flags.palette.empty() && !parse_palette(flags.palette, palette))
-    throw InputError("--palette: unknown value '" + flags.palette + "' (expected standard or colour-blind)");
+  if (!flags.theme.empty()) parse_enum(kThemeNames, flags.theme, "--theme");
+  if (!flags.palette.empty()) parse_enum(kPaletteNames, flags.palette, "--palette");
   if (flags.ui_scale < 0 || flags.ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
   if (flags.bench_frames < 0) throw InputError("--bench-frames: must not be negative");
-  for (int ranks : flags.bench_gpus)
-    if (ranks < 1 || ranks > kMaxRanks)
-      throw InputError("--bench-gpus: " + std::to_string(ranks) + " is out of range (1 to 256)");
+  for (int ranks : flags.bench_gpus) cli::parse_gpu_count(std::to_string(ranks), "--bench-gpus");
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
-  CentreView view = CentreView::ring;
-  if (!flags.view.empty() && !parse_centre_view(flags.view, view))
-    throw InputError("--view: unknown value '" + flags.view + "' (expected ring, memory, training or compare)");
-  set_startup_view(view);
+  set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();
   if (headless) return run_headless(flags, config, backend, count_given);

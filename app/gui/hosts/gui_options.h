@@ -19,15 +19,15 @@ struct GuiFlags {
   std::string resize;       // WxH: headless, draw at --size first, then capture at this size
   int bench_frames = 0;
   std::vector<int> bench_gpus{4, 16, 64, 256};
-  std::string theme;        // dark | light (overrides the saved preference)
-  std::string palette;      // standard | colour-blind
+  std::string theme;        // a name of kThemeNames (overrides the saved preference)
+  std::string palette;      // a name of kPaletteNames
   std::string settings;     // a settings file, or "off"
   float ui_scale = 0;       // 0: the monitor's content scale (1 headless)
   std::string lang;         // en | zh: --lang of the common options, copied here by main()
   bool present = false;     // start in presentation mode
   float present_scale = 0;  // presentation text size, 1.5 to 3 (0: the default, 2)
   bool predict = false;     // start in predict mode
-  std::string view;         // ring | memory | training | compare: the centre view to open on
+  std::string view;         // a name of kCentreViewNames: the centre view to open on
 };
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags);

@@ -126,14 +126,10 @@ VideoKind video_kind_for(const std::string& out) {
                    "' (expected .mp4, .gif, or a folder name for PNG frames)");
 }
 
-const char* video_kind_name(VideoKind kind) {
-  switch (kind) {
-    case VideoKind::mp4: return "MP4 (H.264)";
-    case VideoKind::gif: return "GIF";
-    case VideoKind::png_folder: return "PNG frames";
-  }
-  return "?";
-}
+static_assert(spellings_are_unique(kVideoKindNames));
+
+// Titles are literals, so the view's data is a terminated C string.
+const char* video_kind_name(VideoKind kind) { return enum_title(kVideoKindNames, kind).data(); }
 
 bool find_ffmpeg(std::string& path, std::string& error) {
   if (const char* forced = std::getenv("RINGVIZ_FFMPEG")) {

@@ -5,15 +5,22 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_table.h"
+
 namespace ringviz::gui {
 
 // Where recorded frames go. The kind follows the output name: *.mp4 (H.264, yuv420p), *.gif
 // (palette-optimised), or a folder of PNGs (a name without an extension, or ending in '/').
 enum class VideoKind { mp4, gif, png_folder };
+inline constexpr EnumName<VideoKind> kVideoKindNames[] = {
+    {VideoKind::mp4, "mp4", "", "", "MP4 (H.264)"},
+    {VideoKind::gif, "gif", "", "", "GIF"},
+    {VideoKind::png_folder, "png", "", "", "PNG frames"},
+};
 
 // Throws InputError naming --out for an extension we cannot write.
 VideoKind video_kind_for(const std::string& out);
-const char* video_kind_name(VideoKind kind);
+const char* video_kind_name(VideoKind kind);  // its title: "MP4 (H.264)", "GIF", "PNG frames"
 
 // Frames of one recording, written under a temporary name next to the final one and moved
 // into place only by finish(): an interrupted run, a full disk or a failed encoder never

@@ -98,32 +98,10 @@ const ViewColours kHighContrast = {
 
 }  // namespace
 
-std::string_view theme_name(ThemeKind kind) {
-  switch (kind) {
-    case ThemeKind::dark: return "dark";
-    case ThemeKind::light: return "light";
-    case ThemeKind::high_contrast: return "high-contrast";
-  }
-  return "dark";
-}
-std::string_view palette_name(PaletteKind kind) {
-  return kind == PaletteKind::standard ? "standard" : "colour-blind";
-}
+static_assert(spellings_are_unique(kThemeNames) && spellings_are_unique(kPaletteNames));
 
-bool parse_theme(std::string_view text, ThemeKind& out) {
-  if (text == "dark") out = ThemeKind::dark;
-  else if (text == "light") out = ThemeKind::light;
-  else if (text == "high-contrast" || text == "contrast") out = ThemeKind::high_contrast;
-  else return false;
-  return true;
-}
-
-bool parse_palette(std::string_view text, PaletteKind& out) {
-  if (text == "standard") out = PaletteKind::standard;
-  else if (text == "colour-blind" || text == "color-blind" || text == "cb") out = PaletteKind::colour_blind;
-  else return false;
-  return true;
-}
+bool parse_theme(std::string_view text, ThemeKind& out) { return find_enum(kThemeNames, text, out); }
+bool parse_palette(std::string_view text, PaletteKind& out) { return find_enum(kPaletteNames, text, out); }
 
 const ViewColours& view_colours(ThemeKind kind) {
   return kind == ThemeKind::dark ? kDark : kind == ThemeKind::light ? kLight : kHighContrast;

@@ -4,15 +4,23 @@
 #include <vector>
 
 #include "app/gui/render/colour.h"
+#include "core/enum_table.h"
 
 namespace ringviz::gui {
 
 // high_contrast: white on black with saturated accents, for projectors (presentation mode).
 enum class ThemeKind { dark, light, high_contrast };
+inline constexpr EnumName<ThemeKind> kThemeNames[] = {
+    {ThemeKind::dark, "dark"}, {ThemeKind::light, "light"},
+    {ThemeKind::high_contrast, "high-contrast", "contrast"}};
 enum class PaletteKind { standard, colour_blind };
+inline constexpr EnumName<PaletteKind> kPaletteNames[] = {
+    {PaletteKind::standard, "standard"},
+    {PaletteKind::colour_blind, "colour-blind", "color-blind cb"}};
 
-std::string_view theme_name(ThemeKind kind);       // "dark" | "light" | "high-contrast"
-std::string_view palette_name(PaletteKind kind);   // "standard" | "colour-blind"
+inline constexpr EnumNamer theme_name{kThemeNames};
+inline constexpr EnumNamer palette_name{kPaletteNames};
+// False, leaving `out` as it was, for text that names no theme (palette).
 bool parse_theme(std::string_view text, ThemeKind& out);
 bool parse_palette(std::string_view text, PaletteKind& out);
 

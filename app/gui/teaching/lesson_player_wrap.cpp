@@ -3,31 +3,21 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text.h"
+
 namespace ringviz::gui {
 
 namespace {
 
-// Decodes one UTF-8 code point at `at`, advancing it; malformed bytes come back as themselves.
-unsigned decode(const std::string& text, std::size_t& at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned first = byte(at);
-  int extra = first >= 0xF0 ? 3 : first >= 0xE0 ? 2 : first >= 0xC0 ? 1 : 0;
-  if (extra > 0 && at + static_cast<std::size_t>(extra) >= text.size()) extra = 0;
-  unsigned code = extra == 0 ? first : first & (0x3Fu >> extra);
-  for (int i = 1; i <= extra; ++i) code = (code << 6) | (byte(at + static_cast<std::size_t>(i)) & 0x3Fu);
-  at += static_cast<std::size_t>(extra) + 1;
-  return code;
-}
-
 // Characters a line may break before or after without a space: CJK ideographs, kana, and
 // full-width punctuation (Chinese writes no spaces between words).
-bool breaks_anywhere(unsigned code) {
+bool breaks_anywhere(char32_t code) {
   return (code >= 0x2E80 && code <= 0x9FFF) || (code >= 0xF900 && code <= 0xFAFF) ||
          (code >= 0xFF00 && code <= 0xFFEF) || (code >= 0x3000 && code <= 0x303F);
 }
 
 // Full-width punctuation that must not start a line (it stays with the word before it).
-bool closing_punctuation(unsigned code) {
+bool closing_punctuation(char32_t code) {
   return code == 0x3001 || code == 0x3002 || code == 0xFF0C || code == 0xFF1A || code == 0xFF1B ||
          code == 0xFF1F || code == 0xFF01 || code == 0xFF09 || code == 0x300D || code == 0x300F;
 }
@@ -63,7 +53,7 @@ std::vector<std::string> wrap_caption(const ImFont& font, float size, const std:
       std::size_t cut = 0, at = 0;
       while (at < candidate.size()) {
         std::size_t next = at;
-        decode(candidate, next);
+        next_code_point(candidate, next);
         if (cut > 0 && text_width(font, size, candidate.substr(0, next)) > width) break;
         cut = next;
         at = next;
@@ -78,7 +68,7 @@ std::vector<std::string> wrap_caption(const ImFont& font, float size, const std:
   std::size_t at = 0;
   while (at < text.size()) {
     const std::size_t begin = at;
-    const unsigned code = decode(text, at);
+    const char32_t code = next_code_point(text, at);
     const std::string ch = text.substr(begin, at - begin);
     if (code == '\n') {
       flush_pending(false);
@@ -90,7 +80,7 @@ std::vector<std::string> wrap_caption(const ImFont& font, float size, const std:
     pending += ch;
     // After a CJK character a line may break, unless punctuation that closes it follows.
     std::size_t peek = at;
-    const unsigned next = at < text.size() ? decode(text, peek) : 0;
+    const char32_t next = at < text.size() ? next_code_point(text, peek) : 0;
     if (code == ' ' || (breaks_anywhere(code) && !closing_punctuation(next))) flush_pending(false);
   }
   flush_pending(false);

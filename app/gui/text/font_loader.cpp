@@ -50,32 +50,6 @@ std::string lesson_text() {
   return text;
 }
 
-// Decodes one UTF-8 sequence at `at`; malformed bytes come out as U+FFFD, one byte each.
-char32_t next_code_point(std::string_view text, std::size_t& at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  if (lead < 0x80) {
-    ++at;
-    return lead;
-  }
-  const int extra = (lead >> 5) == 0x6 ? 1 : (lead >> 4) == 0xE ? 2 : (lead >> 3) == 0x1E ? 3 : -1;
-  if (extra < 0 || at + static_cast<std::size_t>(extra) >= text.size()) {
-    ++at;
-    return 0xFFFD;
-  }
-  char32_t point = lead & (0x3F >> extra);
-  for (int i = 1; i <= extra; ++i) {
-    const unsigned char continuation = byte(at + static_cast<std::size_t>(i));
-    if ((continuation & 0xC0) != 0x80) {
-      ++at;
-      return 0xFFFD;
-    }
-    point = (point << 6) | (continuation & 0x3F);
-  }
-  at += static_cast<std::size_t>(extra) + 1;
-  return point;
-}
-
 }  // namespace
 
 std::string chinese_font_path() {

@@ -201,6 +201,11 @@ struct UiStrings {
   const char* memory_opened_notice;       // %s purpose, %lld elements, %lld elements shown
   const char* memory_collective_size;     // %lld elements, %s type
   const char* memory_peak;                // %s bytes, %d GPU, %s cause
+  const char* memory_peak_cause;          // %d step, %s what it does, %s what sits on top
+  const char* memory_peak_on_top;         // %s the parts
+  const char* memory_peak_resident_only;
+  const char* memory_peak_part;           // %s part, %s bytes
+  const char* memory_peak_and;            // %s part, %s part
   const char* memory_parameters;
   const char* memory_optimizer_states;
   const char* memory_gradients;

@@ -17,45 +17,30 @@ namespace {
 // The view the GUI opens on (--view); set once before the GuiApp exists.
 CentreView g_startup_view = CentreView::ring;
 
-// Each view's name on the command line (--view) and its tab's label.
-struct ViewNames {
+// Each view's tab label, in the language of the moment (its command-line name is in
+// kCentreViewNames).
+struct ViewLabel {
   CentreView view;
-  std::string_view name;
   const char* UiStrings::*label;
 };
-constexpr ViewNames kViewNames[] = {
-    {CentreView::ring, "ring", &UiStrings::view_ring},
-    {CentreView::memory, "memory", &UiStrings::view_memory},
-    {CentreView::training, "training", &UiStrings::view_training},
-    {CentreView::compare, "compare", &UiStrings::view_compare},
+constexpr ViewLabel kViewLabels[] = {
+    {CentreView::ring, &UiStrings::view_ring},
+    {CentreView::memory, &UiStrings::view_memory},
+    {CentreView::training, &UiStrings::view_training},
+    {CentreView::compare, &UiStrings::view_compare},
 };
 
-const ViewNames* names_of(CentreView view) {
-  for (const ViewNames& names : kViewNames)
-    if (names.view == view) return &names;
-  return nullptr;
-}
-
 const char* view_label(CentreView view) {
-  const ViewNames* names = names_of(view);
-  return names ? view_strings().*(names->label) : "?";
+  for (const ViewLabel& entry : kViewLabels)
+    if (entry.view == view) return view_strings().*(entry.label);
+  return "?";
 }
 
 }  // namespace
 
-std::string_view centre_view_name(CentreView view) {
-  const ViewNames* names = names_of(view);
-  return names ? names->name : "?";
-}
+static_assert(spellings_are_unique(kCentreViewNames) && lists_exactly(kCentreViewNames, kAllCentreViews));
 
-bool parse_centre_view(std::string_view text, CentreView& out) {
-  for (const ViewNames& names : kViewNames)
-    if (names.name == text) {
-      out = names.view;
-      return true;
-    }
-  return false;
-}
+bool parse_centre_view(std::string_view text, CentreView& out) { return find_enum(kCentreViewNames, text, out); }
 
 void set_startup_view(CentreView view) { g_startup_view = view; }
 CentreView startup_view() { return g_startup_view; }

@@ -10,13 +10,17 @@
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/views/memory_view.h"
 #include "app/gui/views/training_view.h"
+#include "core/enum_table.h"
 
 namespace ringviz::gui {
 
 enum class CentreView { ring, memory, training, compare };
 inline constexpr CentreView kAllCentreViews[] = {CentreView::ring, CentreView::memory,
                                                  CentreView::training, CentreView::compare};
-std::string_view centre_view_name(CentreView view);  // "ring", "memory", "training", "compare"
+inline constexpr EnumName<CentreView> kCentreViewNames[] = {
+    {CentreView::ring, "ring"}, {CentreView::memory, "memory"}, {CentreView::training, "training"},
+    {CentreView::compare, "compare"}};
+inline constexpr EnumNamer centre_view_name{kCentreViewNames};
 bool parse_centre_view(std::string_view text, CentreView& out);
 // The view a new GuiApp opens on: set from --view before the window exists.
 void set_startup_view(CentreView view);

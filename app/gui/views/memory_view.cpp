@@ -32,11 +32,10 @@ std::int64_t bytes_of(const GpuMemory& memory, Part part) {
 // Whether each GPU holds only its own shard of `part` under `strategy` (then it is drawn in
 // the GPU's ring colour). Transient buffers are whole buckets: never a shard.
 bool owned_shard(Part part, Strategy strategy) {
-  const int stage = zero_stage(strategy);
   switch (part) {
-    case Part::parameters: return stage >= 3;
-    case Part::optimizer_states: return stage >= 1;
-    case Part::gradients: return stage >= 2;
+    case Part::parameters: return shards(strategy, StateGroup::parameters);
+    case Part::optimizer_states: return shards(strategy, StateGroup::optimizer_states);
+    case Part::gradients: return shards(strategy, StateGroup::gradients);
     case Part::transient: return false;
   }
   return false;
@@ -113,6 +112,23 @@ int optimizer_step_index(const IterationTimeline& timeline) {
 }
 
 }  // namespace
+
+std::string peak_text(const IterationTimeline& timeline) {
+  const UiStrings& t = view_strings();
+  const MemoryPeak& peak = timeline.peak;
+  std::string parts;
+  for (auto [bytes, label] : {std::pair{peak.memory.gradients, t.memory_gradients},
+                              std::pair{peak.memory.transient, t.memory_transient}}) {
+    if (bytes <= 0) continue;
+    const std::string part = format(t.memory_peak_part, label, gb(static_cast<double>(bytes)).c_str());
+    parts = parts.empty() ? part : format(t.memory_peak_and, parts.c_str(), part.c_str());
+  }
+  const std::string on_top =
+      parts.empty() ? std::string(t.memory_peak_resident_only) : format(t.memory_peak_on_top, parts.c_str());
+  const std::string& what = timeline.steps[static_cast<std::size_t>(peak.step)].label;
+  const std::string cause = format(t.memory_peak_cause, peak.step + 1, what.c_str(), on_top.c_str());
+  return format(t.memory_peak, gb(static_cast<double>(peak.memory.total())).c_str(), peak.gpu, cause.c_str());
+}
 
 MemoryView::MemoryView() = default;
 
@@ -529,12 +545,8 @@ void MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
   }
   y += line * 1.4f;
   // The peak over the whole iteration and its cause.
-  const MemoryPeak& peak = column.timeline.peak;
-  // The cause begins "peak at step k"; after "Peak X on GPU g" the second "peak" is noise.
-  const std::string cause = peak.cause.rfind("peak ", 0) == 0 ? peak.cause.substr(5) : peak.cause;
-  const std::string peak_text = format(t.memory_peak, gb(static_cast<double>(peak.memory.total())).c_str(), peak.gpu,
-                                       cause.c_str());
-  dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(colours.warning), peak_text.c_str(), nullptr, area.w);
+  dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(colours.warning), peak_text(column.timeline).c_str(), nullptr,
+              area.w);
 }
 
 }  // namespace ringviz::gui

@@ -16,6 +16,10 @@ struct ImDrawList;
 
 namespace ringviz::gui {
 
+// "Peak 44.2 GB on GPU 3 at step 12 (what step 12 does): gradients (1.2 GB) and transient
+// buffers (0.1 GB) on top of the parameters and optimizer states", in the UI language.
+std::string peak_text(const IterationTimeline& timeline);
+
 class MemoryView {
  public:
   static constexpr int kMaxGpus = 64;  // beyond this the bars are thinner than a pixel or two
