@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/backend.h"
-#include "core/config.h"
+#include "core/engine/backend.h"
+#include "core/model/config.h"
 
 namespace ringviz {
 

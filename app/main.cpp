@@ -9,7 +9,7 @@
 #include "app/cli/config_flags.h"
 #include "app/gui/hosts/gui_options.h"
 #endif
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #version 330 core
-// Draws every slot of one GPU box from the visual cell data (format: core/visual_cells.h; the
-// word positions of a record and of a bin: core/cell_record.h):
+// Draws every slot of one GPU box from the visual cell data (format: core/teaching/visual_cells.h; the
+// word positions of a record and of a bin: core/teaching/cell_record.h):
 // provenance colour (a stripe per contributing rank), hatching for empty slots, dimming for
 // stale partial sums, and a band at the bottom with either a value heatmap or a darker strip
 // that ImGui writes the numbers on.

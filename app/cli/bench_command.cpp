@@ -10,7 +10,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
-#include "core/benchmark.h"
+#include "core/engine/benchmark.h"
 
 namespace ringviz::cli {
 

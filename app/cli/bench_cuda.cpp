@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "core/layout.h"
-#include "core/schedule.h"
-#include "core/traffic.h"
+#include "core/model/layout.h"
+#include "core/schedule/schedule.h"
+#include "core/engine/traffic.h"
 
 #if RINGVIZ_WITH_CUDA
 #include "gpu/backend/cuda_backend.h"

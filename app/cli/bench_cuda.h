@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/backend_select.h"
-#include "core/benchmark.h"
+#include "core/engine/benchmark.h"
 
 namespace ringviz::cli {
 

@@ -11,8 +11,8 @@
 
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
-#include "core/cost_model.h"
-#include "core/text.h"
+#include "core/training/cost_model.h"
+#include "core/model/text.h"
 
 namespace ringviz::cli {
 

@@ -1,7 +1,7 @@
 #include "app/cli/config_flags.h"
 
 #include "app/cli/number_flags.h"
-#include "core/text.h"
+#include "core/model/text.h"
 
 namespace ringviz::cli {
 

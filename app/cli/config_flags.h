@@ -3,8 +3,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/config.h"
-#include "core/enum_table.h"
+#include "core/model/config.h"
+#include "core/model/enum_table.h"
 
 namespace ringviz::cli {
 

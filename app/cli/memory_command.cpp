@@ -1,6 +1,6 @@
 // ringviz memory: per-GPU model-state memory and communication for DDP and ZeRO-1/2/3, and
-// (--timeline) one training iteration step by step. A thin client of core/memory_model.h and
-// core/training_timeline.h.
+// (--timeline) one training iteration step by step. A thin client of core/training/memory_model.h and
+// core/training/training_timeline.h.
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
@@ -13,9 +13,9 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
-#include "core/memory_model.h"
-#include "core/text.h"
-#include "core/training_timeline.h"
+#include "core/training/memory_model.h"
+#include "core/model/text.h"
+#include "core/training/training_timeline.h"
 
 namespace ringviz::cli {
 

@@ -7,7 +7,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
-#include "core/lesson.h"
+#include "core/teaching/lesson.h"
 #ifdef RINGVIZ_WITH_GUI
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/recorder_headless.h"

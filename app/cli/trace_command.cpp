@@ -6,12 +6,12 @@
 #include "app/backend_select.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
-#include "core/provenance.h"
-#include "core/schedule.h"
-#include "core/session.h"
-#include "core/text.h"
-#include "core/trace.h"
-#include "core/trace_format.h"
+#include "core/engine/provenance.h"
+#include "core/schedule/schedule.h"
+#include "core/engine/session.h"
+#include "core/model/text.h"
+#include "core/trace/trace.h"
+#include "core/trace/trace_format.h"
 
 namespace ringviz::cli {
 

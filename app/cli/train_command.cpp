@@ -15,8 +15,8 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
-#include "core/memory_model.h"
-#include "core/training_run.h"
+#include "core/training/memory_model.h"
+#include "core/training/training_run.h"
 
 namespace ringviz::cli {
 

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "core/round_plan.h"
+#include "core/schedule/round_plan.h"
 #include "gpu/backend/collective_graph.h"
 #include "gpu/backend/rank_resources.h"
 #include "gpu/backend/round_submitter.h"

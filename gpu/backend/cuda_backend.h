@@ -12,7 +12,7 @@
 // still in flight, as NCCL pipelines its ring. Either way every element goes through exactly
 // the same transfers in the same order, so the buffers stay bit-identical to the CPU backend.
 //
-// Every round is planned by core/round_plan.h, as for the CPU backend. Inside gpu/:
+// Every round is planned by core/schedule/round_plan.h, as for the CPU backend. Inside gpu/:
 // rank_resources (devices, rank buffers, streams, events), stream_ordering (which stream waits
 // for which), round_submitter (a planned round onto the streams), timed_round (one round,
 // timed) and collective_graph (many rounds as one CUDA graph); cuda_owners holds the RAII
@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "core/backend.h"
+#include "core/engine/backend.h"
 #include "gpu/device/cuda_devices.h"
 #include "gpu/device/cuda_error.h"
 

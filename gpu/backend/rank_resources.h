@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/buffers.h"
-#include "core/collective_shape.h"
+#include "core/model/buffers.h"
+#include "core/engine/collective_shape.h"
 #include "gpu/device/cuda_devices.h"
 #include "gpu/backend/cuda_owners.h"
 

@@ -1,12 +1,12 @@
 #pragma once
-// Internal to gpu/: puts planned rounds (core/round_plan.h) on the ranks' streams. A receiver
+// Internal to gpu/: puts planned rounds (core/schedule/round_plan.h) on the ranks' streams. A receiver
 // pulls: it copies each incoming slot (cudaMemcpyAsync / cudaMemcpyPeerAsync) or runs the
 // reduce kernel reading the sender's slot straight from the sender's memory, on its own
 // stream, after waiting for the events StreamOrdering names. Nothing here waits on the host,
 // so a whole collective can be enqueued into one CUDA graph capture.
 #include <span>
 
-#include "core/round_plan.h"
+#include "core/schedule/round_plan.h"
 #include "gpu/backend/cuda_owners.h"
 #include "gpu/backend/rank_resources.h"
 #include "gpu/backend/stream_ordering.h"

@@ -2,7 +2,7 @@
 // Internal to gpu/: one round submitted on its own and timed with CUDA events, from each
 // GPU's round_start to the end of the last rank's part on it. This is how the visualiser
 // steps: the device time of every round is shown.
-#include "core/round_plan.h"
+#include "core/schedule/round_plan.h"
 #include "gpu/backend/rank_resources.h"
 #include "gpu/backend/round_submitter.h"
 

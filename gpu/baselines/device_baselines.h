@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz::gpu {
 

@@ -1,6 +1,6 @@
 #pragma once
 // CUDA-OpenGL interop for the heatmap: the CUDA backend writes the visual cell data
-// (core/visual_cells.h) straight from the rank buffers into the GL buffers the shader reads,
+// (core/teaching/visual_cells.h) straight from the rank buffers into the GL buffers the shader reads,
 // with no trip through the host. The GUI uses it like this:
 //
 //   create the GL context, then the GL buffers (cells: ranks^2 * kCellWords * 4 bytes,
@@ -16,11 +16,11 @@
 // No GL or CUDA header here; GL buffer names are plain unsigned ints (GLuint).
 #include <memory>
 
-#include "core/config.h"
-#include "core/layout.h"
-#include "core/provenance.h"
-#include "core/schedule.h"
-#include "core/visual_cells.h"
+#include "core/model/config.h"
+#include "core/model/layout.h"
+#include "core/engine/provenance.h"
+#include "core/schedule/schedule.h"
+#include "core/teaching/visual_cells.h"
 #include "gpu/backend/cuda_backend.h"
 
 namespace ringviz::gpu {

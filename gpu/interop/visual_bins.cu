@@ -1,12 +1,12 @@
 // One thread per bin: the mean of the bin's elements in double, summed in element order, then
-// normalised, exactly as core/visual_cells.cpp does on the host (same operations in the same
+// normalised, exactly as core/teaching/visual_cells.cpp does on the host (same operations in the same
 // order, no FMA), so the GL buffer gets the same bytes either way.
 #include "gpu/interop/visual_bins.h"
 
 #include <cuda_runtime.h>
 
-#include "core/cell_record.h"
-#include "core/half.h"
+#include "core/teaching/cell_record.h"
+#include "core/engine/half.h"
 #include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz::gpu {
@@ -51,7 +51,7 @@ __global__ void __launch_bounds__(kThreads) visual_bins_kernel(VisualBinsJob job
   if (index >= total) return;
   const std::int64_t cell = index / job.bins_per_slot;
   const std::int64_t bin = index % job.bins_per_slot;
-  // cell = rank * N + slot (core/cell_record.h)
+  // cell = rank * N + slot (core/teaching/cell_record.h)
   const int rank = static_cast<int>(cell / job.ranks);
   const int slot = static_cast<int>(cell % job.ranks);
   const std::int64_t offset = job.slots[2 * slot];

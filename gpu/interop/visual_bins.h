@@ -1,11 +1,11 @@
 #pragma once
-// Internal to gpu/: the kernel that fills the heatmap's bins (core/visual_cells.h) from the
+// Internal to gpu/: the kernel that fills the heatmap's bins (core/teaching/visual_cells.h) from the
 // rank buffers, on the current device.
 #include <cstdint>
 
 #include <cuda_runtime_api.h>
 
-#include "core/dtype.h"
+#include "core/model/dtype.h"
 
 namespace ringviz::gpu {
 

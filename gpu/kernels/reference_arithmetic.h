@@ -16,9 +16,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "core/element_math.h"
-#include "core/half.h"
-#include "core/portable.h"
+#include "core/engine/element_math.h"
+#include "core/engine/half.h"
+#include "core/model/portable.h"
 
 namespace ringviz::gpu {
 

@@ -4,8 +4,8 @@
 
 #include <cuda_runtime_api.h>
 
-#include "core/dtype.h"
-#include "core/reduce_op.h"
+#include "core/model/dtype.h"
+#include "core/model/reduce_op.h"
 
 namespace ringviz::gpu {
 

@@ -1,12 +1,12 @@
-// The bench's arithmetic and its correctness check (core/benchmark.h). Nothing here asserts
+// The bench's arithmetic and its correctness check (core/engine/benchmark.h). Nothing here asserts
 // on time: benchmarks measure and print, tests assert behaviour.
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "core/benchmark.h"
-#include "core/initial_values.h"
-#include "core/session.h"
+#include "core/engine/benchmark.h"
+#include "core/model/initial_values.h"
+#include "core/engine/session.h"
 
 namespace ringviz {
 namespace {

@@ -1,14 +1,14 @@
-// The packed cell record of core/cell_record.h: the shader reads it by word position, so the
+// The packed cell record of core/teaching/cell_record.h: the shader reads it by word position, so the
 // positions are pinned here as numbers, not as the constants they are checked against.
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <vector>
 
-#include "core/backend.h"
-#include "core/cell_record.h"
-#include "core/session.h"
-#include "core/visual_cells.h"
+#include "core/engine/backend.h"
+#include "core/teaching/cell_record.h"
+#include "core/engine/session.h"
+#include "core/teaching/visual_cells.h"
 
 namespace ringviz {
 namespace {

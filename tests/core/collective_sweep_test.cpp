@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/backend.h"
-#include "core/initial_values.h"
-#include "core/session.h"
+#include "core/engine/backend.h"
+#include "core/model/initial_values.h"
+#include "core/engine/session.h"
 #include "tests/core/reference.h"
 
 namespace ringviz {

@@ -1,19 +1,19 @@
-// One table per enum (core/enum_table.h): names, aliases, --help choice lists and error
+// One table per enum (core/model/enum_table.h): names, aliases, --help choice lists and error
 // messages all come from it, for every enum of core.
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/benchmark.h"
-#include "core/config.h"
-#include "core/enum_table.h"
-#include "core/lesson.h"
-#include "core/memory_model.h"
-#include "core/text.h"
-#include "core/trace_format.h"
-#include "core/training_run.h"
-#include "core/training_timeline.h"
+#include "core/engine/benchmark.h"
+#include "core/model/config.h"
+#include "core/model/enum_table.h"
+#include "core/teaching/lesson.h"
+#include "core/training/memory_model.h"
+#include "core/model/text.h"
+#include "core/trace/trace_format.h"
+#include "core/training/training_run.h"
+#include "core/training/training_timeline.h"
 
 using namespace ringviz;
 

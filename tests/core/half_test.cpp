@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/half.h"
-#include "core/initial_values.h"
+#include "core/engine/half.h"
+#include "core/model/initial_values.h"
 
 namespace ringviz {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/initial_values.h"
+#include "core/model/initial_values.h"
 
 namespace ringviz {
 namespace {

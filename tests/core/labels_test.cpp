@@ -5,9 +5,9 @@
 #include <initializer_list>
 #include <string>
 
-#include "core/backend.h"
-#include "core/provenance.h"
-#include "core/session.h"
+#include "core/engine/backend.h"
+#include "core/engine/provenance.h"
+#include "core/engine/session.h"
 
 namespace ringviz {
 namespace {

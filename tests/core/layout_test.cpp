@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/layout.h"
+#include "core/model/layout.h"
 #include "tests/core/reference.h"
 
 namespace ringviz {

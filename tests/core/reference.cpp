@@ -7,7 +7,7 @@
 #include <sstream>
 #include <type_traits>
 
-#include "core/half.h"
+#include "core/engine/half.h"
 
 namespace ringviz::test {
 

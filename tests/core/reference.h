@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/buffers.h"
-#include "core/config.h"
+#include "core/model/buffers.h"
+#include "core/model/config.h"
 
 namespace ringviz::test {
 

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/round_plan.h"
+#include "core/schedule/round_plan.h"
 
 // Counts the allocations made while a test asks for it, to check that planning reuses storage.
 namespace {

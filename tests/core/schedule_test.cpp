@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/schedule.h"
+#include "core/schedule/schedule.h"
 
 namespace ringviz {
 namespace {

@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "core/backend.h"
-#include "core/config.h"
-#include "core/initial_values.h"
-#include "core/layout.h"
-#include "core/provenance.h"
-#include "core/schedule.h"
-#include "core/session.h"
-#include "core/traffic.h"
+#include "core/engine/backend.h"
+#include "core/model/config.h"
+#include "core/model/initial_values.h"
+#include "core/model/layout.h"
+#include "core/engine/provenance.h"
+#include "core/schedule/schedule.h"
+#include "core/engine/session.h"
+#include "core/engine/traffic.h"
 
 using namespace ringviz;
 

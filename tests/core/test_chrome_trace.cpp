@@ -8,10 +8,10 @@
 #include <string>
 #include <utility>
 
-#include "core/backend.h"
-#include "core/chrome_trace.h"
-#include "core/session.h"
-#include "core/trace.h"
+#include "core/engine/backend.h"
+#include "core/trace/chrome_trace.h"
+#include "core/engine/session.h"
+#include "core/trace/trace.h"
 
 using namespace ringviz;
 using nlohmann::json;

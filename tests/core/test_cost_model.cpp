@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/cost_model.h"
+#include "core/training/cost_model.h"
 
 using namespace ringviz;
 

@@ -8,13 +8,13 @@
 #include <set>
 #include <string>
 
-#include "core/backend.h"
-#include "core/layout.h"
-#include "core/lesson.h"
-#include "core/memory_model.h"
-#include "core/session.h"
-#include "core/training_run.h"
-#include "core/traffic.h"
+#include "core/engine/backend.h"
+#include "core/model/layout.h"
+#include "core/teaching/lesson.h"
+#include "core/training/memory_model.h"
+#include "core/engine/session.h"
+#include "core/training/training_run.h"
+#include "core/engine/traffic.h"
 
 using namespace ringviz;
 

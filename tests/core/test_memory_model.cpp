@@ -5,12 +5,12 @@
 #include <cstdlib>
 #include <set>
 
-#include "core/collective.h"
-#include "core/layout.h"
-#include "core/memory_model.h"
-#include "core/schedule.h"
-#include "core/traffic.h"
-#include "core/training_timeline.h"
+#include "core/schedule/collective.h"
+#include "core/model/layout.h"
+#include "core/training/memory_model.h"
+#include "core/schedule/schedule.h"
+#include "core/engine/traffic.h"
+#include "core/training/training_timeline.h"
 
 using namespace ringviz;
 

@@ -4,12 +4,12 @@
 
 #include <memory>
 
-#include "core/backend.h"
-#include "core/collective.h"
-#include "core/initial_values.h"
-#include "core/session.h"
-#include "core/training_math.h"
-#include "core/training_run.h"
+#include "core/engine/backend.h"
+#include "core/schedule/collective.h"
+#include "core/model/initial_values.h"
+#include "core/engine/session.h"
+#include "core/training/training_math.h"
+#include "core/training/training_run.h"
 
 using namespace ringviz;
 

@@ -1,9 +1,9 @@
 // Traffic (DESIGN section 2): the bytes each rank sends and receives, per round and in total.
 #include <doctest/doctest.h>
 
-#include "core/layout.h"
-#include "core/schedule.h"
-#include "core/traffic.h"
+#include "core/model/layout.h"
+#include "core/schedule/schedule.h"
+#include "core/engine/traffic.h"
 #include "tests/core/reference.h"
 
 namespace ringviz {

@@ -1,11 +1,11 @@
-// core's one UTF-8 decoder (core/text.h), which the terminal tables, the GUI's fonts and its
+// core's one UTF-8 decoder (core/model/text.h), which the terminal tables, the GUI's fonts and its
 // caption wrapping all read text with.
 #include <doctest/doctest.h>
 
 #include <string_view>
 #include <vector>
 
-#include "core/text.h"
+#include "core/model/text.h"
 
 using namespace ringviz;
 

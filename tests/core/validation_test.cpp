@@ -11,10 +11,10 @@
 
 #include <unistd.h>
 
-#include "core/backend.h"
-#include "core/config.h"
-#include "core/initial_values.h"
-#include "core/session.h"
+#include "core/engine/backend.h"
+#include "core/model/config.h"
+#include "core/model/initial_values.h"
+#include "core/engine/session.h"
 
 namespace ringviz {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "core/initial_values.h"
+#include "core/model/initial_values.h"
 
 namespace ringviz::test {
 

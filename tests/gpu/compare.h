@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "core/buffers.h"
-#include "core/config.h"
+#include "core/model/buffers.h"
+#include "core/model/config.h"
 
 namespace ringviz::test {
 

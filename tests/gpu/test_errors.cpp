@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "core/initial_values.h"
-#include "core/session.h"
+#include "core/model/initial_values.h"
+#include "core/engine/session.h"
 #include "gpu/backend/cuda_backend.h"
 #include "tests/gpu/compare.h"
 

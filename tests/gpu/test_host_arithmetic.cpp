@@ -8,7 +8,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/element_math.h"
+#include "core/engine/element_math.h"
 #include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz {

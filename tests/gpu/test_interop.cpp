@@ -7,9 +7,9 @@
 #include <cstring>
 #include <vector>
 
-#include "core/initial_values.h"
-#include "core/session.h"
-#include "core/visual_cells.h"
+#include "core/model/initial_values.h"
+#include "core/engine/session.h"
+#include "core/teaching/visual_cells.h"
 #include "gpu/interop/gl_interop.h"
 #include "tests/gpu/compare.h"
 #include "tests/gpu/egl_context.h"

@@ -8,8 +8,8 @@
 #include "app/gui/layout/panel_layout.h"
 #include "app/gui/teaching/predict.h"
 #include "app/gui/teaching/presentation.h"
-#include "core/config.h"
-#include "core/schedule.h"
+#include "core/model/config.h"
+#include "core/schedule/schedule.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

@@ -18,7 +18,7 @@
 
 #include <stb_image.h>
 
-#include "core/lesson.h"
+#include "core/teaching/lesson.h"
 #include "render_harness.h"
 
 using namespace ringviz::gui_test;

@@ -8,7 +8,7 @@
 #include "app/gui/views/memory_view.h"
 #include "app/gui/views/training_view.h"
 #include "app/gui/text/strings.h"
-#include "core/session.h"
+#include "core/engine/session.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

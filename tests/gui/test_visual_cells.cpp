@@ -1,12 +1,12 @@
-// The visual cell format of core/visual_cells.h, which the shader (and later a CUDA kernel)
+// The visual cell format of core/teaching/visual_cells.h, which the shader (and later a CUDA kernel)
 // relies on word for word.
 #include <doctest/doctest.h>
 
 #include <cmath>
 
-#include "core/backend.h"
-#include "core/session.h"
-#include "core/visual_cells.h"
+#include "core/engine/backend.h"
+#include "core/engine/session.h"
+#include "core/teaching/visual_cells.h"
 
 using namespace ringviz;
 

@@ -1,3 +1,3 @@
 // Must compile: the control case, so that the refusals above are refusals of the layer and
 // not a broken compiler command.
-#include "core/layout.h"
+#include "core/model/layout.h"

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "app/gui/hosts/headless_surface.h"
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 

@@ -5,7 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 

@@ -4,7 +4,7 @@
 // run_gui (gui_options.h) picks one of these two from the command line; `ringviz record`
 // (app/cli/record_command.cpp) runs the third, record_headless (recorder_headless.h).
 // Each returns its exit code by the rule written at HostStatus.
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "app/gui/render/theme.h"
-#include "core/config.h"
-#include "core/text.h"
+#include "core/model/config.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "app/gui/runtime/settings.h"
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 

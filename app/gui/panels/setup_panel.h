@@ -9,7 +9,7 @@
 #include "app/gui/panels/value_table.h"
 #include "app/gui/runtime/preferences.h"
 #include "app/gui/runtime/session_model.h"
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 

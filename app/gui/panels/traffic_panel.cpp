@@ -6,7 +6,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
-#include "core/traffic.h"
+#include "core/engine/traffic.h"
 
 namespace ringviz::gui {
 

@@ -16,7 +16,7 @@
 
 #include <stb_image_write.h>  // the implementation comes from libstb (pkg-config imgui pulls it in)
 
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/enum_table.h"
+#include "core/model/enum_table.h"
 
 namespace ringviz::gui {
 

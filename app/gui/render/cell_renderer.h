@@ -5,7 +5,7 @@
 
 #include "app/gui/render/colour.h"
 #include "app/gui/layout/geometry.h"
-#include "core/visual_cells.h"
+#include "core/teaching/visual_cells.h"
 
 struct ImDrawList;
 struct ImDrawCmd;
@@ -36,7 +36,7 @@ struct CellPass {
 };
 
 // Draws the slot cells of every GPU with shaders/cells.*.glsl, reading the visual cell data
-// (core/visual_cells.h) from two GL buffers bound as buffer textures. It runs inside ImGui's
+// (core/teaching/visual_cells.h) from two GL buffers bound as buffer textures. It runs inside ImGui's
 // render pass as a draw callback and leaves every piece of GL state it touches as it found it.
 // The result is cached in a framebuffer-sized texture and only redrawn when the data, the
 // palette, the geometry or the colours change; other frames copy it back (cheap on llvmpipe).

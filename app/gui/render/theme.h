@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "app/gui/render/colour.h"
-#include "core/enum_table.h"
+#include "core/model/enum_table.h"
 
 namespace ringviz::gui {
 

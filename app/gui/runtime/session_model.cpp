@@ -6,7 +6,7 @@
 #include <iterator>
 
 #include "app/backend_select.h"
-#include "core/initial_values.h"
+#include "core/model/initial_values.h"
 
 namespace ringviz::gui {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "core/config.h"
-#include "core/session.h"
-#include "core/visual_cells.h"
+#include "core/model/config.h"
+#include "core/engine/session.h"
+#include "core/teaching/visual_cells.h"
 
 namespace ringviz::gui {
 

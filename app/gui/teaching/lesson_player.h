@@ -9,11 +9,11 @@
 
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/teaching/lesson_player_wrap.h"
-#include "core/lesson.h"
+#include "core/teaching/lesson.h"
 
 namespace ringviz::gui {
 
-// Plays a lesson (core/lesson.h) inside the GUI: it owns the lesson clock, makes the GUI show
+// Plays a lesson (core/teaching/lesson.h) inside the GUI: it owns the lesson clock, makes the GUI show
 // the scene's collective at the clock's round, and draws the scene title and the step's
 // caption in large type on a dark band at the bottom. The same object drives `ringviz record`
 // (clock set frame by frame, nothing interactive) and the interactive GUI (clock advanced by

@@ -5,7 +5,7 @@
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/teaching/predict.h"
 #include "app/gui/teaching/presentation.h"
-#include "core/text.h"
+#include "core/model/text.h"
 
 // The classroom features as one frame extension: presentation mode (P), predict mode (G), the
 // UI language (L, and a combo at the end of the setup panel), and the presentation text size

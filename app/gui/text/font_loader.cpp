@@ -12,7 +12,7 @@
 #include <imgui.h>
 
 #include "app/gui/text/strings.h"
-#include "core/lesson.h"
+#include "core/teaching/lesson.h"
 
 namespace ringviz::gui {
 

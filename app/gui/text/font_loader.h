@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/text.h"
+#include "core/model/text.h"
 
 struct ImFontAtlas;
 

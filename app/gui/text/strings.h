@@ -2,7 +2,7 @@
 // Every piece of text the GUI shows, in one place, so that a translation is one more
 // instance of UiStrings. Formats use printf conversions; keep their order when translating
 // (or use %1$s-style positions, which glibc's printf accepts).
-#include "core/text.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 

@@ -10,7 +10,7 @@
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/views/memory_view.h"
 #include "app/gui/views/training_view.h"
-#include "core/enum_table.h"
+#include "core/model/enum_table.h"
 
 namespace ringviz::gui {
 

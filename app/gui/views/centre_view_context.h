@@ -7,7 +7,7 @@
 
 #include "app/gui/runtime/playback.h"
 #include "app/gui/render/theme.h"
-#include "core/config.h"
+#include "core/model/config.h"
 
 namespace ringviz {
 class Session;

@@ -9,7 +9,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/strings.h"
-#include "core/session.h"
+#include "core/engine/session.h"
 
 namespace ringviz::gui {
 

@@ -8,7 +8,7 @@
 
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
-#include "core/cost_model.h"
+#include "core/training/cost_model.h"
 
 struct ImDrawList;
 

@@ -10,8 +10,8 @@
 #include "app/gui/render/colour.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/ring_geometry.h"
-#include "core/layout.h"
-#include "core/schedule.h"
+#include "core/model/layout.h"
+#include "core/schedule/schedule.h"
 
 struct ImDrawList;
 

@@ -9,8 +9,8 @@
 
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
-#include "core/memory_model.h"
-#include "core/training_timeline.h"
+#include "core/training/memory_model.h"
+#include "core/training/training_timeline.h"
 
 struct ImDrawList;
 

@@ -1,6 +1,6 @@
 #pragma once
 // The training view: the same small model trained on N simulated GPUs with three strategies
-// (ddp, zero2, nosync from core/training_run.h), every byte between GPUs going through
+// (ddp, zero2, nosync from core/training/training_run.h), every byte between GPUs going through
 // ringviz's collectives. A loss curve per GPU per strategy, and how far the GPUs' parameters
 // drift apart: not at all under DDP and ZeRO-2, more and more without synchronisation.
 #include <cstdint>
@@ -10,8 +10,8 @@
 
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
-#include "core/backend.h"
-#include "core/training_run.h"
+#include "core/engine/backend.h"
+#include "core/training/training_run.h"
 
 struct ImDrawList;
 

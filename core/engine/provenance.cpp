@@ -1,0 +1,59 @@
+#include "core/engine/provenance.h"
+
+#include <cctype>
+
+namespace ringviz {
+
+Provenance Provenance::initial(const Config& config) {
+  Provenance provenance;
+  provenance.ranks_ = config.ranks;
+  provenance.sets_.assign(static_cast<std::size_t>(config.ranks) * config.ranks, RankSet{});
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    if (config.op == Op::allgather) {
+      provenance.at_mutable(rank, rank).set(static_cast<std::size_t>(rank));
+    } else {
+      for (int slot = 0; slot < config.ranks; ++slot)
+        provenance.at_mutable(rank, slot).set(static_cast<std::size_t>(rank));
+    }
+  }
+  return provenance;
+}
+
+void Provenance::apply(const Round& round) {
+  // Read every source before writing any destination: the round happens at once.
+  std::vector<RankSet> incoming;
+  incoming.reserve(round.transfers.size());
+  for (const Transfer& transfer : round.transfers) incoming.push_back(at(transfer.src, transfer.slot));
+  for (std::size_t i = 0; i < round.transfers.size(); ++i) {
+    const Transfer& transfer = round.transfers[i];
+    RankSet& local = at_mutable(transfer.dst, transfer.slot);
+    local = transfer.kind == TransferKind::copy ? incoming[i] : (local | incoming[i]);
+  }
+}
+
+std::string rank_letter(int rank, bool upper) {
+  if (rank < 26) return std::string(1, static_cast<char>((upper ? 'A' : 'a') + rank));
+  std::string name(upper ? "R" : "r");  // built in two steps: GCC 12 misreports "x" + string
+  name += std::to_string(rank);
+  return name;
+}
+
+std::string term_label(int rank, int slot) {
+  return rank_letter(rank) + (rank < 26 ? "" : "_") + std::to_string(slot);
+}
+
+std::string slot_label(Op op, const RankSet& contributors, int slot) {
+  std::vector<int> ranks;
+  for (int rank = 0; rank < kMaxRanks; ++rank)
+    if (contributors.test(static_cast<std::size_t>(rank))) ranks.push_back(rank);
+  if (ranks.empty()) return "";
+  if (op == Op::allgather) return rank_letter(ranks.front(), true);
+  if (ranks.size() > 4)
+    return term_label(ranks.front(), slot) + "+\u2026+" + term_label(ranks.back(), slot) + " (" +
+           std::to_string(ranks.size()) + ")";
+  std::string label;
+  for (int rank : ranks) label += (label.empty() ? "" : "+") + term_label(rank, slot);
+  return label;
+}
+
+}  // namespace ringviz

@@ -1,0 +1,47 @@
+#pragma once
+#include <bitset>
+#include <string>
+#include <vector>
+
+#include "core/model/config.h"
+#include "core/schedule/schedule.h"
+
+namespace ringviz {
+
+using RankSet = std::bitset<kMaxRanks>;
+
+// For every rank and slot, the set of ranks whose input of that slot is folded into the
+// current value (empty: nothing has arrived there yet). It follows the schedule alone,
+// so it is the same for every backend and every input.
+class Provenance {
+ public:
+  Provenance() = default;
+  static Provenance initial(const Config& config);
+
+  void apply(const Round& round);
+  const RankSet& at(int rank, int slot) const {
+    return sets_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(ranks_) +
+                 static_cast<std::size_t>(slot)];
+  }
+  int ranks() const { return ranks_; }
+  bool operator==(const Provenance& other) const = default;
+
+ private:
+  RankSet& at_mutable(int rank, int slot) {
+    return sets_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(ranks_) +
+                 static_cast<std::size_t>(slot)];
+  }
+  int ranks_ = 0;
+  std::vector<RankSet> sets_;
+};
+
+// Rank names of DESIGN section 2: a ... z, then r26, r27 ...; upper case for AllGather blocks.
+std::string rank_letter(int rank, bool upper = false);
+// One term of a partial sum: rank letter + slot index ("a0"); for ranks past z the index is
+// set off by an underscore ("r26_3") so that it stays readable.
+std::string term_label(int rank, int slot);
+// The label of a slot's value: "" when empty; AllGather blocks as "A"; otherwise the terms in
+// rank order ("a0+b0+c0"), more than four compressed to "a0+…+h0 (8)".
+std::string slot_label(Op op, const RankSet& contributors, int slot);
+
+}  // namespace ringviz

@@ -1,0 +1,78 @@
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/engine/backend.h"
+#include "core/model/config.h"
+#include "core/model/layout.h"
+#include "core/engine/provenance.h"
+#include "core/schedule/schedule.h"
+#include "core/engine/traffic.h"
+
+namespace ringviz {
+
+struct SessionOptions {
+  // Snapshots of the rank buffers kept for stepping back, beyond the initial state. Small
+  // collectives keep one per round; large ones keep every k-th and replay from there.
+  std::uint64_t snapshot_budget_bytes = std::uint64_t{128} << 20;
+};
+
+// One collective, executed round by round on a backend, that can be stepped in both
+// directions. Any sequence of moves leaves the buffers bit-identical to a plain replay from
+// the start, because every state is either a snapshot taken on the way forward or rebuilt by
+// re-executing the same rounds from one.
+class Session {
+ public:
+  // Validates the config and builds the inputs (throws InputError on bad input).
+  Session(Config config, std::unique_ptr<Backend> backend, SessionOptions options = {});
+
+  const Config& config() const { return config_; }
+  const SlotLayout& layout() const { return layout_; }
+  const Schedule& schedule() const { return schedule_; }
+  const Traffic& traffic() const { return traffic_; }
+  Backend& backend() { return *backend_; }
+  const Backend& backend() const { return *backend_; }
+
+  // Rounds executed so far: 0 (inputs) ... round_count() (done).
+  int round() const { return round_; }
+  int round_count() const { return schedule_.round_count(); }
+  bool at_end() const { return round_ == round_count(); }
+
+  void step_forward();
+  void step_back();
+  void seek(int round);  // clamped to [0, round_count()]
+  void reset() { seek(0); }
+
+  // Every rank's buffer after round(), fetched from the backend when it changed.
+  const BufferState& buffers() const;
+  const Provenance& provenance() const { return provenance_; }
+  // The operation's result for every rank as DESIGN section 2 defines it (meaningful at the
+  // end): AllReduce the whole buffer, ReduceScatter the owned slot, AllGather all N blocks.
+  std::vector<ByteBuffer> outputs() const;
+  // Device time of each round as last executed (empty where the backend does not measure).
+  std::optional<double> round_microseconds(int round_index) const;
+  std::size_t snapshot_count() const { return snapshots_.size(); }
+  int snapshot_interval() const { return snapshot_interval_; }
+
+ private:
+  void execute_next_round();
+  void restore(int round);
+
+  Config config_;
+  SlotLayout layout_;
+  Schedule schedule_;
+  Traffic traffic_;
+  std::unique_ptr<Backend> backend_;
+  int round_ = 0;
+  int snapshot_interval_ = 1;
+  std::map<int, BufferState> snapshots_;  // round -> buffers after it; round 0 always kept
+  Provenance provenance_;
+  std::vector<std::optional<double>> round_times_;
+  mutable BufferState fetched_;
+  mutable bool fetched_valid_ = false;
+};
+
+}  // namespace ringviz

@@ -1,0 +1,47 @@
+#include "core/engine/traffic.h"
+
+namespace ringviz {
+
+namespace {
+
+std::int64_t sum_rounds(const std::vector<std::vector<std::int64_t>>& table, int rank, int rounds) {
+  std::int64_t total = 0;
+  for (int round = 0; round < rounds && round < static_cast<int>(table.size()); ++round)
+    total += table[static_cast<std::size_t>(round)][static_cast<std::size_t>(rank)];
+  return total;
+}
+
+}  // namespace
+
+std::int64_t Traffic::sent_after(int rank, int rounds) const { return sum_rounds(sent, rank, rounds); }
+
+std::int64_t Traffic::received_after(int rank, int rounds) const {
+  return sum_rounds(received, rank, rounds);
+}
+
+Traffic compute_traffic(const Schedule& schedule, const SlotLayout& layout, DType dtype, int ranks) {
+  Traffic traffic;
+  const auto element = static_cast<std::int64_t>(dtype_size(dtype));
+  for (const Round& round : schedule.rounds) {
+    std::vector<std::int64_t> sent(static_cast<std::size_t>(ranks), 0);
+    std::vector<std::int64_t> received(static_cast<std::size_t>(ranks), 0);
+    for (const Transfer& transfer : round.transfers) {
+      const std::int64_t bytes = layout[transfer.slot].count * element;
+      sent[static_cast<std::size_t>(transfer.src)] += bytes;
+      received[static_cast<std::size_t>(transfer.dst)] += bytes;
+    }
+    traffic.sent.push_back(std::move(sent));
+    traffic.received.push_back(std::move(received));
+  }
+  return traffic;
+}
+
+double ring_allreduce_bytes_per_gpu(int ranks, double bytes_per_gpu) {
+  return 2.0 * ring_pass_bytes_per_gpu(ranks, bytes_per_gpu);
+}
+
+double ring_pass_bytes_per_gpu(int ranks, double bytes_per_gpu) {
+  return ranks > 0 ? (ranks - 1) * bytes_per_gpu / ranks : 0.0;
+}
+
+}  // namespace ringviz

@@ -1,0 +1,132 @@
+#include "core/model/config.h"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+namespace ringviz {
+
+static_assert(spellings_are_unique(kOpNames));
+static_assert(spellings_are_unique(kAlgorithmNames) && lists_exactly(kAlgorithmNames, kAllAlgorithms));
+static_assert(spellings_are_unique(kOrderNames));
+static_assert(spellings_are_unique(kTypedInitNames));
+static_assert(spellings_are_unique(kBackendChoiceNames));
+
+bool algorithm_supports(Algorithm algorithm, Op op) {
+  const bool tree = algorithm == Algorithm::tree || algorithm == Algorithm::tree_pipelined;
+  return !tree || op == Op::allreduce;
+}
+
+std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op) {
+  if (algorithm_supports(algorithm, op)) return std::nullopt;
+  std::vector<std::string_view> ops, others;
+  for (const EnumName<Op>& candidate : kOpNames)
+    if (algorithm_supports(algorithm, candidate.value)) ops.push_back(candidate.name);
+  for (const EnumName<Algorithm>& candidate : kAlgorithmNames)
+    if (algorithm_supports(candidate.value, op)) others.push_back(candidate.name);
+  return "--algo " + std::string(algorithm_name(algorithm)) + ": supports " + join_and(ops) +
+         " only (" + join_and(others) + " support " + std::string(op_name(op)) + ")";
+}
+
+InitPattern parse_init(std::string_view text, std::string_view field) {
+  InitPattern init;
+  // The patterns without an argument are typed exactly as their names.
+  for (InitKind plain : {InitKind::seed, InitKind::rank, InitKind::index})
+    if (text == enum_name(kTypedInitNames, plain)) {
+      init.kind = plain;
+      return init;
+    }
+  if (text.rfind("random", 0) == 0) {
+    init.kind = InitKind::random;
+    if (text == "random") return init;
+    const std::string_view digits = text.substr(text.find(':') + 1);
+    const auto [end, error] =
+        std::from_chars(digits.data(), digits.data() + digits.size(), init.random_seed);
+    if (text[6] != ':' || digits.empty() || error != std::errc() ||
+        end != digits.data() + digits.size())
+      throw InputError(std::string(field) + ": '" + std::string(text) +
+                       "' is not random:SEED with SEED a non-negative integer");
+    return init;
+  }
+  if (text.rfind("file:", 0) == 0 && text.size() > 5) {
+    init.kind = InitKind::file;
+    init.path = std::string(text.substr(5));
+    return init;
+  }
+  reject_unknown_value(field, text, enum_names(kTypedInitNames));
+}
+
+std::string InitPattern::spec() const {
+  switch (kind) {
+    case InitKind::random: return "random:" + std::to_string(random_seed);
+    case InitKind::file: return "file:" + path;
+    case InitKind::values: return "values";
+    default: return std::string(enum_name(kTypedInitNames, kind));
+  }
+}
+
+std::optional<std::string> validate(const Config& config) {
+  if (config.ranks < 1 || config.ranks > kMaxRanks)
+    return "gpus: " + std::to_string(config.ranks) + " is out of range (1 to " +
+           std::to_string(kMaxRanks) + ")";
+  if (config.count < 0 || config.count > kMaxCount)
+    return "count: " + std::to_string(config.count) + " is out of range (0 to 2^40 elements)";
+  if (auto problem = unsupported_op_message(config.algorithm, config.op)) return problem;
+  if (config.init.kind == InitKind::values) {
+    if (config.init.values.size() != static_cast<std::size_t>(config.ranks))
+      return "init: the value table has " + std::to_string(config.init.values.size()) +
+             " rows, expected one per GPU (" + std::to_string(config.ranks) + ")";
+    for (std::size_t r = 0; r < config.init.values.size(); ++r)
+      if (config.init.values[r].size() != static_cast<std::size_t>(config.count))
+        return "init: row " + std::to_string(r) + " of the value table has " +
+               std::to_string(config.init.values[r].size()) + " values, expected count (" +
+               std::to_string(config.count) + ")";
+  }
+  return std::nullopt;
+}
+
+void validate_or_throw(const Config& config) {
+  if (auto problem = validate(config)) throw InputError(*problem);
+}
+
+std::int64_t buffer_elements(const Config& config) {
+  return config.op == Op::allgather ? config.count * config.ranks : config.count;
+}
+
+std::uint64_t working_set_bytes(const Config& config) {
+  return static_cast<std::uint64_t>(buffer_elements(config)) * config.ranks *
+         dtype_size(config.dtype);
+}
+
+std::uint64_t available_host_memory_bytes() {
+  // MemAvailable counts reclaimable cache too, which is what an allocation can really get.
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit)
+    if (key == "MemAvailable:") return kib * 1024;
+  const long pages = sysconf(_SC_AVPHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) * page_size : UINT64_MAX;
+}
+
+void check_fits_in_memory(const Config& config, std::uint64_t extra_copies) {
+  // Guard the multiplication: 256 ranks x 2^40 elements x 8 bytes overflows 64 bits.
+  const long double needed = static_cast<long double>(buffer_elements(config)) * config.ranks *
+                             dtype_size(config.dtype) * (1 + extra_copies);
+  const std::uint64_t available = available_host_memory_bytes();
+  if (needed > static_cast<long double>(available)) {
+    std::ostringstream message;
+    message.precision(3);
+    message << "count: " << config.count << " elements of " << dtype_name(config.dtype)
+            << " on " << config.ranks << " GPUs need " << needed / 1e9
+            << " GB of buffers but only " << available / 1e9
+            << " GB of memory is available; choose a smaller --count or fewer --gpus";
+    throw InputError(message.str());
+  }
+}
+
+}  // namespace ringviz

@@ -1,0 +1,108 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/dtype.h"
+#include "core/model/enum_table.h"
+#include "core/model/input_error.h"
+#include "core/model/reduce_op.h"
+
+namespace ringviz {
+
+enum class Op { allgather, reducescatter, allreduce };
+inline constexpr EnumName<Op> kOpNames[] = {
+    {Op::allgather, "allgather", "all-gather all_gather", "", "AllGather"},
+    {Op::reducescatter, "reducescatter", "reduce-scatter reduce_scatter", "", "ReduceScatter"},
+    {Op::allreduce, "allreduce", "all-reduce all_reduce", "", "AllReduce"},
+};
+// ring: the default. naive: everyone through GPU 0. direct: every pair at once. rhd:
+// recursive halving / doubling (Rabenseifner). tree: binary-tree reduce then broadcast of the
+// whole buffer; tree_pipelined: the same tree, one slot per hop per round.
+enum class Algorithm { ring, naive, direct, rhd, tree, tree_pipelined };
+inline constexpr Algorithm kAllAlgorithms[] = {Algorithm::ring, Algorithm::naive,
+                                               Algorithm::direct, Algorithm::rhd,
+                                               Algorithm::tree, Algorithm::tree_pipelined};
+inline constexpr EnumName<Algorithm> kAlgorithmNames[] = {
+    {Algorithm::ring, "ring"}, {Algorithm::naive, "naive"}, {Algorithm::direct, "direct"},
+    {Algorithm::rhd, "rhd"}, {Algorithm::tree, "tree"},
+    {Algorithm::tree_pipelined, "tree-pipelined"}};
+// seed: the article's tables (rank r sends slot r - t); nccl: NCCL's reduce-scatter, where
+// rank r ends up owning slot r.
+enum class Order { seed, nccl };
+inline constexpr EnumName<Order> kOrderNames[] = {
+    {Order::seed, "seed", "", "the article's tables: rank r sends slot r-t"},
+    {Order::nccl, "nccl", "", "rank r ends owning slot r, as NCCL does"},
+};
+// values: a table of numbers per rank (the GUI's editor, a lesson's arrays), never typed.
+enum class InitKind { seed, rank, index, random, file, values };
+// The patterns typed on the command line, as --help shows them; random and file take an
+// argument after the colon (see parse_init).
+inline constexpr EnumName<InitKind> kTypedInitNames[] = {
+    {InitKind::seed, "seed"}, {InitKind::rank, "rank"}, {InitKind::index, "index"},
+    {InitKind::random, "random:SEED"}, {InitKind::file, "file:PATH"}};
+enum class BackendChoice { automatic, cpu, cuda };
+inline constexpr EnumName<BackendChoice> kBackendChoiceNames[] = {
+    {BackendChoice::automatic, "auto"}, {BackendChoice::cpu, "cpu"}, {BackendChoice::cuda, "cuda"}};
+
+inline constexpr int kMaxRanks = 256;
+// Far above anything a host can hold; the real limit is checked against free memory.
+inline constexpr std::int64_t kMaxCount = std::int64_t{1} << 40;
+
+struct InitPattern {
+  InitKind kind = InitKind::seed;
+  std::uint64_t random_seed = 0;           // random:SEED
+  std::string path;                        // file:PATH
+  std::vector<std::vector<double>> values; // values: one row per rank (the GUI's table)
+
+  std::string spec() const;  // as typed on the command line: "seed", "random:7", "file:x.json"
+};
+
+struct Config {
+  Op op = Op::allreduce;
+  Algorithm algorithm = Algorithm::ring;
+  Order order = Order::seed;
+  int ranks = 4;
+  std::int64_t count = 8;  // elements each GPU starts with (docs/architecture.md, "Collective semantics")
+  DType dtype = DType::f32;
+  ReduceOp reduce = ReduceOp::sum;
+  InitPattern init;
+};
+
+inline constexpr EnumNamer op_name{kOpNames};
+inline constexpr EnumNamer op_display_name{kOpNames, true};  // "AllGather", "ReduceScatter" ...
+inline constexpr EnumNamer algorithm_name{kAlgorithmNames};
+inline constexpr EnumNamer order_name{kOrderNames};
+inline constexpr EnumNamer backend_choice_name{kBackendChoiceNames};
+
+// Each parser throws InputError naming `field` (e.g. "--op") and the accepted values.
+inline constexpr EnumParser parse_op{kOpNames, "op"};
+inline constexpr EnumParser parse_algorithm{kAlgorithmNames, "algorithm"};
+// Whether `algorithm` has a schedule for `op` (tree and tree-pipelined: allreduce only).
+bool algorithm_supports(Algorithm algorithm, Op op);
+// "--algo tree: supports allreduce only (ring, naive, direct and rhd support reducescatter)";
+// nullopt when the pair is supported.
+std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op);
+inline constexpr EnumParser parse_order{kOrderNames, "order"};
+inline constexpr EnumParser parse_dtype_or_throw{kDTypeNames, "dtype"};
+inline constexpr EnumParser parse_reduce_or_throw{kReduceOpNames, "reduce"};
+InitPattern parse_init(std::string_view text, std::string_view field = "init");
+inline constexpr EnumParser parse_backend_choice{kBackendChoiceNames, "backend"};
+
+// Range checks on every field; nullopt when valid, else one sentence naming the field and
+// the allowed range.
+std::optional<std::string> validate(const Config& config);
+void validate_or_throw(const Config& config);
+
+// Elements in one rank's working buffer (N slots; see layout.h).
+std::int64_t buffer_elements(const Config& config);
+// Bytes the collective's buffers need on the host (every rank's working buffer).
+std::uint64_t working_set_bytes(const Config& config);
+// Refuses, before anything is allocated, a configuration whose buffers would not fit in the
+// memory this machine has available. Throws InputError naming --count and the limit.
+void check_fits_in_memory(const Config& config, std::uint64_t extra_copies = 1);
+std::uint64_t available_host_memory_bytes();
+
+}  // namespace ringviz

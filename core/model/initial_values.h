@@ -1,0 +1,19 @@
+#pragma once
+#include <cstdint>
+
+#include "core/model/buffers.h"
+#include "core/model/config.h"
+
+namespace ringviz {
+
+// Every rank's input (`count` elements each) laid into its working buffer: AllGather puts
+// rank r's input in slot r and leaves the other slots zero (and empty in provenance);
+// ReduceScatter and AllReduce fill the whole buffer. Throws InputError for file: problems,
+// naming the file and the position (e.g. "inputs.json: [2][5]: expected a number").
+BufferState make_initial_state(const Config& config);
+
+// splitmix64 at position `index` of the stream started by `seed`: random:SEED inputs are
+// deterministic and can be computed for any element independently.
+std::uint64_t splitmix64_at(std::uint64_t seed, std::uint64_t index);
+
+}  // namespace ringviz

@@ -1,0 +1,159 @@
+#include "core/model/text.h"
+
+#include <array>
+
+namespace ringviz {
+
+namespace {
+
+struct Entry {
+  Phrase key;
+  std::string_view en;
+  std::string_view zh;
+};
+
+// Kept in enum order so that lookup is an index; the static_assert below catches a gap.
+constexpr Entry kPhrases[] = {
+    {Phrase::title, "{} {} on {} GPUs", "{} {}：{} 张 GPU"},
+    {Phrase::algorithm_ring, "Ring", "环形"},
+    {Phrase::algorithm_naive, "Naive (everything through GPU 0)", "朴素（全部经 GPU 0 中转）"},
+    {Phrase::algorithm_direct, "Direct (every pair at once)", "直连（所有 GPU 两两同时交换）"},
+    {Phrase::algorithm_rhd, "Recursive halving-doubling", "递归减半-倍增"},
+    {Phrase::algorithm_tree, "Tree", "树形"},
+    {Phrase::algorithm_tree_pipelined, "Pipelined tree", "流水线树形"},
+    {Phrase::setup_count, "count {} per GPU", "每张 GPU {} 个元素"},
+    {Phrase::setup_reduce, "reduce {}", "归约 {}"},
+    {Phrase::setup_order, "order {}", "顺序 {}"},
+    {Phrase::setup_inputs, "inputs {}", "输入 {}"},
+    {Phrase::setup_backend, "backend {}", "后端 {}"},
+    {Phrase::layout_blocks,
+     "Each GPU starts with one block of {} elements, named after its GPU: GPU 0 has A, GPU 1 "
+     "has B, and so on.",
+     "每张 GPU 起初只有一块 {} 个元素的数据，以所在 GPU 的字母命名：GPU 0 的是 A，GPU 1 的是 "
+     "B，依此类推。"},
+    {Phrase::layout_chunks,
+     "Each GPU's buffer is cut into {} chunks, {} elements per chunk. A label is GPU letter + chunk "
+     "index: b2 is GPU 1's chunk 2, and a0+b0 is the sum of GPU 0's and GPU 1's chunk 0.",
+     "每张 GPU 的缓冲区分成 {} 个分片，每片 {} 个元素。标签由 GPU 字母加分片序号组成：b2 表示 "
+     "GPU 1 的分片 2，a0+b0 表示 GPU 0 与 GPU 1 的分片 0 之和。"},
+    {Phrase::inputs_heading, "Inputs", "输入"},
+    {Phrase::round_heading, "Round {} ({})", "第 {} 轮（{}）"},
+    {Phrase::round_time, " · {} µs", " · 用时 {} µs"},
+    {Phrase::values_after_round, "Values after round {}:", "第 {} 轮后的数值："},
+    {Phrase::column_gpu, "GPU", "GPU"},
+    {Phrase::column_holds, "holds", "持有"},
+    {Phrase::column_values, "values", "数值"},
+    {Phrase::column_sends, "sends", "发送"},
+    {Phrase::column_receives, "receives", "接收"},
+    {Phrase::column_holds_after_round, "holds after round", "轮后持有"},
+    {Phrase::column_fully_reduced, "holds (fully reduced)", "持有（已完全归约）"},
+    {Phrase::column_bytes_sent, "bytes sent", "发送字节"},
+    {Phrase::column_bytes_received, "bytes received", "接收字节"},
+    {Phrase::gpu_name, "GPU {}", "GPU {}"},
+    {Phrase::chunk_name, "chunk {}", "分片 {}"},
+    {Phrase::owned_chunk, "{} (chunk {})", "{}（分片 {}）"},
+    {Phrase::changed_chunk, "chunk {} = {}", "分片 {} = {}"},
+    {Phrase::reduce_scatter_result_heading, "Fully reduced chunks", "完全归约的分片"},
+    {Phrase::after_reduce_scatter_phase_heading,
+     "After the reduce-scatter phase: the chunk each GPU now owns",
+     "reduce-scatter 阶段结束：各 GPU 此时负责的分片"},
+    {Phrase::outputs_heading, "Outputs", "输出"},
+    {Phrase::value_count, " ({} values)", "（共 {} 个值）"},
+    {Phrase::block_count, " ({} blocks)", "（共 {} 块）"},
+    {Phrase::either, "{} or {}", "{} 或 {}"},
+    {Phrase::traffic_heading, "Traffic", "通信量"},
+    {Phrase::formula_allreduce,
+     "Ring AllReduce, per GPU: 2(N−1)/N · M = 2 · {}/{} · {} B = {} B sent, where M = {} B "
+     "is one GPU's buffer.",
+     "环形 AllReduce 中每张 GPU 的发送量：2(N−1)/N · M = 2 · {}/{} · {} B = {} B，其中 M = "
+     "{} B 为单张 GPU 的缓冲区大小。"},
+    {Phrase::formula_reduce_scatter,
+     "Ring ReduceScatter, per GPU: (N−1)/N · M = {}/{} · {} B = {} B sent, where M = {} B is "
+     "one GPU's buffer.",
+     "环形 ReduceScatter 中每张 GPU 的发送量：(N−1)/N · M = {}/{} · {} B = {} B，其中 M = {} "
+     "B 为单张 GPU 的缓冲区大小。"},
+    {Phrase::formula_all_gather,
+     "Ring AllGather, per GPU: (N−1)/N · M = {}/{} · {} B = {} B sent, where M = {} B is the "
+     "gathered result.",
+     "环形 AllGather 中每张 GPU 的发送量：(N−1)/N · M = {}/{} · {} B = {} B，其中 M = {} B "
+     "为拼接后的结果大小。"},
+    {Phrase::formula_uneven,
+     "{} elements do not split evenly over {} GPUs, so the exact totals above differ a little "
+     "from the formula.",
+     "{} 个元素无法平均分给 {} 张 GPU，因此上表的精确字节数与公式略有出入。"},
+};
+
+constexpr bool phrases_in_enum_order() {
+  for (std::size_t i = 0; i < std::size(kPhrases); ++i)
+    if (static_cast<std::size_t>(kPhrases[i].key) != i) return false;
+  return true;
+}
+static_assert(phrases_in_enum_order(), "kPhrases must list every Phrase in enum order");
+static_assert(std::size(kPhrases) == static_cast<std::size_t>(Phrase::formula_uneven) + 1);
+
+// The East Asian Wide and Fullwidth blocks that Chinese text and its punctuation use.
+bool is_wide(char32_t c) {
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) ||
+         (c >= 0x3041 && c <= 0x33FF) || (c >= 0x3400 && c <= 0x4DBF) ||
+         (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
+         (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+         (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+}  // namespace
+
+static_assert(spellings_are_unique(kLanguageNames));
+
+std::string_view phrase(Phrase key, Language language) {
+  const Entry& entry = kPhrases[static_cast<std::size_t>(key)];
+  return language == Language::en ? entry.en : entry.zh;
+}
+
+std::string fill(std::string_view pattern, std::initializer_list<std::string_view> arguments) {
+  std::string out;
+  out.reserve(pattern.size() + 16 * arguments.size());
+  auto next = arguments.begin();
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '{' && i + 1 < pattern.size() && pattern[i + 1] == '}') {
+      if (next != arguments.end()) out += *next++;
+      ++i;
+    } else {
+      out += pattern[i];
+    }
+  }
+  return out;
+}
+
+char32_t next_code_point(std::string_view utf8, std::size_t& at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(utf8[i]); };
+  const unsigned char lead = byte(at);
+  const int extra = lead < 0x80 ? 0
+                    : (lead >> 5) == 0x6 ? 1
+                    : (lead >> 4) == 0xE ? 2
+                    : (lead >> 3) == 0x1E ? 3
+                                          : -1;
+  if (extra < 0 || at + static_cast<std::size_t>(extra) >= utf8.size()) {
+    ++at;
+    return kReplacementCharacter;
+  }
+  char32_t point = extra == 0 ? lead : lead & (0x3F >> extra);
+  for (int k = 1; k <= extra; ++k) {
+    const unsigned char continuation = byte(at + static_cast<std::size_t>(k));
+    if ((continuation & 0xC0) != 0x80) {
+      ++at;
+      return kReplacementCharacter;
+    }
+    point = (point << 6) | (continuation & 0x3F);
+  }
+  at += static_cast<std::size_t>(extra) + 1;
+  return point;
+}
+
+std::size_t display_width(std::string_view utf8) {
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < utf8.size();) width += is_wide(next_code_point(utf8, i)) ? 2 : 1;
+  return width;
+}
+
+}  // namespace ringviz

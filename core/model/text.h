@@ -1,0 +1,85 @@
+#pragma once
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "core/model/enum_table.h"
+
+namespace ringviz {
+
+// The languages the command line prints in. The GUI has its own, larger translation files;
+// this table only covers the words `ringviz trace` and friends put on a terminal.
+enum class Language { en, zh };
+inline constexpr EnumName<Language> kLanguageNames[] = {{Language::en, "en"}, {Language::zh, "zh"}};
+
+inline constexpr EnumNamer language_name{kLanguageNames};
+// Throws InputError naming `field` and the accepted values.
+inline constexpr EnumParser parse_language{kLanguageNames, "lang"};
+
+// One entry per phrase; `{}` marks where fill() puts an argument, in order.
+enum class Phrase {
+  title,               // {algorithm} {op} on {n} GPUs
+  algorithm_ring,      // the algorithm as the title names it
+  algorithm_naive,
+  algorithm_direct,
+  algorithm_rhd,
+  algorithm_tree,
+  algorithm_tree_pipelined,
+  setup_count,         // count {c} per GPU
+  setup_reduce,        // reduce {r}
+  setup_order,         // order {o}
+  setup_inputs,        // inputs {spec}
+  setup_backend,       // backend {name}
+  layout_blocks,       // AllGather: what a block is
+  layout_chunks,       // ReduceScatter/AllReduce: how the buffer is cut
+  inputs_heading,
+  round_heading,       // Round {n} ({phase})
+  round_time,          // appended to the heading when the backend timed the round
+  values_after_round,  // Values after round {n}:
+  column_gpu,
+  column_holds,
+  column_values,
+  column_sends,
+  column_receives,
+  column_holds_after_round,
+  column_fully_reduced,
+  column_bytes_sent,
+  column_bytes_received,
+  gpu_name,            // GPU {r}
+  chunk_name,          // chunk {i}
+  owned_chunk,         // {label} (chunk {i})
+  changed_chunk,       // chunk {i} = {label}
+  reduce_scatter_result_heading,
+  after_reduce_scatter_phase_heading,
+  outputs_heading,
+  value_count,         // ({n} values)
+  block_count,         // ({n} blocks)
+  either,              // {a} or {b}
+  traffic_heading,
+  formula_allreduce,   // 2(N-1)/N * M with the numbers filled in
+  formula_reduce_scatter,
+  formula_all_gather,
+  formula_uneven,      // why the exact totals differ from the formula
+};
+
+std::string_view phrase(Phrase key, Language language);
+
+// Replaces each `{}` in `pattern` with the next argument (missing arguments leave it empty).
+std::string fill(std::string_view pattern, std::initializer_list<std::string_view> arguments);
+inline std::string say(Phrase key, Language language,
+                       std::initializer_list<std::string_view> arguments = {}) {
+  return fill(phrase(key, language), arguments);
+}
+
+// What a malformed or cut-off UTF-8 sequence decodes as.
+inline constexpr char32_t kReplacementCharacter = 0xFFFD;
+// Decodes the UTF-8 code point that starts at byte `at` and moves `at` past it. A malformed or
+// cut-off sequence decodes as kReplacementCharacter and moves one byte, so every byte is read.
+char32_t next_code_point(std::string_view utf8, std::size_t& at);
+
+// Terminal columns a UTF-8 string occupies: East Asian wide and full-width characters count
+// two, everything else one (combining marks are rare in our output and count one too).
+std::size_t display_width(std::string_view utf8);
+
+}  // namespace ringviz

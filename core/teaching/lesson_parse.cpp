@@ -1,0 +1,842 @@
+// Reading lesson files: JSON -> Lesson, with every problem reported as
+// "<source>:<line>:<column>: <JSON pointer>: <field>: <problem>".
+//
+// nlohmann-json 3.11 does not remember where a value came from, so a small second scanner over
+// the (already validated) text records the byte offset of every value by its JSON pointer. It
+// also catches duplicate keys, which nlohmann would silently collapse.
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/model/layout.h"
+#include "core/teaching/lesson.h"
+#include "core/schedule/schedule.h"
+
+namespace ringviz {
+
+namespace {
+
+using nlohmann::json;
+
+// Buffers a lesson may ask for: lessons are for watching, and the player keeps a snapshot per
+// round, so anything bigger is a typo in `count` rather than a wish.
+constexpr std::uint64_t kMaxLessonWorkingSet = std::uint64_t{64} << 20;
+constexpr double kMaxSecondsPerUnit = 60.0;
+constexpr double kMaxPause = 600.0;
+constexpr double kMaxZoom = 8.0;
+// The player runs a scene's training live; a few hundred steps already make the point.
+constexpr int kMaxLessonTrainingIterations = 2000;
+
+std::string escape_pointer_token(std::string_view token) {
+  std::string escaped;
+  for (char c : token) {
+    if (c == '~') escaped += "~0";
+    else if (c == '/') escaped += "~1";
+    else escaped += c;
+  }
+  return escaped;
+}
+
+void append_utf8(std::string& out, std::uint32_t code) {
+  if (code < 0x80) {
+    out += static_cast<char>(code);
+  } else if (code < 0x800) {
+    out += static_cast<char>(0xC0 | (code >> 6));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else if (code < 0x10000) {
+    out += static_cast<char>(0xE0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (code >> 18));
+    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  }
+}
+
+// Byte offset of the first character of every value, keyed by JSON pointer. Runs only on text
+// that nlohmann has already accepted, so it does not re-check the grammar.
+class PositionIndex {
+ public:
+  explicit PositionIndex(std::string_view text) : text_(text) {
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // a UTF-8 byte order mark
+    skip_space();
+    value("");
+  }
+
+  // The offset of `pointer`, or of its nearest ancestor that exists in the text.
+  std::size_t offset(std::string pointer) const {
+    for (;;) {
+      if (auto found = offsets_.find(pointer); found != offsets_.end()) return found->second;
+      const std::size_t slash = pointer.rfind('/');
+      if (slash == std::string::npos) return 0;
+      pointer.resize(slash);
+    }
+  }
+
+  // The offset of the key that names member `pointer` (for errors about the field itself).
+  std::size_t key_offset(const std::string& pointer) const {
+    const auto found = key_offsets_.find(pointer);
+    return found != key_offsets_.end() ? found->second : offset(pointer);
+  }
+
+  // 1-based line and column (columns count characters, not bytes).
+  std::pair<int, int> line_column(std::size_t offset) const {
+    int line = 1;
+    int column = 1;
+    for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
+      const auto byte = static_cast<unsigned char>(text_[i]);
+      if (byte == '\n') {
+        ++line;
+        column = 1;
+      } else if ((byte & 0xC0) != 0x80) {
+        ++column;
+      }
+    }
+    return {line, column};
+  }
+
+  struct Duplicate {
+    std::string pointer;  // the second occurrence
+    std::string key;
+    std::size_t key_offset = 0;
+  };
+  const std::optional<Duplicate>& first_duplicate() const { return duplicate_; }
+
+ private:
+  void skip_space() {
+    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' ||
+                                   text_[pos_] == '\n' || text_[pos_] == '\r'))
+      ++pos_;
+  }
+
+  std::string string_token() {
+    std::string decoded;
+    ++pos_;  // opening quote
+    while (pos_ < text_.size() && text_[pos_] != '"') {
+      if (text_[pos_] != '\\') {
+        decoded += text_[pos_++];
+        continue;
+      }
+      const char escape = text_[pos_ + 1];
+      pos_ += 2;
+      switch (escape) {
+        case 'b': decoded += '\b'; break;
+        case 'f': decoded += '\f'; break;
+        case 'n': decoded += '\n'; break;
+        case 'r': decoded += '\r'; break;
+        case 't': decoded += '\t'; break;
+        case 'u': {
+          std::uint32_t code = hex4();
+          if (code >= 0xD800 && code < 0xDC00 && text_.substr(pos_, 2) == "\\u") {
+            pos_ += 2;
+            code = 0x10000 + ((code - 0xD800) << 10) + (hex4() - 0xDC00);
+          }
+          append_utf8(decoded, code);
+          break;
+        }
+        default: decoded += escape;  // \" \\ \/
+      }
+    }
+    ++pos_;  // closing quote
+    return decoded;
+  }
+
+  std::uint32_t hex4() {
+    std::uint32_t code = 0;
+    for (int i = 0; i < 4 && pos_ < text_.size(); ++i, ++pos_) {
+      const char c = text_[pos_];
+      code = code * 16 + static_cast<std::uint32_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    }
+    return code;
+  }
+
+  void value(const std::string& pointer) {
+    offsets_[pointer] = pos_;
+    if (pos_ >= text_.size()) return;
+    const char c = text_[pos_];
+    if (c == '{') {
+      ++pos_;
+      skip_space();
+      std::set<std::string> keys;
+      while (pos_ < text_.size() && text_[pos_] != '}') {
+        const std::size_t key_start = pos_;
+        const std::string key = string_token();
+        skip_space();
+        ++pos_;  // ':'
+        skip_space();
+        const std::string child = pointer + "/" + escape_pointer_token(key);
+        if (!keys.insert(key).second && !duplicate_) duplicate_ = Duplicate{child, key, key_start};
+        key_offsets_[child] = key_start;
+        value(child);
+        skip_space();
+        if (pos_ < text_.size() && text_[pos_] == ',') ++pos_;
+        skip_space();
+      }
+      ++pos_;
+    } else if (c == '[') {
+      ++pos_;
+      skip_space();
+      for (int index = 0; pos_ < text_.size() && text_[pos_] != ']'; ++index) {
+        value(pointer + "/" + std::to_string(index));
+        skip_space();
+        if (pos_ < text_.size() && text_[pos_] == ',') ++pos_;
+        skip_space();
+      }
+      ++pos_;
+    } else if (c == '"') {
+      string_token();
+    } else {  // number, true, false, null
+      while (pos_ < text_.size() && std::string_view(",]} \t\r\n").find(text_[pos_]) ==
+                                        std::string_view::npos)
+        ++pos_;
+    }
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::map<std::string, std::size_t> offsets_;
+  std::map<std::string, std::size_t> key_offsets_;
+  std::optional<Duplicate> duplicate_;
+};
+
+std::string_view json_type_name(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "an integer";
+    case json::value_t::number_float: return "a number";
+    default: return "something else";
+  }
+}
+
+// Walks the parsed document, turning every problem into one line that points into the file.
+class LessonReader {
+ public:
+  LessonReader(std::string_view text, std::string_view source)
+      : source_(source), positions_(text) {}
+
+  const PositionIndex& positions() const { return positions_; }
+
+  [[noreturn]] void fail(const std::string& pointer, std::string_view field,
+                         std::string_view problem) const {
+    fail_at(positions_.offset(pointer), pointer, field, problem);
+  }
+  // For problems with the field's name rather than its value (unknown, given twice).
+  [[noreturn]] void fail_at_key(const std::string& pointer, std::string_view field,
+                                std::string_view problem) const {
+    fail_at(positions_.key_offset(pointer), pointer, field, problem);
+  }
+  [[noreturn]] void fail_at(std::size_t offset, const std::string& pointer, std::string_view field,
+                            std::string_view problem) const {
+    const auto [line, column] = positions_.line_column(offset);
+    std::ostringstream message;
+    message << source_ << ':' << line << ':' << column << ": " << (pointer.empty() ? "/" : pointer)
+            << ": " << field << ": " << problem;
+    throw InputError(message.str());
+  }
+
+  // An object whose keys must all be in `allowed`.
+  void expect_object(const json& value, const std::string& pointer, std::string_view field,
+                     std::initializer_list<std::string_view> allowed) const {
+    if (!value.is_object())
+      fail(pointer, field, "expected an object, got " + std::string(json_type_name(value)));
+    for (const auto& [key, member] : value.items())
+      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+        fail_at_key(pointer + "/" + escape_pointer_token(key), key,
+                    "unknown field (expected " + join_commas(allowed) + ")");
+  }
+
+  const json& require(const json& object, const std::string& pointer, std::string_view key,
+                      std::string_view what) const {
+    const auto member = object.find(std::string(key));
+    if (member == object.end()) fail(pointer, key, "missing (" + std::string(what) + ")");
+    return *member;
+  }
+
+  std::string string_value(const json& value, const std::string& pointer,
+                           std::string_view field) const {
+    if (!value.is_string())
+      fail(pointer, field, "expected a string, got " + std::string(json_type_name(value)));
+    return value.get<std::string>();
+  }
+
+  long long integer(const json& value, const std::string& pointer, std::string_view field,
+                    long long low, long long high) const {
+    if (!value.is_number_integer())
+      fail(pointer, field, "expected an integer, got " + std::string(json_type_name(value)));
+    if (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(high))
+      fail(pointer, field, out_of_range(value.dump(), low, high));
+    const long long number = value.get<long long>();
+    if (number < low || number > high) fail(pointer, field, out_of_range(value.dump(), low, high));
+    return number;
+  }
+
+  double number(const json& value, const std::string& pointer, std::string_view field,
+                double low, double high, bool low_inclusive = true) const {
+    if (!value.is_number())
+      fail(pointer, field, "expected a number, got " + std::string(json_type_name(value)));
+    const double number = value.get<double>();
+    if (!(low_inclusive ? number >= low : number > low) || !(number <= high)) {
+      std::ostringstream range;
+      range << value.dump() << " is out of range (" << (low_inclusive ? "" : "more than ") << low
+            << " to " << high << ")";
+      fail(pointer, field, range.str());
+    }
+    return number;
+  }
+
+  LocalizedText localized(const json& value, const std::string& pointer,
+                          std::string_view field) const {
+    expect_object(value, pointer, field, {"en", "zh"});
+    LocalizedText text;
+    for (auto [key, target] : {std::pair{"en", &text.en}, std::pair{"zh", &text.zh}}) {
+      const json& member = require(value, pointer, key, "every text needs both en and zh");
+      const std::string child = pointer + "/" + key;
+      *target = string_value(member, child, key);
+      if (target->find_first_not_of(" \t\r\n") == std::string::npos)
+        fail(child, key, "is empty");
+    }
+    return text;
+  }
+
+  template <class Parse>
+  auto parse_with(const std::string& pointer, std::string_view field, Parse parse) const {
+    try {
+      return parse();
+    } catch (const InputError& error) {
+      const std::string what = error.what();
+      // Core parsers already start with "<field>: "; do not say the field twice.
+      const std::string prefix = std::string(field) + ": ";
+      fail(pointer, field, what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what);
+    }
+  }
+
+  static std::string out_of_range(const std::string& value, long long low, long long high) {
+    return value + " is out of range (" + std::to_string(low) + " to " + std::to_string(high) +
+           ")";
+  }
+
+ private:
+  std::string source_;
+  PositionIndex positions_;
+};
+
+// ---- scene parts ---------------------------------------------------------------------------
+
+// The typed inputs a lesson may use: every one but file:PATH (a lesson carries its values).
+std::string lesson_init_names() {
+  std::vector<std::string_view> names;
+  for (const EnumName<InitKind>& entry : kTypedInitNames)
+    if (entry.value != InitKind::file) names.push_back(entry.name);
+  return join_commas(names);
+}
+
+Config read_config(const LessonReader& reader, const json& value, const std::string& pointer) {
+  reader.expect_object(value, pointer, "config",
+                       {"op", "algo", "order", "gpus", "count", "dtype", "reduce", "init"});
+  Config config;
+  auto text_of = [&](std::string_view key) -> std::optional<std::string> {
+    const auto member = value.find(std::string(key));
+    if (member == value.end()) return std::nullopt;
+    return reader.string_value(*member, pointer + "/" + std::string(key), key);
+  };
+  auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
+
+  if (auto text = text_of("op"))
+    config.op = reader.parse_with(at("op"), "op", [&] { return parse_op(*text, "op"); });
+  if (auto text = text_of("algo"))
+    config.algorithm =
+        reader.parse_with(at("algo"), "algo", [&] { return parse_algorithm(*text, "algo"); });
+  if (auto text = text_of("order"))
+    config.order = reader.parse_with(at("order"), "order", [&] { return parse_order(*text, "order"); });
+  if (auto text = text_of("dtype"))
+    config.dtype =
+        reader.parse_with(at("dtype"), "dtype", [&] { return parse_dtype_or_throw(*text, "dtype"); });
+  if (auto text = text_of("reduce"))
+    config.reduce = reader.parse_with(at("reduce"), "reduce",
+                                      [&] { return parse_reduce_or_throw(*text, "reduce"); });
+  if (value.contains("gpus"))
+    config.ranks = static_cast<int>(reader.integer(value["gpus"], at("gpus"), "gpus", 1, kMaxRanks));
+  if (value.contains("count"))
+    config.count = reader.integer(value["count"], at("count"), "count", 0, kMaxCount);
+
+  if (value.contains("init")) {
+    const json& init = value["init"];
+    if (init.is_string()) {
+      const std::string text = init.get<std::string>();
+      config.init = reader.parse_with(at("init"), "init", [&] { return parse_init(text, "init"); });
+      if (config.init.kind == InitKind::file)
+        reader.fail(at("init"), "init",
+                    "file: inputs are not allowed in a lesson; give the values inline as one "
+                    "array per GPU");
+    } else if (init.is_array()) {
+      config.init.kind = InitKind::values;
+      for (std::size_t r = 0; r < init.size(); ++r) {
+        const std::string row_pointer = at("init") + "/" + std::to_string(r);
+        if (!init[r].is_array())
+          reader.fail(row_pointer, "init",
+                      "expected an array of numbers, got " + std::string(json_type_name(init[r])));
+        std::vector<double> row;
+        for (std::size_t i = 0; i < init[r].size(); ++i) {
+          const json& element = init[r][i];
+          if (!element.is_number())
+            reader.fail(row_pointer + "/" + std::to_string(i), "init",
+                        "expected a number, got " + std::string(json_type_name(element)));
+          row.push_back(element.get<double>());
+        }
+        config.init.values.push_back(std::move(row));
+      }
+    } else {
+      reader.fail(at("init"), "init",
+                  "expected a string (" + lesson_init_names() + ") or an array of arrays, got " +
+                      std::string(json_type_name(init)));
+    }
+  }
+
+  if (!algorithm_supports(config.algorithm, config.op))
+    reader.fail(value.contains("algo") ? at("algo") : pointer, "algo",
+                std::string(algorithm_name(config.algorithm)) + " has no " +
+                    std::string(op_name(config.op)) + " schedule");
+  if (auto problem = validate(config)) {
+    // validate() names the field first ("gpus: ..."); point at that field when it is written.
+    const std::string field = problem->substr(0, problem->find(':'));
+    const std::string key = field == "gpus" || field == "count" || field == "init" ? field : "";
+    const std::string detail = problem->size() > field.size() + 2 && problem->find(": ") == field.size()
+                                   ? problem->substr(field.size() + 2)
+                                   : *problem;
+    reader.fail(!key.empty() && value.contains(key) ? at(key) : pointer,
+                key.empty() ? "config" : key, detail);
+  }
+  if (working_set_bytes(config) > kMaxLessonWorkingSet)
+    reader.fail(value.contains("count") ? at("count") : pointer, "count",
+                "the buffers of " + std::to_string(config.count) + " elements on " +
+                    std::to_string(config.ranks) +
+                    " GPUs exceed the 64 MiB a lesson may use; lessons show small buffers");
+  return config;
+}
+
+// A non-empty list of distinct names, each turned into a value by `parse` (a core parser that
+// throws InputError naming the field and the accepted values).
+template <class Parse>
+auto read_name_list(const LessonReader& reader, const json& value, const std::string& pointer,
+                    std::string_view field, Parse parse) {
+  using Value = decltype(parse(std::string_view{}, field));
+  if (!value.is_array() || value.empty())
+    reader.fail(pointer, field,
+                "expected a non-empty array of names, got " +
+                    std::string(value.is_array() ? "an empty array" : json_type_name(value)));
+  std::vector<Value> values;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string element_pointer = pointer + "/" + std::to_string(i);
+    const std::string name = reader.string_value(value[i], element_pointer, field);
+    const Value parsed = reader.parse_with(element_pointer, field, [&] { return parse(name, field); });
+    if (std::find(values.begin(), values.end(), parsed) != values.end())
+      reader.fail(element_pointer, field, "'" + name + "' is listed twice");
+    values.push_back(parsed);
+  }
+  return values;
+}
+
+std::vector<View> read_views(const LessonReader& reader, const json& value,
+                             const std::string& pointer) {
+  const std::string all_names = join_commas(enum_names(kViewNames));
+  if (!value.is_array() || value.empty())
+    reader.fail(pointer, "views", "expected a non-empty array of view names (" + all_names + ")");
+  std::vector<View> views;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string element_pointer = pointer + "/" + std::to_string(i);
+    const std::string name = reader.string_value(value[i], element_pointer, "views");
+    const std::optional<View> view = parse_view(name);
+    if (!view)
+      reader.fail(element_pointer, "views",
+                  "unknown view '" + name + "' (expected " + all_names + ")");
+    if (std::find(views.begin(), views.end(), *view) != views.end())
+      reader.fail(element_pointer, "views", "'" + name + "' is listed twice");
+    views.push_back(*view);
+  }
+  return views;
+}
+
+LessonMemory read_memory(const LessonReader& reader, const json& value, const std::string& pointer,
+                         const Config& config) {
+  reader.expect_object(value, pointer, "memory", {"params", "strategies", "convention"});
+  auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
+  LessonMemory memory;
+  const json& params = reader.require(value, pointer, "params", "the model's parameter count, e.g. \"7B\"");
+  if (params.is_string()) {
+    memory.params = reader.parse_with(at("params"), "params", [&] {
+      return parse_parameter_count(params.get<std::string>(), "params");
+    });
+  } else {
+    memory.params = reader.integer(params, at("params"), "params", 1, kMaxModelParameters);
+  }
+  memory.strategies = read_name_list(
+      reader, reader.require(value, pointer, "strategies", "which strategies to compare"),
+      at("strategies"), "strategies",
+      [](std::string_view text, std::string_view field) { return parse_strategy(text, field); });
+  if (value.contains("convention"))
+    memory.convention = reader.parse_with(at("convention"), "convention", [&] {
+      return parse_convention(reader.string_value(value["convention"], at("convention"), "convention"),
+                              "convention");
+    });
+  MemoryQuery query;
+  query.parameters = memory.params;
+  query.gpus = config.ranks;
+  reader.parse_with(pointer, "memory", [&] {
+    validate_memory_query(query);
+    return 0;
+  });
+  return memory;
+}
+
+LessonTraining read_training(const LessonReader& reader, const json& value,
+                             const std::string& pointer, const Config& config) {
+  reader.expect_object(value, pointer, "training", {"iterations", "strategies", "seed"});
+  auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
+  LessonTraining training;
+  training.iterations = static_cast<int>(reader.integer(
+      reader.require(value, pointer, "iterations", "how many training steps to run"),
+      at("iterations"), "iterations", 1, kMaxLessonTrainingIterations));
+  training.strategies = read_name_list(
+      reader, reader.require(value, pointer, "strategies", "which runs to show, e.g. nosync and ddp"),
+      at("strategies"), "strategies", [](std::string_view text, std::string_view field) {
+        return parse_train_strategy(text, field);
+      });
+  if (value.contains("seed"))
+    training.seed = static_cast<std::uint64_t>(
+        reader.integer(value["seed"], at("seed"), "seed", 0, std::numeric_limits<long long>::max()));
+  // The run takes its GPUs and element type from the scene's config: say so when they do not
+  // suit a training run (e.g. dtype i32).
+  TrainingOptions options;
+  options.gpus = config.ranks;
+  options.dtype = config.dtype;
+  options.order = config.order;
+  options.seed = training.seed;
+  for (TrainStrategy strategy : training.strategies) {
+    options.strategy = strategy;
+    reader.parse_with(pointer, "training", [&] {
+      validate_training_options(options);
+      return 0;
+    });
+  }
+  return training;
+}
+
+std::vector<int> read_gpu_list(const LessonReader& reader, const json& value,
+                               const std::string& pointer, std::string_view field, int ranks) {
+  if (!value.is_array())
+    reader.fail(pointer, field, "expected an array of GPU numbers, got " + std::string(json_type_name(value)));
+  std::vector<int> gpus;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    gpus.push_back(static_cast<int>(
+        reader.integer(value[i], pointer + "/" + std::to_string(i), field, 0, ranks - 1)));
+  return gpus;
+}
+
+Highlight read_highlight(const LessonReader& reader, const json& value, const std::string& pointer,
+                         const LessonScene& scene, const Schedule& schedule) {
+  reader.expect_object(value, pointer, "highlight", {"gpus", "slots", "transfers"});
+  const int ranks = scene.config.ranks;
+  Highlight highlight;
+  if (value.contains("gpus"))
+    highlight.gpus = read_gpu_list(reader, value["gpus"], pointer + "/gpus", "gpus", ranks);
+
+  if (value.contains("slots")) {
+    const json& slots = value["slots"];
+    const std::string slots_pointer = pointer + "/slots";
+    if (!slots.is_array())
+      reader.fail(slots_pointer, "slots", "expected an array of {\"gpu\", \"slot\"} objects");
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+      const std::string at = slots_pointer + "/" + std::to_string(i);
+      reader.expect_object(slots[i], at, "slots", {"gpu", "slot"});
+      SlotHighlight slot;
+      if (slots[i].contains("gpu"))
+        slot.gpu = static_cast<int>(reader.integer(slots[i]["gpu"], at + "/gpu", "gpu", 0, ranks - 1));
+      slot.slot = static_cast<int>(reader.integer(
+          reader.require(slots[i], at, "slot", "which chunk, 0 to GPUs - 1"), at + "/slot", "slot",
+          0, ranks - 1));
+      highlight.slots.push_back(slot);
+    }
+  }
+
+  if (value.contains("transfers")) {
+    const json& filters = value["transfers"];
+    const std::string filters_pointer = pointer + "/transfers";
+    if (!filters.is_array())
+      reader.fail(filters_pointer, "transfers",
+                  "expected an array of {\"round\", \"src\", \"slot\"} filters");
+    for (std::size_t i = 0; i < filters.size(); ++i) {
+      const std::string at = filters_pointer + "/" + std::to_string(i);
+      const json& filter = filters[i];
+      reader.expect_object(filter, at, "transfers", {"round", "src", "slot"});
+      if (filter.empty())
+        reader.fail(at, "transfers", "an empty filter; give at least one of round, src, slot");
+      std::optional<int> round, src, slot;
+      if (filter.contains("round")) {
+        if (scene.round_count == 0)
+          reader.fail(at + "/round", "round", "this scene's collective has no rounds");
+        round = static_cast<int>(
+            reader.integer(filter["round"], at + "/round", "round", 1, scene.round_count));
+      }
+      if (filter.contains("src"))
+        src = static_cast<int>(reader.integer(filter["src"], at + "/src", "src", 0, ranks - 1));
+      if (filter.contains("slot"))
+        slot = static_cast<int>(reader.integer(filter["slot"], at + "/slot", "slot", 0, ranks - 1));
+      std::size_t matched = 0;
+      for (int r = 0; r < schedule.round_count(); ++r) {
+        if (round && *round != r + 1) continue;
+        for (const Transfer& transfer : schedule.rounds[static_cast<std::size_t>(r)].transfers) {
+          if ((src && *src != transfer.src) || (slot && *slot != transfer.slot)) continue;
+          const TransferRef ref{r + 1, transfer.src, transfer.dst, transfer.slot};
+          if (std::find(highlight.transfers.begin(), highlight.transfers.end(), ref) ==
+              highlight.transfers.end())
+            highlight.transfers.push_back(ref);
+          ++matched;
+        }
+      }
+      if (matched == 0)
+        reader.fail(at, "transfers",
+                    "matches no transfer of " + std::string(algorithm_name(scene.config.algorithm)) +
+                        " " + std::string(op_name(scene.config.op)) + " on " +
+                        std::to_string(ranks) + " GPUs");
+    }
+  }
+  return highlight;
+}
+
+Zoom read_zoom(const LessonReader& reader, const json& value, const std::string& pointer,
+               const LessonScene& scene) {
+  reader.expect_object(value, pointer, "zoom", {"view", "gpus", "scale"});
+  Zoom zoom;
+  zoom.view = scene.views.front();
+  if (value.contains("view")) {
+    const std::string name = reader.string_value(value["view"], pointer + "/view", "view");
+    const std::optional<View> view = parse_view(name);
+    if (!view || std::find(scene.views.begin(), scene.views.end(), *view) == scene.views.end()) {
+      std::vector<std::string_view> shown;
+      for (View v : scene.views) shown.push_back(view_name(v));
+      reader.fail(pointer + "/view", "view",
+                  "'" + name + "' is not one of this scene's views (" + join_commas(shown) + ")");
+    }
+    zoom.view = *view;
+  }
+  if (value.contains("gpus"))
+    zoom.gpus = read_gpu_list(reader, value["gpus"], pointer + "/gpus", "gpus", scene.config.ranks);
+  if (value.contains("scale"))
+    zoom.scale = reader.number(value["scale"], pointer + "/scale", "scale", 1.0, kMaxZoom);
+  return zoom;
+}
+
+// [from, to] with 0 <= from <= to <= last. `context` ends an out-of-range message with what
+// the range was checked against: the usual mistake is forgetting that N GPUs take N - 1
+// rounds per pass.
+PositionRange read_range(const LessonReader& reader, const json& value, const std::string& pointer,
+                         std::string_view field, int last, const std::string& context) {
+  if (!value.is_array() || value.size() != 2)
+    reader.fail(pointer, field,
+                "expected [from, to], got " +
+                    (value.is_array() ? "an array of " + std::to_string(value.size())
+                                      : std::string(json_type_name(value))));
+  int ends[2] = {0, 0};
+  for (std::size_t k = 0; k < 2; ++k) {
+    const std::string end_pointer = pointer + "/" + std::to_string(k);
+    if (!value[k].is_number_integer())
+      reader.fail(end_pointer, field,
+                  "expected an integer, got " + std::string(json_type_name(value[k])));
+    const bool negative = value[k].is_number_integer() && !value[k].is_number_unsigned() &&
+                          value[k].get<long long>() < 0;
+    if (negative || value[k].get<std::uint64_t>() > static_cast<std::uint64_t>(last))
+      reader.fail(end_pointer, field,
+                  value[k].dump() + " is out of range (0 to " + std::to_string(last) + "; " +
+                      context + ")");
+    ends[k] = value[k].get<int>();
+  }
+  if (ends[0] > ends[1])
+    reader.fail(pointer, field,
+                "from (" + std::to_string(ends[0]) + ") is after to (" + std::to_string(ends[1]) +
+                    ")");
+  return {ends[0], ends[1]};
+}
+
+LessonStep read_step(const LessonReader& reader, const json& value, const std::string& pointer,
+                     const LessonScene& scene, const Schedule& schedule) {
+  reader.expect_object(value, pointer, "steps",
+                       {"rounds", "iterations", "seconds_per_round", "seconds_per_iteration",
+                        "pause_before", "pause", "caption", "highlight", "zoom"});
+  LessonStep step;
+  auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
+
+  if (value.contains("rounds"))
+    step.rounds = read_range(reader, value["rounds"], at("rounds"), "rounds", scene.round_count,
+                             std::string(algorithm_name(scene.config.algorithm)) + " " +
+                                 std::string(op_name(scene.config.op)) + " on " +
+                                 std::to_string(scene.config.ranks) + " GPUs has " +
+                                 std::to_string(scene.round_count) + " rounds");
+  if (value.contains("iterations")) {
+    if (!scene.training)
+      reader.fail(at("iterations"), "iterations",
+                  "only a scene with the training view and a \"training\" block plays iterations");
+    if (step.rounds)
+      reader.fail(at("iterations"), "iterations", "a step plays rounds or iterations, not both");
+    step.iterations = read_range(reader, value["iterations"], at("iterations"), "iterations",
+                                 scene.training->iterations,
+                                 "the scene's training run has " +
+                                     std::to_string(scene.training->iterations) + " iterations");
+  }
+  if (value.contains("seconds_per_round")) {
+    if (!step.rounds)
+      reader.fail(at("seconds_per_round"), "seconds_per_round", "only makes sense with \"rounds\"");
+    step.seconds_per_unit = reader.number(value["seconds_per_round"], at("seconds_per_round"),
+                                          "seconds_per_round", 0.0, kMaxSecondsPerUnit, false);
+  }
+  if (value.contains("seconds_per_iteration")) {
+    if (!step.iterations)
+      reader.fail(at("seconds_per_iteration"), "seconds_per_iteration",
+                  "only makes sense with \"iterations\"");
+    step.seconds_per_unit = reader.number(value["seconds_per_iteration"], at("seconds_per_iteration"),
+                                          "seconds_per_iteration", 0.0, kMaxSecondsPerUnit, false);
+  }
+  if (value.contains("pause_before"))
+    step.pause_before =
+        reader.number(value["pause_before"], at("pause_before"), "pause_before", 0.0, kMaxPause);
+  if (value.contains("pause"))
+    step.pause = reader.number(value["pause"], at("pause"), "pause", 0.0, kMaxPause);
+
+  step.caption = reader.localized(reader.require(value, pointer, "caption", "what the step says"),
+                                  at("caption"), "caption");
+  if (value.contains("highlight"))
+    step.highlight = read_highlight(reader, value["highlight"], at("highlight"), scene, schedule);
+  if (value.contains("zoom")) step.zoom = read_zoom(reader, value["zoom"], at("zoom"), scene);
+
+  if (!(step.duration() > 0.0))
+    reader.fail(pointer, "pause",
+                "the step lasts 0 seconds; give it rounds or iterations to play, or a pause");
+  return step;
+}
+
+LessonScene read_scene(const LessonReader& reader, const json& value, const std::string& pointer) {
+  reader.expect_object(value, pointer, "scenes",
+                       {"title", "config", "views", "memory", "training", "steps"});
+  auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
+  LessonScene scene;
+  scene.title = reader.localized(reader.require(value, pointer, "title", "the scene's heading"),
+                                 at("title"), "title");
+  if (value.contains("config")) scene.config = read_config(reader, value["config"], at("config"));
+  const Schedule schedule = make_schedule(scene.config);
+  scene.round_count = schedule.round_count();
+
+  scene.views = read_views(reader, reader.require(value, pointer, "views", "the panels to show"),
+                           at("views"));
+  const auto shows = [&](View view) {
+    return std::find(scene.views.begin(), scene.views.end(), view) != scene.views.end();
+  };
+  if (value.contains("memory")) {
+    if (!shows(View::memory))
+      reader.fail(at("memory"), "memory", "given, but the scene does not show the memory view");
+    scene.memory = read_memory(reader, value["memory"], at("memory"), scene.config);
+  } else if (shows(View::memory)) {
+    reader.fail(pointer, "memory", "missing (the memory view needs a \"memory\" block)");
+  }
+  if (value.contains("training")) {
+    if (!shows(View::training))
+      reader.fail(at("training"), "training", "given, but the scene does not show the training view");
+    scene.training = read_training(reader, value["training"], at("training"), scene.config);
+  } else if (shows(View::training)) {
+    reader.fail(pointer, "training", "missing (the training view needs a \"training\" block)");
+  }
+
+  const json& steps = reader.require(value, pointer, "steps", "what to play and say");
+  if (!steps.is_array() || steps.empty())
+    reader.fail(at("steps"), "steps", "expected a non-empty array of steps");
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    scene.steps.push_back(
+        read_step(reader, steps[i], at("steps") + "/" + std::to_string(i), scene, schedule));
+  return scene;
+}
+
+std::string describe_parse_error(const json::parse_error& error) {
+  // "[json.exception.parse_error.101] parse error at line 3, column 7: syntax error ..." ->
+  // "syntax error ..."; the position is given in our own format.
+  std::string what = error.what();
+  const std::size_t colon = what.find(": ");
+  return colon == std::string::npos ? what : what.substr(colon + 2);
+}
+
+}  // namespace
+
+Lesson parse_lesson(std::string_view json_text, std::string_view source) {
+  json document;
+  try {
+    document = json::parse(json_text.begin(), json_text.end());
+  } catch (const json::parse_error& error) {
+    // error.byte is 1-based and points just past the offending character.
+    const std::string_view head = json_text.substr(0, error.byte > 0 ? error.byte - 1 : 0);
+    int line = 1;
+    int column = 1;
+    for (char c : head) {
+      if (c == '\n') {
+        line = 1 + line;
+        column = 1;
+      } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+        ++column;
+      }
+    }
+    std::ostringstream message;
+    message << source << ':' << line << ':' << column << ": not valid JSON: "
+            << describe_parse_error(error);
+    throw InputError(message.str());
+  }
+
+  const LessonReader reader(json_text, source);
+  if (const auto& duplicate = reader.positions().first_duplicate())
+    reader.fail_at(duplicate->key_offset, duplicate->pointer, duplicate->key,
+                   "given twice in the same object");
+
+  reader.expect_object(document, "", "lesson", {"schema", "title", "summary", "scenes"});
+  const std::string schema = reader.string_value(
+      reader.require(document, "", "schema", "\"" + std::string(kLessonSchema) + "\""), "/schema",
+      "schema");
+  if (schema != kLessonSchema)
+    reader.fail("/schema", "schema",
+                "'" + schema + "' is not a lesson schema this ringviz reads (expected '" +
+                    std::string(kLessonSchema) + "')");
+
+  Lesson lesson;
+  lesson.source = std::string(source);
+  lesson.title = reader.localized(reader.require(document, "", "title", "the lesson's name"),
+                                  "/title", "title");
+  lesson.summary = reader.localized(
+      reader.require(document, "", "summary", "one or two sentences on what it teaches"),
+      "/summary", "summary");
+  const json& scenes = reader.require(document, "", "scenes", "the lesson's content");
+  if (!scenes.is_array() || scenes.empty())
+    reader.fail("/scenes", "scenes", "expected a non-empty array of scenes");
+  for (std::size_t i = 0; i < scenes.size(); ++i)
+    lesson.scenes.push_back(read_scene(reader, scenes[i], "/scenes/" + std::to_string(i)));
+  retime_lesson(lesson);
+  return lesson;
+}
+
+Lesson load_lesson_file(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw InputError(path.string() + ": cannot open the lesson file");
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) throw InputError(path.string() + ": cannot read the lesson file");
+  return parse_lesson(text.str(), path.string());
+}
+
+}  // namespace ringviz

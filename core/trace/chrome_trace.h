@@ -1,0 +1,33 @@
+#pragma once
+// A recorded collective as Chrome trace-event JSON (the "JSON Object Format"), which Perfetto
+// (ui.perfetto.dev) and chrome://tracing open as a timeline.
+//
+// Layout: one process per GPU ("GPU 0" ...) with two tracks, "send" and "receive", since a
+// GPU's link sends and receives at once; a "rounds" process above them with one slice per
+// round. Every transfer is a slice on its sender's send track and one on its receiver's
+// receive track (args: round, phase, src, dst, slot, kind, bytes, and what the receiver's slot
+// holds afterwards), joined by a flow arrow. On each track a GPU's transfers of a round run
+// back to back in schedule order, which is also the order a receiver folds them in.
+//
+// Times: each round lasts what the backend measured (CUDA) when every round was measured,
+// otherwise what the α-β-γ model predicts on `link`; inside a round the transfers are placed
+// by the model (scaled to the measured round when there is one).
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/training/cost_model.h"
+#include "core/trace/trace.h"
+
+namespace ringviz {
+
+struct ChromeTraceOptions {
+  LinkModel link = find_link_preset("nvlink4");
+  // Use the backend's round times when every round has one.
+  bool prefer_measured = true;
+};
+
+nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& options = {});
+void write_chrome_trace(std::ostream& out, const Trace& trace, const ChromeTraceOptions& options = {});
+
+}  // namespace ringviz

@@ -1,0 +1,328 @@
+#include "core/trace/trace_report.h"
+
+#include <algorithm>
+
+#include "core/trace/trace_values.h"
+#include "core/engine/traffic.h"
+
+namespace ringviz {
+
+namespace {
+
+Phrase algorithm_title(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::ring: return Phrase::algorithm_ring;
+    case Algorithm::naive: return Phrase::algorithm_naive;
+    case Algorithm::direct: return Phrase::algorithm_direct;
+    case Algorithm::rhd: return Phrase::algorithm_rhd;
+    case Algorithm::tree: return Phrase::algorithm_tree;
+    case Algorithm::tree_pipelined: return Phrase::algorithm_tree_pipelined;
+  }
+  return Phrase::algorithm_ring;
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string text;
+  for (const std::string& part : parts) {
+    if (!text.empty()) text += separator;
+    text += part;
+  }
+  return text;
+}
+
+ReportBlock paragraph(std::string line) {
+  return {ReportBlock::Kind::paragraph, {std::move(line)}, {}};
+}
+ReportBlock list(std::vector<std::string> items) {
+  return {ReportBlock::Kind::list, std::move(items), {}};
+}
+ReportBlock table(TextTable contents) { return {ReportBlock::Kind::table, {}, std::move(contents)}; }
+
+// Walks a recorded trace once and says, in one language, what happened in every round.
+class ReportBuilder {
+ public:
+  ReportBuilder(const Trace& trace, Language language)
+      : trace_(trace), language_(language), ranks_(trace.config.ranks),
+        gather_(trace.config.op == Op::allgather) {}
+
+  TraceReport build() {
+    TraceReport report;
+    report.title = say(Phrase::title, language_,
+                       {phrase(algorithm_title(trace_.config.algorithm), language_),
+                        op_display_name(trace_.config.op), std::to_string(ranks_)});
+    report.preamble.push_back(paragraph(setup_line()));
+    report.preamble.push_back(paragraph(layout_line()));
+    report.sections.push_back(inputs_section());
+
+    // AllGather lists holdings in the order blocks arrived, as the article's tables do.
+    arrivals_.assign(static_cast<std::size_t>(ranks_), {});
+    for (int rank = 0; rank < ranks_; ++rank)
+      for (int slot = 0; slot < ranks_; ++slot)
+        if (trace_.initial_provenance.at(rank, slot).any()) arrivals_[static_cast<std::size_t>(rank)].push_back(slot);
+
+    const Provenance* before = &trace_.initial_provenance;
+    const TraceRound* last_reduce_round = nullptr;
+    for (const TraceRound& round : trace_.rounds) {
+      report.sections.push_back(round_section(round, *before));
+      before = &round.provenance;
+      if (round.round.phase == Phase::reduce_scatter) last_reduce_round = &round;
+      const bool reduce_phase_ends =
+          last_reduce_round == &round &&
+          (&round == &trace_.rounds.back() || (&round + 1)->round.phase != Phase::reduce_scatter);
+      if (reduce_phase_ends && owns_reduced_chunks(round.provenance))
+        report.sections.push_back(owned_chunks_section(round.provenance));
+    }
+    // A one-GPU ReduceScatter has no rounds but still ends owning a chunk.
+    if (trace_.config.op == Op::reducescatter && trace_.rounds.empty())
+      report.sections.push_back(owned_chunks_section(trace_.initial_provenance));
+
+    report.sections.push_back(outputs_section());
+    report.sections.push_back(traffic_section());
+    return report;
+  }
+
+ private:
+  std::string gpu(int rank) const { return say(Phrase::gpu_name, language_, {std::to_string(rank)}); }
+
+  std::string label(const Provenance& provenance, int rank, int slot) const {
+    return slot_label(trace_.config.op, provenance.at(rank, slot), slot);
+  }
+
+  std::string slot_heading(int slot) const {
+    return gather_ ? rank_letter(slot, true)
+                   : say(Phrase::chunk_name, language_, {std::to_string(slot)});
+  }
+
+  std::string setup_line() const {
+    const Config& config = trace_.config;
+    std::vector<std::string> parts = {
+        say(Phrase::setup_count, language_, {std::to_string(config.count)}),
+        std::string(dtype_name(config.dtype))};
+    if (!gather_) parts.push_back(say(Phrase::setup_reduce, language_, {reduce_op_name(config.reduce)}));
+    parts.push_back(say(Phrase::setup_order, language_, {order_name(config.order)}));
+    parts.push_back(say(Phrase::setup_inputs, language_, {config.init.spec()}));
+    parts.push_back(say(Phrase::setup_backend, language_, {trace_.backend}));
+    return join(parts, " · ");
+  }
+
+  std::string layout_line() const {
+    if (gather_) return say(Phrase::layout_blocks, language_, {std::to_string(trace_.config.count)});
+    std::int64_t smallest = trace_.layout[0].count;
+    std::int64_t largest = smallest;
+    for (const Slot& slot : trace_.layout.slots) {
+      smallest = std::min(smallest, slot.count);
+      largest = std::max(largest, slot.count);
+    }
+    const std::string sizes =
+        smallest == largest
+            ? std::to_string(largest)
+            : say(Phrase::either, language_, {std::to_string(largest), std::to_string(smallest)});
+    return say(Phrase::layout_chunks, language_, {std::to_string(ranks_), sizes});
+  }
+
+  // Every value of one slot of one rank, or a dash when nothing has arrived there yet.
+  std::string slot_values(const BufferState& buffers, const Provenance& provenance, int rank, int slot) const {
+    if (provenance.at(rank, slot).none()) return "—";
+    const Slot& where = trace_.layout[slot];
+    return format_value_list(where.count, [&](std::int64_t i) {
+      return format_element(read_element(buffers, rank, where.offset + i), trace_.config.dtype);
+    });
+  }
+
+  // A list of values that says how many there were when it had to leave some out.
+  std::string counted_list(std::int64_t size, const std::function<std::string(std::int64_t)>& at) const {
+    std::string text = format_value_list(size, at);
+    if (size > kFullListLimit) text += say(Phrase::value_count, language_, {std::to_string(size)});
+    return text;
+  }
+
+  bool show_value_tables() const {
+    if (ranks_ > kValueTableMaxRanks) return false;
+    return std::all_of(trace_.layout.slots.begin(), trace_.layout.slots.end(),
+                       [](const Slot& slot) { return slot.count <= kValueTableMaxSlotElements; });
+  }
+
+  ReportSection inputs_section() const {
+    TextTable inputs{{say(Phrase::column_gpu, language_), say(Phrase::column_holds, language_),
+                      say(Phrase::column_values, language_)},
+                     {}};
+    const Provenance& provenance = trace_.initial_provenance;
+    for (int rank = 0; rank < ranks_; ++rank) {
+      std::string holds;
+      if (gather_) {
+        holds = label(provenance, rank, rank);
+      } else if (ranks_ <= kAllChunksMaxRanks) {
+        std::vector<std::string> labels;
+        for (int slot = 0; slot < ranks_; ++slot) labels.push_back(label(provenance, rank, slot));
+        holds = join(labels, ", ");
+      } else {
+        holds = label(provenance, rank, 0) + ", …, " + label(provenance, rank, ranks_ - 1);
+      }
+      // The rank's own input: its block for AllGather, its whole buffer otherwise.
+      const std::int64_t base = gather_ ? trace_.layout[rank].offset : 0;
+      const std::string values = counted_list(trace_.config.count, [&](std::int64_t i) {
+        return format_element(read_element(trace_.initial, rank, base + i), trace_.config.dtype);
+      });
+      inputs.rows.push_back({gpu(rank), holds, values});
+    }
+    return {say(Phrase::inputs_heading, language_), {table(std::move(inputs))}};
+  }
+
+  std::string holdings(const TraceRound& round, int rank) {
+    const Provenance& after = round.provenance;
+    if (gather_) {
+      std::vector<int>& order = arrivals_[static_cast<std::size_t>(rank)];
+      for (const Transfer& transfer : round.round.transfers)
+        if (transfer.dst == rank && std::find(order.begin(), order.end(), transfer.slot) == order.end())
+          order.push_back(transfer.slot);
+      // Once every block is there the arrival order no longer matters: list them A, B, C ...
+      if (static_cast<int>(order.size()) == ranks_) std::sort(order.begin(), order.end());
+      std::vector<std::string> labels;
+      const std::size_t shown = order.size() > static_cast<std::size_t>(kAllChunksMaxRanks) ? 4 : order.size();
+      for (std::size_t i = 0; i < shown; ++i) labels.push_back(label(after, rank, order[i]));
+      if (shown < order.size()) {
+        labels.push_back("…");
+        labels.push_back(label(after, rank, order[order.size() - 2]));
+        labels.push_back(label(after, rank, order.back()));
+        return join(labels, ", ") +
+               say(Phrase::block_count, language_, {std::to_string(order.size())});
+      }
+      return join(labels, ", ");
+    }
+    if (ranks_ <= kAllChunksMaxRanks) {
+      std::vector<std::string> labels;
+      for (int slot = 0; slot < ranks_; ++slot) labels.push_back(label(after, rank, slot));
+      return join(labels, ", ");
+    }
+    // Too many chunks to list: name the ones this round changed.
+    std::vector<std::string> changed;
+    for (const Transfer& transfer : round.round.transfers)
+      if (transfer.dst == rank)
+        changed.push_back(say(Phrase::changed_chunk, language_,
+                              {std::to_string(transfer.slot), label(after, rank, transfer.slot)}));
+    return join(changed, "; ");
+  }
+
+  ReportSection round_section(const TraceRound& round, const Provenance& before) {
+    std::string heading = say(Phrase::round_heading, language_,
+                              {std::to_string(round.number), phase_name(round.round.phase)});
+    if (round.microseconds)
+      heading += say(Phrase::round_time, language_, {shortest_decimal(*round.microseconds)});
+
+    std::vector<std::vector<std::string>> sends(static_cast<std::size_t>(ranks_));
+    std::vector<std::vector<std::string>> receives(static_cast<std::size_t>(ranks_));
+    for (const Transfer& transfer : round.round.transfers) {
+      // Both sides name the value as it left the sender, before this round changed anything.
+      const std::string what = label(before, transfer.src, transfer.slot);
+      sends[static_cast<std::size_t>(transfer.src)].push_back(what + " → " + gpu(transfer.dst));
+      receives[static_cast<std::size_t>(transfer.dst)].push_back(what + " ← " + gpu(transfer.src));
+    }
+    TextTable rounds{{say(Phrase::column_gpu, language_), say(Phrase::column_sends, language_),
+                      say(Phrase::column_receives, language_),
+                      say(Phrase::column_holds_after_round, language_)},
+                     {}};
+    const auto cell = [](const std::vector<std::string>& items) {
+      return items.empty() ? std::string("—") : join(items, "; ");
+    };
+    for (int rank = 0; rank < ranks_; ++rank)
+      rounds.rows.push_back({gpu(rank), cell(sends[static_cast<std::size_t>(rank)]),
+                             cell(receives[static_cast<std::size_t>(rank)]), holdings(round, rank)});
+
+    ReportSection section{std::move(heading), {table(std::move(rounds))}};
+    if (show_value_tables()) {
+      TextTable values{{say(Phrase::column_gpu, language_)}, {}};
+      for (int slot = 0; slot < ranks_; ++slot) values.header.push_back(slot_heading(slot));
+      for (int rank = 0; rank < ranks_; ++rank) {
+        std::vector<std::string> row = {gpu(rank)};
+        for (int slot = 0; slot < ranks_; ++slot)
+          row.push_back(slot_values(round.buffers, round.provenance, rank, slot));
+        values.rows.push_back(std::move(row));
+      }
+      section.blocks.push_back(
+          paragraph(say(Phrase::values_after_round, language_, {std::to_string(round.number)})));
+      section.blocks.push_back(table(std::move(values)));
+    }
+    return section;
+  }
+
+  // Ring, direct and rhd leave every rank owning one fully reduced chunk; naive and tree
+  // reduce everything onto one rank, and there is no such table to show.
+  bool owns_reduced_chunks(const Provenance& provenance) const {
+    for (int rank = 0; rank < ranks_; ++rank)
+      if (provenance.at(rank, trace_.schedule.owned_slot[static_cast<std::size_t>(rank)]).count() !=
+          static_cast<std::size_t>(ranks_))
+        return false;
+    return true;
+  }
+
+  // The chunk each rank holds fully reduced once the reduce-scatter pass is over.
+  ReportSection owned_chunks_section(const Provenance& provenance) const {
+    TextTable owned{{say(Phrase::column_gpu, language_), say(Phrase::column_fully_reduced, language_)}, {}};
+    for (int rank = 0; rank < ranks_; ++rank) {
+      const int slot = trace_.schedule.owned_slot[static_cast<std::size_t>(rank)];
+      owned.rows.push_back({gpu(rank), say(Phrase::owned_chunk, language_,
+                                           {label(provenance, rank, slot), std::to_string(slot)})});
+    }
+    const Phrase heading = trace_.config.op == Op::reducescatter
+                               ? Phrase::reduce_scatter_result_heading
+                               : Phrase::after_reduce_scatter_phase_heading;
+    return {say(heading, language_), {table(std::move(owned))}};
+  }
+
+  ReportSection outputs_section() const {
+    std::vector<std::string> items;
+    const DType dtype = trace_.config.dtype;
+    for (int rank = 0; rank < ranks_; ++rank) {
+      const ByteBuffer& output = trace_.outputs[static_cast<std::size_t>(rank)];
+      items.push_back(gpu(rank) + ": " + counted_list(element_count(output, dtype), [&](std::int64_t i) {
+                        return format_element(read_element(output, dtype, i), dtype);
+                      }));
+    }
+    return {say(Phrase::outputs_heading, language_), {list(std::move(items))}};
+  }
+
+  ReportSection traffic_section() const {
+    TextTable bytes{{say(Phrase::column_gpu, language_), say(Phrase::column_bytes_sent, language_),
+                     say(Phrase::column_bytes_received, language_)},
+                    {}};
+    for (int rank = 0; rank < ranks_; ++rank)
+      bytes.rows.push_back({gpu(rank), std::to_string(trace_.traffic.total_sent(rank)),
+                            std::to_string(trace_.traffic.total_received(rank))});
+    ReportSection section{say(Phrase::traffic_heading, language_), {table(std::move(bytes))}};
+    // The article's formula describes the ring; other algorithms have only the exact table.
+    if (trace_.config.algorithm != Algorithm::ring) return section;
+
+    // M is what one GPU holds in the collective's own terms: its buffer, or for AllGather the
+    // gathered result (the article's formula is about the data being reduced or collected).
+    const Config& config = trace_.config;
+    const double element = static_cast<double>(dtype_size(config.dtype));
+    const double m = static_cast<double>(buffer_elements(config)) * element;
+    const bool allreduce = config.op == Op::allreduce;
+    const double per_gpu = allreduce ? ring_allreduce_bytes_per_gpu(ranks_, m) : ring_pass_bytes_per_gpu(ranks_, m);
+    const Phrase formula = allreduce ? Phrase::formula_allreduce
+                           : gather_ ? Phrase::formula_all_gather
+                                     : Phrase::formula_reduce_scatter;
+    section.blocks.push_back(paragraph(say(formula, language_,
+                                           {std::to_string(ranks_ - 1), std::to_string(ranks_),
+                                            format_quantity(m), format_quantity(per_gpu),
+                                            format_quantity(m)})));
+    if (!gather_ && config.count % ranks_ != 0)
+      section.blocks.push_back(paragraph(say(Phrase::formula_uneven, language_,
+                                             {std::to_string(config.count), std::to_string(ranks_)})));
+    return section;
+  }
+
+  const Trace& trace_;
+  Language language_;
+  int ranks_;
+  bool gather_;
+  std::vector<std::vector<int>> arrivals_;  // AllGather: blocks per rank in arrival order
+};
+
+}  // namespace
+
+TraceReport build_trace_report(const Trace& trace, Language language) {
+  return ReportBuilder(trace, language).build();
+}
+
+}  // namespace ringviz

@@ -1,0 +1,283 @@
+#include "core/training/cost_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ringviz {
+
+namespace {
+
+// Every preset shares γ: a reduction kernel on an H100-class GPU reads two bytes and writes one
+// per byte folded, at about 3 TB/s of HBM bandwidth, so roughly 1 ps per byte.
+constexpr double kGammaH100 = 1e-12;
+
+const LinkModel kPresets[] = {
+    {"nvlink4", "NVLink 4 (H100/H200)", 1.0e-6, 450e9, kGammaH100,
+     "450 GB/s per direction per GPU through NVSwitch; α 1 µs: a small send/recv between "
+     "kernels on two GPUs of one node"},
+    {"pcie4", "PCIe 4.0 x16", 2.0e-6, 32e9, kGammaH100,
+     "32 GB/s per direction (nominal x16); α 2 µs: peer-to-peer through the root complex"},
+    {"pcie5", "PCIe 5.0 x16", 2.0e-6, 64e9, kGammaH100,
+     "64 GB/s per direction (nominal x16); α 2 µs: peer-to-peer through the root complex"},
+    {"ib100", "InfiniBand 100 Gb/s (EDR)", 5.0e-6, 12.5e9, kGammaH100,
+     "12.5 GB/s per direction, one NIC per GPU; α 5 µs: NIC, switch and proxy thread"},
+    {"ib400", "InfiniBand 400 Gb/s (NDR)", 5.0e-6, 50e9, kGammaH100,
+     "50 GB/s per direction, one NIC per GPU; α 5 µs: NIC, switch and proxy thread"},
+};
+
+// Remembers which (sender, receiver) pairs already opened a message in the current round,
+// without clearing an N x N table every round.
+class MessageTracker {
+ public:
+  explicit MessageTracker(int ranks)
+      : ranks_(ranks), stamp_(static_cast<std::size_t>(ranks) * static_cast<std::size_t>(ranks), 0) {}
+  void next_round() { ++generation_; }
+  // True the first time the pair is seen in this round.
+  bool opens_message(int src, int dst) {
+    unsigned& stamp = stamp_[static_cast<std::size_t>(src) * static_cast<std::size_t>(ranks_) +
+                             static_cast<std::size_t>(dst)];
+    if (stamp == generation_) return false;
+    stamp = generation_;
+    return true;
+  }
+
+ private:
+  int ranks_;
+  unsigned generation_ = 1;
+  std::vector<unsigned> stamp_;
+};
+
+// Both sides of every GPU in one round: what it sends, what it receives and folds.
+struct RoundSides {
+  std::vector<CostTerms> send;
+  std::vector<CostTerms> receive;
+};
+
+RoundCost walk_round(const Round& round, const SlotLayout& layout, DType dtype, int ranks,
+                     const LinkModel& link, MessageTracker& tracker, RoundSides& sides,
+                     bool keep_transfers) {
+  tracker.next_round();
+  sides.send.assign(static_cast<std::size_t>(ranks), CostTerms{});
+  sides.receive.assign(static_cast<std::size_t>(ranks), CostTerms{});
+  RoundCost cost;
+  if (keep_transfers) cost.transfers.reserve(round.transfers.size());
+  const double element = static_cast<double>(dtype_size(dtype));
+  for (const Transfer& transfer : round.transfers) {
+    const double bytes = static_cast<double>(layout[transfer.slot].count) * element;
+    const double opens = tracker.opens_message(transfer.src, transfer.dst) ? 1 : 0;
+    CostTerms& out = sides.send[static_cast<std::size_t>(transfer.src)];
+    CostTerms& in = sides.receive[static_cast<std::size_t>(transfer.dst)];
+    // Each side works through its transfers back to back, in list order.
+    TransferTiming timing;
+    timing.send_start = out.seconds(link);
+    timing.receive_start = in.seconds(link);
+    out.messages += opens;
+    out.bytes += bytes;
+    in.messages += opens;
+    in.bytes += bytes;
+    if (transfer.kind == TransferKind::reduce) in.reduced_bytes += bytes;
+    timing.send_seconds = out.seconds(link) - timing.send_start;
+    timing.receive_seconds = in.seconds(link) - timing.receive_start;
+    if (keep_transfers) cost.transfers.push_back(timing);
+  }
+  // The round lasts as long as its slowest side.
+  for (int rank = 0; rank < ranks; ++rank)
+    for (bool receives : {false, true}) {
+      const CostTerms& side = (receives ? sides.receive : sides.send)[static_cast<std::size_t>(rank)];
+      const double seconds = side.seconds(link);
+      if (seconds > cost.seconds) cost = {seconds, rank, receives, side, std::move(cost.transfers)};
+    }
+  return cost;
+}
+
+CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const SlotLayout& layout,
+                           const LinkModel& link, bool keep_rounds) {
+  const int n = config.ranks;
+  CostEstimate estimate;
+  estimate.algorithm = config.algorithm;
+  estimate.op = config.op;
+  estimate.ranks = n;
+  estimate.count = config.count;
+  estimate.dtype = config.dtype;
+  estimate.message_bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
+  estimate.rounds = schedule.round_count();
+  estimate.bytes_sent.assign(static_cast<std::size_t>(n), 0);
+  std::vector<std::int64_t> received(static_cast<std::size_t>(n), 0);
+  std::vector<std::int64_t> reduced(static_cast<std::size_t>(n), 0);
+  std::vector<std::int64_t> messages(static_cast<std::size_t>(n), 0);
+
+  MessageTracker tracker(n);
+  RoundSides sides;
+  for (const Round& round : schedule.rounds) {
+    RoundCost cost = walk_round(round, layout, config.dtype, n, link, tracker, sides, keep_rounds);
+    estimate.seconds += cost.seconds;
+    estimate.terms.messages += cost.terms.messages;
+    estimate.terms.bytes += cost.terms.bytes;
+    estimate.terms.reduced_bytes += cost.terms.reduced_bytes;
+    for (std::size_t rank = 0; rank < static_cast<std::size_t>(n); ++rank) {
+      estimate.bytes_sent[rank] += static_cast<std::int64_t>(sides.send[rank].bytes);
+      received[rank] += static_cast<std::int64_t>(sides.receive[rank].bytes);
+      reduced[rank] += static_cast<std::int64_t>(sides.receive[rank].reduced_bytes);
+      messages[rank] += static_cast<std::int64_t>(sides.send[rank].messages);
+    }
+    if (keep_rounds) estimate.per_round.push_back(std::move(cost));
+  }
+  for (std::size_t rank = 0; rank < static_cast<std::size_t>(n); ++rank) {
+    estimate.messages = std::max(estimate.messages, messages[rank]);
+    estimate.messages_total += messages[rank];
+    estimate.max_bytes_sent = std::max(estimate.max_bytes_sent, estimate.bytes_sent[rank]);
+    estimate.max_bytes_reduced = std::max(estimate.max_bytes_reduced, reduced[rank]);
+    // Inbound first: on a tie the receiving side is the hot spot a reader looks for.
+    for (bool inbound : {true, false}) {
+      const std::int64_t bytes = inbound ? received[rank] : estimate.bytes_sent[rank];
+      if (bytes > estimate.busiest_link_bytes) {
+        estimate.busiest_link_bytes = bytes;
+        estimate.busiest_link_rank = static_cast<int>(rank);
+        estimate.busiest_link_inbound = inbound;
+      }
+    }
+  }
+  return estimate;
+}
+
+// One algorithm's schedule, built once and priced at many message sizes.
+struct PricedAlgorithm {
+  Config config;
+  Schedule schedule;
+
+  double seconds_at(std::int64_t count, const LinkModel& link) {
+    config.count = count;
+    return walk_schedule(config, schedule, make_layout(config), link, false).seconds;
+  }
+};
+
+// The fastest of `algorithms` at `count` elements. Within a part per million counts as a tie
+// and goes to the earlier one: the ring and direct send the same bytes with as many α, and
+// only the uneven last slot would otherwise decide between them.
+std::size_t fastest_at(std::vector<PricedAlgorithm>& algorithms, std::int64_t count, const LinkModel& link,
+                       std::vector<double>* seconds = nullptr) {
+  std::size_t best = 0;
+  double best_seconds = 0;
+  for (std::size_t i = 0; i < algorithms.size(); ++i) {
+    const double t = algorithms[i].seconds_at(count, link);
+    if (seconds) seconds->push_back(t);
+    if (i == 0 || t < best_seconds * (1 - 1e-6)) {
+      best = i;
+      best_seconds = t;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::span<const LinkModel> link_presets() { return kPresets; }
+
+const LinkModel& find_link_preset(std::string_view key, std::string_view field) {
+  std::string keys;
+  for (const LinkModel& preset : kPresets) {
+    if (preset.key == key) return preset;
+    keys += (keys.empty() ? "" : ", ") + preset.key;
+  }
+  throw InputError(std::string(field) + ": unknown value '" + std::string(key) + "' (expected " + keys + ")");
+}
+
+RoundCost cost_of_round(const Round& round, const SlotLayout& layout, DType dtype, int ranks,
+                        const LinkModel& link) {
+  MessageTracker tracker(ranks);
+  RoundSides sides;
+  return walk_round(round, layout, dtype, ranks, link, tracker, sides, true);
+}
+
+CostEstimate estimate_cost(const Config& config, const Schedule& schedule, const SlotLayout& layout,
+                           const LinkModel& link) {
+  return walk_schedule(config, schedule, layout, link, true);
+}
+
+CostEstimate estimate_cost(const Config& config, const LinkModel& link) {
+  return estimate_cost(config, make_schedule(config), make_layout(config), link);
+}
+
+std::string_view cost_formula(Algorithm algorithm, Op op) {
+  if (!algorithm_supports(algorithm, op)) return "";
+  switch (algorithm) {
+    case Algorithm::ring:
+      return op == Op::allgather       ? "(N-1)α + (N-1)·nβ"
+             : op == Op::reducescatter ? "(N-1)α + (N-1)/N·nβ + (N-1)/N·nγ"
+                                       : "2(N-1)α + 2(N-1)/N·nβ + (N-1)/N·nγ";
+    case Algorithm::naive:
+      return op == Op::allgather       ? "2(N-1)α + N(N-1)·nβ"
+             : op == Op::reducescatter ? "2(N-1)α + (N-1)(N+1)/N·nβ + (N-1)·nγ"
+                                       : "2(N-1)α + 2(N-1)·nβ + (N-1)·nγ";
+    case Algorithm::direct:
+      return op == Op::allgather       ? "(N-1)α + (N-1)·nβ"
+             : op == Op::reducescatter ? "(N-1)α + (N-1)/N·nβ + (N-1)/N·nγ"
+                                       : "2(N-1)α + 2(N-1)/N·nβ + (N-1)/N·nγ";
+    case Algorithm::rhd:
+      return op == Op::allgather       ? "log2(N)α + (N-1)·nβ"
+             : op == Op::reducescatter ? "log2(N)α + (N-1)/N·nβ + (N-1)/N·nγ"
+                                       : "2log2(N)α + 2(N-1)/N·nβ + (N-1)/N·nγ";
+    case Algorithm::tree:
+      return "4D·α + 4D·nβ + 2D·nγ, D = log2(N+1) - 1 (a full tree)";
+    case Algorithm::tree_pipelined:
+      return "4(D+N-1)·(α + n/N·β) + 2(D+N-1)·n/N·γ, D = log2(N+1) - 1 (a full tree)";
+  }
+  return "";
+}
+
+CostComparison compare_algorithms(const Config& config, const LinkModel& link, const SweepOptions& sweep) {
+  CostComparison comparison;
+  comparison.config = config;
+  comparison.link = link;
+  std::vector<PricedAlgorithm> priced;
+  for (Algorithm algorithm : kAllAlgorithms) {
+    if (!algorithm_supports(algorithm, config.op)) continue;
+    Config variant = config;
+    variant.algorithm = algorithm;
+    comparison.algorithms.push_back(algorithm);
+    priced.push_back({variant, make_schedule(variant)});
+    comparison.at_count.push_back(estimate_cost(variant, priced.back().schedule, make_layout(variant), link));
+  }
+
+  // Sample sizes: whole elements, geometric steps from min to max.
+  const std::int64_t element = static_cast<std::int64_t>(dtype_size(config.dtype));
+  const int steps_per_doubling = std::max(1, sweep.points_per_doubling);
+  std::vector<std::int64_t> counts;
+  for (int step = 0;; ++step) {
+    const double bytes = static_cast<double>(sweep.min_bytes) * std::exp2(static_cast<double>(step) / steps_per_doubling);
+    if (bytes > static_cast<double>(sweep.max_bytes) * (1 + 1e-9)) break;
+    const std::int64_t count = std::max<std::int64_t>(1, std::llround(bytes / static_cast<double>(element)));
+    if (counts.empty() || count > counts.back()) counts.push_back(count);
+  }
+
+  comparison.sweep_seconds.assign(priced.size(), {});
+  std::vector<std::size_t> fastest;
+  for (std::int64_t count : counts) {
+    std::vector<double> seconds;
+    fastest.push_back(fastest_at(priced, count, link, &seconds));
+    for (std::size_t i = 0; i < priced.size(); ++i) comparison.sweep_seconds[i].push_back(seconds[i]);
+    comparison.sweep_bytes.push_back(count * element);
+    comparison.sweep_fastest.push_back(comparison.algorithms[fastest.back()]);
+  }
+
+  // Between two samples with different winners, bisect on the element count for the first size
+  // where the winner changes; repeat until the later sample's winner is reached.
+  for (std::size_t i = 1; i < counts.size(); ++i) {
+    std::int64_t low = counts[i - 1];
+    std::size_t winner = fastest[i - 1];
+    while (winner != fastest[i]) {
+      std::int64_t high = counts[i];
+      while (high - low > 1) {
+        const std::int64_t middle = low + (high - low) / 2;
+        (fastest_at(priced, middle, link) == winner ? low : high) = middle;
+      }
+      const std::size_t next = fastest_at(priced, high, link);
+      comparison.crossovers.push_back({high * element, comparison.algorithms[winner], comparison.algorithms[next]});
+      winner = next;
+      low = high;
+    }
+  }
+  return comparison;
+}
+
+}  // namespace ringviz
