@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages ringviz builds, tests and runs with (DESIGN section 4), only
-# those that are missing. Root runs apt-get directly, anyone else through sudo. Where apt is
-# not available it prints the list and exits 2, so the caller can install them another way.
+# Installs the Debian packages ringviz builds, tests and runs with, only those that are missing
+# (docs/architecture.md, "Build and layering"). Root runs apt-get directly, anyone else through
+# sudo. Where apt is not available it prints the list and exits 2, so the caller can install
+# them another way.
 set -euo pipefail
 
 packages=(

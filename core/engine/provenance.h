@@ -35,7 +35,8 @@ class Provenance {
   std::vector<RankSet> sets_;
 };
 
-// Rank names of DESIGN section 2: a ... z, then r26, r27 ...; upper case for AllGather blocks.
+// Rank names of docs/architecture.md ("Collective semantics"): a ... z, then r26, r27 ...; upper
+// case for AllGather blocks.
 std::string rank_letter(int rank, bool upper = false);
 // One term of a partial sum: rank letter + slot index ("a0"); for ranks past z the index is
 // set off by an underscore ("r26_3") so that it stays readable.

@@ -49,7 +49,7 @@ class Session {
   // Every rank's buffer after round(), fetched from the backend when it changed.
   const BufferState& buffers() const;
   const Provenance& provenance() const { return provenance_; }
-  // The operation's result for every rank as DESIGN section 2 defines it (meaningful at the
+  // The operation's result for every rank as the collective semantics define it (meaningful at the
   // end): AllReduce the whole buffer, ReduceScatter the owned slot, AllGather all N blocks.
   std::vector<ByteBuffer> outputs() const;
   // Device time of each round as last executed (empty where the backend does not measure).

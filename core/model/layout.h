@@ -12,9 +12,9 @@ struct Slot {
   std::int64_t count = 0;
 };
 
-// Every rank's working buffer is N slots (DESIGN section 2). AllGather: each slot holds one
-// rank's whole input. ReduceScatter/AllReduce: the input is cut into N slots, the first
-// count % N of them one element longer; slots may be empty when count < N.
+// Every rank's working buffer is N slots (docs/architecture.md, "Collective semantics"). AllGather:
+// each slot holds one rank's whole input. ReduceScatter/AllReduce: the input is cut into N slots,
+// the first count % N of them one element longer; slots may be empty when count < N.
 struct SlotLayout {
   std::vector<Slot> slots;
   std::int64_t elements_per_rank = 0;

@@ -28,7 +28,7 @@ std::string nccl_version_text();
 
 // Times ncclAllReduce / ncclReduceScatter / ncclAllGather with NCCL_ALGO=Ring (set before
 // NCCL starts) on the first `gpus` visible GPUs, one rank each, with `count` elements per rank
-// as DESIGN section 2 defines it (ReduceScatter: count / gpus per output chunk). Throws
+// as the collective semantics define it (ReduceScatter: count / gpus per output chunk). Throws
 // CudaError when NCCL fails.
 NcclTiming time_nccl_collective(Op op, DType dtype, ReduceOp reduce, std::int64_t count, int gpus,
                                 int warmup, int iterations);

@@ -1,4 +1,5 @@
-// The `ringviz.trace/1` document: every field of DESIGN section 3, consistent with itself.
+// The `ringviz.trace/1` document: every field of docs/architecture.md ("How a round flows"),
+// consistent with itself.
 #include <doctest/doctest.h>
 
 #include <cstdint>

@@ -44,7 +44,7 @@ InitPattern inputs_for(const Config& config, std::uint64_t seed) {
   return init;
 }
 
-// The counts DESIGN section 2 singles out: none, fewer than N (empty slots), exactly N, one
+// The counts the collective semantics single out: none, fewer than N (empty slots), exactly N, one
 // either side of N (uneven slots), a prime that N never divides evenly, and a larger one.
 std::vector<std::int64_t> counts_for(int ranks) {
   std::set<std::int64_t> counts = {0, 1, ranks - 1, ranks, ranks + 1, 101, 1000};

@@ -1,4 +1,5 @@
-// The --init patterns of DESIGN section 2, laid into each rank's working buffer.
+// The --init patterns of docs/architecture.md ("Collective semantics"), laid into each rank's
+// working buffer.
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,5 +1,5 @@
-// Provenance and its labels (DESIGN section 2): who is folded into each slot, and how that is
-// written on screen.
+// Provenance and its labels (docs/architecture.md, "Collective semantics"): who is folded into each
+// slot, and how that is written on screen.
 #include <doctest/doctest.h>
 
 #include <initializer_list>
@@ -91,7 +91,7 @@ TEST_CASE("Three-GPU AllReduce in seed order builds up partial sums as the artic
     CHECK(row_labels(session, rank) == "[a0+b0+c0][a1+b1+c1][a2+b2+c2]");
 }
 
-TEST_CASE("After the reduce-scatter pass each rank holds the complete slot DESIGN assigns it") {
+TEST_CASE("After the reduce-scatter pass each rank holds the complete slot the semantics assign it") {
   for (Order order : {Order::seed, Order::nccl}) {
     Session session(small_config(Op::reducescatter, order, 8), make_cpu_backend(1));
     session.seek(session.round_count());

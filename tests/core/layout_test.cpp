@@ -1,5 +1,5 @@
-// Slot layout (DESIGN section 2): N slots per rank, sizes floor(count/N) with the first
-// count % N one longer; AllGather slots are whole inputs.
+// Slot layout (docs/architecture.md, "Collective semantics"): N slots per rank, sizes
+// floor(count/N) with the first count % N one longer; AllGather slots are whole inputs.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -37,7 +37,7 @@ TEST_CASE("AllGather slots hold one whole input each, N x count per rank") {
   CHECK(layout.elements_per_rank == 21);
 }
 
-TEST_CASE("Slots tile the buffer without gaps and match DESIGN's sizes for every N and count") {
+TEST_CASE("Slots tile the buffer without gaps and match the semantics' sizes for every N and count") {
   for (int ranks = 1; ranks <= 40; ++ranks)
     for (std::int64_t count : {0, 1, 2, 7, 39, 40, 41, 101, 1000}) {
       INFO("N=", ranks, " count=", count);

@@ -14,7 +14,7 @@ namespace ringviz::test {
 namespace {
 
 // How the reference computes on each storage type: halves widen to float and are rounded
-// back after every operation, as DESIGN section 2 asks; the rest compute as themselves.
+// back after every operation, as the collective semantics ask; the rest compute as themselves.
 template <class T>
 struct Plain {
   using C = T;

@@ -1,7 +1,7 @@
 #pragma once
-// What each collective must produce, computed straight from DESIGN section 2 and the inputs,
-// without the schedule, the session, the backends or element_math.h: the ring code is checked
-// against something that cannot share its mistakes.
+// What each collective must produce, computed straight from the collective semantics
+// (docs/architecture.md) and the inputs, without the schedule, the session, the backends or
+// element_math.h: the ring code is checked against something that cannot share its mistakes.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,10 +22,10 @@ std::vector<ByteBuffer> inputs_from_values(const Config& config);
 // `value` rounded to the nearest value of `dtype` (integers truncate), as a double.
 double representable(DType dtype, double value);
 
-// DESIGN's slot sizes: floor(count/N), the first count % N slots one longer.
+// The semantics' slot sizes: floor(count/N), the first count % N slots one longer.
 std::vector<std::int64_t> plain_slot_sizes(std::int64_t count, int ranks);
 
-// The outputs as DESIGN section 2 defines them (AllGather N x count, ReduceScatter one slot,
+// The outputs as the collective semantics define them (AllGather N x count, ReduceScatter one slot,
 // AllReduce count), every slot folded in the order the ring applies it: the partial result
 // of slot s starts at rank s (seed order) or s + 1 (nccl order) and each receiver computes
 // incoming (+) local in the type's arithmetic, f16/bf16 rounded at every step, avg divided

@@ -1,5 +1,6 @@
-// Schedule shapes (DESIGN section 2): who sends which slot to whom in every round, in seed
-// and nccl order, written out from the definition and compared with make_schedule.
+// Schedule shapes (docs/architecture.md, "Collective semantics"): who sends which slot to whom in
+// every round, in seed and nccl order, written out from the definition and compared with
+// make_schedule.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -21,7 +22,8 @@ std::string round_text(const Round& round) {
   return text;
 }
 
-// The rounds DESIGN section 2 describes, built from its formulas alone.
+// The rounds docs/architecture.md ("Collective semantics") describes, built from its formulas
+// alone.
 std::vector<std::string> designed_rounds(Op op, Order order, int n) {
   std::vector<std::string> rounds;
   std::vector<int> owned(static_cast<std::size_t>(n));
@@ -52,7 +54,7 @@ std::vector<std::string> designed_rounds(Op op, Order order, int n) {
   return rounds;
 }
 
-TEST_CASE("Every schedule is the one DESIGN section 2 defines, in seed and nccl order") {
+TEST_CASE("Every schedule is the one the collective semantics define, in seed and nccl order") {
   for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce})
     for (Order order : {Order::seed, Order::nccl})
       for (int n = 1; n <= 12; ++n) {

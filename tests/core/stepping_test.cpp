@@ -1,6 +1,6 @@
-// Stepping in both directions (DESIGN section 2: bit-identical after every round): long
-// random walks of step, back, seek and reset must always show exactly what a fresh replay
-// from the inputs shows for that round, buffers and provenance alike.
+// Stepping in both directions (docs/architecture.md, "Collective semantics": bit-identical after
+// every round): long random walks of step, back, seek and reset must always show exactly what a
+// fresh replay from the inputs shows for that round, buffers and provenance alike.
 #include <doctest/doctest.h>
 
 #include <algorithm>

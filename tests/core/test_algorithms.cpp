@@ -1,5 +1,6 @@
 // Every algorithm against a plain reference that never looks at a schedule: the reduction of
-// every GPU's inputs, element by element, laid out as DESIGN section 2 says each op's output is.
+// every GPU's inputs, element by element, laid out as the collective semantics say each op's
+// output is.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -20,7 +21,8 @@ using namespace ringviz;
 
 namespace {
 
-// The inputs of DESIGN section 2: GPU r's `count` elements, read back from the initial state.
+// The inputs of docs/architecture.md ("Collective semantics"): GPU r's `count` elements, read back
+// from the initial state.
 std::vector<std::vector<ElementValue>> inputs_of(const Config& config) {
   const BufferState state = make_initial_state(config);
   const SlotLayout layout = make_layout(config);
@@ -72,8 +74,8 @@ ElementValue plain_reduce(const Config& config, const std::vector<std::vector<El
   return {false, static_cast<double>(value), 0};
 }
 
-// What each GPU must end with, per DESIGN section 2. ReduceScatter: the reduced slot the
-// schedule says it owns.
+// What each GPU must end with, per the collective semantics (docs/architecture.md). ReduceScatter:
+// the reduced slot the schedule says it owns.
 std::vector<std::vector<ElementValue>> plain_outputs(const Config& config, const std::vector<int>& owned) {
   const auto in = inputs_of(config);
   const SlotLayout layout = make_layout(config);
@@ -134,7 +136,7 @@ bool is_full(const RankSet& set, int ranks) { return static_cast<int>(set.count(
 // Replays provenance round by round: nobody sends a slot that holds nothing yet, a transfer
 // is marked `completes_slot` exactly when it is the last one into its (GPU, slot) in its round
 // and leaves that slot holding every GPU's contribution for the first time; at the end every
-// output holds what DESIGN section 2 says.
+// output holds what the collective semantics say.
 void check_provenance(const Config& config) {
   const Schedule schedule = make_schedule(config);
   Provenance provenance = Provenance::initial(config);

@@ -1,4 +1,5 @@
-// Traffic (DESIGN section 2): the bytes each rank sends and receives, per round and in total.
+// Traffic (docs/architecture.md, "Collective semantics"): the bytes each rank sends and receives,
+// per round and in total.
 #include <doctest/doctest.h>
 
 #include "core/model/layout.h"
@@ -40,7 +41,7 @@ TEST_CASE("Ring AllReduce sends exactly 2(N-1)/N x count x sizeof(T) per rank wh
       }
 }
 
-TEST_CASE("With uneven slots each rank sends the sizes of exactly the slots DESIGN has it send") {
+TEST_CASE("With uneven slots each rank sends the sizes of exactly the slots the schedule has it send") {
   for (int n : {2, 3, 5, 7})
     for (std::int64_t count : {1, 4, 11, 101})
       for (Order order : {Order::seed, Order::nccl}) {

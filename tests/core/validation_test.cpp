@@ -1,5 +1,5 @@
-// Bad input is refused with one sentence that names the field (DESIGN section 3), before
-// anything is allocated.
+// Bad input is refused with one sentence that names the field (docs/architecture.md, "How a round
+// flows"), before anything is allocated.
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -1,6 +1,7 @@
-// DESIGN section 2: for the same config and inputs every backend produces bit-identical
-// buffers after every round, and the CPU backend is the reference. These tests step a CPU
-// session and a CUDA session side by side and compare every rank's buffer after every round.
+// docs/architecture.md, "Collective semantics": for the same config and inputs every backend
+// produces bit-identical buffers after every round, and the CPU backend is the reference. These
+// tests step a CPU session and a CUDA session side by side and compare every rank's buffer after
+// every round.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -34,8 +35,8 @@ bool check_round_by_round(const Config& config) {
   return false;
 }
 
-// Counts DESIGN singles out: none, fewer than N (empty slots), one more than N (uneven slots),
-// a prime, and one large enough for several blocks per slot with a ragged tail.
+// Counts the collective semantics single out: none, fewer than N (empty slots), one more than N
+// (uneven slots), a prime, and one large enough for several blocks per slot with a ragged tail.
 std::vector<std::int64_t> counts_for(int ranks) {
   std::set<std::int64_t> counts = {0, 1, ranks + 1, 37, 1031, 20011};
   return {counts.begin(), counts.end()};
