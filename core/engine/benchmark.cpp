@@ -11,6 +11,7 @@
 #include "core/engine/element_math.h"
 #include "core/model/initial_values.h"
 #include "core/engine/thread_pool.h"
+#include "core/engine/storage_type.h"
 
 namespace ringviz {
 
@@ -282,15 +283,9 @@ std::int64_t count_wrong_elements(const Config& config, const BufferState& initi
                                   const BufferState& final_state) {
   const SlotLayout layout = make_layout(config);
   if (config.op == Op::allgather) return count_wrong_gathered(config, layout, initial, final_state);
-  switch (config.dtype) {
-    case DType::f32: return count_wrong_typed<float>(config, layout, initial, final_state);
-    case DType::f64: return count_wrong_typed<double>(config, layout, initial, final_state);
-    case DType::f16: return count_wrong_typed<Half>(config, layout, initial, final_state);
-    case DType::bf16: return count_wrong_typed<BFloat16>(config, layout, initial, final_state);
-    case DType::i32: return count_wrong_typed<std::int32_t>(config, layout, initial, final_state);
-    case DType::i64: return count_wrong_typed<std::int64_t>(config, layout, initial, final_state);
-  }
-  return 0;
+  return with_storage_type(config.dtype, [&](auto* type) {
+    return count_wrong_typed<storage_of<decltype(type)>>(config, layout, initial, final_state);
+  });
 }
 
 BenchRow bench_one_size(Config config, std::int64_t bytes, const BenchTarget& target,

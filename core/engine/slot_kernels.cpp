@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/engine/element_math.h"
+#include "core/engine/storage_type.h"
 
 namespace ringviz {
 
@@ -36,14 +37,9 @@ void divide_typed(std::byte* values, std::int64_t count, int ranks) {
 
 void reduce_elements(DType dtype, ReduceOp op, const std::byte* incoming, std::byte* local,
                      std::int64_t count) {
-  switch (dtype) {
-    case DType::f32: return reduce_typed<float>(op, incoming, local, count);
-    case DType::f64: return reduce_typed<double>(op, incoming, local, count);
-    case DType::f16: return reduce_typed<Half>(op, incoming, local, count);
-    case DType::bf16: return reduce_typed<BFloat16>(op, incoming, local, count);
-    case DType::i32: return reduce_typed<std::int32_t>(op, incoming, local, count);
-    case DType::i64: return reduce_typed<std::int64_t>(op, incoming, local, count);
-  }
+  with_storage_type(dtype, [&](auto* type) {
+    reduce_typed<storage_of<decltype(type)>>(op, incoming, local, count);
+  });
 }
 
 void copy_elements(DType dtype, const std::byte* incoming, std::byte* local, std::int64_t count) {
@@ -51,14 +47,7 @@ void copy_elements(DType dtype, const std::byte* incoming, std::byte* local, std
 }
 
 void divide_elements(DType dtype, std::byte* values, std::int64_t count, int ranks) {
-  switch (dtype) {
-    case DType::f32: return divide_typed<float>(values, count, ranks);
-    case DType::f64: return divide_typed<double>(values, count, ranks);
-    case DType::f16: return divide_typed<Half>(values, count, ranks);
-    case DType::bf16: return divide_typed<BFloat16>(values, count, ranks);
-    case DType::i32: return divide_typed<std::int32_t>(values, count, ranks);
-    case DType::i64: return divide_typed<std::int64_t>(values, count, ranks);
-  }
+  with_storage_type(dtype, [&](auto* type) { divide_typed<storage_of<decltype(type)>>(values, count, ranks); });
 }
 
 }  // namespace ringviz

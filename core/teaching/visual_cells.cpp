@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "core/engine/half.h"
+#include "core/engine/storage_type.h"
 
 namespace ringviz {
 
@@ -19,19 +20,6 @@ double widen(const Storage& value) {
   if constexpr (std::is_same_v<Storage, Half>) return half_to_float(value);
   else if constexpr (std::is_same_v<Storage, BFloat16>) return bfloat16_to_float(value);
   else return static_cast<double>(value);
-}
-
-// Calls fn.template operator()<Storage>() with the storage type of `dtype`.
-template <class Fn>
-void with_storage(DType dtype, Fn&& fn) {
-  switch (dtype) {
-    case DType::f32: fn(static_cast<const float*>(nullptr)); break;
-    case DType::f64: fn(static_cast<const double*>(nullptr)); break;
-    case DType::f16: fn(static_cast<const Half*>(nullptr)); break;
-    case DType::bf16: fn(static_cast<const BFloat16*>(nullptr)); break;
-    case DType::i32: fn(static_cast<const std::int32_t*>(nullptr)); break;
-    case DType::i64: fn(static_cast<const std::int64_t*>(nullptr)); break;
-  }
 }
 
 // std::bitset keeps no promise about its layout, but libstdc++ and libc++ both store bit i in
@@ -102,8 +90,8 @@ ValueRange value_range(const BufferState& state, const Provenance& provenance,
   ValueRange range{1, 0};  // invalid until a finite value is seen
   double lo = HUGE_VAL, hi = -HUGE_VAL;
   const int ranks = provenance.ranks();
-  with_storage(state.dtype, [&](auto tag) {
-    using Storage = std::remove_const_t<std::remove_pointer_t<decltype(tag)>>;
+  with_storage_type(state.dtype, [&](auto* type) {
+    using Storage = storage_of<decltype(type)>;
     for (int rank = 0; rank < ranks; ++rank) {
       const Storage* data = state.data<Storage>(rank);
       for (int slot = 0; slot < layout.size(); ++slot) {
@@ -191,8 +179,8 @@ void fill_visual_cells(const Config& config, const SlotLayout& layout, const Sch
   fill_cell_records(config, layout, schedule, rounds_done, provenance, out.cells);
   out.bins.assign(cells * static_cast<std::size_t>(bins_per_slot) * kBinFloats, 0.0f);
 
-  with_storage(state.dtype, [&](auto tag) {
-    using Storage = std::remove_const_t<std::remove_pointer_t<decltype(tag)>>;
+  with_storage_type(state.dtype, [&](auto* type) {
+    using Storage = storage_of<decltype(type)>;
     for (int rank = 0; rank < n; ++rank) {
       const Storage* data = state.data<Storage>(rank);
       for (int slot = 0; slot < n; ++slot) {

@@ -32,11 +32,13 @@ struct CudaBackend::Impl {
         graph(resources, submitter) {}
 
   CudaBackendOptions options;
+  // Declared in the order they depend on each other: the graph uses the submitter, which
+  // uses the ranks' resources.
   RankResources resources;
   RoundSubmitter submitter;
   CollectiveGraph graph;
   RoundPlanner planner;
-  std::vector<Round> pending;
+  std::vector<Round> pending;  // executed rounds not yet submitted (see flush)
 
   std::optional<double> last_round_us;
   bool timing_pending = false;

@@ -7,6 +7,7 @@
 
 #include "core/teaching/cell_record.h"
 #include "core/engine/half.h"
+#include "core/engine/storage_type.h"
 #include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz::gpu {
@@ -89,15 +90,8 @@ cudaError_t launch_typed(const VisualBinsJob& job, cudaStream_t stream) {
 }  // namespace
 
 cudaError_t launch_visual_bins(const VisualBinsJob& job, cudaStream_t stream) {
-  switch (job.dtype) {
-    case DType::f32: return launch_typed<float>(job, stream);
-    case DType::f64: return launch_typed<double>(job, stream);
-    case DType::f16: return launch_typed<Half>(job, stream);
-    case DType::bf16: return launch_typed<BFloat16>(job, stream);
-    case DType::i32: return launch_typed<std::int32_t>(job, stream);
-    case DType::i64: return launch_typed<std::int64_t>(job, stream);
-  }
-  return cudaErrorInvalidValue;
+  return with_storage_type(job.dtype,
+                           [&](auto* type) { return launch_typed<storage_of<decltype(type)>>(job, stream); });
 }
 
 }  // namespace ringviz::gpu

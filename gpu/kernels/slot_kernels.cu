@@ -9,6 +9,7 @@
 
 #include <cuda_runtime.h>
 
+#include "core/engine/storage_type.h"
 #include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz::gpu {
@@ -143,29 +144,17 @@ cudaError_t launch_reduce_slot(DType dtype, ReduceOp op, const void* incoming, v
                                std::int64_t count, int divide_by, cudaStream_t stream,
                                int multiprocessors) {
   if (count <= 0) return cudaSuccess;
-  switch (dtype) {
-    case DType::f32: return launch_typed<float>(op, incoming, local, count, divide_by, stream, multiprocessors);
-    case DType::f64: return launch_typed<double>(op, incoming, local, count, divide_by, stream, multiprocessors);
-    case DType::f16: return launch_typed<Half>(op, incoming, local, count, divide_by, stream, multiprocessors);
-    case DType::bf16: return launch_typed<BFloat16>(op, incoming, local, count, divide_by, stream, multiprocessors);
-    case DType::i32: return launch_typed<std::int32_t>(op, incoming, local, count, divide_by, stream, multiprocessors);
-    case DType::i64: return launch_typed<std::int64_t>(op, incoming, local, count, divide_by, stream, multiprocessors);
-  }
-  return cudaErrorInvalidValue;
+  return with_storage_type(dtype, [&](auto* type) {
+    return launch_typed<storage_of<decltype(type)>>(op, incoming, local, count, divide_by, stream, multiprocessors);
+  });
 }
 
 cudaError_t launch_divide_slot(DType dtype, void* values, std::int64_t count, int ranks,
                                cudaStream_t stream, int multiprocessors) {
   if (count <= 0) return cudaSuccess;
-  switch (dtype) {
-    case DType::f32: return launch_divide_typed<float>(values, count, ranks, stream, multiprocessors);
-    case DType::f64: return launch_divide_typed<double>(values, count, ranks, stream, multiprocessors);
-    case DType::f16: return launch_divide_typed<Half>(values, count, ranks, stream, multiprocessors);
-    case DType::bf16: return launch_divide_typed<BFloat16>(values, count, ranks, stream, multiprocessors);
-    case DType::i32: return launch_divide_typed<std::int32_t>(values, count, ranks, stream, multiprocessors);
-    case DType::i64: return launch_divide_typed<std::int64_t>(values, count, ranks, stream, multiprocessors);
-  }
-  return cudaErrorInvalidValue;
+  return with_storage_type(dtype, [&](auto* type) {
+    return launch_divide_typed<storage_of<decltype(type)>>(values, count, ranks, stream, multiprocessors);
+  });
 }
 
 }  // namespace ringviz::gpu
