@@ -1,5 +1,5 @@
 // ringviz record: a lesson, or a collective, rendered headless to .mp4 / .gif / PNG frames on
-// a deterministic clock. A thin client of the GUI's recorder (app/gui/recorder_headless.h).
+// a deterministic clock. A thin client of the GUI's recorder (app/gui/hosts/recorder_headless.h).
 #include <filesystem>
 #include <iostream>
 #include <memory>
