@@ -43,19 +43,7 @@ std::string bucket_text(int bucket, int buckets) {
 }  // namespace
 
 static_assert(spellings_are_unique(kPeakComponentNames));
-
-std::string_view step_kind_name(IterationStepKind kind) {
-  switch (kind) {
-    case IterationStepKind::forward: return "forward";
-    case IterationStepKind::gather_parameters: return "gather-parameters";
-    case IterationStepKind::backward: return "backward";
-    case IterationStepKind::all_reduce: return "all-reduce";
-    case IterationStepKind::reduce_scatter: return "reduce-scatter";
-    case IterationStepKind::optimizer_step: return "optimizer-step";
-    case IterationStepKind::all_gather: return "all-gather";
-  }
-  return "?";
-}
+static_assert(spellings_are_unique(kIterationStepKindNames));
 
 Slot owned_range(const IterationTimeline& timeline, int bucket, int gpu) {
   const Bucket& b = timeline.buckets[static_cast<std::size_t>(bucket)];
