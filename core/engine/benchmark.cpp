@@ -11,7 +11,7 @@
 #include "core/engine/element_math.h"
 #include "core/model/initial_values.h"
 #include "core/engine/thread_pool.h"
-#include "core/engine/storage_type.h"
+#include "core/model/storage_type.h"
 
 namespace ringviz {
 

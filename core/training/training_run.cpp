@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "core/schedule/collective.h"
-#include "core/engine/half.h"
+#include "core/model/half.h"
 #include "core/model/layout.h"
 
 namespace ringviz {
