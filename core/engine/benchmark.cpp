@@ -11,7 +11,7 @@
 #include "core/engine/element_math.h"
 #include "core/model/initial_values.h"
 #include "core/engine/thread_pool.h"
-#include "core/engine/storage_type.h"
+#include "core/model/storage_type.h"
 
 namespace ringviz {
 
@@ -97,7 +97,7 @@ std::int64_t count_wrong_reduced(const Config& config, const SlotLayout& layout,
   std::vector<int> holder(static_cast<std::size_t>(n));
   const Schedule schedule = ring ? Schedule{} : make_schedule(config);
   for (int rank = 0; rank < n; ++rank) {
-    const int slot = ring ? (config.order == Order::seed ? (rank + 1) % n : rank)
+    const int slot = ring ? ring_owned_slot(config.order, rank, n)
                           : schedule.owned_slot[static_cast<std::size_t>(rank)];
     holder[static_cast<std::size_t>(slot)] = rank;
   }

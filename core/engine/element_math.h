@@ -4,7 +4,7 @@
 // rounded back to storage.
 #include <cstdint>
 
-#include "core/engine/half.h"
+#include "core/model/half.h"
 #include "core/model/portable.h"
 #include "core/model/reduce_op.h"
 

@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "core/engine/element_math.h"
-#include "core/engine/storage_type.h"
+#include "core/model/storage_type.h"
 
 namespace ringviz {
 

@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
-#include "core/engine/half.h"
+#include "core/model/half.h"
+#include "core/model/storage_type.h"
 
 namespace ringviz {
 
@@ -17,21 +19,20 @@ BufferState BufferState::zeros(DType dtype, int ranks, std::int64_t elements_per
 }
 
 ElementValue read_element(const BufferState& state, int rank, std::int64_t index) {
-  switch (state.dtype) {
-    case DType::f32: return {false, state.data<float>(rank)[index], 0};
-    case DType::f64: return {false, state.data<double>(rank)[index], 0};
-    case DType::f16: return {false, half_to_float(state.data<Half>(rank)[index]), 0};
-    case DType::bf16: return {false, bfloat16_to_float(state.data<BFloat16>(rank)[index]), 0};
-    case DType::i32: {
-      const std::int64_t v = state.data<std::int32_t>(rank)[index];
-      return {true, static_cast<double>(v), v};
+  return with_storage_type(state.dtype, [&](auto* type) -> ElementValue {
+    using T = storage_of<decltype(type)>;
+    const T stored = state.data<T>(rank)[index];
+    if constexpr (std::is_integral_v<T>) {
+      const std::int64_t integer = stored;
+      return {true, static_cast<double>(integer), integer};
+    } else if constexpr (std::is_same_v<T, Half>) {
+      return {false, half_to_float(stored), 0};
+    } else if constexpr (std::is_same_v<T, BFloat16>) {
+      return {false, bfloat16_to_float(stored), 0};
+    } else {
+      return {false, static_cast<double>(stored), 0};
     }
-    case DType::i64: {
-      const std::int64_t v = state.data<std::int64_t>(rank)[index];
-      return {true, static_cast<double>(v), v};
-    }
-  }
-  return {};
+  });
 }
 
 namespace {
@@ -50,33 +51,21 @@ I integer_from_real(double real) {
 }  // namespace
 
 void write_element(BufferState& state, int rank, std::int64_t index, ElementValue value) {
-  switch (state.dtype) {
-    case DType::f32:
-      state.data<float>(rank)[index] =
+  with_storage_type(state.dtype, [&](auto* type) {
+    using T = storage_of<decltype(type)>;
+    T& stored = state.data<T>(rank)[index];
+    if constexpr (std::is_integral_v<T>) {
+      stored = value.is_integer ? static_cast<T>(value.integer) : integer_from_real<T>(value.real);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      stored = value.is_integer ? static_cast<T>(value.integer) : static_cast<T>(value.real);
+    } else {
+      // f16 and bf16 round from f32, as the engine computes them.
+      const float real =
           value.is_integer ? static_cast<float>(value.integer) : static_cast<float>(value.real);
-      return;
-    case DType::f64:
-      state.data<double>(rank)[index] =
-          value.is_integer ? static_cast<double>(value.integer) : value.real;
-      return;
-    case DType::f16:
-      state.data<Half>(rank)[index] = half_from_float(
-          value.is_integer ? static_cast<float>(value.integer) : static_cast<float>(value.real));
-      return;
-    case DType::bf16:
-      state.data<BFloat16>(rank)[index] = bfloat16_from_float(
-          value.is_integer ? static_cast<float>(value.integer) : static_cast<float>(value.real));
-      return;
-    case DType::i32:
-      state.data<std::int32_t>(rank)[index] =
-          value.is_integer ? static_cast<std::int32_t>(value.integer)
-                           : integer_from_real<std::int32_t>(value.real);
-      return;
-    case DType::i64:
-      state.data<std::int64_t>(rank)[index] =
-          value.is_integer ? value.integer : integer_from_real<std::int64_t>(value.real);
-      return;
-  }
+      if constexpr (std::is_same_v<T, Half>) stored = half_from_float(real);
+      else stored = bfloat16_from_float(real);
+    }
+  });
 }
 
 }  // namespace ringviz

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/engine/collective_shape.h"
-#include "core/schedule/schedule.h"
+#include "core/schedule/rounds.h"
 
 namespace ringviz {
 

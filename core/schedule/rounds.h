@@ -5,14 +5,20 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/enum_table.h"
+
 namespace ringviz {
 
 enum class Phase { reduce_scatter, all_gather };
 // copy: the receiver stores the incoming slot. reduce: it stores incoming (+) local.
 enum class TransferKind { copy, reduce };
 
-std::string_view phase_name(Phase phase);            // "reduce-scatter" | "all-gather"
-std::string_view transfer_kind_name(TransferKind kind);  // "copy" | "reduce"
+inline constexpr EnumName<Phase> kPhaseNames[] = {{Phase::reduce_scatter, "reduce-scatter"},
+                                                  {Phase::all_gather, "all-gather"}};
+inline constexpr EnumNamer phase_name{kPhaseNames};
+inline constexpr EnumName<TransferKind> kTransferKindNames[] = {{TransferKind::copy, "copy"},
+                                                                {TransferKind::reduce, "reduce"}};
+inline constexpr EnumNamer transfer_kind_name{kTransferKindNames};
 
 struct Transfer {
   int src = 0;

@@ -45,13 +45,7 @@ void append_all_gather_pass(const Config& config, Schedule& schedule) {
 
 }  // namespace
 
-std::string_view phase_name(Phase phase) {
-  return phase == Phase::reduce_scatter ? "reduce-scatter" : "all-gather";
-}
-
-std::string_view transfer_kind_name(TransferKind kind) {
-  return kind == TransferKind::copy ? "copy" : "reduce";
-}
+static_assert(spellings_are_unique(kPhaseNames) && spellings_are_unique(kTransferKindNames));
 
 int ring_owned_slot(Order order, int rank, int ranks) {
   // The last slot rank r receives in the reduce-scatter pass, at step N - 2 from rank r - 1,

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/layout.h"
+#include "core/model/text.h"
 #include "core/teaching/lesson.h"
 #include "core/schedule/schedule.h"
 
@@ -33,6 +34,22 @@ constexpr double kMaxPause = 600.0;
 constexpr double kMaxZoom = 8.0;
 // The player runs a scene's training live; a few hundred steps already make the point.
 constexpr int kMaxLessonTrainingIterations = 2000;
+
+// The 1-based line and column of byte `offset`; columns count characters, not bytes, so an
+// author finds the spot in any editor. A character that starts before `offset` counts whole.
+std::pair<int, int> text_line_column(std::string_view text, std::size_t offset) {
+  int line = 1;
+  int column = 1;
+  for (std::size_t at = 0; at < offset && at < text.size();) {
+    if (next_code_point(text, at) == U'\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return {line, column};
+}
 
 std::string escape_pointer_token(std::string_view token) {
   std::string escaped;
@@ -90,18 +107,7 @@ class PositionIndex {
 
   // 1-based line and column (columns count characters, not bytes).
   std::pair<int, int> line_column(std::size_t offset) const {
-    int line = 1;
-    int column = 1;
-    for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
-      const auto byte = static_cast<unsigned char>(text_[i]);
-      if (byte == '\n') {
-        ++line;
-        column = 1;
-      } else if ((byte & 0xC0) != 0x80) {
-        ++column;
-      }
-    }
-    return {line, column};
+    return text_line_column(text_, offset);
   }
 
   struct Duplicate {
@@ -783,17 +789,7 @@ Lesson parse_lesson(std::string_view json_text, std::string_view source) {
     document = json::parse(json_text.begin(), json_text.end());
   } catch (const json::parse_error& error) {
     // error.byte is 1-based and points just past the offending character.
-    const std::string_view head = json_text.substr(0, error.byte > 0 ? error.byte - 1 : 0);
-    int line = 1;
-    int column = 1;
-    for (char c : head) {
-      if (c == '\n') {
-        line = 1 + line;
-        column = 1;
-      } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
-        ++column;
-      }
-    }
+    const auto [line, column] = text_line_column(json_text, error.byte > 0 ? error.byte - 1 : 0);
     std::ostringstream message;
     message << source << ':' << line << ':' << column << ": not valid JSON: "
             << describe_parse_error(error);

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "core/engine/half.h"
-#include "core/engine/storage_type.h"
+#include "core/model/half.h"
+#include "core/model/storage_type.h"
 
 namespace ringviz {
 

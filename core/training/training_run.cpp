@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "core/schedule/collective.h"
-#include "core/engine/half.h"
+#include "core/model/half.h"
 #include "core/model/layout.h"
 
 namespace ringviz {
@@ -44,6 +44,11 @@ ByteBuffer narrow(const std::vector<float>& values, DType dtype) {
   ByteBuffer bytes(values.size() * dtype_size(dtype));
   narrow_into(values.data(), static_cast<std::int64_t>(values.size()), dtype, bytes.data());
   return bytes;
+}
+
+// The memory model's strategy with the same sharding: no-sync keeps full copies, as DDP does.
+Strategy memory_strategy(TrainStrategy strategy) {
+  return strategy == TrainStrategy::zero2 ? Strategy::zero2 : Strategy::ddp;
 }
 
 template <class T>
@@ -106,7 +111,7 @@ MemoryQuery memory_query_for(const TrainingOptions& options) {
   MemoryQuery query;
   query.parameters = options.model.parameter_count();
   query.gpus = options.gpus;
-  query.strategy = options.strategy == TrainStrategy::zero2 ? Strategy::zero2 : Strategy::ddp;
+  query.strategy = memory_strategy(options.strategy);
   query.convention = options.dtype == DType::bf16 ? MemoryConvention::paper : MemoryConvention::fp32;
   query.order = options.order;
   return query;
@@ -133,9 +138,10 @@ TrainingRun::TrainingRun(TrainingOptions options, Backend& backend)
   const std::vector<float> initial = initial_parameters(options_.model, options_.seed);
   const ByteBuffer initial_bytes = narrow(initial, options_.dtype);
   gpus_.resize(static_cast<std::size_t>(n));
+  // The optimizer states decide: master weights, momentum and variance live on the shard.
+  const bool sharded = shards(memory_strategy(options_.strategy), StateGroup::optimizer_states);
   for (int r = 0; r < n; ++r) {
     const Slot shard = layout[ring_owned_slot(options_.order, r, n)];
-    const bool sharded = options_.strategy == TrainStrategy::zero2;
     shard_offset_.push_back(sharded ? shard.offset : 0);
     shard_elements_.push_back(sharded ? shard.count : count);
     Gpu& gpu = gpus_[static_cast<std::size_t>(r)];

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/model/layout.h"
 #include "core/schedule/schedule.h"
 
 namespace ringviz {
@@ -29,14 +30,10 @@ Costs costs_of(MemoryConvention convention) {
   return costs;
 }
 
-// The elements of an `elements`-long vector that the owner of `slot` keeps: the engine's
-// layout gives the first elements % N slots one extra element.
-std::int64_t slot_elements(std::int64_t elements, int slot, int ranks) {
-  return elements / ranks + (slot < elements % ranks ? 1 : 0);
-}
-
-std::int64_t slot_offset(std::int64_t elements, int slot, int ranks) {
-  return slot * (elements / ranks) + std::min<std::int64_t>(slot, elements % ranks);
+// The part of an `elements`-long vector that the owner of `slot` keeps: the engine's own
+// reduce-scatter slot, so the timeline's shards are exactly the engine's.
+Slot shard_of(std::int64_t elements, int slot, int ranks) {
+  return make_layout(Op::reducescatter, ranks, elements)[slot];
 }
 
 std::string bucket_text(int bucket, int buckets) {
@@ -46,25 +43,14 @@ std::string bucket_text(int bucket, int buckets) {
 }  // namespace
 
 static_assert(spellings_are_unique(kPeakComponentNames));
-
-std::string_view step_kind_name(IterationStepKind kind) {
-  switch (kind) {
-    case IterationStepKind::forward: return "forward";
-    case IterationStepKind::gather_parameters: return "gather-parameters";
-    case IterationStepKind::backward: return "backward";
-    case IterationStepKind::all_reduce: return "all-reduce";
-    case IterationStepKind::reduce_scatter: return "reduce-scatter";
-    case IterationStepKind::optimizer_step: return "optimizer-step";
-    case IterationStepKind::all_gather: return "all-gather";
-  }
-  return "?";
-}
+static_assert(spellings_are_unique(kIterationStepKindNames));
 
 Slot owned_range(const IterationTimeline& timeline, int bucket, int gpu) {
   const Bucket& b = timeline.buckets[static_cast<std::size_t>(bucket)];
   const int n = timeline.gpus();
   const int slot = ring_owned_slot(timeline.query.memory.order, gpu, n);
-  return {b.offset + slot_offset(b.elements, slot, n), slot_elements(b.elements, slot, n)};
+  const Slot shard = shard_of(b.elements, slot, n);
+  return {b.offset + shard.offset, shard.count};
 }
 
 namespace {
@@ -76,8 +62,8 @@ std::int64_t owned_prefix(const IterationTimeline& timeline, int count, int gpu)
   const int slot = ring_owned_slot(timeline.query.memory.order, gpu, n);
   const int total = static_cast<int>(timeline.buckets.size());
   const int full = std::min(count, total - 1);
-  std::int64_t owned = full * slot_elements(timeline.bucket_elements, slot, n);
-  if (count >= total) owned += slot_elements(timeline.buckets.back().elements, slot, n);
+  std::int64_t owned = full * shard_of(timeline.bucket_elements, slot, n).count;
+  if (count >= total) owned += shard_of(timeline.buckets.back().elements, slot, n).count;
   return owned;
 }
 

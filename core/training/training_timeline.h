@@ -34,7 +34,15 @@ enum class IterationStepKind {
   optimizer_step,     // AdamW: every parameter (DDP) or the owned shard (ZeRO)
   all_gather,         // ZeRO-1/2: share a bucket's updated parameters
 };
-std::string_view step_kind_name(IterationStepKind kind);  // "forward", "reduce-scatter" ...
+inline constexpr EnumName<IterationStepKind> kIterationStepKindNames[] = {
+    {IterationStepKind::forward, "forward"},
+    {IterationStepKind::gather_parameters, "gather-parameters"},
+    {IterationStepKind::backward, "backward"},
+    {IterationStepKind::all_reduce, "all-reduce"},
+    {IterationStepKind::reduce_scatter, "reduce-scatter"},
+    {IterationStepKind::optimizer_step, "optimizer-step"},
+    {IterationStepKind::all_gather, "all-gather"}};
+inline constexpr EnumNamer step_kind_name{kIterationStepKindNames};
 
 // What one GPU holds during a step, in bytes: the most it holds at any moment of the step.
 struct GpuMemory {

@@ -80,15 +80,6 @@ CudaProbe run_probe() {
 
 }  // namespace
 
-std::string_view link_kind_name(LinkKind kind) {
-  switch (kind) {
-    case LinkKind::same_device: return "same device";
-    case LinkKind::peer_to_peer: return "peer-to-peer";
-    case LinkKind::staged_through_host: return "staged through host";
-  }
-  return "?";
-}
-
 std::string cuda_version_text(int version) {
   return "CUDA " + std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
 }

@@ -4,7 +4,6 @@
 // header, so app/ code can include it.
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace ringviz::gpu {
@@ -25,7 +24,6 @@ enum class LinkKind {
   peer_to_peer,         // the receiver's GPU reads the sender's memory directly (NVLink/PCIe)
   staged_through_host,  // no peer access: the driver copies through host memory
 };
-std::string_view link_kind_name(LinkKind kind);  // "same device" | "peer-to-peer" | "staged through host"
 
 struct CudaProbe {
   bool usable = false;

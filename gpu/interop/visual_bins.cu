@@ -6,8 +6,8 @@
 #include <cuda_runtime.h>
 
 #include "core/teaching/cell_record.h"
-#include "core/engine/half.h"
-#include "core/engine/storage_type.h"
+#include "core/model/half.h"
+#include "core/model/storage_type.h"
 #include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz::gpu {

@@ -17,7 +17,7 @@
 #include <type_traits>
 
 #include "core/engine/element_math.h"
-#include "core/engine/half.h"
+#include "core/model/half.h"
 #include "core/model/portable.h"
 
 namespace ringviz::gpu {

@@ -9,7 +9,7 @@
 
 #include <cuda_runtime.h>
 
-#include "core/engine/storage_type.h"
+#include "core/model/storage_type.h"
 #include "gpu/kernels/reference_arithmetic.h"
 
 namespace ringviz::gpu {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/half.h"
+#include "core/model/half.h"
 #include "core/model/initial_values.h"
 
 namespace ringviz {

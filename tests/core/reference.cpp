@@ -7,7 +7,7 @@
 #include <sstream>
 #include <type_traits>
 
-#include "core/engine/half.h"
+#include "core/model/half.h"
 
 namespace ringviz::test {
 

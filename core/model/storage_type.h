@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "core/engine/half.h"
+#include "core/model/half.h"
 #include "core/model/dtype.h"
 
 namespace ringviz {
