@@ -6,6 +6,7 @@
 
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
+#include "core/schedule/schedule.h"
 #include "core/teaching/visual_cells.h"
 
 using namespace ringviz;
@@ -74,6 +75,39 @@ TEST_CASE("partial sums become stale once the reduce-scatter pass is over") {
     for (int r = 0; r < 4; ++r)
       for (int s = 0; s < 4; ++s) stale += (cells.flags(r, s) & kCellStale) ? 1 : 0;
     CHECK(stale == 12);
+  }
+}
+
+namespace {
+
+int stale_cells(const VisualCells& cells) {
+  int stale = 0;
+  for (int r = 0; r < cells.ranks; ++r)
+    for (int s = 0; s < cells.ranks; ++s) stale += (cells.flags(r, s) & kCellStale) ? 1 : 0;
+  return stale;
+}
+
+}  // namespace
+
+TEST_CASE("the reduce-scatter pass ends where the schedule says, not after ranks - 1 rounds") {
+  Config config;
+  config.op = Op::allreduce;
+  config.ranks = 4;
+  SUBCASE("rhd on 4 GPUs halves twice: its leftovers are stale after round 2") {
+    config.algorithm = Algorithm::rhd;
+    CHECK(reduce_scatter_rounds(make_schedule(config)) == 2);
+    CHECK(stale_cells(cells_after(config, 1)) == 0);
+    CHECK(stale_cells(cells_after(config, 2)) == 12);
+  }
+  SUBCASE("naive reduces in one round: every GPU but 0 keeps only stale inputs") {
+    config.algorithm = Algorithm::naive;
+    CHECK(reduce_scatter_rounds(make_schedule(config)) == 1);
+    CHECK(stale_cells(cells_after(config, 0)) == 0);
+    CHECK(stale_cells(cells_after(config, 1)) == 12);
+  }
+  SUBCASE("AllGather has no reduce-scatter pass") {
+    config.op = Op::allgather;
+    CHECK(reduce_scatter_rounds(make_schedule(config)) == 0);
   }
 }
 
