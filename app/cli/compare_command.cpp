@@ -1,5 +1,5 @@
 // ringviz compare: every algorithm that has the op, priced by the α-β-γ model on one link
-// preset, at one message size and across 1 KiB - 1 GiB. A thin client of core/cost_model.
+// preset, at one message size and across 1 KiB - 1 GiB. A thin client of core/training/cost_model.
 #include <cmath>
 #include <cstdio>
 #include <iostream>

@@ -29,6 +29,29 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags);
 Config config_from_flags(const ConfigFlags& flags);
 BackendChoice backend_from_flags(const ConfigFlags& flags);
 
+// The --help text of a choice that offers only `offered` of `table`'s values, in the table's
+// order: "f32 | bf16" for the element types a training run takes.
+template <class E, std::size_t N, std::size_t M>
+std::string choice_help(const EnumName<E> (&table)[N], const E (&offered)[M]) {
+  std::string text;
+  for (const EnumName<E>& entry : table) {
+    bool is_offered = false;
+    for (E value : offered) is_offered = is_offered || value == entry.value;
+    if (!is_offered) continue;
+    text += text.empty() ? "" : " | ";
+    text += entry.name;
+    if (!entry.help.empty()) text += " (" + std::string(entry.help) + ")";
+  }
+  return text;
+}
+// "a | b | c": the names alone, for a subcommand's one-line description.
+template <class E, std::size_t N>
+std::string choice_names(const EnumName<E> (&table)[N]) {
+  std::string text;
+  for (const EnumName<E>& entry : table) text += (text.empty() ? "" : " | ") + std::string(entry.name);
+  return text;
+}
+
 // Registers `names` (e.g. "--dtype,-d") as a choice of `table`'s values read into `text`; its
 // --help lists them (with what each means), after `lead` when one is given.
 template <class E, std::size_t N>

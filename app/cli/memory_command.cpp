@@ -21,10 +21,13 @@ namespace ringviz::cli {
 
 namespace {
 
+// The one --strategy value that is not in kStrategyNames: every strategy in turn.
+constexpr const char* kEveryStrategy = "all";
+
 struct MemoryFlags {
   ConfigFlags config;  // --gpus (up to kMaxMemoryGpus) and --order are options
   std::string params = "7B";
-  std::string strategy = "all";
+  std::string strategy = kEveryStrategy;
   std::string convention = "paper";
   bool timeline = false;  // one iteration step by step, in buckets of --bucket-mb
   std::string bucket_mb = "25";
@@ -61,7 +64,7 @@ MemoryRequest request_from(const MemoryFlags& flags) {
   request.base.gpus = parse_gpu_count(flags.config.gpus, "--gpus", kMaxMemoryGpus);
   request.base.convention = parse_convention(flags.convention, "--convention");
   request.base.order = parse_order(flags.config.order, "--order");
-  if (flags.strategy == "all")
+  if (flags.strategy == kEveryStrategy)
     request.strategies.assign(std::begin(kAllStrategies), std::end(kAllStrategies));
   else
     request.strategies = {parse_strategy(flags.strategy, "--strategy")};
@@ -328,7 +331,8 @@ Command add_memory_command(CLI::App& app) {
                      "parameters: 1.5B, 7B (the article), 7.5B (ZeRO paper), 13B, 70B, 350M or a plain integer")
       ->capture_default_str();
   add_gpus_option(*parser, flags->config.gpus, "data-parallel GPUs", kMaxMemoryGpus);
-  parser->add_option("--strategy,-s", flags->strategy, "all | " + choice_help(kStrategyNames))->capture_default_str();
+  add_choice_option(*parser, "--strategy,-s", flags->strategy, kStrategyNames,
+                    std::string(kEveryStrategy) + " (each in turn) or one of");
   add_choice_option(*parser, "--convention", flags->convention, kConventionNames);
   add_report_format_option(*parser, flags->format);
   add_choice_option(*parser, "--unit", flags->unit, kByteUnitNames);

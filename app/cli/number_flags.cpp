@@ -54,4 +54,10 @@ std::int64_t parse_element_count(const std::string& text, const std::string& fla
   return count;
 }
 
+float parse_ui_scale(float scale, const std::string& flag) {
+  if (scale == 0) return scale;
+  if (!(scale >= 0.5f && scale <= 4.0f)) throw InputError(flag + ": must be 0 (automatic) or between 0.5 and 4");
+  return scale;
+}
+
 }  // namespace ringviz::cli

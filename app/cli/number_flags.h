@@ -20,5 +20,8 @@ std::int64_t parse_number_in_range(const std::string& text, const std::string& f
 int parse_gpu_count(const std::string& text, const std::string& flag, int most = kMaxRanks);
 // Elements per GPU: a whole number with K, M, G suffixes, at most kMaxCount.
 std::int64_t parse_element_count(const std::string& text, const std::string& flag);
+// A UI scale as read from --ui-scale: 0 means "work it out from the screen", anything else
+// must be from 0.5 to 4. Returns it unchanged; throws InputError otherwise.
+float parse_ui_scale(float scale, const std::string& flag = "--ui-scale");
 
 }  // namespace ringviz::cli

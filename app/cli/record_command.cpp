@@ -7,6 +7,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/teaching/lesson.h"
 #ifdef RINGVIZ_WITH_GUI
 #include "app/gui/hosts/gui_options.h"
@@ -103,8 +104,7 @@ Command add_record_command(CLI::App& app) {
     request.dump_layout = flags->dump_layout;
     if (!flags->theme.empty()) request.theme = parse_enum(gui::kThemeNames, flags->theme, "--theme");
     if (!flags->palette.empty()) request.palette = parse_enum(gui::kPaletteNames, flags->palette, "--palette");
-    if (flags->ui_scale < 0 || flags->ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
-    request.ui_scale = flags->ui_scale;
+    request.ui_scale = parse_ui_scale(flags->ui_scale);
     return gui::record_headless(request);
 #else
     (void)parser;

@@ -37,9 +37,7 @@ struct TrainFlags {
 
 // The element types --dtype offers, and what they apply to.
 std::string dtype_help() {
-  std::string names;
-  for (DType dtype : kTrainingDTypes) names += (names.empty() ? "" : " | ") + std::string(dtype_name(dtype));
-  return names + " (parameters and gradients; AdamW state stays fp32)";
+  return choice_help(kDTypeNames, kTrainingDTypes) + " (parameters and gradients; AdamW state stays fp32)";
 }
 
 // Loss columns per GPU up to this many GPUs; beyond, min / mean / max.
@@ -205,7 +203,8 @@ int run_json(TrainingRun& run, int steps, const std::string& backend) {
 
 Command add_train_command(CLI::App& app) {
   auto* parser = app.add_subcommand(
-      "train", "train a small MLP data-parallel on N GPUs through ringviz's collectives (ddp | zero2 | nosync)");
+      "train", "train a small MLP data-parallel on N GPUs through ringviz's collectives (" +
+                   choice_names(kTrainStrategyNames) + ")");
   auto flags = std::make_shared<TrainFlags>();
   add_choice_option(*parser, "--strategy,-s", flags->strategy, kTrainStrategyNames);
   add_gpus_option(*parser, flags->config.gpus, "data-parallel GPUs", kMaxRanks);

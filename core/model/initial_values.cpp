@@ -92,6 +92,10 @@ ElementValue integer_value(std::int64_t value) { return {true, static_cast<doubl
 
 }  // namespace
 
+std::int64_t seed_input_value(int rank, std::int64_t index, std::int64_t count) {
+  return rank * count + index + 1;
+}
+
 BufferState make_initial_state(const Config& config) {
   validate_or_throw(config);
   const SlotLayout layout = make_layout(config);
@@ -104,7 +108,7 @@ BufferState make_initial_state(const Config& config) {
     for (std::int64_t i = 0; i < config.count; ++i) {
       ElementValue value;
       switch (config.init.kind) {
-        case InitKind::seed: value = integer_value(rank * config.count + i + 1); break;
+        case InitKind::seed: value = integer_value(seed_input_value(rank, i, config.count)); break;
         case InitKind::rank: value = integer_value(rank + 1); break;
         case InitKind::index: value = integer_value(i); break;
         case InitKind::random: value = random_value(config, rank, i); break;

@@ -12,6 +12,10 @@ namespace ringviz {
 // naming the file and the position (e.g. "inputs.json: [2][5]: expected a number").
 BufferState make_initial_state(const Config& config);
 
+// The "seed" input: element `index` of rank `rank` is rank * count + index + 1, so every element
+// of every rank differs and each sum names its terms. The GUI's custom table starts from it too.
+std::int64_t seed_input_value(int rank, std::int64_t index, std::int64_t count);
+
 // splitmix64 at position `index` of the stream started by `seed`: random:SEED inputs are
 // deterministic and can be computed for any element independently.
 std::uint64_t splitmix64_at(std::uint64_t seed, std::uint64_t index);

@@ -73,8 +73,11 @@ void ValueRange::include(const ValueRange& other) {
   hi = std::max(hi, other.hi);
 }
 
-int reduce_scatter_rounds(const Config& config) {
-  return config.op == Op::allgather ? 0 : config.ranks - 1;
+int reduce_scatter_rounds(const Schedule& schedule) {
+  int count = 0;
+  for (const Round& round : schedule.rounds)
+    if (round.phase == Phase::reduce_scatter) ++count;
+  return count;
 }
 
 int bins_per_slot_for(const SlotLayout& layout, int ranks, std::int64_t budget) {
@@ -161,7 +164,7 @@ void fill_cell_records(const Config& config, const SlotLayout& layout, const Sch
                             schedule,
                             provenance,
                             bins_per_slot_for(layout, n),
-                            config.op != Op::allgather && rounds_done >= reduce_scatter_rounds(config)};
+                            config.op != Op::allgather && rounds_done >= reduce_scatter_rounds(schedule)};
   out.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * kCellWords, 0u);
   for (int rank = 0; rank < n; ++rank)
     for (int slot = 0; slot < n; ++slot)

@@ -91,7 +91,8 @@ void fill_visual_cells(const Config& config, const SlotLayout& layout, const Sch
                        int rounds_done, const BufferState& state, const Provenance& provenance,
                        ValueRange range, VisualCells& out);
 
-// The rounds of the reduce-scatter pass (0 for AllGather): a partial sum is stale after them.
-int reduce_scatter_rounds(const Config& config);
+// The rounds of the schedule's reduce-scatter phase (0 for AllGather): a partial sum is stale
+// after them. Counted from the schedule because naive, rhd and tree take fewer than ranks - 1.
+int reduce_scatter_rounds(const Schedule& schedule);
 
 }  // namespace ringviz

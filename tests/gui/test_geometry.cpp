@@ -38,6 +38,13 @@ TEST_CASE("cells are big enough for labels on small rings") {
   CHECK(g.cell_width >= 60.0f);
 }
 
+TEST_CASE("a view too small for the smallest cells still gets one box and one arrow per GPU") {
+  // Shorter than one box title, as with --ui-scale 4 in an 800x600 window, which used to crash.
+  const RingGeometry g = layout_ring({0, 0, 200, 60}, 4, 52.0f);
+  CHECK(g.boxes.size() == 4u);
+  CHECK(g.arrows.size() == 4u);
+}
+
 TEST_CASE("arrow paths run from one box to the next") {
   const RingGeometry g = layout_ring({0, 0, 880, 680}, 4, 13.0f);
   for (int r = 0; r < 4; ++r) {

@@ -6,6 +6,7 @@
 
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
+#include "core/schedule/schedule.h"
 #include "core/teaching/visual_cells.h"
 
 using namespace ringviz;
@@ -19,6 +20,21 @@ VisualCells cells_after(const Config& config, int round, ValueRange range = {0, 
   fill_visual_cells(config, session.layout(), session.schedule(), round, session.buffers(), session.provenance(),
                     range, cells);
   return cells;
+}
+
+Config config_of(Op op, int ranks, std::int64_t count) {
+  Config config;
+  config.op = op;
+  config.ranks = ranks;
+  config.count = count;
+  return config;
+}
+
+int stale_cells(const VisualCells& cells) {
+  int stale = 0;
+  for (int r = 0; r < cells.ranks; ++r)
+    for (int s = 0; s < cells.ranks; ++s) stale += (cells.flags(r, s) & kCellStale) ? 1 : 0;
+  return stale;
 }
 
 }  // namespace
@@ -63,17 +79,29 @@ TEST_CASE("partial sums become stale once the reduce-scatter pass is over") {
   Config config;
   config.op = Op::reducescatter;
   config.ranks = 4;
-  SUBCASE("not before") {
-    const VisualCells cells = cells_after(config, 2);
-    for (int r = 0; r < 4; ++r)
-      for (int s = 0; s < 4; ++s) CHECK((cells.flags(r, s) & kCellStale) == 0);
+  SUBCASE("not before") { CHECK(stale_cells(cells_after(config, 2)) == 0); }
+  SUBCASE("at the end, every slot but the owned one") { CHECK(stale_cells(cells_after(config, 3)) == 12); }
+}
+
+TEST_CASE("the reduce-scatter pass ends where the schedule says, not after ranks - 1 rounds") {
+  Config config;
+  config.op = Op::allreduce;
+  config.ranks = 4;
+  SUBCASE("rhd on 4 GPUs halves twice: its leftovers are stale after round 2") {
+    config.algorithm = Algorithm::rhd;
+    CHECK(reduce_scatter_rounds(make_schedule(config)) == 2);
+    CHECK(stale_cells(cells_after(config, 1)) == 0);
+    CHECK(stale_cells(cells_after(config, 2)) == 12);
   }
-  SUBCASE("at the end, every slot but the owned one") {
-    const VisualCells cells = cells_after(config, 3);
-    int stale = 0;
-    for (int r = 0; r < 4; ++r)
-      for (int s = 0; s < 4; ++s) stale += (cells.flags(r, s) & kCellStale) ? 1 : 0;
-    CHECK(stale == 12);
+  SUBCASE("naive reduces in one round: every GPU but 0 keeps only stale inputs") {
+    config.algorithm = Algorithm::naive;
+    CHECK(reduce_scatter_rounds(make_schedule(config)) == 1);
+    CHECK(stale_cells(cells_after(config, 0)) == 0);
+    CHECK(stale_cells(cells_after(config, 1)) == 12);
+  }
+  SUBCASE("AllGather has no reduce-scatter pass") {
+    config.op = Op::allgather;
+    CHECK(reduce_scatter_rounds(make_schedule(config)) == 0);
   }
 }
 
@@ -91,10 +119,7 @@ TEST_CASE("bins average their elements and normalise against the given range") {
 }
 
 TEST_CASE("big slots are binned within the budget, every element in exactly one bin") {
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = 4;
-  config.count = 1000003;
+  const Config config = config_of(Op::allreduce, 4, 1000003);
   Session session(config, make_cpu_backend(1));
   const int bins = bins_per_slot_for(session.layout(), 4);
   CHECK(bins <= kVisualBinBudget / 16);
@@ -106,10 +131,7 @@ TEST_CASE("big slots are binned within the budget, every element in exactly one 
 }
 
 TEST_CASE("value_range skips empty slots and NaN, and a flat range normalises to one half") {
-  Config config;
-  config.op = Op::allgather;
-  config.ranks = 3;
-  config.count = 2;
+  const Config config = config_of(Op::allgather, 3, 2);
   Session session(config, make_cpu_backend(1));
   const ValueRange range = value_range(session.buffers(), session.provenance(), session.layout());
   CHECK(range.lo == doctest::Approx(1.0));

@@ -57,7 +57,7 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   // Check the simple flags before any window or context exists.
   if (!flags.theme.empty()) parse_enum(kThemeNames, flags.theme, "--theme");
   if (!flags.palette.empty()) parse_enum(kPaletteNames, flags.palette, "--palette");
-  if (flags.ui_scale < 0 || flags.ui_scale > 4) throw InputError("--ui-scale: must be between 0.5 and 4");
+  cli::parse_ui_scale(flags.ui_scale);
   if (flags.bench_frames < 0) throw InputError("--bench-frames: must not be negative");
   for (int ranks : flags.bench_gpus) cli::parse_gpu_count(std::to_string(ranks), "--bench-gpus");
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values

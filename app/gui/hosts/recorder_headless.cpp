@@ -18,6 +18,7 @@
 #include "app/gui/hosts/draw_fingerprint.h"
 #include "app/gui/hosts/headless_surface.h"
 #include "app/gui/record/recorder.h"
+#include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/runtime/layout_dump.h"
 #include "app/gui/teaching/lesson_player.h"
@@ -31,7 +32,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr double kLeadSeconds = 1.0;  // the inputs, before the first round moves
 constexpr double kTailSeconds = 2.0;  // the result, after the last round lands
-constexpr int kSettleFrames = 3;      // ImGui's tables and auto-sized windows settle first
 
 std::string seconds_text(double seconds) {
   char buffer[32];

@@ -5,6 +5,7 @@
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/hosts.h"
 #include "app/gui/hosts/startup.h"
+#include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/runtime/layout_dump.h"
 #include "app/gui/teaching/presentation_mode.h"
@@ -13,8 +14,6 @@
 namespace ringviz::gui {
 
 namespace {
-
-constexpr int kSettleFrames = 3;  // ImGui's tables and windows settle (auto sizes, scrolling)
 
 struct Capture {
   int resize_width = 0;  // 0: no --resize

@@ -25,7 +25,6 @@ using Clock = std::chrono::steady_clock;
 constexpr double kAnimationFrameSeconds = 1.0 / 60.0;
 constexpr double kSaveIntervalSeconds = 1.0;
 constexpr double kIdleWaitSeconds = 2.0;
-constexpr int kSettleFrames = 3;  // ImGui needs a frame or two after input to settle hover/active
 
 double seconds_since(Clock::time_point then) { return std::chrono::duration<double>(Clock::now() - then).count(); }
 

@@ -114,10 +114,12 @@ RingGeometry layout_circle(Rect view, int ranks, float line_height) {
     const float box_h = title + c.rows * cell_h + 2 * pad;
     const float rx = view.w * 0.5f - box_w * 0.5f - margin;
     const float ry = view.h * 0.5f - box_h * 0.5f - margin;
-    if (rx < 0 || ry < 0) return false;
+    // Boxes are placed even when they cannot fit, so that a view too small for the smallest
+    // cells (a big --ui-scale in a small window) still has one box per rank, overlapping.
     out.clear();
-    for (const Vec2& p : ring_positions(view.centre(), rx, ry, ranks, c.exponent))
+    for (const Vec2& p : ring_positions(view.centre(), std::max(rx, 0.0f), std::max(ry, 0.0f), ranks, c.exponent))
       out.push_back({std::round(p.x - box_w * 0.5f), std::round(p.y - box_h * 0.5f), box_w, box_h});
+    if (rx < 0 || ry < 0) return false;
     for (int i = 0; i < ranks; ++i)
       for (int j = i + 1; j < ranks; ++j)
         if (inflate(out[static_cast<std::size_t>(i)], arrow_room * 0.5f)

@@ -18,7 +18,7 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
   const ViewColours& colours = view_colours(frame.theme);
   const RoundMoment moment = frame.moment;
   const int rounds = session.round_count();
-  const int reduce_rounds = reduce_scatter_rounds(config);
+  const int reduce_rounds = reduce_scatter_rounds(session.schedule());
 
   std::string title;
   const char* body = nullptr;

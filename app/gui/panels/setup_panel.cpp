@@ -9,6 +9,7 @@
 #include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
+#include "core/model/initial_values.h"
 
 namespace ringviz::gui {
 
@@ -39,7 +40,7 @@ std::vector<std::vector<double>> resized(std::vector<std::vector<double>> rows, 
     auto& row = rows[static_cast<std::size_t>(r)];
     const std::size_t old = row.size();
     row.resize(static_cast<std::size_t>(count));
-    for (std::size_t i = old; i < row.size(); ++i) row[i] = static_cast<double>(r * count + static_cast<std::int64_t>(i) + 1);
+    for (std::size_t i = old; i < row.size(); ++i) row[i] = static_cast<double>(seed_input_value(r, static_cast<std::int64_t>(i), count));
   }
   return rows;
 }

@@ -7,7 +7,7 @@
 
 namespace ringviz::gui {
 
-// One selected GPU, from a click on a round-table row or on its box. Passed to the panels on
+// One selected GPU, from a click on a TransfersPanel row or on its box. Passed to the panels on
 // its own, not in FrameContext: a click changes it halfway through the frame, and the panels
 // drawn after the click already show the new selection.
 inline constexpr int kNoSelection = -1;

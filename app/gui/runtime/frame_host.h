@@ -43,6 +43,10 @@ class HostStatus {
   int signal_ = 0;
 };
 
+// Frames a host draws after a change and before it trusts what it sees: ImGui settles hover
+// and active items after input, and auto-sized windows and tables, over a frame or two.
+inline constexpr int kSettleFrames = 3;
+
 // How far one frame moves the two clocks.
 struct FrameStep {
   double animation_seconds = 0;  // GuiApp::advance: the playback and the extensions

@@ -76,8 +76,6 @@ class GuiApp {
   // Which view fills the centre (ring, memory, training, compare): the tab bar, --view and
   // the lesson player choose it.
   void set_centre_view(CentreView view) { views_.set_current(view); }
-  CentreView centre_view() const { return views_.current(); }
-  CentreViews& views() { return views_; }
 
  private:
   // What the panels read this frame: built afresh for each, since a panel drawn earlier in the

@@ -40,8 +40,6 @@ const char* view_label(CentreView view) {
 
 static_assert(spellings_are_unique(kCentreViewNames) && lists_exactly(kCentreViewNames, kAllCentreViews));
 
-bool parse_centre_view(std::string_view text, CentreView& out) { return find_enum(kCentreViewNames, text, out); }
-
 void set_startup_view(CentreView view) { g_startup_view = view; }
 CentreView startup_view() { return g_startup_view; }
 

@@ -21,7 +21,6 @@ inline constexpr EnumName<CentreView> kCentreViewNames[] = {
     {CentreView::ring, "ring"}, {CentreView::memory, "memory"}, {CentreView::training, "training"},
     {CentreView::compare, "compare"}};
 inline constexpr EnumNamer centre_view_name{kCentreViewNames};
-bool parse_centre_view(std::string_view text, CentreView& out);
 // The view a new GuiApp opens on: set from --view before the window exists.
 void set_startup_view(CentreView view);
 CentreView startup_view();
