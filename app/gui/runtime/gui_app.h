@@ -73,8 +73,8 @@ class GuiApp {
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
 
-  // Which view fills the centre (ring, memory, training, compare): the tab bar, --view and
-  // the lesson player choose it.
+  // Which view fills the centre (ring, memory, training, compare): the tab bar and --view
+  // choose it (lessons do not yet: docs/architecture.md, "The GUI: frame host, panels and views").
   void set_centre_view(CentreView view) { views_.set_current(view); }
 
  private:

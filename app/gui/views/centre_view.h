@@ -1,7 +1,7 @@
 #pragma once
-// The centre of the window shows one of four views, chosen by a tab bar above it (or by the
-// lesson player through GuiApp::set_centre_view): the ring, the memory per GPU during a
-// training iteration, a real training run, and the comparison of algorithms.
+// The centre of the window shows one of four views, chosen by a tab bar above it or --view
+// (through GuiApp::set_centre_view): the ring, the memory per GPU during a training
+// iteration, a real training run, and the comparison of algorithms.
 #include <string_view>
 
 #include "app/gui/views/compare_view.h"
