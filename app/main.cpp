@@ -1,6 +1,11 @@
 // ringviz: the command-line entry point. Every subcommand is a thin client of core/.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <vector>
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
@@ -17,9 +22,22 @@ constexpr const char* kDescription =
     "ringviz: ring AllGather, ReduceScatter and AllReduce executed round by round on real "
     "buffers, and shown.";
 
-}  // namespace
+// Whatever was printed must have arrived: a full disk or a closed pipe behind stdout is a
+// failing machine (exit 1), never a success with nothing written. stdio forgets the errno of
+// a failed flush, so a stream already in error is asked again with one byte: its output is
+// incomplete anyway (docs/architecture.md, "How a round flows").
+int check_stdout_at_exit(int exit_code) {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  int error_number = errno;
+  if (flushed && !std::ferror(stdout) && std::cout) return exit_code;
+  if (flushed) error_number = ::write(STDOUT_FILENO, "\n", 1) < 0 ? errno : EIO;
+  std::cerr << "ringviz: cannot write output: " << std::strerror(error_number != 0 ? error_number : EIO) << "\n";
+  return exit_code != 0 ? exit_code : 1;
+}
 
-int main(int argc, char** argv) {
+int run_command_line(int argc, char** argv) {
   using namespace ringviz;
   CLI::App app{kDescription, "ringviz"};
   app.set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
@@ -75,3 +93,7 @@ int main(int argc, char** argv) {
     return 1;
   }
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return check_stdout_at_exit(run_command_line(argc, argv)); }

@@ -1,5 +1,6 @@
 #include "run_ringviz.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -49,7 +50,7 @@ void read_both(int out_fd, int err_fd, std::string& out, std::string& err) {
 
 }  // namespace
 
-RunResult run_ringviz(const std::vector<std::string>& arguments) {
+RunResult run_ringviz(const std::vector<std::string>& arguments, const std::string& stdout_file) {
   std::vector<std::string> argv_text = {RINGVIZ_EXECUTABLE};
   argv_text.insert(argv_text.end(), arguments.begin(), arguments.end());
   std::vector<char*> argv;
@@ -63,6 +64,8 @@ RunResult run_ringviz(const std::vector<std::string>& arguments) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
+  if (!stdout_file.empty())
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
     posix_spawn_file_actions_addclose(&actions, fd);
 

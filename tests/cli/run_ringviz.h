@@ -13,8 +13,9 @@ struct RunResult {
 };
 
 // Runs the ringviz built alongside these tests with `arguments` (no shell involved) and
-// captures both streams in full.
-RunResult run_ringviz(const std::vector<std::string>& arguments);
+// captures both streams in full. With `stdout_file`, standard output goes to that file (or
+// device, such as /dev/full) instead, and `out` stays empty.
+RunResult run_ringviz(const std::vector<std::string>& arguments, const std::string& stdout_file = "");
 
 // A fresh directory under the system's temp directory, removed with everything in it when
 // this goes out of scope; fixture files are written here by the tests themselves.
