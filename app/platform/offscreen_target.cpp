@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "app/platform/gl.h"
+#include "core/io/output_file.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC
@@ -52,13 +53,24 @@ std::vector<std::uint8_t> OffscreenTarget::read_rgba() const {
   return top_down;
 }
 
+namespace {
+
+void append_bytes(void* context, void* data, int size) {
+  const auto* bytes = static_cast<const char*>(data);
+  static_cast<std::string*>(context)->append(bytes, static_cast<std::size_t>(size));
+}
+
+}  // namespace
+
 bool write_png(const std::string& path, int width, int height,
                const std::vector<std::uint8_t>& rgba, std::string& error) {
-  if (!stbi_write_png(path.c_str(), width, height, 4, rgba.data(), width * 4)) {
-    error = "cannot write " + path + " (check that its folder exists and is writable)";
+  // Encoded in memory first: stb's own file writer does not report a failed write.
+  std::string png;
+  if (!stbi_write_png_to_func(append_bytes, &png, width, height, 4, rgba.data(), width * 4)) {
+    error = "cannot encode " + path + " as PNG";
     return false;
   }
-  return true;
+  return write_output_file(path, png, error);
 }
 
 }  // namespace ringviz::platform

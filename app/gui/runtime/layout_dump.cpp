@@ -1,11 +1,10 @@
 #include "app/gui/runtime/layout_dump.h"
 
-#include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/text/strings.h"
+#include "core/io/output_file.h"
 
 namespace ringviz::gui {
 
@@ -86,12 +85,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"cell_gap", geometry.cell_gap},
       {"gpus", gpus},
   };
-  std::ofstream out(path, std::ios::trunc);
-  if (!out || !(out << json.dump(1) << "\n")) {
-    error = "cannot write " + path + " (check that its folder exists and is writable)";
-    return false;
-  }
-  return true;
+  return write_output_file(path, json.dump(1) + "\n", error);
 }
 
 }  // namespace ringviz::gui

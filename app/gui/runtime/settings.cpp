@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/runtime/playback.h"
+#include "core/io/output_file.h"
 
 namespace ringviz::gui {
 
@@ -74,21 +75,8 @@ bool save_preferences(const std::string& path, const Preferences& p, std::string
   std::error_code ignored;
   const std::filesystem::path file(path);
   if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ignored);
-  // Write to a temporary file and rename, so a crash mid-write never leaves a corrupt file.
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    if (!out || !(out << json.dump(2) << "\n")) {
-      error = "cannot write settings to " + path;
-      return false;
-    }
-  }
-  std::filesystem::rename(temporary, file, ignored);
-  if (ignored) {
-    error = "cannot replace " + path + ": " + ignored.message();
-    return false;
-  }
-  return true;
+  // A crash or a full disk mid-write never leaves a corrupt file: the old one stays.
+  return write_output_file(file, json.dump(2) + "\n", error);
 }
 
 }  // namespace ringviz::gui
