@@ -1,5 +1,6 @@
 // ringviz: the command-line entry point. Every subcommand is a thin client of core/.
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -96,4 +97,8 @@ int run_command_line(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return check_stdout_at_exit(run_command_line(argc, argv)); }
+int main(int argc, char** argv) {
+  // A file past the size limit (ulimit -f) is a failed write to report, not a core dump.
+  std::signal(SIGXFSZ, SIG_IGN);
+  return check_stdout_at_exit(run_command_line(argc, argv));
+}

@@ -8,6 +8,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
+#include "core/io/output_path.h"
 #include "core/teaching/lesson.h"
 #ifdef RINGVIZ_WITH_GUI
 #include "app/gui/hosts/gui_options.h"
@@ -69,7 +70,8 @@ Command add_record_command(CLI::App& app) {
   parser->add_option("--from", flags->from, "start at this time of the lesson or collective, in seconds")
       ->capture_default_str();
   parser->add_option("--dump-layout", flags->dump_layout,
-                     "write the last frame's GPU boxes and cell rectangles to this JSON file");
+                     "write the last frame's GPU boxes and cell rectangles to this JSON file")
+      ->each([](const std::string& path) { check_output_file(path, "--dump-layout", ".json"); });
 #ifdef RINGVIZ_WITH_GUI
   parser->add_option("--theme", flags->theme, choice_help(gui::kThemeNames));
   parser->add_option("--palette", flags->palette, choice_help(gui::kPaletteNames));

@@ -296,7 +296,8 @@ TEST_CASE("a failing encoder or a full disk leaves no file under the final name"
     const Run run = run_ringviz({"record", "--out", (folder / "clip.mp4").string(), "--size", "320x240", "--seconds", "2"},
                                 {{"RINGVIZ_FFMPEG", fake.string()}});
     CHECK(run.exit_code == 1);
-    CHECK(run.output.find("no space left") != std::string::npos);
+    CHECK(run.output.find("No space left on device (disk full); free space or choose another path") !=
+          std::string::npos);
     CHECK(!fs::exists(folder / "clip.mp4"));
   }
   SUBCASE("PNG frames past the file size limit (as when the disk fills)") {

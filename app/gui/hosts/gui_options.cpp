@@ -8,6 +8,7 @@
 #include "app/gui/views/centre_view.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
+#include "core/io/output_path.h"
 
 namespace ringviz::gui {
 
@@ -20,9 +21,12 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   app.add_option("--size", flags.size, "window or image size, WxH (default 1600x900)");
   app.add_option("--round", flags.round,
                  "open at this point of the timeline: K = after round K, K.5 = halfway through round K+1");
-  app.add_option("--screenshot", flags.screenshot, "headless: write the frame to this PNG file");
+  // Output paths are checked as they are parsed, before any rendering (core/io/output_path.h).
+  app.add_option("--screenshot", flags.screenshot, "headless: write the frame to this PNG file")
+      ->each([](const std::string& path) { check_output_file(path, "--screenshot", ".png"); });
   app.add_option("--dump-layout", flags.dump_layout,
-                 "headless: write every GPU box and cell rectangle to this JSON file");
+                 "headless: write every GPU box and cell rectangle to this JSON file")
+      ->each([](const std::string& path) { check_output_file(path, "--dump-layout", ".json"); });
   app.add_option("--resize", flags.resize, "headless: draw at --size, then resize to WxH before capturing");
   app.add_option("--bench-frames", flags.bench_frames,
                  "headless: time this many frames while playing, for 4, 16, 64 and 256 GPUs");

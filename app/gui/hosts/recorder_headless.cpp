@@ -24,6 +24,8 @@
 #include "app/gui/teaching/lesson_player.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
+#include "core/io/output_file.h"
+#include "core/io/output_path.h"
 
 namespace ringviz::gui {
 
@@ -60,12 +62,7 @@ bool add_lesson_to_layout(const std::string& path, const LessonPlayer& player, s
                       {"round_progress", frame.round_progress},
                       {"caption", std::string(frame.caption)},
                       {"caption_band", {{"x", band.x}, {"y", band.y}, {"w", band.w}, {"h", band.h}}}};
-  std::ofstream out(path, std::ios::trunc);
-  if (!out || !(out << layout.dump(1) << "\n")) {
-    error = "cannot write " + path;
-    return false;
-  }
-  return true;
+  return write_output_file(path, layout.dump(1) + "\n", error);
 }
 
 // Where the time goes: building and submitting frames, reading them back (which waits for the
@@ -237,6 +234,8 @@ int record_headless(const RecordRequest& request) {
     throw InputError("--seconds: must be above 0 and at most 3600");
   if (!(request.from >= 0 && request.from <= 36000)) throw InputError("--from: must be between 0 and 36000 seconds");
   const VideoKind kind = video_kind_for(request.out);
+  check_video_output(request.out, kind, request.width, request.height);
+  if (!request.dump_layout.empty()) check_output_file(request.dump_layout, "--dump-layout", ".json");
   std::optional<Lesson> lesson;
   if (request.lesson) lesson = load_lesson_file(*request.lesson);
   std::string error;

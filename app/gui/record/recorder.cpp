@@ -1,4 +1,5 @@
 #include "app/gui/record/recorder.h"
+#include "app/gui/record/video_check.h"
 
 #include <cerrno>
 #include <csignal>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -16,6 +18,8 @@
 
 #include <stb_image_write.h>  // the implementation comes from libstb (pkg-config imgui pulls it in)
 
+#include "core/io/output_file.h"
+#include "core/io/output_path.h"
 #include "core/model/config.h"
 
 namespace ringviz::gui {
@@ -37,50 +41,66 @@ std::string lower(std::string text) {
   return text;
 }
 
-// Writes all of `size` bytes, retrying short writes and signals that did not interrupt us.
-bool write_all(int fd, const void* data, std::size_t size, int& error_number) {
-  const auto* bytes = static_cast<const std::uint8_t*>(data);
-  while (size > 0) {
-    const ssize_t n = ::write(fd, bytes, size);
+// How often a wait on ffmpeg looks at the interrupt flag: SIGINT or SIGTERM may be taken by
+// any thread (the backend's workers, the GL driver's), so a blocked write in this one would
+// not return on its own (docs/architecture.md, "Output files").
+constexpr int kInterruptPollMs = 50;
+
+// Sends the whole batch to the non-blocking pipe, waiting while it is full; false with
+// `error_number` set when the encoder stopped reading (EPIPE) or we were interrupted (EINTR).
+bool send_batch(int fd, std::vector<iovec>& batch, int& error_number) {
+  std::size_t index = 0;
+  while (index < batch.size()) {
+    if (InterruptGuard::interrupted()) {
+      error_number = EINTR;
+      return false;
+    }
+    const ssize_t n = ::writev(fd, batch.data() + index, static_cast<int>(batch.size() - index));
     if (n < 0) {
-      if (errno == EINTR && !InterruptGuard::interrupted()) continue;
+      if (errno == EAGAIN || errno == EINTR) {
+        pollfd writable{fd, POLLOUT, 0};
+        ::poll(&writable, 1, kInterruptPollMs);
+        continue;
+      }
       error_number = errno;
       return false;
     }
-    bytes += n;
-    size -= static_cast<std::size_t>(n);
+    // Skip what was written; a short write leaves part of one row to send again.
+    std::size_t left = static_cast<std::size_t>(n);
+    while (index < batch.size() && left >= batch[index].iov_len) left -= batch[index++].iov_len;
+    if (index < batch.size() && left > 0) {
+      batch[index].iov_base = static_cast<std::uint8_t*>(batch[index].iov_base) + left;
+      batch[index].iov_len -= left;
+    }
   }
   return true;
 }
 
-// Sends `rows` rows of `row` bytes, last row first, with as few system calls as writev allows.
-bool write_rows_reversed(int fd, const std::uint8_t* data, std::size_t row, std::size_t rows, int& error_number) {
+// Sends `rows` rows of `row` bytes, last row first when `reversed`, with as few system calls
+// as writev allows.
+bool send_rows(int fd, const std::uint8_t* data, std::size_t row, std::size_t rows, bool reversed, int& error_number) {
   constexpr std::size_t kBatch = 256;  // well under IOV_MAX
   std::vector<iovec> batch;
   std::size_t next = 0;  // rows sent so far, counted from the top of the image
   while (next < rows) {
     batch.clear();
     for (std::size_t i = next; i < rows && batch.size() < kBatch; ++i)
-      batch.push_back({const_cast<std::uint8_t*>(data + (rows - 1 - i) * row), row});
-    std::size_t index = 0;
-    while (index < batch.size()) {
-      const ssize_t n = ::writev(fd, batch.data() + index, static_cast<int>(batch.size() - index));
-      if (n < 0) {
-        if (errno == EINTR && !InterruptGuard::interrupted()) continue;
-        error_number = errno;
-        return false;
-      }
-      // Skip what was written; a short write leaves part of one row to send again.
-      std::size_t left = static_cast<std::size_t>(n);
-      while (index < batch.size() && left >= batch[index].iov_len) left -= batch[index++].iov_len;
-      if (index < batch.size() && left > 0) {
-        batch[index].iov_base = static_cast<std::uint8_t*>(batch[index].iov_base) + left;
-        batch[index].iov_len -= left;
-      }
-    }
+      batch.push_back({const_cast<std::uint8_t*>(data + (reversed ? rows - 1 - i : i) * row), row});
+    if (!send_batch(fd, batch, error_number)) return false;
     next += batch.size();
   }
   return true;
+}
+
+// Waits for the encoder to exit, looking at the interrupt flag meanwhile: false when
+// interrupted (the encoder still runs).
+bool wait_for_encoder(pid_t pid, int& status) {
+  while (true) {
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid || (done < 0 && errno != EINTR)) return true;
+    if (InterruptGuard::interrupted()) return false;
+    ::poll(nullptr, 0, kInterruptPollMs);
+  }
 }
 
 std::string describe_errno(int error_number) {
@@ -90,20 +110,18 @@ std::string describe_errno(int error_number) {
   return std::strerror(error_number);
 }
 
-// The temporary name: hidden, next to the final one (so that rename() is atomic), unique to
-// this process.
-fs::path temporary_for(const fs::path& out) {
-  fs::path name = out.filename();
-  if (name.empty()) name = out.parent_path().filename();  // "frames/"
-  fs::path folder = out.filename().empty() ? out.parent_path().parent_path() : out.parent_path();
-  return folder / ("." + name.string() + ".partial-" + std::to_string(::getpid()));
-}
-
 fs::path final_path(const fs::path& out) { return out.filename().empty() ? out.parent_path() : out; }
 
-bool is_frame_file(const fs::path& path) {
-  const std::string name = path.filename().string();
-  return name.rfind("frame-", 0) == 0 && ends_with(name, ".png");
+bool is_frame_file(const std::string& name) { return name.rfind("frame-", 0) == 0 && ends_with(name, ".png"); }
+
+// H.264 in yuv420p halves the colour resolution both ways: an odd side cannot be encoded.
+void check_even_size(int width, int height) {
+  if (width % 2 == 0 && height % 2 == 0) return;
+  const auto size = [](int w, int h) { return std::to_string(w) + "x" + std::to_string(h); };
+  const int down_w = width & ~1, down_h = height & ~1;
+  const int up_w = down_w == width ? width : width + 1, up_h = down_h == height ? height : height + 1;
+  throw InputError("--size: " + size(width, height) + ": an .mp4 (H.264) needs an even width and height; use " +
+                   size(down_w, down_h) + " or " + size(up_w, up_h) + ", or record a .gif or PNG frames");
 }
 
 void stb_append(void* context, void* data, int size) {
@@ -124,6 +142,15 @@ VideoKind video_kind_for(const std::string& out) {
   if (!path.has_extension() || fs::is_directory(path)) return VideoKind::png_folder;
   throw InputError("--out: '" + out + "': unknown kind of output '" + path.extension().string() +
                    "' (expected .mp4, .gif, or a folder name for PNG frames)");
+}
+
+void check_video_output(const std::string& out, VideoKind kind, int width, int height) {
+  if (kind == VideoKind::png_folder) {
+    check_output_folder(out, "--out", is_frame_file);
+    return;
+  }
+  check_output_file(out, "--out");
+  if (kind == VideoKind::mp4) check_even_size(width, height);
 }
 
 static_assert(spellings_are_unique(kVideoKindNames));
@@ -159,27 +186,15 @@ bool find_ffmpeg(std::string& path, std::string& error) {
 std::unique_ptr<VideoWriter> VideoWriter::open(const Options& options, std::string& error) {
   std::unique_ptr<VideoWriter> writer(new VideoWriter());
   writer->options_ = options;
-  const fs::path target = final_path(options.out);
-  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::error_code ec;
-  if (!fs::is_directory(folder, ec)) {
-    error = "cannot write " + target.string() + ": the folder " + folder.string() + " does not exist";
+  try {
+    // Replace an earlier recording, but never a folder holding anything else.
+    check_video_output(options.out.string(), options.kind, options.width, options.height);
+  } catch (const InputError& problem) {
+    error = problem.what();
     return nullptr;
   }
-  if (options.kind == VideoKind::png_folder && fs::exists(target, ec)) {
-    // Replace an earlier recording, but never a folder holding anything else.
-    if (!fs::is_directory(target, ec)) {
-      error = "cannot write PNG frames to " + target.string() + ": it is a file, not a folder";
-      return nullptr;
-    }
-    for (const auto& entry : fs::directory_iterator(target, ec))
-      if (!is_frame_file(entry.path())) {
-        error = "cannot write PNG frames to " + target.string() + ": the folder holds other files (" +
-                entry.path().filename().string() + "); choose an empty or new folder";
-        return nullptr;
-      }
-  }
-  writer->temporary_ = temporary_for(options.out);
+  std::error_code ec;
+  writer->temporary_ = temporary_path_for(options.out);
   fs::remove_all(writer->temporary_, ec);
 
   if (options.kind == VideoKind::png_folder) {
@@ -190,11 +205,6 @@ std::unique_ptr<VideoWriter> VideoWriter::open(const Options& options, std::stri
     return writer;
   }
 
-  if ((options.width % 2 != 0 || options.height % 2 != 0) && options.kind == VideoKind::mp4) {
-    error = "--size: H.264 with yuv420p needs an even width and height (got " + std::to_string(options.width) +
-            "x" + std::to_string(options.height) + ")";
-    return nullptr;
-  }
   std::string ffmpeg;
   if (!find_ffmpeg(ffmpeg, error)) return nullptr;
 
@@ -260,6 +270,8 @@ std::unique_ptr<VideoWriter> VideoWriter::open(const Options& options, std::stri
   // A 1080p frame is 8 MB: a larger pipe lets it cross in fewer context switches (the
   // default 64 KiB would need over a hundred per frame). Best effort: the size is capped.
   ::fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
+  ::fcntl(fds[1], F_SETFL, ::fcntl(fds[1], F_GETFL) | O_NONBLOCK);  // see send_batch
+  ::setpgid(pid, pid);  // as the child does: whichever runs first, abandon() finds the group
   writer->pipe_fd_ = fds[1];
   writer->encoder_pid_ = pid;
   writer->encoder_log_fd_ = log_fd;
@@ -284,7 +296,9 @@ std::string VideoWriter::encoder_failure(int status) {
   std::string what;
   if (WIFSIGNALED(status)) what = "ffmpeg was killed by signal " + std::to_string(WTERMSIG(status));
   else what = "ffmpeg failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
-  if (log.find("No space left") != std::string::npos) what += ": no space left on the device";
+  // A full disk is the usual cause: one line with the fix, not ffmpeg's log.
+  if (log.find("No space left") != std::string::npos || disk_is_full(temporary_))
+    return cannot_write_message(final_path(options_.out).string(), ENOSPC);
   if (!log.empty()) what += ": " + log;
   return what + "; nothing was written to " + final_path(options_.out).string();
 }
@@ -298,20 +312,8 @@ bool VideoWriter::write_png_frame(const std::uint8_t* rgba, std::string& error) 
   }
   char name[32];
   std::snprintf(name, sizeof name, "frame-%06lld.png", frames_);
-  const fs::path path = temporary_ / name;
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  int error_number = 0;
-  bool ok = fd >= 0 && write_all(fd, png.data(), png.size(), error_number);
-  if (fd < 0) error_number = errno;
-  if (fd >= 0 && ::close(fd) != 0 && ok) {
-    ok = false;
-    error_number = errno;
-  }
-  if (!ok) {
-    error = "cannot write " + path.string() + ": " + describe_errno(error_number);
-    return false;
-  }
-  return true;
+  return write_output_file(temporary_ / name, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()),
+                           error);
 }
 
 bool VideoWriter::write(const std::uint8_t* rgba, std::string& error) {
@@ -342,8 +344,7 @@ bool VideoWriter::send_to_encoder(const std::uint8_t* rgba, bool bottom_up, std:
     ok = write_png_frame(rgba, error);
   } else {
     int error_number = 0;
-    ok = bottom_up ? write_rows_reversed(pipe_fd_, rgba, row, rows, error_number)
-                   : write_all(pipe_fd_, rgba, row * rows, error_number);
+    ok = send_rows(pipe_fd_, rgba, row, rows, bottom_up, error_number);
     if (!ok && InterruptGuard::interrupted()) {
       error = "interrupted";
     } else if (!ok) {
@@ -375,11 +376,25 @@ bool VideoWriter::finish(std::string& error) {
     ::close(pipe_fd_);
     pipe_fd_ = -1;
     int status = 0;
-    while (::waitpid(encoder_pid_, &status, 0) < 0 && errno == EINTR) {
+    if (!wait_for_encoder(encoder_pid_, status)) {
+      error = "interrupted; nothing was written to " + target.string();
+      abandon();
+      return false;
     }
     encoder_pid_ = -1;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       error = encoder_failure(status);
+      abandon();
+      return false;
+    }
+    // ffmpeg can exit 0 after failing to write the end of the file (a full disk while it
+    // writes the MP4 index): the file must be whole before it takes the final name.
+    const std::string problem = options_.kind == VideoKind::mp4 ? incomplete_mp4_problem(temporary_)
+                                                                : incomplete_gif_problem(temporary_);
+    if (!problem.empty()) {
+      error = disk_is_full(temporary_) ? cannot_write_message(target.string(), ENOSPC)
+                                       : "cannot write " + target.string() + ": ffmpeg reported success, but " +
+                                             problem + "; nothing was written there";
       abandon();
       return false;
     }
@@ -407,6 +422,7 @@ void VideoWriter::abandon() {
     pipe_fd_ = -1;
   }
   if (encoder_pid_ > 0) {
+    ::kill(-encoder_pid_, SIGKILL);  // the encoder's process group: a wrapper script's children too
     ::kill(encoder_pid_, SIGKILL);
     int status = 0;
     while (::waitpid(encoder_pid_, &status, 0) < 0 && errno == EINTR) {

@@ -22,6 +22,11 @@ inline constexpr EnumName<VideoKind> kVideoKindNames[] = {
 VideoKind video_kind_for(const std::string& out);
 const char* video_kind_name(VideoKind kind);  // its title: "MP4 (H.264)", "GIF", "PNG frames"
 
+// Everything about an output that can be known before a frame is drawn: the path (a file, or
+// a folder holding nothing but earlier frames) and, for H.264, an even size. Throws
+// InputError naming --out or --size with the fix.
+void check_video_output(const std::string& out, VideoKind kind, int width, int height);
+
 // Frames of one recording, written under a temporary name next to the final one and moved
 // into place only by finish(): an interrupted run, a full disk or a failed encoder never
 // leaves a half-written file (or folder) under the final name.
