@@ -138,6 +138,22 @@ TEST_CASE("a video that ffmpeg reports as written but cut short exits 1 with not
   }
 }
 
+TEST_CASE("a video whose boxes look whole but that ffprobe next to ffmpeg cannot read exits 1") {
+  const fs::path folder = empty_folder("unreadable");
+  // An ftyp box and an empty moov box: structurally whole, but no video in it.
+  const fs::path fake = fake_ffmpeg(folder, "for last; do :; done\ncat > /dev/null\n"
+                                            "printf '\\000\\000\\000\\010ftyp\\000\\000\\000\\010moov' > \"$last\"\n");
+  std::ofstream(folder / "ffprobe") << "#!/bin/sh\nexit 1\n";
+  fs::permissions(folder / "ffprobe", fs::perms::owner_all);
+  const fs::path out = folder / "clip.mp4";
+  const Run run = run_ringviz({"record", "--out", out.string(), "--size", "320x240", "--fps", "10", "--seconds", "0.5"},
+                              {{"RINGVIZ_FFMPEG", fake.string()}});
+  CHECK(run.exit_code == 1);
+  CHECK(last_line_is(run.output, "ringviz: cannot write " + out.string() +
+                                     ": ffmpeg reported success, but ffprobe cannot read it; nothing was written there"));
+  check_only(folder, {"ffmpeg", "ffprobe"});
+}
+
 TEST_CASE("a recording onto a full disk exits 1 saying the disk is full, and leaves nothing behind") {
   ringviz::test::SmallDisk disk("200k");
   if (!disk.available()) {
@@ -180,8 +196,12 @@ TEST_CASE("the first SIGTERM or SIGINT ends a recording whose encoder stopped re
       ::_exit(127);
     }
     // The encoder is running (and soon stalled) once it has written its pid.
-    std::error_code missing;
-    for (int i = 0; i < 600 && fs::file_size(pid_file, missing) == 0; ++i) usleep(50 * 1000);
+    const auto encoder_started = [&] {
+      std::error_code missing;
+      return fs::exists(pid_file, missing) && fs::file_size(pid_file, missing) > 0;
+    };
+    for (int i = 0; i < 600 && !encoder_started(); ++i) usleep(50 * 1000);
+    REQUIRE(encoder_started());
     usleep(500 * 1000);
     ::kill(child, signal);
     // One signal must do; a run that ignored it would still be waiting on the encoder.

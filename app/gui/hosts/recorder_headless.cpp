@@ -97,8 +97,6 @@ class Recording {
   }
 
   HostStatus write() {
-    // From before the temporary output exists until it is renamed or deleted.
-    InterruptGuard guard;
     VideoWriter::Options options;
     options.out = request_.out;
     options.kind = kind_;
@@ -244,6 +242,9 @@ int record_headless(const RecordRequest& request) {
     if (!find_ffmpeg(ffmpeg, error)) return HostStatus(HostExit::runtime_failure, error).report();
   }
 
+  // From here to the end a signal only sets a flag: the run ends at the next frame or wait with
+  // 130 or 143 and one line, the temporary output deleted (docs/architecture.md, "Output files").
+  InterruptGuard guard;
   HeadlessSurface surface;
   HostStatus status = surface.open(request.width, request.height);
   if (!status.ok()) return status.report();

@@ -205,7 +205,7 @@ std::unique_ptr<VideoWriter> VideoWriter::open(const Options& options, std::stri
     return writer;
   }
 
-  std::string ffmpeg;
+  std::string& ffmpeg = writer->ffmpeg_;
   if (!find_ffmpeg(ffmpeg, error)) return nullptr;
 
   const std::string size = std::to_string(options.width) + "x" + std::to_string(options.height);
@@ -389,8 +389,9 @@ bool VideoWriter::finish(std::string& error) {
     }
     // ffmpeg can exit 0 after failing to write the end of the file (a full disk while it
     // writes the MP4 index): the file must be whole before it takes the final name.
-    const std::string problem = options_.kind == VideoKind::mp4 ? incomplete_mp4_problem(temporary_)
-                                                                : incomplete_gif_problem(temporary_);
+    std::string problem = options_.kind == VideoKind::mp4 ? incomplete_mp4_problem(temporary_)
+                                                          : incomplete_gif_problem(temporary_);
+    if (problem.empty()) problem = ffprobe_problem(ffmpeg_, temporary_);
     if (!problem.empty()) {
       error = disk_is_full(temporary_) ? cannot_write_message(target.string(), ENOSPC)
                                        : "cannot write " + target.string() + ": ffmpeg reported success, but " +

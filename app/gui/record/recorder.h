@@ -68,6 +68,7 @@ class VideoWriter {
   std::string encoder_failure(int status);
 
   Options options_;
+  std::string ffmpeg_;
   std::filesystem::path temporary_;
   long long frames_ = 0;
   int pipe_fd_ = -1;        // ffmpeg's stdin

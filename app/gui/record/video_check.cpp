@@ -1,10 +1,17 @@
 #include "app/gui/record/video_check.h"
 
+#include <cerrno>
 #include <cstdint>
 #include <fstream>
 #include <system_error>
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
 
 namespace ringviz::gui {
 
@@ -69,6 +76,26 @@ std::string problem_of(const fs::path& video, Check check) {
 
 std::string incomplete_mp4_problem(const fs::path& video) { return problem_of(video, mp4_problem); }
 std::string incomplete_gif_problem(const fs::path& video) { return problem_of(video, gif_problem); }
+
+std::string ffprobe_problem(const fs::path& ffmpeg, const fs::path& video) {
+  std::string ffprobe = (ffmpeg.parent_path() / "ffprobe").string();
+  if (::access(ffprobe.c_str(), X_OK) != 0) return {};
+  std::string quiet = "-v", level = "error", show = "-show_entries", entries = "format=duration", name = video.string();
+  char* argv[] = {ffprobe.data(), quiet.data(), level.data(), show.data(), entries.data(), name.data(), nullptr};
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return {};  // not ours to judge then: the structural check passed
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};
+  return "ffprobe cannot read it";
+}
 
 bool disk_is_full(const fs::path& path) {
   constexpr unsigned long long kNearlyFull = 1ull << 20;  // less than an MP4 index or a frame

@@ -11,6 +11,10 @@ namespace ringviz::gui {
 std::string incomplete_mp4_problem(const std::filesystem::path& video);
 std::string incomplete_gif_problem(const std::filesystem::path& video);
 
+// Why ffprobe cannot read `video`, or "" when it can, or when there is no ffprobe next to
+// `ffmpeg` (the structural check above is then all there is).
+std::string ffprobe_problem(const std::filesystem::path& ffmpeg, const std::filesystem::path& video);
+
 // True when the file system holding `path` has (almost) no space left: the likely reason a
 // write there came out short.
 bool disk_is_full(const std::filesystem::path& path);
