@@ -187,6 +187,10 @@ std::int64_t seed_input_value(int rank, std::int64_t index, std::int64_t count) 
   return rank * count + index + 1;
 }
 
+void check_initial_values(const Config& config) {
+  if (config.init.kind == InitKind::file) read_input_file(config);
+}
+
 BufferState make_initial_state(const Config& config) {
   validate_or_throw(config);
   const SlotLayout layout = make_layout(config);

@@ -24,6 +24,7 @@
 #include "app/gui/teaching/lesson_player.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
+#include "core/model/initial_values.h"
 
 namespace ringviz::gui {
 
@@ -239,6 +240,7 @@ int record_headless(const RecordRequest& request) {
   const VideoKind kind = video_kind_for(request.out);
   std::optional<Lesson> lesson;
   if (request.lesson) lesson = load_lesson_file(*request.lesson);
+  else check_initial_values(request.config);
   std::string error;
   if (kind != VideoKind::png_folder) {
     std::string ffmpeg;
