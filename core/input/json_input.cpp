@@ -2,7 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <vector>
 
 #include "core/model/input_error.h"
 #include "core/model/text.h"
@@ -194,13 +194,16 @@ std::string read_input_text(const std::string& path, std::string_view what, std:
   if (!error && size > max_bytes)
     throw InputError(shown + ": is " + std::to_string(size) + " bytes, more than the " +
                      std::to_string(max_bytes) + " bytes such a file may have");
-  std::ostringstream text;
-  text << file.rdbuf();
+  // Read in pieces with the bound checked as it goes: a pipe or /dev/zero has no size up front.
+  std::string text;
+  std::vector<char> piece(std::size_t{1} << 16);
+  while (file.read(piece.data(), static_cast<std::streamsize>(piece.size())) || file.gcount() > 0) {
+    text.append(piece.data(), static_cast<std::size_t>(file.gcount()));
+    if (text.size() > max_bytes)
+      throw InputError(shown + ": is more than the " + std::to_string(max_bytes) + " bytes such a file may have");
+  }
   if (file.bad()) throw InputError(shown + ": cannot be read");
-  // A pipe or a growing file has no size up front; the bound holds for what was read.
-  if (text.tellp() > static_cast<std::streamoff>(max_bytes))
-    throw InputError(shown + ": is more than the " + std::to_string(max_bytes) + " bytes such a file may have");
-  return std::move(text).str();
+  return text;
 }
 
 nlohmann::json parse_json_input(std::string_view text, std::string_view source) {

@@ -127,5 +127,10 @@ TEST_CASE("an init file that is a directory is refused as such") {
   CHECK(contains(input_error([&] { make_initial_state(config); }), ": is a directory"));
 }
 
+TEST_CASE("an endless file is refused once it passes the size bound, not read to the end") {
+  CHECK(contains(input_error([] { read_input_text("/dev/zero", "test file", 100000); }),
+                 "test file /dev/zero: is more than the 100000 bytes"));
+}
+
 }  // namespace
 }  // namespace ringviz

@@ -48,7 +48,8 @@ class SettingsReader {
   const nlohmann::json& json() const { return json_; }
 
   [[noreturn]] void fail(const std::string& pointer, const std::string& problem) const {
-    throw InputError(json_value_position(text_, source_, pointer) + ": " + pointer.substr(1) + ": " + problem);
+    const std::string field = pointer.empty() ? "top level" : pointer.substr(1);
+    throw InputError(json_value_position(text_, source_, pointer) + ": " + field + ": " + problem);
   }
 
   // The member at `pointer` ("/window/width") when present and of the kind `is_kind` accepts.
