@@ -2,10 +2,12 @@
 # configures a Release build (CUDA when nvcc exists), builds with every core, then runs.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 20
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 
-.PHONY: all deps configure build run test test-release test-sanitizers clean
+.PHONY: all deps configure build run test test-release test-sanitizers test-fuzz clean
 
 all: build
 
@@ -24,7 +26,7 @@ run: build
 	@bash scripts/run.sh $(BUILD)/app/ringviz
 
 test: build
-	@$(MAKE) --no-print-directory test-release test-sanitizers
+	@$(MAKE) --no-print-directory test-release test-sanitizers test-fuzz
 
 test-release:
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -38,5 +40,10 @@ test-sanitizers:
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
+# The parsers of user files (init files, lessons, settings) under libFuzzer + ASan + UBSan,
+# FUZZ_SECONDS each; any crash fails. Skipped, saying why, without clang++ or libFuzzer.
+test-fuzz:
+	JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -16,6 +16,7 @@
 #include "app/gui/hosts/gui_options.h"
 #endif
 #include "core/model/config.h"
+#include "core/model/text.h"
 
 namespace {
 
@@ -68,10 +69,10 @@ int run_command_line(int argc, char** argv) {
   } catch (const CLI::CallForVersion& version) {
     return app.exit(version);
   } catch (const CLI::ParseError& error) {
-    std::cerr << "ringviz: " << error.what() << " (see ringviz --help)\n";
+    std::cerr << "ringviz: " << escape_for_message(error.what()) << " (see ringviz --help)\n";
     return 2;
   } catch (const InputError& error) {
-    std::cerr << "ringviz: " << error.what() << "\n";
+    std::cerr << "ringviz: " << escape_for_message(error.what()) << "\n";
     return 2;
   }
 
@@ -87,10 +88,10 @@ int run_command_line(int argc, char** argv) {
     return commands.front().run();
 #endif
   } catch (const InputError& error) {
-    std::cerr << "ringviz: " << error.what() << "\n";
+    std::cerr << "ringviz: " << escape_for_message(error.what()) << "\n";
     return 2;
   } catch (const std::exception& error) {
-    std::cerr << "ringviz: error: " << error.what() << "\n";
+    std::cerr << "ringviz: error: " << escape_for_message(error.what()) << "\n";
     return 1;
   }
 }

@@ -1,12 +1,13 @@
 #include "core/model/initial_values.h"
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
+#include "core/input/json_input.h"
 #include "core/model/layout.h"
+#include "core/model/text.h"
 
 namespace ringviz {
 
@@ -19,42 +20,134 @@ std::uint64_t splitmix64_at(std::uint64_t seed, std::uint64_t index) {
 
 namespace {
 
-[[noreturn]] void file_error(const std::string& path, const std::string& where,
-                             const std::string& problem) {
-  throw InputError("init file " + path + ": " + where + (where.empty() ? "" : ": ") + problem);
+// Init files may be large (one number per element), but not endless: /dev/zero is a file too.
+constexpr std::uintmax_t kMaxInitFileBytes = std::uintmax_t{1} << 30;
+
+// Magnitudes from which a double no longer rounds to a finite value of the type:
+// the largest finite value plus half a step (ties round to even, which is the infinity).
+constexpr double kF32Overflow = 0x1.ffffffp127;  // 2^128 - 2^103
+constexpr double kF16Overflow = 65520.0;         // 2^16 - 2^4; largest f16 65504
+constexpr double kBF16Overflow = 0x1.ffp127;     // 2^128 - 2^119
+
+std::string type_range(DType type) {
+  switch (type) {
+    case DType::i32: return "whole numbers from -2147483648 to 2147483647";
+    case DType::i64: return "whole numbers from -9223372036854775808 to 9223372036854775807";
+    case DType::f16: return "finite values up to ±65504, or \"nan\", \"inf\", \"-inf\"";
+    case DType::bf16: return "finite values up to ±3.3895314e38, or \"nan\", \"inf\", \"-inf\"";
+    case DType::f32: return "finite values up to ±3.4028235e38, or \"nan\", \"inf\", \"-inf\"";
+    case DType::f64: return "finite values up to ±1.7976931348623157e308, or \"nan\", \"inf\", \"-inf\"";
+  }
+  return "";
 }
 
-ElementValue parse_file_number(const nlohmann::json& value, const std::string& path,
-                               const std::string& where) {
-  if (value.is_number_integer()) {
-    const std::int64_t integer = value.is_number_unsigned()
-                                     ? static_cast<std::int64_t>(value.get<std::uint64_t>())
-                                     : value.get<std::int64_t>();
+// True when a finite `value` becomes an infinity once stored as `type` (f16 and bf16 are
+// stored from the f32 rounding, as write_element does).
+bool overflows(double value, DType type) {
+  const double magnitude = std::fabs(value);
+  if (type == DType::f64) return false;
+  if (magnitude >= kF32Overflow) return true;
+  const double stored = std::fabs(static_cast<double>(static_cast<float>(magnitude)));
+  if (type == DType::f16) return stored >= kF16Overflow;
+  if (type == DType::bf16) return stored >= kBF16Overflow;
+  return false;
+}
+
+// How a value the type refuses is shown: numbers as written, short strings quoted and
+// escaped, anything else by its kind (an array may hold a million numbers).
+std::string shown_value(const nlohmann::json& value) {
+  if (value.is_number()) return value.dump();
+  if (value.is_string()) {
+    const std::string& text = value.get_ref<const std::string&>();
+    return "\"" + escape_for_message(text.substr(0, 40)) + (text.size() > 40 ? "...\"" : "\"");
+  }
+  if (value.is_array()) return "an array";
+  if (value.is_object()) return "an object";
+  return value.dump();  // null, true, false
+}
+
+// One element of an init file, checked against the element type.
+class InitFileReader {
+ public:
+  InitFileReader(const Config& config, std::string text)
+      : config_(config), text_(std::move(text)),
+        source_("init file " + escape_for_message(config.init.path)),
+        document_(parse_json_input(text_, source_)) {}
+
+  const nlohmann::json& document() const { return document_; }
+
+  [[noreturn]] void fail(const std::string& pointer, const std::string& where, const std::string& problem) const {
+    throw InputError(json_value_position(text_, source_, pointer) + ": " + where + (where.empty() ? "" : ": ") + problem);
+  }
+
+  ElementValue element(const nlohmann::json& value, int rank, std::size_t index) const {
+    const std::string pointer = "/" + std::to_string(rank) + "/" + std::to_string(index);
+    const std::string where = "[" + std::to_string(rank) + "][" + std::to_string(index) + "] (GPU " +
+                              std::to_string(rank) + ", element " + std::to_string(index) + ")";
+    const DType type = config_.dtype;
+    const auto refused = [&] {
+      return as_written(pointer, value) + " does not fit " + std::string(dtype_name(type)) + " (" + type_range(type) + ")";
+    };
+    if (value.is_string()) {
+      const std::string& text = value.get_ref<const std::string&>();
+      const bool special = text == "nan" || text == "inf" || text == "-inf";
+      if (!special) fail(pointer, where, "expected a number or \"nan\", \"inf\", \"-inf\", found " + shown_value(value));
+      if (!is_floating(type)) fail(pointer, where, refused());
+      return {false, text == "nan" ? std::nan("") : text == "inf" ? HUGE_VAL : -HUGE_VAL, 0};
+    }
+    if (!value.is_number()) fail(pointer, where, "expected a number or \"nan\", \"inf\", \"-inf\", found " + shown_value(value));
+    if (is_floating(type)) {
+      const double real = value.get<double>();
+      if (overflows(real, type)) fail(pointer, where, refused());
+      if (value.is_number_integer() && !(value.is_number_unsigned() && value.get<std::uint64_t>() >
+                                                                           static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+        return {true, real, value.get<std::int64_t>()};
+      return {false, real, 0};
+    }
+    return integer_element(value, type, [&] { fail(pointer, where, refused()); });
+  }
+
+ private:
+  // A number as the file spells it (1e23, not its double 9.999999999999999e+22).
+  std::string as_written(const std::string& pointer, const nlohmann::json& value) const {
+    if (!value.is_number()) return shown_value(value);
+    const std::size_t start = json_value_offset(text_, pointer);
+    const std::size_t end = text_.find_first_of(",] \t\r\n", start);
+    return escape_for_message(std::string_view(text_).substr(start, std::min<std::size_t>(end - start, 40)));
+  }
+
+  template <class Refuse>
+  static ElementValue integer_element(const nlohmann::json& value, DType type, Refuse refuse) {
+    const std::int64_t low = type == DType::i32 ? std::numeric_limits<std::int32_t>::min() : std::numeric_limits<std::int64_t>::min();
+    const std::int64_t high = type == DType::i32 ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::int64_t>::max();
+    std::int64_t integer = 0;
+    if (value.is_number_unsigned()) {
+      if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(high)) refuse();
+      integer = static_cast<std::int64_t>(value.get<std::uint64_t>());
+    } else if (value.is_number_integer()) {
+      integer = value.get<std::int64_t>();
+    } else {
+      // A float in the file: only whole values inside the range; 2^63 itself is outside.
+      const double real = value.get<double>();
+      if (std::floor(real) != real || !(real >= -0x1p63 && real < 0x1p63)) refuse();
+      integer = static_cast<std::int64_t>(real);
+    }
+    if (integer < low || integer > high) refuse();
     return {true, static_cast<double>(integer), integer};
   }
-  if (value.is_number()) return {false, value.get<double>(), 0};
-  if (value.is_string()) {
-    const std::string text = value.get<std::string>();
-    if (text == "nan") return {false, std::nan(""), 0};
-    if (text == "inf") return {false, HUGE_VAL, 0};
-    if (text == "-inf") return {false, -HUGE_VAL, 0};
-  }
-  file_error(path, where, "expected a number or \"nan\", \"inf\", \"-inf\", found " + value.dump());
-}
+
+  const Config& config_;
+  std::string text_;
+  std::string source_;
+  nlohmann::json document_;
+};
 
 // Reads a JSON array of `ranks` arrays of `count` numbers.
 std::vector<std::vector<ElementValue>> read_input_file(const Config& config) {
-  const std::string& path = config.init.path;
-  std::ifstream file(path);
-  if (!file) file_error(path, "", "cannot be opened (does it exist and is it readable?)");
-  nlohmann::json document;
-  try {
-    document = nlohmann::json::parse(file);
-  } catch (const nlohmann::json::parse_error& error) {
-    file_error(path, "byte " + std::to_string(error.byte), "not valid JSON");
-  }
+  const InitFileReader reader(config, read_input_text(config.init.path, "init file", kMaxInitFileBytes));
+  const nlohmann::json& document = reader.document();
   if (!document.is_array() || document.size() != static_cast<std::size_t>(config.ranks))
-    file_error(path, "top level",
+    reader.fail("", "top level",
                "expected an array of " + std::to_string(config.ranks) +
                    " arrays (one per GPU), found " +
                    (document.is_array() ? std::to_string(document.size()) + " entries"
@@ -62,17 +155,15 @@ std::vector<std::vector<ElementValue>> read_input_file(const Config& config) {
   std::vector<std::vector<ElementValue>> rows(static_cast<std::size_t>(config.ranks));
   for (int rank = 0; rank < config.ranks; ++rank) {
     const auto& row = document[static_cast<std::size_t>(rank)];
-    std::string where = "[";
-    where += std::to_string(rank) + "]";
+    const std::string where = "[" + std::to_string(rank) + "]";
     if (!row.is_array() || row.size() != static_cast<std::size_t>(config.count))
-      file_error(path, where,
+      reader.fail("/" + std::to_string(rank), where,
                  "expected an array of count = " + std::to_string(config.count) +
                      " numbers, found " +
                      (row.is_array() ? std::to_string(row.size()) + " entries"
                                      : std::string(row.type_name())));
     for (std::size_t i = 0; i < row.size(); ++i)
-      rows[static_cast<std::size_t>(rank)].push_back(
-          parse_file_number(row[i], path, where + "[" + std::to_string(i) + "]"));
+      rows[static_cast<std::size_t>(rank)].push_back(reader.element(row[i], rank, i));
   }
   return rows;
 }
@@ -94,6 +185,10 @@ ElementValue integer_value(std::int64_t value) { return {true, static_cast<doubl
 
 std::int64_t seed_input_value(int rank, std::int64_t index, std::int64_t count) {
   return rank * count + index + 1;
+}
+
+void check_initial_values(const Config& config) {
+  if (config.init.kind == InitKind::file) read_input_file(config);
 }
 
 BufferState make_initial_state(const Config& config) {

@@ -12,6 +12,11 @@ namespace ringviz {
 // naming the file and the position (e.g. "inputs.json: [2][5]: expected a number").
 BufferState make_initial_state(const Config& config);
 
+// What make_initial_state would refuse in the inputs (an unreadable file, a value that does not
+// fit the type), thrown as InputError without building any buffer: front ends call it before
+// they open a window, so bad input exits 2 there as it does in `ringviz trace`.
+void check_initial_values(const Config& config);
+
 // The "seed" input: element `index` of rank `rank` is rank * count + index + 1, so every element
 // of every rank differs and each sum names its terms. The GUI's custom table starts from it too.
 std::int64_t seed_input_value(int rank, std::int64_t index, std::int64_t count);

@@ -150,6 +150,51 @@ char32_t next_code_point(std::string_view utf8, std::size_t& at) {
   return point;
 }
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at `at` (shortest form, no surrogate, at most
+// U+10FFFF), or 0 when the byte there does not start one.
+std::size_t valid_sequence_length(std::string_view text, std::size_t at, char32_t& point) {
+  std::size_t next = at;
+  point = next_code_point(text, next);
+  const std::size_t length = next - at;
+  const char32_t shortest = length == 1 ? 0 : length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
+  const bool replacement_read = point == kReplacementCharacter && text.substr(at, 3) != "\xEF\xBF\xBD";
+  if (replacement_read || point < shortest || point > 0x10FFFF || (point >= 0xD800 && point < 0xE000))
+    return 0;
+  return length;
+}
+
+void append_hex_escape(std::string& out, const char* prefix, unsigned value, int digits) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += prefix;
+  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xF];
+}
+
+}  // namespace
+
+std::string escape_for_message(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t at = 0; at < text.size();) {
+    char32_t point = 0;
+    const std::size_t length = valid_sequence_length(text, at, point);
+    if (length == 0) {
+      append_hex_escape(out, "\\x", static_cast<unsigned char>(text[at]), 2);
+      ++at;
+      continue;
+    }
+    if (point == U'\n') out += "\\n";
+    else if (point == U'\t') out += "\\t";
+    else if (point == U'\r') out += "\\r";
+    else if (point < 0x20 || point == 0x7F) append_hex_escape(out, "\\x", static_cast<unsigned>(point), 2);
+    else if (point >= 0x80 && point < 0xA0) append_hex_escape(out, "\\u", static_cast<unsigned>(point), 4);
+    else out.append(text.substr(at, length));
+    at += length;
+  }
+  return out;
+}
+
 std::size_t display_width(std::string_view utf8) {
   std::size_t width = 0;
   for (std::size_t i = 0; i < utf8.size();) width += is_wide(next_code_point(utf8, i)) ? 2 : 1;

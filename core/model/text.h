@@ -78,6 +78,12 @@ inline constexpr char32_t kReplacementCharacter = 0xFFFD;
 // cut-off sequence decodes as kReplacementCharacter and moves one byte, so every byte is read.
 char32_t next_code_point(std::string_view utf8, std::size_t& at);
 
+// `text` (a flag value, a file name, a string from a user's file) made safe to print inside a
+// one-line message: control characters show as escapes (\n, \t, \r, \x1b, \u0085) and bytes
+// that are not valid UTF-8 as \xNN, so what a user typed can neither break the line, drive
+// the terminal, nor hide; printable text, Chinese included, is kept as it is.
+std::string escape_for_message(std::string_view text);
+
 // Terminal columns a UTF-8 string occupies: East Asian wide and full-width characters count
 // two, everything else one (combining marks are rare in our output and count one too).
 std::size_t display_width(std::string_view utf8);

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -23,6 +24,15 @@ namespace ringviz {
 inline constexpr std::string_view kLessonSchema = "ringviz.lesson/1";
 // The lesson `make run` records headless and the GUI opens first.
 inline constexpr std::string_view kDefaultLessonFile = "05-allreduce-traffic.json";
+
+// Bounds on what a lesson file may hold, checked while it is read (docs/architecture.md, "Reading input files"):
+// far above any real lesson, low enough that a hostile file cannot take the memory or the
+// minutes that a million scenes or a million-character caption would.
+inline constexpr std::uintmax_t kMaxLessonFileBytes = std::uintmax_t{1} << 20;
+inline constexpr std::size_t kMaxLessonScenes = 100;
+inline constexpr std::size_t kMaxLessonSteps = 200;         // per scene
+inline constexpr std::size_t kMaxLessonTextCharacters = 2000;  // a title, summary or caption
+inline constexpr std::size_t kMaxLessonListEntries = 256;   // highlight and zoom lists
 
 // The panels the GUI can show. The list is closed: a lesson naming anything else is rejected.
 enum class View {

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/input/json_input.h"
 #include "core/model/layout.h"
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
@@ -35,20 +36,10 @@ constexpr double kMaxZoom = 8.0;
 // The player runs a scene's training live; a few hundred steps already make the point.
 constexpr int kMaxLessonTrainingIterations = 2000;
 
-// The 1-based line and column of byte `offset`; columns count characters, not bytes, so an
-// author finds the spot in any editor. A character that starts before `offset` counts whole.
-std::pair<int, int> text_line_column(std::string_view text, std::size_t offset) {
-  int line = 1;
-  int column = 1;
-  for (std::size_t at = 0; at < offset && at < text.size();) {
-    if (next_code_point(text, at) == U'\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return {line, column};
+std::size_t character_count(std::string_view utf8) {
+  std::size_t characters = 0;
+  for (std::size_t at = 0; at < utf8.size(); ++characters) next_code_point(utf8, at);
+  return characters;
 }
 
 std::string escape_pointer_token(std::string_view token) {
@@ -232,7 +223,7 @@ std::string_view json_type_name(const json& value) {
 class LessonReader {
  public:
   LessonReader(std::string_view text, std::string_view source)
-      : source_(source), positions_(text) {}
+      : source_(escape_for_message(source)), positions_(text) {}
 
   const PositionIndex& positions() const { return positions_; }
 
@@ -251,7 +242,8 @@ class LessonReader {
     std::ostringstream message;
     message << source_ << ':' << line << ':' << column << ": " << (pointer.empty() ? "/" : pointer)
             << ": " << field << ": " << problem;
-    throw InputError(message.str());
+    // Keys, names and captions come from the file: shown escaped, never raw.
+    throw InputError(escape_for_message(message.str()));
   }
 
   // An object whose keys must all be in `allowed`.
@@ -314,6 +306,10 @@ class LessonReader {
       *target = string_value(member, child, key);
       if (target->find_first_not_of(" \t\r\n") == std::string::npos)
         fail(child, key, "is empty");
+      if (const std::size_t characters = character_count(*target); characters > kMaxLessonTextCharacters)
+        fail(child, key,
+             std::to_string(characters) + " characters, more than the " +
+                 std::to_string(kMaxLessonTextCharacters) + " a lesson text may have");
     }
     return text;
   }
@@ -328,6 +324,15 @@ class LessonReader {
       const std::string prefix = std::string(field) + ": ";
       fail(pointer, field, what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what);
     }
+  }
+
+  // An array of at most `limit` entries (the limits keep a lesson's memory and load time small).
+  void check_length(const json& array, const std::string& pointer, std::string_view field,
+                    std::size_t limit, std::string_view entries) const {
+    if (array.is_array() && array.size() > limit)
+      fail(pointer, field,
+           std::to_string(array.size()) + " " + std::string(entries) + ", more than the " +
+               std::to_string(limit) + " a lesson may have here");
   }
 
   static std::string out_of_range(const std::string& value, long long low, long long high) {
@@ -381,6 +386,7 @@ Config read_config(const LessonReader& reader, const json& value, const std::str
 
   if (value.contains("init")) {
     const json& init = value["init"];
+    reader.check_length(init, at("init"), "init", kMaxRanks, "rows");
     if (init.is_string()) {
       const std::string text = init.get<std::string>();
       config.init = reader.parse_with(at("init"), "init", [&] { return parse_init(text, "init"); });
@@ -543,6 +549,7 @@ LessonTraining read_training(const LessonReader& reader, const json& value,
 
 std::vector<int> read_gpu_list(const LessonReader& reader, const json& value,
                                const std::string& pointer, std::string_view field, int ranks) {
+  reader.check_length(value, pointer, field, kMaxLessonListEntries, "entries");
   if (!value.is_array())
     reader.fail(pointer, field, "expected an array of GPU numbers, got " + std::string(json_type_name(value)));
   std::vector<int> gpus;
@@ -563,6 +570,7 @@ Highlight read_highlight(const LessonReader& reader, const json& value, const st
   if (value.contains("slots")) {
     const json& slots = value["slots"];
     const std::string slots_pointer = pointer + "/slots";
+    reader.check_length(slots, slots_pointer, "slots", kMaxLessonListEntries, "entries");
     if (!slots.is_array())
       reader.fail(slots_pointer, "slots", "expected an array of {\"gpu\", \"slot\"} objects");
     for (std::size_t i = 0; i < slots.size(); ++i) {
@@ -581,6 +589,7 @@ Highlight read_highlight(const LessonReader& reader, const json& value, const st
   if (value.contains("transfers")) {
     const json& filters = value["transfers"];
     const std::string filters_pointer = pointer + "/transfers";
+    reader.check_length(filters, filters_pointer, "transfers", kMaxLessonListEntries, "entries");
     if (!filters.is_array())
       reader.fail(filters_pointer, "transfers",
                   "expected an array of {\"round\", \"src\", \"slot\"} filters");
@@ -765,6 +774,7 @@ LessonScene read_scene(const LessonReader& reader, const json& value, const std:
   }
 
   const json& steps = reader.require(value, pointer, "steps", "what to play and say");
+  reader.check_length(steps, at("steps"), "steps", kMaxLessonSteps, "steps");
   if (!steps.is_array() || steps.empty())
     reader.fail(at("steps"), "steps", "expected a non-empty array of steps");
   for (std::size_t i = 0; i < steps.size(); ++i)
@@ -773,28 +783,11 @@ LessonScene read_scene(const LessonReader& reader, const json& value, const std:
   return scene;
 }
 
-std::string describe_parse_error(const json::parse_error& error) {
-  // "[json.exception.parse_error.101] parse error at line 3, column 7: syntax error ..." ->
-  // "syntax error ..."; the position is given in our own format.
-  std::string what = error.what();
-  const std::size_t colon = what.find(": ");
-  return colon == std::string::npos ? what : what.substr(colon + 2);
-}
-
 }  // namespace
 
 Lesson parse_lesson(std::string_view json_text, std::string_view source) {
-  json document;
-  try {
-    document = json::parse(json_text.begin(), json_text.end());
-  } catch (const json::parse_error& error) {
-    // error.byte is 1-based and points just past the offending character.
-    const auto [line, column] = text_line_column(json_text, error.byte > 0 ? error.byte - 1 : 0);
-    std::ostringstream message;
-    message << source << ':' << line << ':' << column << ": not valid JSON: "
-            << describe_parse_error(error);
-    throw InputError(message.str());
-  }
+  // Bounded nesting first: the position index below walks the text recursively.
+  const json document = parse_json_input(json_text, escape_for_message(source));
 
   const LessonReader reader(json_text, source);
   if (const auto& duplicate = reader.positions().first_duplicate())
@@ -818,6 +811,7 @@ Lesson parse_lesson(std::string_view json_text, std::string_view source) {
       reader.require(document, "", "summary", "one or two sentences on what it teaches"),
       "/summary", "summary");
   const json& scenes = reader.require(document, "", "scenes", "the lesson's content");
+  reader.check_length(scenes, "/scenes", "scenes", kMaxLessonScenes, "scenes");
   if (!scenes.is_array() || scenes.empty())
     reader.fail("/scenes", "scenes", "expected a non-empty array of scenes");
   for (std::size_t i = 0; i < scenes.size(); ++i)
@@ -827,12 +821,7 @@ Lesson parse_lesson(std::string_view json_text, std::string_view source) {
 }
 
 Lesson load_lesson_file(const std::filesystem::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw InputError(path.string() + ": cannot open the lesson file");
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) throw InputError(path.string() + ": cannot read the lesson file");
-  return parse_lesson(text.str(), path.string());
+  return parse_lesson(read_input_text(path.string(), "lesson file", kMaxLessonFileBytes), path.string());
 }
 
 }  // namespace ringviz

@@ -84,12 +84,12 @@ TEST_CASE("an input file that does not exist is refused, naming the file") {
   check_rejected(trace({"--init", "file:" + missing}), missing);
 }
 
-TEST_CASE("an input file that is not JSON is refused, naming the file and the byte") {
+TEST_CASE("an input file that is not JSON is refused, naming the file, the line and the column") {
   TempDir dir;
   const std::string path = dir.write("broken.json", "[[1, 2], [3,");
   const RunResult run = trace({"--gpus", "2", "--count", "2", "--init", "file:" + path});
   check_rejected(run, path);
-  CHECK(run.err.find("byte") != std::string::npos);
+  CHECK(run.err.find(path + ":1:13: not valid JSON") != std::string::npos);
 }
 
 TEST_CASE("an input file with the wrong number of rows is refused, naming the top level") {

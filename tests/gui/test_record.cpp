@@ -370,3 +370,22 @@ TEST_CASE("record rejects bad input with exit code 2 and one line naming the fla
     CHECK(run.output.find(flag) != std::string::npos);
   }
 }
+
+TEST_CASE("record refuses a bad init file and a 100000-deep lesson with exit 2, not a crash") {
+  const fs::path folder = fresh("hostile");
+  const fs::path init = folder / "nan.json";
+  std::ofstream(init) << "[[1, \"nan\"], [3, 4]]";
+  const Run bad_init = run_ringviz({"record", "--out", (folder / "frames").string(), "--gpus", "2", "--count", "2",
+                                    "--dtype", "i64", "--init", "file:" + init.string()});
+  INFO(bad_init.output);
+  CHECK(bad_init.exit_code == 2);
+  CHECK(bad_init.output.find("\"nan\" does not fit i64") != std::string::npos);
+
+  const fs::path deep = folder / "deep.json";
+  std::ofstream(deep) << std::string(100000, '[') + std::string(100000, ']');
+  const Run deep_lesson = run_ringviz({"record", "--out", (folder / "frames").string(), "--lesson", deep.string()});
+  INFO(deep_lesson.output);
+  CHECK(deep_lesson.exit_code == 2);
+  CHECK(deep_lesson.output.find(deep.string() + ":1:65: nested more than 64 levels deep") != std::string::npos);
+  CHECK(files_in(folder / "frames").empty());
+}

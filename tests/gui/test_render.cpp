@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "render_harness.h"
 
@@ -172,4 +173,31 @@ TEST_CASE("with neither a display nor EGL, ringviz says so once and exits 2") {
   const Run window = run_ringviz({}, {{"DISPLAY", ""}, {"WAYLAND_DISPLAY", ""}});
   CHECK(window.exit_code == 2);
   CHECK(window.output.find("no display") != std::string::npos);
+}
+
+TEST_CASE("bad input exits 2 in the GUI as in trace: an init file, a folder as --settings") {
+  const auto folder = scratch_dir() / "hostile-gui";
+  std::filesystem::create_directories(folder);
+  const std::string init = (folder / "wide.json").string();
+  std::ofstream(init) << "[[1, 2], [3, 3000000000]]";
+  const Run wide = run_ringviz({"--headless", "--gpus", "2", "--count", "2", "--dtype", "i32", "--init", "file:" + init});
+  INFO(wide.output);
+  CHECK(wide.exit_code == 2);
+  CHECK(wide.output.find(init + ":1:14: [1][1]") != std::string::npos);
+  const Run settings = run_ringviz({"--headless", "--settings", folder.string()});
+  INFO(settings.output);
+  CHECK(settings.exit_code == 2);
+  CHECK(settings.output.find("--settings: " + folder.string() + " is a directory") != std::string::npos);
+}
+
+TEST_CASE("a damaged --settings file in headless mode is named on stderr and the frame uses defaults") {
+  const auto folder = scratch_dir() / "hostile-settings";
+  std::filesystem::create_directories(folder);
+  const std::string path = (folder / "settings.json").string();
+  std::ofstream(path) << "{\"theme\": 7}";
+  const Run run = run_ringviz({"--headless", "--settings", path, "--screenshot", (folder / "x.png").string()});
+  INFO(run.output);
+  CHECK(run.exit_code == 0);
+  CHECK(run.output.find("ringviz: settings file " + path + ":1:11: theme: expected a string, got a number; using the defaults instead") !=
+        std::string::npos);
 }

@@ -60,3 +60,25 @@ TEST_CASE("RINGVIZ_SETTINGS points elsewhere or turns persistence off") {
   ::setenv("XDG_CONFIG_HOME", "/tmp/xdg", 1);
   CHECK(default_settings_path().value() == "/tmp/xdg/ringviz/settings.json");
 }
+
+TEST_CASE("a damaged settings file's notice names the file, the line:column and the field") {
+  const std::string path = temp_file("typed.json");
+  std::ofstream(path) << "{\"theme\": \"dark\",\n \"window\": {\"width\": \"wide\", \"height\": 800}}";
+  const LoadedPreferences loaded = load_preferences(path);
+  CHECK(loaded.notice.find(path + ":2:22: window/width: expected a number, got a string") != std::string::npos);
+  CHECK(loaded.preferences == Preferences{});
+
+  std::ofstream(path) << "{\"speed\": 1e400}";
+  CHECK(load_preferences(path).notice.find(path + ":1:11: 1e400 is too large") != std::string::npos);
+  std::ofstream(path) << std::string(10000, '[') + std::string(10000, ']');
+  CHECK(load_preferences(path).notice.find("nested more than 64 levels") != std::string::npos);
+  std::filesystem::remove_all(std::filesystem::path(temp_file("x")).parent_path());
+}
+
+TEST_CASE("a folder as the settings file gives defaults and a notice that says so") {
+  const std::string folder = temp_file("folder");
+  std::filesystem::create_directories(folder);
+  const LoadedPreferences loaded = load_preferences(folder);
+  CHECK(loaded.notice.find("is a directory") != std::string::npos);
+  std::filesystem::remove_all(std::filesystem::path(folder).parent_path());
+}

@@ -9,6 +9,7 @@
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
 #include "core/io/output_path.h"
+#include "core/model/initial_values.h"
 
 namespace ringviz::gui {
 
@@ -66,6 +67,7 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   for (int ranks : flags.bench_gpus) cli::parse_gpu_count(std::to_string(ranks), "--bench-gpus");
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
   set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
+  check_initial_values(config);  // a bad --init file is bad input (exit 2), not a failed start
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();
   if (headless) return run_headless(flags, config, backend, count_given);

@@ -26,6 +26,7 @@
 #include "app/platform/gl.h"
 #include "core/io/output_file.h"
 #include "core/io/output_path.h"
+#include "core/model/initial_values.h"
 
 namespace ringviz::gui {
 
@@ -236,6 +237,7 @@ int record_headless(const RecordRequest& request) {
   if (!request.dump_layout.empty()) check_output_file(request.dump_layout, "--dump-layout", ".json");
   std::optional<Lesson> lesson;
   if (request.lesson) lesson = load_lesson_file(*request.lesson);
+  else check_initial_values(request.config);
   std::string error;
   if (kind != VideoKind::png_folder) {
     std::string ffmpeg;

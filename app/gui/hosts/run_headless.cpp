@@ -1,5 +1,7 @@
 // Headless rendering: one frame (or a benchmark of many) into an offscreen framebuffer, with
 // a hidden GLFW window's context when there is a display and EGL surfaceless otherwise.
+#include <iostream>
+
 #include "app/gui/hosts/frame_benchmark.h"
 #include "app/gui/hosts/headless_surface.h"
 #include "app/gui/hosts/gui_options.h"
@@ -53,6 +55,8 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
   wanted.screenshot = flags.screenshot;
   wanted.dump_layout = flags.dump_layout;
   StartupPreferences startup = startup_preferences(flags, true);
+  // Nobody may be looking at the frame: a damaged --settings file is said on stderr too.
+  if (!startup.notice.empty()) std::cerr << "ringviz: " << startup.notice << "\n";
 
   HeadlessSurface surface;
   HostStatus status = surface.open(width, height);

@@ -16,6 +16,7 @@
 #include "app/gui/teaching/lesson_player_host.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/platform/glfw_window.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -44,7 +45,7 @@ class PreferenceSaver {
   void save_at_exit(const GuiApp& app) {
     std::string error;
     if (path_ && !(app.preferences() == saved_) && !save_preferences(*path_, app.preferences(), error))
-      std::cerr << "ringviz: " << error << "\n";
+      std::cerr << "ringviz: " << escape_for_message(error) << "\n";
   }
 
  private:

@@ -2,10 +2,12 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <sstream>
 
 #include "app/gui/runtime/settings.h"
 #include "core/model/config.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -17,6 +19,9 @@ StartupPreferences startup_preferences(const GuiFlags& flags, bool headless) {
   } else if (!headless) {
     result.path = default_settings_path();
   }
+  std::error_code ignored;
+  if (!flags.settings.empty() && result.path && std::filesystem::is_directory(*result.path, ignored))
+    throw InputError("--settings: " + escape_for_message(*result.path) + " is a directory; give a settings file, or 'off'");
   if (result.path) {
     LoadedPreferences loaded = load_preferences(*result.path);
     result.preferences = loaded.preferences;

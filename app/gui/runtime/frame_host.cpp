@@ -10,6 +10,7 @@
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/text/fonts.h"
 #include "app/platform/gl.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -24,7 +25,7 @@ int HostStatus::exit_code() const {
 }
 
 int HostStatus::report() const {
-  if (!message_.empty()) std::cerr << "ringviz: " << message_ << "\n";
+  if (!message_.empty()) std::cerr << "ringviz: " << escape_for_message(message_) << "\n";
   return exit_code();
 }
 

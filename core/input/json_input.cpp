@@ -1,0 +1,263 @@
+#include "core/input/json_input.h"
+
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "core/model/input_error.h"
+#include "core/model/text.h"
+
+namespace ringviz {
+
+namespace {
+
+using nlohmann::json;
+
+// nlohmann's own DOM builder, with the nesting bounded: returning false from a start event
+// stops the parse before the document grows deeper than kMaxJsonDepth.
+class BoundedDomBuilder {
+ public:
+  explicit BoundedDomBuilder(json& result) : builder_(result, false) {}
+
+  bool null() { return builder_.null(); }
+  bool boolean(bool value) { return builder_.boolean(value); }
+  bool number_integer(json::number_integer_t value) { return builder_.number_integer(value); }
+  bool number_unsigned(json::number_unsigned_t value) { return builder_.number_unsigned(value); }
+  bool number_float(json::number_float_t value, const std::string& text) {
+    return builder_.number_float(value, text);
+  }
+  bool string(std::string& value) { return builder_.string(value); }
+  bool binary(json::binary_t& value) { return builder_.binary(value); }
+  bool start_object(std::size_t size) { return deeper() && builder_.start_object(size); }
+  bool key(std::string& value) { return builder_.key(value); }
+  bool end_object() {
+    --depth_;
+    return builder_.end_object();
+  }
+  bool start_array(std::size_t size) { return deeper() && builder_.start_array(size); }
+  bool end_array() {
+    --depth_;
+    return builder_.end_array();
+  }
+  bool parse_error(std::size_t position, const std::string& last_token,
+                   const nlohmann::detail::exception& error) {
+    error_position_ = position;
+    error_id_ = error.id;
+    last_token_ = last_token;
+    error_text_ = error.what();
+    return false;
+  }
+
+  bool too_deep() const { return too_deep_; }
+  std::size_t error_position() const { return error_position_; }
+  int error_id() const { return error_id_; }
+  const std::string& last_token() const { return last_token_; }
+  const std::string& error_text() const { return error_text_; }
+
+ private:
+  bool deeper() {
+    if (++depth_ <= kMaxJsonDepth) return true;
+    too_deep_ = true;
+    return false;
+  }
+
+  nlohmann::detail::json_sax_dom_parser<json> builder_;
+  int depth_ = 0;
+  bool too_deep_ = false;
+  std::size_t error_position_ = 0;
+  int error_id_ = 0;
+  std::string last_token_;
+  std::string error_text_;
+};
+
+void skip_space(std::string_view text, std::size_t& at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r'))
+    ++at;
+}
+
+void skip_string(std::string_view text, std::size_t& at) {
+  for (++at; at < text.size() && text[at] != '"'; ++at)
+    if (text[at] == '\\') ++at;
+  ++at;
+}
+
+// Moves `at` past the value that starts there; brackets are counted, not recursed into.
+void skip_value(std::string_view text, std::size_t& at) {
+  if (at >= text.size()) return;
+  if (text[at] == '"') return skip_string(text, at);
+  if (text[at] != '[' && text[at] != '{') {  // a number, true, false or null
+    while (at < text.size() && std::string_view(",]} \t\r\n").find(text[at]) == std::string_view::npos) ++at;
+    return;
+  }
+  int depth = 0;
+  do {
+    const char c = text[at];
+    if (c == '"') {
+      skip_string(text, at);
+      continue;
+    }
+    if (c == '[' || c == '{') ++depth;
+    else if (c == ']' || c == '}') --depth;
+    ++at;
+  } while (depth > 0 && at < text.size());
+}
+
+// The byte offset of the first bracket nested deeper than kMaxJsonDepth.
+std::size_t first_too_deep_bracket(std::string_view text) {
+  int depth = 0;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const char c = text[at];
+    if (c == '"') {
+      skip_string(text, at);
+      --at;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return at;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return 0;
+}
+
+std::string unescape_pointer_token(std::string_view token) {
+  std::string plain;
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    if (token[i] == '~' && i + 1 < token.size()) {
+      plain += token[i + 1] == '1' ? '/' : '~';
+      ++i;
+    } else {
+      plain += token[i];
+    }
+  }
+  return plain;
+}
+
+// Within the container at `at`, moves `at` to the member named `token`; false when absent.
+bool enter_member(std::string_view text, std::size_t& at, const std::string& token) {
+  const char open = text[at];
+  if (open != '[' && open != '{') return false;
+  std::size_t index = 0;
+  std::size_t wanted_index = 0;
+  if (open == '[') {
+    if (token.empty() || token.find_first_not_of("0123456789") != std::string::npos) return false;
+    wanted_index = std::stoull(token.substr(0, 18));
+  }
+  std::size_t cursor = at + 1;
+  for (;; ++index) {
+    skip_space(text, cursor);
+    if (cursor >= text.size() || text[cursor] == ']' || text[cursor] == '}') return false;
+    bool found = open == '[' && index == wanted_index;
+    if (open == '{') {
+      const std::size_t key_start = cursor;
+      skip_string(text, cursor);
+      const json key = json::parse(text.substr(key_start, cursor - key_start), nullptr, false);
+      found = key.is_string() && key.get_ref<const std::string&>() == token;
+      skip_space(text, cursor);
+      ++cursor;  // the colon
+      skip_space(text, cursor);
+    }
+    if (found) {
+      at = cursor;
+      return true;
+    }
+    skip_value(text, cursor);
+    skip_space(text, cursor);
+    ++cursor;  // the comma
+  }
+}
+
+std::string describe_syntax_error(const std::string& library_text) {
+  // "[json.exception.parse_error.101] parse error at line 3, column 7: syntax error while
+  // parsing array - unexpected '}'; expected ']'" -> "unexpected '}'; expected ']'".
+  std::string detail = library_text;
+  if (const std::size_t colon = detail.find(": "); colon != std::string::npos) detail = detail.substr(colon + 2);
+  if (const std::size_t dash = detail.find(" - "); detail.rfind("syntax error", 0) == 0 && dash != std::string::npos)
+    detail = detail.substr(dash + 3);
+  return detail;
+}
+
+std::string position_prefix(std::string_view text, std::string_view source, std::size_t offset) {
+  const auto [line, column] = text_line_column(text, offset);
+  return std::string(source) + ':' + std::to_string(line) + ':' + std::to_string(column) + ": ";
+}
+
+}  // namespace
+
+std::string read_input_text(const std::string& path, std::string_view what, std::uintmax_t max_bytes) {
+  const std::string shown = std::string(what) + " " + escape_for_message(path);
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw InputError(shown + ": is a directory; give a file");
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw InputError(shown + ": cannot be opened (does it exist and is it readable?)");
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (!error && size > max_bytes)
+    throw InputError(shown + ": is " + std::to_string(size) + " bytes, more than the " +
+                     std::to_string(max_bytes) + " bytes such a file may have");
+  // Read in pieces with the bound checked as it goes: a pipe or /dev/zero has no size up front.
+  std::string text;
+  std::vector<char> piece(std::size_t{1} << 16);
+  while (file.read(piece.data(), static_cast<std::streamsize>(piece.size())) || file.gcount() > 0) {
+    text.append(piece.data(), static_cast<std::size_t>(file.gcount()));
+    if (text.size() > max_bytes)
+      throw InputError(shown + ": is more than the " + std::to_string(max_bytes) + " bytes such a file may have");
+  }
+  if (file.bad()) throw InputError(shown + ": cannot be read");
+  return text;
+}
+
+nlohmann::json parse_json_input(std::string_view text, std::string_view source) {
+  json document;
+  BoundedDomBuilder builder(document);
+  if (json::sax_parse(text.begin(), text.end(), &builder)) return document;
+  if (builder.too_deep()) {
+    throw InputError(position_prefix(text, source, first_too_deep_bracket(text)) +
+                     "nested more than " + std::to_string(kMaxJsonDepth) +
+                     " levels deep (arrays and objects inside each other)");
+  }
+  // The library's position is 1-based and points just past the offending character.
+  const std::size_t offset = builder.error_position() > 0 ? builder.error_position() - 1 : 0;
+  if (builder.error_id() == 406) {
+    const std::size_t start = offset + 1 >= builder.last_token().size() ? offset + 1 - builder.last_token().size() : 0;
+    throw InputError(position_prefix(text, source, start) + escape_for_message(builder.last_token()) +
+                     " is too large for a number (beyond ±1.8e308)");
+  }
+  throw InputError(position_prefix(text, source, offset) + "not valid JSON: " +
+                   escape_for_message(describe_syntax_error(builder.error_text())));
+}
+
+std::pair<int, int> text_line_column(std::string_view text, std::size_t offset) {
+  int line = 1;
+  int column = 1;
+  for (std::size_t at = 0; at < offset && at < text.size();) {
+    if (next_code_point(text, at) == U'\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+std::size_t json_value_offset(std::string_view text, std::string_view pointer) {
+  std::size_t at = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a UTF-8 byte order mark
+  skip_space(text, at);
+  while (!pointer.empty() && at < text.size()) {
+    pointer.remove_prefix(1);  // the leading '/'
+    const std::size_t slash = pointer.find('/');
+    const std::string token = unescape_pointer_token(pointer.substr(0, slash));
+    pointer = slash == std::string_view::npos ? std::string_view() : pointer.substr(slash);
+    std::size_t member = at;
+    if (!enter_member(text, member, token)) break;
+    at = member;
+  }
+  return at;
+}
+
+std::string json_value_position(std::string_view text, std::string_view source, std::string_view pointer) {
+  const std::string prefix = position_prefix(text, source, json_value_offset(text, pointer));
+  return prefix.substr(0, prefix.size() - 2);
+}
+
+}  // namespace ringviz

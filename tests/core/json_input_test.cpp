@@ -1,0 +1,136 @@
+// User files and user text in messages (docs/architecture.md, "Reading input files"): every
+// problem is one line naming the file and the line:column, and what the user wrote is shown
+// escaped, never raw.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
+#include "core/input/json_input.h"
+#include "core/model/config.h"
+#include "core/model/initial_values.h"
+#include "core/model/input_error.h"
+#include "core/model/text.h"
+
+namespace ringviz {
+namespace {
+
+template <class Action>
+std::string input_error(Action action) {
+  try {
+    action();
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "(no error)";
+}
+
+struct InitFile {
+  std::filesystem::path path;
+  explicit InitFile(const std::string& contents)
+      : path(std::filesystem::temp_directory_path() /
+             ("ringviz_json_input_" + std::to_string(::getpid()) + ".json")) {
+    std::ofstream(path) << contents;
+  }
+  ~InitFile() { std::filesystem::remove(path); }
+};
+
+std::string init_error(const std::string& contents, DType dtype) {
+  const InitFile file(contents);
+  Config config;
+  config.ranks = 2;
+  config.count = 2;
+  config.dtype = dtype;
+  config.init.kind = InitKind::file;
+  config.init.path = file.path.string();
+  return input_error([&] { make_initial_state(config); });
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST_CASE("escape_for_message shows control characters and invalid UTF-8 as escapes") {
+  CHECK(escape_for_message("plain text") == "plain text");
+  CHECK(escape_for_message("a\nb\tc\rd") == "a\\nb\\tc\\rd");
+  CHECK(escape_for_message("\x1b[31mred") == "\\x1b[31mred");
+  CHECK(escape_for_message(std::string("nul\0end", 7)) == "nul\\x00end");
+  CHECK(escape_for_message("del\x7f") == "del\\x7f");
+  CHECK(escape_for_message("\xff\xfe") == "\\xff\\xfe");
+  CHECK(escape_for_message("cut \xe4\xb8") == "cut \\xe4\\xb8");
+  CHECK(escape_for_message("overlong \xc0\xaf") == "overlong \\xc0\\xaf");
+  CHECK(escape_for_message("surrogate \xed\xa0\x80") == "surrogate \\xed\\xa0\\x80");
+  CHECK(escape_for_message("c1 \xc2\x85") == "c1 \\u0085");
+}
+
+TEST_CASE("escape_for_message keeps printable text, Chinese and U+FFFD included") {
+  CHECK(escape_for_message("环形 AllReduce ±1") == "环形 AllReduce ±1");
+  CHECK(escape_for_message("\xEF\xBF\xBD") == "\xEF\xBF\xBD");
+  CHECK(escape_for_message("back\\slash") == "back\\slash");
+}
+
+TEST_CASE("a JSON syntax error names the line and column in our words") {
+  const std::string message = input_error([] { parse_json_input("[1,\n 2,\n x]", "f.json"); });
+  CHECK(message.rfind("f.json:3:2: not valid JSON: ", 0) == 0);
+  CHECK(!contains(message, "json.exception"));
+}
+
+TEST_CASE("a number beyond the range of a double is an input error at its position") {
+  const std::string message = input_error([] { parse_json_input("{\"a\": [1,\n  1e400]}", "f.json"); });
+  CHECK(message == "f.json:2:3: 1e400 is too large for a number (beyond ±1.8e308)");
+}
+
+TEST_CASE("nesting deeper than the limit is refused at the first bracket too deep") {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const std::string message = input_error([&] { parse_json_input(deep, "deep.json"); });
+  CHECK(message.rfind("deep.json:1:" + std::to_string(kMaxJsonDepth + 1) + ": nested more than", 0) == 0);
+  const std::string at_limit = std::string(kMaxJsonDepth, '[') + std::string(kMaxJsonDepth, ']');
+  CHECK(input_error([&] { parse_json_input(at_limit, "ok.json"); }) == "(no error)");
+}
+
+TEST_CASE("json_value_offset finds a value by pointer, or its nearest ancestor") {
+  const std::string text = "{\"a\\\"b\": [10, {\"x\": \"]\"}, 30], \"w\": {\"h\": 4}}";
+  CHECK(text.substr(json_value_offset(text, "/a\"b/2"), 2) == "30");
+  CHECK(text.substr(json_value_offset(text, "/w/h"), 1) == "4");
+  CHECK(text.substr(json_value_offset(text, "/w/missing"), 1) == "{");
+  CHECK(json_value_offset(text, "") == 0);
+  CHECK(json_value_position("[1,\n [2, 3]]", "f", "/1/1") == "f:2:6");
+}
+
+TEST_CASE("an init value that does not fit the element type is refused with its position and the range") {
+  CHECK(contains(init_error("[[1, 2],\n [3000000000, 4]]", DType::i32),
+                 ":2:3: [1][0] (GPU 1, element 0): 3000000000 does not fit i32 (whole numbers from -2147483648 to 2147483647)"));
+  CHECK(contains(init_error("[[1, 1.5], [3, 4]]", DType::i64), "[0][1] (GPU 0, element 1): 1.5 does not fit i64"));
+  CHECK(contains(init_error("[[1, 1e23], [3, 4]]", DType::i64), "1e23 does not fit i64"));
+  CHECK(contains(init_error("[[1, 9223372036854775808], [3, 4]]", DType::i64), "9223372036854775808 does not fit i64"));
+  CHECK(contains(init_error("[[1, \"nan\"], [3, 4]]", DType::i32), "\"nan\" does not fit i32"));
+  CHECK(contains(init_error("[[1, 70000], [3, 4]]", DType::f16), "70000 does not fit f16 (finite values up to ±65504"));
+  CHECK(contains(init_error("[[1, 65520], [3, 4]]", DType::f16), "65520 does not fit f16"));
+  CHECK(contains(init_error("[[1, 3.4e38], [3, 4]]", DType::bf16), "3.4e38 does not fit bf16"));
+  CHECK(contains(init_error("[[1, -1e39], [3, 4]]", DType::f32), "-1e39 does not fit f32"));
+  CHECK(contains(init_error("[[1, 1e400], [3, 4]]", DType::f64), ":1:6: 1e400 is too large for a number"));
+  CHECK(contains(init_error("[[1, \"x\\u001b\"], [3, 4]]", DType::f32), "found \"x\\x1b\""));
+}
+
+TEST_CASE("an init value that only rounds to the element type is accepted") {
+  CHECK(init_error("[[65519, 0.1], [-65504, 1e-9]]", DType::f16) == "(no error)");
+  CHECK(init_error("[[3.4028235e38, 1e-50], [\"inf\", \"nan\"]]", DType::f32) == "(no error)");
+  CHECK(init_error("[[-2147483648, 2147483647], [3.0, -0]]", DType::i32) == "(no error)");
+  CHECK(init_error("[[18446744073709551615, 1e308], [1, 2]]", DType::f64) == "(no error)");
+}
+
+TEST_CASE("an init file that is a directory is refused as such") {
+  Config config;
+  config.init.kind = InitKind::file;
+  config.init.path = std::filesystem::temp_directory_path().string();
+  CHECK(contains(input_error([&] { make_initial_state(config); }), ": is a directory"));
+}
+
+TEST_CASE("an endless file is refused once it passes the size bound, not read to the end") {
+  CHECK(contains(input_error([] { read_input_text("/dev/zero", "test file", 100000); }),
+                 "test file /dev/zero: is more than the 100000 bytes"));
+}
+
+}  // namespace
+}  // namespace ringviz
