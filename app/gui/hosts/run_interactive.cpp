@@ -98,7 +98,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
   platform::WindowOptions window_options;
   window_options.width = startup.preferences.window_width;
   window_options.height = startup.preferences.window_height;
-  if (!flags.size.empty()) parse_size(flags.size, "--size", window_options.width, window_options.height);
+  if (!flags.size.empty()) parse_size(flags.size, "--size", window_options.width, window_options.height, kMinWindowPixels);
 
   if (!platform::display_available())
     return HostStatus(HostExit::cannot_render,

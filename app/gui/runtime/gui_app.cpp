@@ -8,6 +8,7 @@
 
 #include "app/gui/teaching/presentation.h"
 #include "app/gui/text/fonts.h"
+#include "app/gui/views/too_small_notice.h"
 
 namespace ringviz::gui {
 
@@ -139,6 +140,11 @@ void GuiApp::build_frame(float width, float height) {
                Rgb{static_cast<std::uint8_t>(panel.x * 255.0f + 0.5f), static_cast<std::uint8_t>(panel.y * 255.0f + 0.5f),
                    static_cast<std::uint8_t>(panel.z * 255.0f + 0.5f)});
   handle_keys();
+  if (window_too_small(width, height, ui_scale())) {
+    panels_ = {};  // nothing but the notice: panels squeezed below this size overlap or vanish
+    draw_window_too_small(width, height, ui_scale());
+    return;
+  }
   for (FrameExtension* extension : extensions_) extension->before_panels(*this);
   panels_ = presentation_ ? layout_presentation_panels(width, height, ui_scale())
                           : layout_panels(width, height, ui_scale());

@@ -268,6 +268,8 @@ const UiStrings kEnglish = {
     .link_hint = "Each arrow is a link carrying bytes in this round, coloured and thickened by how many. Step the controls below to move through the rounds.",
     .link_scale_top = "%s",
     .link_round_summary = "%d links busy; the busiest carries %s",
+    .window_too_small = "Window too small: make it at least %d x %d pixels.",
+    .view_too_small = "Too small to draw these GPUs: enlarge the window, or choose fewer GPUs.",
 };
 
 Language g_language = Language::en;

@@ -251,6 +251,10 @@ struct UiStrings {
   const char* link_hint;
   const char* link_scale_top;             // %s bytes
   const char* link_round_summary;         // %d links, %s bytes
+
+  // Too small to draw
+  const char* window_too_small;           // %d minimum width, %d minimum height (pixels)
+  const char* view_too_small;
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

@@ -270,6 +270,8 @@ const UiStrings kUiStringsZh = {
     .link_hint = "每个箭头是这一轮承载数据的一条链路，颜色和粗细表示字节多少。用下方的控制按钮逐轮查看。",
     .link_scale_top = "%s",
     .link_round_summary = "%d 条链路在忙；最忙的一条承载 %s",
+    .window_too_small = "窗口太小：请至少调到 %d x %d 像素。",
+    .view_too_small = "这里太小，画不下这些 GPU：请放大窗口，或减少 GPU 数量。",
 };
 
 }  // namespace ringviz::gui

@@ -7,6 +7,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/views/link_view.h"
+#include "app/gui/views/too_small_notice.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
@@ -144,6 +145,11 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   const float line = ImGui::GetTextLineHeight();
   const float s = frame.ui_scale;
   fit_geometry(area.inset(std::round(line * 0.5f)), n, line);
+  if (!geometry_.fits) {
+    draw_centred_notice(dl, area, ui_strings().view_too_small);
+    ImGui::End();
+    return;
+  }
   sync_palette_and_cells(model, frame.palette, frame.moment.rest_round);
   // Hundreds of GPUs mean thousands of tiny shapes; on a software rasteriser every triangle
   // costs set-up time, so drop what cannot be seen at that size: anti-aliasing fringes,
