@@ -6,6 +6,7 @@
 #include <thread>
 
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/hosts.h"
@@ -81,6 +82,9 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     step.animation_seconds = std::min(elapsed, 0.1);  // a stall must not skip whole rounds
     frames.frame(app, step, width, height);
     glfwSwapBuffers(window.handle());
+    // Ctrl+Q quits like the close button (a window manager may offer neither, e.g. under Xvfb).
+    if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false))
+      glfwSetWindowShouldClose(window.handle(), GLFW_TRUE);
 
     if (!window.fullscreen()) window.window_size(app.preferences().window_width, app.preferences().window_height);
     saver.save_when_due(app);

@@ -151,6 +151,7 @@ const UiStrings kEnglish = {
     .key_home_end = "Home / End\tgo to the start / the end",
     .key_speed = "+ / -\tdouble / halve the speed (0.25x to 8x)",
     .key_fullscreen = "F\tfullscreen on / off",
+    .key_quit = "Ctrl+Q\tquit (the window's close button too)",
     .key_help = "H\tshow / hide this window",
     .key_ops = "1 / 2 / 3\tAllGather / ReduceScatter / AllReduce",
     .key_mouse = "Click\ta table row or a GPU box highlights that GPU",

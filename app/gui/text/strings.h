@@ -141,6 +141,7 @@ struct UiStrings {
   const char* key_home_end;
   const char* key_speed;
   const char* key_fullscreen;
+  const char* key_quit;
   const char* key_help;
   const char* key_ops;
   const char* key_mouse;

@@ -154,6 +154,7 @@ const UiStrings kUiStringsZh = {
     .key_home_end = "Home / End\t回到开头 / 跳到结尾",
     .key_speed = "+ / -\t速度加倍 / 减半（0.25x 到 8x）",
     .key_fullscreen = "F\t全屏开 / 关",
+    .key_quit = "Ctrl+Q\t退出（也可点窗口的关闭按钮）",
     .key_help = "H\t显示 / 隐藏本窗口",
     .key_ops = "1 / 2 / 3\tAllGather / ReduceScatter / AllReduce",
     .key_mouse = "点击\t点表格中的一行或某个 GPU 框，高亮该 GPU",
