@@ -43,7 +43,25 @@ struct ViewCase {
   ClassroomOptions classroom;
   float ui_scale = 1.0f;
   bool lesson = false;
+  std::size_t caption_chars = 0;  // > 0: every caption of the lesson replaced by one this long
 };
+
+// A caption of `chars` bytes: English words, or Chinese with no space to break at.
+std::string huge_caption(std::size_t chars, Language language) {
+  const std::string piece = language == Language::zh ? "每张GPU把一个分片发给右边的邻居，" : "every GPU sends one chunk to the right ";
+  std::string caption;
+  while (caption.size() < chars) caption += piece;
+  return caption;
+}
+
+Lesson lesson_for(const ViewCase& c) {
+  Lesson lesson = load_lesson_file(std::string(RINGVIZ_SOURCE_DIR) + "/assets/lessons/05-allreduce-traffic.json");
+  if (c.caption_chars > 0)
+    for (LessonScene& scene : lesson.scenes)
+      for (LessonStep& step : scene.steps)
+        step.caption = {huge_caption(c.caption_chars, Language::en), huge_caption(c.caption_chars, Language::zh)};
+  return lesson;
+}
 
 bool finite(const Rect& r) {
   return std::isfinite(r.x) && std::isfinite(r.y) && std::isfinite(r.w) && std::isfinite(r.h);
@@ -98,7 +116,7 @@ void sweep(const ViewCase& c) {
   app.add_extension(&classroom);
   LessonPlayer lessons(c.classroom.language);
   if (c.lesson) {
-    lessons.set_lesson(load_lesson_file(std::string(RINGVIZ_SOURCE_DIR) + "/assets/lessons/05-allreduce-traffic.json"));
+    lessons.set_lesson(lesson_for(c));
     app.add_extension(&lessons);
   }
   classroom.start(app);
@@ -140,6 +158,12 @@ TEST_CASE("presentation mode, predict mode, Chinese, a lesson caption and --ui-s
   sweep({.name = "lesson caption", .lesson = true});
   sweep({.name = "ui-scale 4", .ui_scale = 4.0f});
   sweep({.name = "zh presentation", .view = CentreView::memory, .classroom = {.language = Language::zh, .present = true}});
+}
+
+TEST_CASE("a lesson caption of a million characters, English or Chinese, draws at every size") {
+  sweep({.name = "huge English caption", .lesson = true, .caption_chars = 1'000'000});
+  sweep({.name = "huge Chinese caption", .classroom = {.language = Language::zh}, .lesson = true,
+         .caption_chars = 1'000'000});
 }
 
 TEST_CASE("the ring of 1, 2, 64 and 256 GPUs fits every size, or shows its notice") {
