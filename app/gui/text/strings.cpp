@@ -281,7 +281,7 @@ const UiStrings kEnglish = {
     .ring_algorithm_title = "Ring",
     .traffic_formula_other = "%s sends what its schedule says (measured below). The ring's formula, for comparison:",
     .window_too_small = "Window too small: make it at least %d x %d pixels.",
-    .view_too_small = "Too small to draw these GPUs: enlarge the window, or choose fewer GPUs.",
+    .view_too_small = "Too small to draw these GPUs: enlarge the window, lower the text size, or choose fewer GPUs.",
 };
 
 Language g_language = Language::en;

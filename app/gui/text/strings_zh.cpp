@@ -280,7 +280,7 @@ const UiStrings kUiStringsZh = {
     .ring_algorithm_title = "环形",
     .traffic_formula_other = "%s 按自己的调度发送（实测值见下）。作为对比，环形算法的公式是：",
     .window_too_small = "窗口太小：请至少调到 %d x %d 像素。",
-    .view_too_small = "这里太小，画不下这些 GPU：请放大窗口，或减少 GPU 数量。",
+    .view_too_small = "这里太小，画不下这些 GPU：请放大窗口、调小字号，或减少 GPU 数量。",
 };
 
 }  // namespace ringviz::gui
