@@ -31,7 +31,7 @@ alive() { kill -0 "$pid" 2>/dev/null || fail "ringviz died $1"; }
 
 window=$(timeout 20 xdotool search --sync --onlyvisible --pid "$pid" 2>/dev/null | head -n 1)
 [ -n "$window" ] || fail "no window of process $pid appeared"
-xdotool windowfocus --sync "$window" 2>/dev/null || xdotool windowfocus "$window"
+timeout 5 xdotool windowfocus --sync "$window" 2>/dev/null || xdotool windowfocus "$window"
 
 # A key held long enough for a frame to see it: ImGui 1.86 reads key state once per frame.
 press() {
