@@ -12,7 +12,7 @@ packages=(
   libimgui-dev libglfw3-dev libstb-dev libegl-dev libgl-dev libopengl-dev
   doctest-dev libcli11-dev nlohmann-json3-dev
   # headless rendering, recording and the Chinese font
-  xvfb xauth libgl1-mesa-dri libegl-mesa0 ffmpeg fonts-wqy-microhei
+  xvfb xauth xdotool libgl1-mesa-dri libegl-mesa0 ffmpeg fonts-wqy-microhei
   # make test-fuzz: clang++ and its libFuzzer runtime (libclang_rt.fuzzer)
   clang libclang-rt-14-dev
 )

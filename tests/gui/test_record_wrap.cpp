@@ -85,6 +85,37 @@ TEST_CASE("a word longer than the line is cut rather than overflowing") {
   for (const std::string& line : lines) CHECK(f.width(line) <= f.width("AllReduce"));
 }
 
+TEST_CASE("a million characters without a space, Latin or Chinese, wrap into lines that all fit and lose nothing") {
+  const DefaultFont f;
+  const float limit = f.width("every GPU sends its own block");
+  std::string chinese;
+  while (chinese.size() < 1'000'000) chinese += "每张把一个分片发给右边的邻居，";
+  for (const std::string& caption : {std::string(1'000'000, 'x'), chinese}) {
+    const auto lines = wrap_caption(*f.font, 26, caption, limit);
+    CHECK(lines.size() > 1000);
+    bool all_fit = true;
+    for (const std::string& line : lines) all_fit = all_fit && f.width(line) <= limit;
+    CHECK(all_fit);
+    CHECK(join(lines, "") == caption);
+  }
+}
+
+TEST_CASE("a caption longer than the lines allowed stops there and its last line ends in ...") {
+  const DefaultFont f;
+  std::string caption;
+  while (caption.size() < 1'000'000) caption += "every GPU sends one chunk to the right ";
+  const float limit = f.width("every GPU sends its own block");
+  const auto lines = wrap_caption(*f.font, 26, caption, limit, 3);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == "every GPU sends one chunk to");
+  CHECK(lines[2].size() > 3);
+  CHECK(lines[2].substr(lines[2].size() - 3) == "...");
+  for (const std::string& line : lines) CHECK(f.width(line) <= limit);
+  // Exactly as many lines as allowed, nothing left over: no "...".
+  CHECK(wrap_caption(*f.font, 26, "One.\nTwo.", 1000, 2) == std::vector<std::string>{"One.", "Two."});
+  CHECK(wrap_caption(*f.font, 26, "One.\nTwo.", 1000, 1) == std::vector<std::string>{"One...."});
+}
+
 TEST_CASE("caption type is about 3.6% of the frame height, in whole multiples of 13 pixels") {
   CHECK(caption_font_pixels(1080) == 39);
   CHECK(caption_font_pixels(720) == 26);

@@ -47,13 +47,14 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   app.option_defaults()->group(previous_group);
 }
 
-void parse_size(const std::string& text, const std::string& flag, int& width, int& height) {
+void parse_size(const std::string& text, const std::string& flag, int& width, int& height, int min_pixels) {
   int w = 0, h = 0;
   char x = 0, extra = 0;
   if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X'))
     throw InputError(flag + ": '" + text + "' is not a size (expected WxH, e.g. 1600x900)");
-  if (w < 64 || h < 64 || w > 16384 || h > 16384)
-    throw InputError(flag + ": " + text + " is out of range (64 to 16384 pixels each way)");
+  if (w < min_pixels || h < min_pixels || w > 16384 || h > 16384)
+    throw InputError(flag + ": " + text + " is out of range (" + std::to_string(min_pixels) +
+                     " to 16384 pixels each way)");
   width = w;
   height = h;
 }

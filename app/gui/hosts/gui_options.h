@@ -32,8 +32,12 @@ struct GuiFlags {
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags);
 
-// Parses "1600x900"; throws InputError naming `flag`.
-void parse_size(const std::string& text, const std::string& flag, int& width, int& height);
+// The smallest window the GUI accepts: a real window can be dragged down to one pixel, so the
+// headless --size and --resize go that low too, for tests to draw every size a user can.
+inline constexpr int kMinWindowPixels = 1;
+// Parses "1600x900", each side from `min_pixels` to 16384; throws InputError naming `flag`.
+// The default minimum is `ringviz record`'s (a video frame smaller than that is no use).
+void parse_size(const std::string& text, const std::string& flag, int& width, int& height, int min_pixels = 64);
 
 // Runs the GUI: a window, or headless when asked (or when only output files are wanted).
 // `count_given`: --count was on the command line (the benchmark picks its own otherwise).

@@ -50,8 +50,8 @@ HostStatus capture(HeadlessSurface& surface, FrameHost& frames, GuiApp& app, con
 int run_headless(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given) {
   int width = 1600, height = 900;
   Capture wanted;
-  if (!flags.size.empty()) parse_size(flags.size, "--size", width, height);
-  if (!flags.resize.empty()) parse_size(flags.resize, "--resize", wanted.resize_width, wanted.resize_height);
+  if (!flags.size.empty()) parse_size(flags.size, "--size", width, height, kMinWindowPixels);
+  if (!flags.resize.empty()) parse_size(flags.resize, "--resize", wanted.resize_width, wanted.resize_height, kMinWindowPixels);
   wanted.screenshot = flags.screenshot;
   wanted.dump_layout = flags.dump_layout;
   StartupPreferences startup = startup_preferences(flags, true);

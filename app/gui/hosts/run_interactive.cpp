@@ -6,6 +6,7 @@
 #include <thread>
 
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/hosts.h"
@@ -82,6 +83,9 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     step.animation_seconds = std::min(elapsed, 0.1);  // a stall must not skip whole rounds
     frames.frame(app, step, width, height);
     glfwSwapBuffers(window.handle());
+    // Ctrl+Q quits like the close button (a window manager may offer neither, e.g. under Xvfb).
+    if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false))
+      glfwSetWindowShouldClose(window.handle(), GLFW_TRUE);
 
     if (!window.fullscreen()) window.window_size(app.preferences().window_width, app.preferences().window_height);
     saver.save_when_due(app);
@@ -99,7 +103,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
   platform::WindowOptions window_options;
   window_options.width = startup.preferences.window_width;
   window_options.height = startup.preferences.window_height;
-  if (!flags.size.empty()) parse_size(flags.size, "--size", window_options.width, window_options.height);
+  if (!flags.size.empty()) parse_size(flags.size, "--size", window_options.width, window_options.height, kMinWindowPixels);
 
   if (!platform::display_available())
     return HostStatus(HostExit::cannot_render,

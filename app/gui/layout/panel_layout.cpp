@@ -5,8 +5,11 @@ namespace ringviz::gui {
 PanelLayout layout_panels(float width, float height, float ui_scale) {
   const float s = ui_scale;
   // Side columns grow with the window but give the ring view at least ~40% of the width.
-  const float left = std::round(std::min(std::clamp(width * 0.19f, 250 * s, 340 * s), width * 0.30f));
-  const float right = std::round(std::min(std::clamp(width * 0.25f, 320 * s, 440 * s), width * 0.32f));
+  const bool side_columns = width >= std::min(kSideColumnsMinWidth * s, 1100.0f);
+  const float left =
+      side_columns ? std::round(std::min(std::clamp(width * 0.19f, 250 * s, 340 * s), width * 0.30f)) : 0.0f;
+  const float right =
+      side_columns ? std::round(std::min(std::clamp(width * 0.25f, 320 * s, 440 * s), width * 0.32f)) : 0.0f;
   const float controls = std::round(std::min(86 * s, height * 0.25f));
   const float caption = std::round(std::min(62 * s, height * 0.15f));
   const float body = std::max(0.0f, height - controls);
@@ -21,6 +24,10 @@ PanelLayout layout_panels(float width, float height, float ui_scale) {
   p.traffic = {left + middle, table, right, body - table};
   p.controls = {0, body, width, height - body};
   return p;
+}
+
+bool window_too_small(float width, float height, float ui_scale) {
+  return width < kMinUsableWidth * ui_scale || height < kMinUsableHeight * ui_scale;
 }
 
 }  // namespace ringviz::gui

@@ -16,6 +16,16 @@ struct PanelLayout {
   Rect controls;
 };
 
+// In a narrow window (below kSideColumnsMinWidth x the UI scale, or 1100 pixels) the setup,
+// transfers and traffic columns are left out (width 0): squeezed, they are unreadable, and the
+// centre view is what the window is for.
+inline constexpr float kSideColumnsMinWidth = 560.0f;
 PanelLayout layout_panels(float width, float height, float ui_scale);
+
+// The smallest window (in pixels at UI scale 1; it grows with the scale) in which the panels
+// are drawn at all; below it the whole window shows only a notice saying how large to make it.
+inline constexpr float kMinUsableWidth = 200.0f;
+inline constexpr float kMinUsableHeight = 120.0f;
+bool window_too_small(float width, float height, float ui_scale);
 
 }  // namespace ringviz::gui

@@ -164,7 +164,7 @@ RingGeometry layout_circle(Rect view, int ranks, float line_height) {
   g.cell_columns = best.columns;
   const float cell_h = best.cell_h >= 4.0f ? std::floor(best.cell_h) : best.cell_h;
   std::vector<Rect> rects;
-  place(best, cell_h, rects);
+  g.fits = place(best, cell_h, rects);
   g.cell_height = cell_h;
   g.cell_width = cell_h >= 4.0f ? std::floor(cell_h * best.aspect) : cell_h * best.aspect;
   g.cell_gap = cell_h >= 10.0f ? std::max(2.0f, std::round(line_height * 0.2f)) : 0.0f;
@@ -212,6 +212,7 @@ RingGeometry layout_grid(Rect view, int ranks, float line_height) {
     }
   }
   const float cell = best_cell >= 4.0f ? std::floor(best_cell) : best_cell;
+  g.fits = cell >= 1.0f;  // below a pixel a cell is not drawn at all
   g.cell_width = g.cell_height = cell;
   g.cell_gap = cell >= 10.0f ? 1.0f : 0.0f;
   const int columns = best_columns;

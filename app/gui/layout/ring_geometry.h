@@ -31,6 +31,9 @@ ArrowPath make_path(std::vector<Vec2> points);
 
 struct RingGeometry {
   bool grid = false;
+  // False when the view is too small for every box and its cells to fit inside it apart from
+  // the others: the boxes are still there (overlapping), but the view shows a notice instead.
+  bool fits = true;
   int ranks = 0;
   int cell_columns = 1;
   int cell_rows = 1;

@@ -22,6 +22,7 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
 
   std::string title;
   const char* body = nullptr;
+  bool names_reduction = false;  // the text is about reducing: say what this reduction does
   Rgb title_colour = colours.text;
   if (rounds == 0) {
     title = format(t.caption_start, op_label(config.op));
@@ -31,6 +32,7 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
     body = config.op == Op::allgather       ? t.explain_start_allgather
            : config.op == Op::reducescatter ? t.explain_start_reducescatter
                                             : t.explain_start_allreduce;
+    names_reduction = config.op != Op::allgather;
   } else {
     const Round& round = session.schedule().rounds[static_cast<std::size_t>(moment.round - 1)];
     const bool reduce = round.phase == Phase::reduce_scatter;
@@ -45,6 +47,7 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
                                               : t.explain_done_allreduce;
     } else if (reduce) {
       body = last_of_phase ? t.explain_reduce_last : t.explain_reduce_round;
+      names_reduction = true;
     } else {
       body = last_of_phase ? t.explain_gather_last : t.explain_gather_round;
     }
@@ -52,7 +55,13 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
   ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(title_colour));
   ImGui::TextUnformatted(title.c_str());
   ImGui::PopStyleColor();
-  ImGui::TextWrapped("%s", body);
+  // The reduce-scatter texts name the reduction's unfinished results ("partial sums", "running
+  // maxima"); a reduction other than sum adds a sentence saying what combining means for it.
+  const bool plural = body == t.explain_start_reducescatter || body == t.explain_done_reducescatter;
+  std::string text = format(body, partial_result(config.reduce, plural));
+  const char* explained = t.reduction_explained[static_cast<std::size_t>(config.reduce)];
+  if (names_reduction && config.reduce != ReduceOp::sum) text += std::string(" ") + explained;
+  ImGui::TextWrapped("%s", text.c_str());
   ImGui::End();
 }
 

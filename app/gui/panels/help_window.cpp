@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include <imgui.h>
 
+#include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 
@@ -24,7 +26,7 @@ void key_row(const char* entry) {
 
 }  // namespace
 
-void HelpWindow::draw(float width, float height, float ui_scale, bool& open) {
+void HelpWindow::draw(float width, float height, float ui_scale, ReduceOp reduce, bool& open) {
   const UiStrings& t = ui_strings();
   const float s = ui_scale;
   const ImVec2 size(std::min(width * 0.9f, 620.0f * s), std::min(height * 0.85f, 560.0f * s));
@@ -34,7 +36,7 @@ void HelpWindow::draw(float width, float height, float ui_scale, bool& open) {
     ImGui::TextUnformatted(t.help_keys_heading);
     if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
       for (const char* entry : {t.key_space, t.key_arrows, t.key_home_end, t.key_speed, t.key_fullscreen,
-                                t.key_help, t.key_ops, t.key_mouse, t.key_present, t.key_present_size,
+                                t.key_quit, t.key_help, t.key_ops, t.key_mouse, t.key_present, t.key_present_size,
                                 t.key_predict, t.key_language})
         key_row(entry);
       ImGui::EndTable();
@@ -44,7 +46,9 @@ void HelpWindow::draw(float width, float height, float ui_scale, bool& open) {
     ImGui::TextWrapped("%s", t.guide_text);
     ImGui::Separator();
     ImGui::TextUnformatted(t.help_legend_heading);
-    for (const char* entry : {t.legend_colour, t.legend_stripes, t.legend_hatch, t.legend_dim, t.legend_outline,
+    const std::string stripes = format(t.legend_stripes, partial_result(reduce));
+    const std::string dim = format(t.legend_dim, partial_result(reduce));
+    for (const char* entry : {t.legend_colour, stripes.c_str(), t.legend_hatch, dim.c_str(), t.legend_outline,
                               t.legend_heat})
     {
       ImGui::Bullet();

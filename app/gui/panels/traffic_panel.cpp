@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "core/engine/traffic.h"
@@ -24,13 +25,20 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   const double element = static_cast<double>(dtype_size(config.dtype));
   const bool gather = config.op == Op::allgather;
   const double m = static_cast<double>(config.count) * element * (gather ? n : 1);
-  const double expected = config.op == Op::allreduce ? ring_allreduce_bytes_per_gpu(n, m) : ring_pass_bytes_per_gpu(n, m);
-  ImGui::TextUnformatted(config.op == Op::allreduce ? t.traffic_formula_allreduce : t.traffic_formula_pass);
+  const double ring_bytes = config.op == Op::allreduce ? ring_allreduce_bytes_per_gpu(n, m) : ring_pass_bytes_per_gpu(n, m);
+  // The formula is the ring's; another algorithm is named first, and the ring's formula is
+  // shown beside its measured bytes for comparison.
+  const bool ring = config.algorithm == Algorithm::ring;
+  if (!ring) ImGui::TextWrapped(t.traffic_formula_other, algorithm_op_label(config.algorithm, config.op).c_str());
+  ImGui::Text(config.op == Op::allreduce ? t.traffic_formula_allreduce : t.traffic_formula_pass,
+              algorithm_op_label(Algorithm::ring, config.op).c_str());
   ImGui::Text(config.op == Op::allreduce ? t.traffic_formula_values : t.traffic_formula_pass_values, n, n,
-              format_bytes(m).c_str(), format_bytes(expected).c_str());
+              format_bytes(m).c_str(), format_bytes(ring_bytes).c_str());
   hint_text(gather ? t.traffic_m_allgather : t.traffic_m_other);
   std::int64_t measured = 0;
   for (int r = 0; r < n; ++r) measured = std::max(measured, traffic.total_sent(r));
+  // What the bars fill toward: the formula for the ring, the busiest GPU's total otherwise.
+  const double expected = ring ? ring_bytes : static_cast<double>(measured);
   ImGui::Text(t.traffic_measured, format_bytes(static_cast<double>(measured)).c_str());
   hint_text(t.traffic_exact_note);
   ImGui::Separator();

@@ -36,7 +36,9 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
     ImGui::TableSetupColumn(t.table_phase, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize(t.phase_reduce_scatter).x);
     ImGui::TableSetupColumn(t.table_transfer, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000 -> 000").x);
     ImGui::TableSetupColumn(t.table_slot, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Slot0").x);
-    ImGui::TableSetupColumn(t.table_kind, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("reduce0").x);
+    const char* reduce_kind = t.reduction_kind[static_cast<std::size_t>(model.config().reduce)];
+    ImGui::TableSetupColumn(t.table_kind, ImGuiTableColumnFlags_WidthFixed,
+                            std::max(ImGui::CalcTextSize("reduce0").x, ImGui::CalcTextSize(reduce_kind).x));
     ImGui::TableSetupColumn(t.table_bytes, ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
 
@@ -83,7 +85,7 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         ImGui::TableSetColumnIndex(3);
         ImGui::Text("%d", transfer.slot);
         ImGui::TableSetColumnIndex(4);
-        ImGui::TextUnformatted(transfer.kind == TransferKind::reduce ? t.kind_reduce : t.kind_copy);
+        ImGui::TextUnformatted(transfer.kind == TransferKind::reduce ? reduce_kind : t.kind_copy);
         ImGui::TableSetColumnIndex(5);
         const double bytes = static_cast<double>(session.layout()[transfer.slot].count) * static_cast<double>(element);
         ImGui::TextUnformatted(format_bytes(bytes).c_str());

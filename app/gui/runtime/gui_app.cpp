@@ -8,6 +8,7 @@
 
 #include "app/gui/teaching/presentation.h"
 #include "app/gui/text/fonts.h"
+#include "app/gui/views/too_small_notice.h"
 
 namespace ringviz::gui {
 
@@ -139,6 +140,11 @@ void GuiApp::build_frame(float width, float height) {
                Rgb{static_cast<std::uint8_t>(panel.x * 255.0f + 0.5f), static_cast<std::uint8_t>(panel.y * 255.0f + 0.5f),
                    static_cast<std::uint8_t>(panel.z * 255.0f + 0.5f)});
   handle_keys();
+  if (window_too_small(width, height, ui_scale())) {
+    panels_ = {};  // nothing but the notice: panels squeezed below this size overlap or vanish
+    draw_window_too_small(width, height, ui_scale());
+    return;
+  }
   for (FrameExtension* extension : extensions_) extension->before_panels(*this);
   panels_ = presentation_ ? layout_presentation_panels(width, height, ui_scale())
                           : layout_panels(width, height, ui_scale());
@@ -156,7 +162,7 @@ void GuiApp::build_frame(float width, float height) {
   if (panels_.round_table.w > 0) transfers_.draw(panels_.round_table, model_, frame_context(), selected_gpu_);
   if (panels_.traffic.w > 0) traffic_.draw(panels_.traffic, model_, frame_context(), selected_gpu_);
   controls_.draw(panels_.controls, model_, playback_, preferences_, notices_, frame_context());
-  if (preferences_.show_help) help_.draw(width, height, ui_scale(), preferences_.show_help);
+  if (preferences_.show_help) help_.draw(width, height, ui_scale(), model_.config().reduce, preferences_.show_help);
   for (FrameExtension* extension : extensions_) extension->after_panels(*this, panels_);
 }
 

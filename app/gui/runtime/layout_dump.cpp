@@ -82,6 +82,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
         {"traffic", rect_json(panels.traffic)},
         {"controls", rect_json(panels.controls)}}},
       {"grid", geometry.grid},
+      {"ring_fits", geometry.fits},  // false: the ring view shows its "too small" notice instead
       {"cell_gap", geometry.cell_gap},
       {"gpus", gpus},
   };

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "app/backend_select.h"
+#include "app/gui/panels/op_label.h"
 #include "core/model/initial_values.h"
 
 namespace ringviz::gui {
@@ -84,7 +85,7 @@ const ShownState& SessionModel::state_at(int round) {
         const std::size_t index = static_cast<std::size_t>(rank) * static_cast<std::size_t>(n) +
                                   static_cast<std::size_t>(slot);
         const RankSet& set = state.provenance.at(rank, slot);
-        state.labels[index] = slot_label(config.op, set, slot);
+        state.labels[index] = reduction_label(config, set, slot);
         const Slot& span = session_->layout()[slot];
         if (set.none() || span.count == 0 || span.count > kMaxValuesPerCell) continue;
         std::string text;

@@ -295,7 +295,12 @@ void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const Le
   const float bottom = interactive_ && panels.controls.h > 0 ? panels.controls.y : ImGui::GetIO().DisplaySize.y;
   const float pad = std::round(size * 0.45f);
   const float text_width_limit = std::min(width - 4 * pad, size * 46.0f);
-  const std::vector<std::string> lines = wrap_caption(*font, size, std::string(f.caption), text_width_limit);
+  // The band may grow to half of the height above its bottom edge; a longer caption is cut
+  // short there, and the rest of it is never laid out (a lesson may carry a huge caption).
+  std::size_t max_lines = 2;
+  while (band_height_for(max_lines + 1) <= bottom * 0.5f) ++max_lines;
+  const std::vector<std::string> lines =
+      wrap_caption(*font, size, std::string(f.caption), text_width_limit, max_lines);
 
   ImFont* small = ImGui::GetFont();
   const BarWords& words = bar_words(language_);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "core/model/text.h"
 
@@ -22,8 +23,48 @@ bool closing_punctuation(char32_t code) {
          code == 0xFF1F || code == 0xFF01 || code == 0xFF09 || code == 0x300D || code == 0x300F;
 }
 
-float text_width(const ImFont& font, float size, const std::string& text) {
-  return const_cast<ImFont&>(font).CalcTextSizeA(size, 1e9f, 0.0f, text.c_str(), text.c_str() + text.size()).x;
+// One code point's advance at `scale`, as ImFont::CalcTextSizeA adds it up.
+float advance(const ImFont& font, float scale, char32_t code) {
+  if (code == '\r') return 0.0f;  // CalcTextSizeA skips it
+  const float base = code < static_cast<char32_t>(font.IndexAdvanceX.Size) ? font.IndexAdvanceX[static_cast<int>(code)]
+                                                                            : font.FallbackAdvanceX;
+  return base * scale;
+}
+
+// Text with the advance of each of its code points, so that widths are sums over what is
+// added rather than a measurement of the whole line again (that made a long caption quadratic).
+struct MeasuredText {
+  std::string bytes;
+  std::vector<std::size_t> ends;  // ends[i]: byte after code point i
+  std::vector<float> advances;
+  float width = 0;
+  void clear() {
+    bytes.clear();
+    ends.clear();
+    advances.clear();
+    width = 0;
+  }
+  std::size_t start(std::size_t i) const { return i == 0 ? 0 : ends[i - 1]; }
+  void append(std::string_view utf8, float advance_of) {
+    bytes.append(utf8);
+    ends.push_back(bytes.size());
+    advances.push_back(advance_of);
+    width += advance_of;
+  }
+};
+
+// Ends `line` with "...", dropping code points from its end until that fits in `width`.
+void mark_cut_short(const ImFont& font, float size, std::string& line, float width) {
+  auto measure = [&](const std::string& s) {
+    return const_cast<ImFont&>(font).CalcTextSizeA(size, 1e9f, 0.0f, s.c_str(), s.c_str() + s.size()).x;
+  };
+  while (!line.empty() && measure(line + "...") > width) {
+    std::size_t last = line.size() - 1;
+    while (last > 0 && (static_cast<unsigned char>(line[last]) & 0xC0) == 0x80) --last;  // a UTF-8 lead byte
+    line.erase(last);
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  line += "...";
 }
 
 }  // namespace
@@ -33,57 +74,78 @@ float caption_font_pixels(float height) {
   return std::max(13.0f, std::round(ideal / 13.0f) * 13.0f);
 }
 
-std::vector<std::string> wrap_caption(const ImFont& font, float size, const std::string& text, float width) {
+std::vector<std::string> wrap_caption(const ImFont& font, float size, const std::string& text, float width,
+                                      std::size_t max_lines) {
   // Break opportunities: after a space (the space is dropped), or before a CJK character.
+  // A line's width is summed code point by code point from its start, in the order
+  // CalcTextSizeA sums it, so a line that fits here measures the same there; each code point
+  // is measured once: linear in the caption's length.
+  const float scale = size / font.FontSize;
   std::vector<std::string> lines;
-  std::string line;      // the line being filled
-  std::string pending;   // the unbreakable piece since the last opportunity
+  std::string line;  // the line being filled
+  float line_width = 0;
+  MeasuredText pending;  // the unbreakable piece since the last opportunity
+  bool mid_piece = false;  // `line` ends inside a piece wider than a line, which goes on
+  auto end_line = [&](bool trim) {
+    while (trim && !line.empty() && line.back() == ' ') line.pop_back();
+    lines.push_back(line);
+    line.clear();
+    line_width = 0;
+  };
+  auto full = [&] { return lines.size() >= max_lines; };
   auto flush_pending = [&](bool force_break_before) {
-    if (pending.empty()) return;
-    std::string candidate = line + pending;
-    if (!line.empty() && (force_break_before || text_width(font, size, candidate) > width)) {
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      lines.push_back(line);
-      line.clear();
-      std::size_t start = pending.find_first_not_of(' ');
-      candidate = start == std::string::npos ? std::string() : pending.substr(start);
-    }
-    // A single piece wider than the line: cut it wherever it overflows.
-    while (text_width(font, size, candidate) > width && candidate.size() > 1) {
-      std::size_t cut = 0, at = 0;
-      while (at < candidate.size()) {
-        std::size_t next = at;
-        next_code_point(candidate, next);
-        if (cut > 0 && text_width(font, size, candidate.substr(0, next)) > width) break;
-        cut = next;
-        at = next;
+    if (pending.ends.empty() || full()) return;
+    std::size_t i = 0;
+    if (!line.empty() && !mid_piece) {
+      float joined = line_width;
+      for (float a : pending.advances) joined += a;
+      if (force_break_before || joined > width) {
+        end_line(true);
+        while (i < pending.ends.size() && pending.bytes[pending.start(i)] == ' ') ++i;  // no line starts with a space
       }
-      if (cut == 0 || cut >= candidate.size()) break;
-      lines.push_back(candidate.substr(0, cut));
-      candidate = candidate.substr(cut);
     }
-    line = candidate;
+    // A piece wider than a whole line is cut wherever it overflows (each line keeps at least
+    // one code point).
+    for (; i < pending.ends.size(); ++i) {
+      const float a = pending.advances[i];
+      if (!line.empty() && line_width + a > width) end_line(false);
+      if (full()) return;  // the rest of `pending` stays: the caption was cut short
+      line.append(pending.bytes, pending.start(i), pending.ends[i] - pending.start(i));
+      line_width += a;
+    }
     pending.clear();
+    mid_piece = false;
   };
   std::size_t at = 0;
-  while (at < text.size()) {
+  while (at < text.size() && !full()) {
     const std::size_t begin = at;
     const char32_t code = next_code_point(text, at);
-    const std::string ch = text.substr(begin, at - begin);
     if (code == '\n') {
       flush_pending(false);
-      lines.push_back(line);
-      line.clear();
+      if (!full()) end_line(false);
       continue;
     }
     if (breaks_anywhere(code) && !closing_punctuation(code)) flush_pending(false);
-    pending += ch;
+    pending.append(std::string_view(text).substr(begin, at - begin), advance(font, scale, code));
     // After a CJK character a line may break, unless punctuation that closes it follows.
     std::size_t peek = at;
     const char32_t next = at < text.size() ? next_code_point(text, peek) : 0;
-    if (code == ' ' || (breaks_anywhere(code) && !closing_punctuation(next))) flush_pending(false);
+    if (code == ' ' || (breaks_anywhere(code) && !closing_punctuation(next))) {
+      flush_pending(false);
+    } else if (pending.width > width) {
+      // Already wider than a line: cut the full lines off now rather than after the whole
+      // piece, so that a caption cut short never reads a huge word to its end.
+      flush_pending(false);
+      mid_piece = true;
+    }
   }
   flush_pending(false);
+  if (full()) {
+    // Cut short: the last line ends in "..." so that nobody takes it for the whole caption.
+    const bool more = at < text.size() || !pending.ends.empty() || !line.empty();
+    if (more && !lines.empty()) mark_cut_short(font, size, lines.back(), width);
+    return lines;
+  }
   while (!line.empty() && line.back() == ' ') line.pop_back();
   if (!line.empty()) lines.push_back(line);
   return lines;

@@ -1,6 +1,7 @@
 #pragma once
 // Caption layout for the lesson player, apart from it so that it can be tested with nothing
 // but a font atlas (no GL, no GUI).
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -10,7 +11,11 @@ namespace ringviz::gui {
 
 // Splits `text` into lines no wider than `width` at `size` pixels of `font`: at spaces, and
 // between any two CJK characters (Chinese has no spaces); a word wider than a line is cut.
-std::vector<std::string> wrap_caption(const ImFont& font, float size, const std::string& text, float width);
+// At most `max_lines` lines: a caption cut short ends in "...", and the text after the last
+// line is not even looked at, so that a huge caption costs no more per frame than a short one.
+// Linear in the length of the text it lays out.
+std::vector<std::string> wrap_caption(const ImFont& font, float size, const std::string& text, float width,
+                                      std::size_t max_lines = SIZE_MAX);
 
 // The caption font's pixel size for a frame `height` pixels tall: about 3.6% of the height,
 // on whole multiples of the default font's 13 pixels so that its bitmap-style glyphs stay sharp.

@@ -72,15 +72,15 @@ const UiStrings kEnglish = {
         "(hatched). In N-1 rounds every block walks once around the ring.",
     .explain_start_reducescatter =
         "Each GPU holds its whole input cut into N slots (a0 is GPU a's slot 0). In N-1 rounds "
-        "partial sums walk around the ring until every GPU owns one fully reduced slot.",
+        "%s walk around the ring until every GPU owns one fully reduced slot.",
     .explain_start_allreduce =
         "Each GPU holds its whole input cut into N slots. A reduce-scatter pass leaves every "
         "GPU owning one finished slot; an all-gather pass then hands the finished slots round.",
     .explain_reduce_round =
         "Every GPU sends one slot to its right-hand neighbour, which combines it with its own "
-        "copy of that slot (reduce). Each partial sum gains one term per round.",
+        "copy of that slot (reduce). Each %s gains one term per round.",
     .explain_reduce_last =
-        "Last reduce-scatter round: every arriving partial sum picks up its final term, so each "
+        "Last reduce-scatter round: every arriving %s picks up its final term, so each "
         "GPU now owns one complete slot (outlined). Its other slots are leftovers (dimmed).",
     .explain_gather_round =
         "Every GPU forwards a finished slot to its right-hand neighbour, which stores it "
@@ -89,7 +89,7 @@ const UiStrings kEnglish = {
         "Last all-gather round: the final copies land and every GPU holds the whole result.",
     .explain_done_allgather = "Every GPU now holds all N blocks, in rank order.",
     .explain_done_reducescatter =
-        "Each GPU holds the full reduction of one slot (outlined); the dimmed partial sums can "
+        "Each GPU holds the full reduction of one slot (outlined); the dimmed %s can "
         "be dropped.",
     .explain_done_allreduce =
         "Every GPU holds the full reduction of every slot. Each one sent 2(N-1)/N of its buffer "
@@ -103,7 +103,7 @@ const UiStrings kEnglish = {
     .cell_contributors = "%d contributing GPU(s)",
     .cell_elements = "%lld element(s)",
     .cell_owned = "owned by this GPU",
-    .cell_stale = "stale partial sum, no longer needed",
+    .cell_stale = "stale %s, no longer needed",
     .cell_no_elements = "this slot has no elements (count < GPUs)",
 
     .table_round = "Round",
@@ -122,8 +122,8 @@ const UiStrings kEnglish = {
     .traffic_received = "Received",
     .traffic_total = "All GPUs",
     .traffic_after = "After %d of %d rounds",
-    .traffic_formula_allreduce = "Ring AllReduce sends, per GPU:  2(N-1)/N x M",
-    .traffic_formula_pass = "One ring pass sends, per GPU:  (N-1)/N x M",
+    .traffic_formula_allreduce = "%s sends, per GPU:  2(N-1)/N x M",
+    .traffic_formula_pass = "%s sends, per GPU:  (N-1)/N x M",
     .traffic_formula_values = "= 2 x (%d-1)/%d x %s = %s",
     .traffic_formula_pass_values = "= (%d-1)/%d x %s = %s",
     .traffic_m_allgather = "M = the gathered output of one GPU (N x count x element size)",
@@ -151,6 +151,7 @@ const UiStrings kEnglish = {
     .key_home_end = "Home / End\tgo to the start / the end",
     .key_speed = "+ / -\tdouble / halve the speed (0.25x to 8x)",
     .key_fullscreen = "F\tfullscreen on / off",
+    .key_quit = "Ctrl+Q\tquit (the window's close button too)",
     .key_help = "H\tshow / hide this window",
     .key_ops = "1 / 2 / 3\tAllGather / ReduceScatter / AllReduce",
     .key_mouse = "Click\ta table row or a GPU box highlights that GPU",
@@ -162,9 +163,9 @@ const UiStrings kEnglish = {
         "the traffic panel adds up the bytes. Change anything in Setup and the collective is "
         "rebuilt at once, keeping the current round where it still exists.",
     .legend_colour = "A colour names the GPU whose input the slot holds.",
-    .legend_stripes = "Stripes: a partial sum, one stripe per GPU folded in so far.",
+    .legend_stripes = "Stripes: a %s, one stripe per GPU folded in so far.",
     .legend_hatch = "Hatched: empty, nothing has arrived yet.",
-    .legend_dim = "Dimmed: a partial sum the GPU no longer needs.",
+    .legend_dim = "Dimmed: a %s the GPU no longer needs.",
     .legend_outline = "Outlined: the slot this GPU owns after reduce-scatter.",
     .legend_heat = "Large slots show their values as a heat strip (dark = low, bright = high).",
 
@@ -268,6 +269,19 @@ const UiStrings kEnglish = {
     .link_hint = "Each arrow is a link carrying bytes in this round, coloured and thickened by how many. Step the controls below to move through the rounds.",
     .link_scale_top = "%s",
     .link_round_summary = "%d links busy; the busiest carries %s",
+    .reduction_partial = {"partial sum", "partial product", "running maximum", "running minimum", "partial sum"},
+    .reduction_partials = {"partial sums", "partial products", "running maxima", "running minima", "partial sums"},
+    .reduction_explained =
+        {"Here the values add: a0+b0.",
+         "Here the values multiply: a0\xC3\x97" "b0.",
+         "Here the larger value stays: max(a0,b0).",
+         "Here the smaller value stays: min(a0,b0).",
+         "avg adds like sum; the GPU adding the last term divides by N: mean(a0,...,d0)."},
+    .reduction_kind = {"reduce", "reduce \xC3\x97", "reduce max", "reduce min", "reduce avg"},
+    .ring_algorithm_title = "Ring",
+    .traffic_formula_other = "%s sends what its schedule says (measured below). The ring's formula, for comparison:",
+    .window_too_small = "Window too small: make it at least %d x %d pixels.",
+    .view_too_small = "Too small to draw these GPUs: enlarge the window, lower the text size, or choose fewer GPUs.",
 };
 
 Language g_language = Language::en;

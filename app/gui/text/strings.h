@@ -141,6 +141,7 @@ struct UiStrings {
   const char* key_home_end;
   const char* key_speed;
   const char* key_fullscreen;
+  const char* key_quit;
   const char* key_help;
   const char* key_ops;
   const char* key_mouse;
@@ -251,6 +252,19 @@ struct UiStrings {
   const char* link_hint;
   const char* link_scale_top;             // %s bytes
   const char* link_round_summary;         // %d links, %s bytes
+
+  // Reductions (--reduce); each array is indexed by ReduceOp: sum, prod, max, min, avg
+  const char* reduction_partial[5];    // one unfinished result ("partial sum")
+  const char* reduction_partials[5];   // several of them
+  const char* reduction_explained[5];  // a sentence after the reduce-scatter captions (not for sum,
+                                       // which the captions already describe)
+  const char* reduction_kind[5];       // a reducing transfer in the transfers table
+  const char* ring_algorithm_title;    // the ring algorithm at the start of a sentence ("Ring")
+  const char* traffic_formula_other;   // %s algorithm and operation ("tree AllReduce")
+
+  // Too small to draw
+  const char* window_too_small;           // %d minimum width, %d minimum height (pixels)
+  const char* view_too_small;
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

@@ -76,15 +76,15 @@ const UiStrings kUiStringsZh = {
         "经过 N-1 轮，每一块都会沿环走完一圈。",
     .explain_start_reducescatter =
         "每张 GPU 都把自己的整个输入分成 N 个分片（a0 是 GPU a 的分片 0）。"
-        "经过 N-1 轮，部分和沿环传递，直到每张 GPU 都得到一个完全归约的分片。",
+        "经过 N-1 轮，%s沿环传递，直到每张 GPU 都得到一个完全归约的分片。",
     .explain_start_allreduce =
         "每张 GPU 都把自己的整个输入分成 N 个分片。先做一遍 reduce-scatter，"
         "每张 GPU 各得到一个算完的分片；再做一遍 all-gather，把这些分片传给所有人。",
     .explain_reduce_round =
         "每张 GPU 把一个分片发给右边的邻居，邻居把它与自己手上的同一分片合并（归约）。"
-        "每过一轮，每个部分和多一项。",
+        "每过一轮，每个%s多一项。",
     .explain_reduce_last =
-        "reduce-scatter 的最后一轮：每个到达的部分和补上最后一项，于是每张 GPU "
+        "reduce-scatter 的最后一轮：每个到达的%s补上最后一项，于是每张 GPU "
         "都拥有一个完整的分片（带框）。其余分片只是中间结果（变暗）。",
     .explain_gather_round =
         "每张 GPU 把一个算完的分片转发给右边的邻居，邻居原样保存（拷贝）。"
@@ -93,7 +93,7 @@ const UiStrings kUiStringsZh = {
         "all-gather 的最后一轮：最后几份拷贝到达，每张 GPU 都拿到了完整的结果。",
     .explain_done_allgather = "每张 GPU 现在都有全部 N 块，按 GPU 编号排列。",
     .explain_done_reducescatter =
-        "每张 GPU 持有一个分片的完整归约结果（带框）；变暗的部分和可以丢弃。",
+        "每张 GPU 持有一个分片的完整归约结果（带框）；变暗的%s可以丢弃。",
     .explain_done_allreduce =
         "每张 GPU 都持有所有分片的完整归约结果。为此每张 GPU 发送了自身缓冲区的 "
         "2(N-1)/N，与参与的 GPU 数量无关。",
@@ -106,7 +106,7 @@ const UiStrings kUiStringsZh = {
     .cell_contributors = "已合并 %d 张 GPU 的数据",
     .cell_elements = "%lld 个元素",
     .cell_owned = "由这张 GPU 负责",
-    .cell_stale = "过时的部分和，已不再需要",
+    .cell_stale = "过时的%s，已不再需要",
     .cell_no_elements = "这个分片没有元素（元素数少于 GPU 数）",
 
     .table_round = "轮",
@@ -125,8 +125,8 @@ const UiStrings kUiStringsZh = {
     .traffic_received = "接收",
     .traffic_total = "全部 GPU",
     .traffic_after = "%d / %d 轮之后",
-    .traffic_formula_allreduce = "环形 AllReduce 每张 GPU 发送：2(N-1)/N x M",
-    .traffic_formula_pass = "一遍环形传递每张 GPU 发送：(N-1)/N x M",
+    .traffic_formula_allreduce = "%s 每张 GPU 发送：2(N-1)/N x M",
+    .traffic_formula_pass = "%s 每张 GPU 发送：(N-1)/N x M",
     .traffic_formula_values = "= 2 x (%d-1)/%d x %s = %s",
     .traffic_formula_pass_values = "= (%d-1)/%d x %s = %s",
     .traffic_m_allgather = "M = 单张 GPU 拼接后的输出（N x 元素数 x 元素大小）",
@@ -154,6 +154,7 @@ const UiStrings kUiStringsZh = {
     .key_home_end = "Home / End\t回到开头 / 跳到结尾",
     .key_speed = "+ / -\t速度加倍 / 减半（0.25x 到 8x）",
     .key_fullscreen = "F\t全屏开 / 关",
+    .key_quit = "Ctrl+Q\t退出（也可点窗口的关闭按钮）",
     .key_help = "H\t显示 / 隐藏本窗口",
     .key_ops = "1 / 2 / 3\tAllGather / ReduceScatter / AllReduce",
     .key_mouse = "点击\t点表格中的一行或某个 GPU 框，高亮该 GPU",
@@ -164,9 +165,9 @@ const UiStrings kUiStringsZh = {
         "通信量面板累计字节数。在设置里改动任何一项，集合通信会立即重建，"
         "并尽量停在当前这一轮。",
     .legend_colour = "颜色表示该分片装的是哪张 GPU 的输入。",
-    .legend_stripes = "条纹：部分和，已合并几张 GPU 就有几条。",
+    .legend_stripes = "条纹：%s，已合并几张 GPU 就有几条。",
     .legend_hatch = "斜线：空，还没有数据到达。",
-    .legend_dim = "变暗：这张 GPU 已不再需要的部分和。",
+    .legend_dim = "变暗：这张 GPU 已不再需要的%s。",
     .legend_outline = "带框：reduce-scatter 之后由这张 GPU 负责的分片。",
     .legend_heat = "较大的分片用热度条显示数值（暗 = 小，亮 = 大）。",
 
@@ -270,6 +271,16 @@ const UiStrings kUiStringsZh = {
     .link_hint = "每个箭头是这一轮承载数据的一条链路，颜色和粗细表示字节多少。用下方的控制按钮逐轮查看。",
     .link_scale_top = "%s",
     .link_round_summary = "%d 条链路在忙；最忙的一条承载 %s",
+    .reduction_partial = {"部分和", "部分积", "当前最大值", "当前最小值", "部分和"},
+    .reduction_partials = {"部分和", "部分积", "当前最大值", "当前最小值", "部分和"},  // no plural in Chinese
+    .reduction_explained = {"这里是相加：a0+b0。", "这里是相乘：a0\xC3\x97" "b0。", "这里保留较大值：max(a0,b0)。",
+                            "这里保留较小值：min(a0,b0)。",
+                            "avg 先像求和一样相加，加上最后一项的 GPU 再除以 N：mean(a0,...,d0)。"},
+    .reduction_kind = {"归约", "归约 \xC3\x97", "归约 max", "归约 min", "归约 avg"},
+    .ring_algorithm_title = "环形",
+    .traffic_formula_other = "%s 按自己的调度发送（实测值见下）。作为对比，环形算法的公式是：",
+    .window_too_small = "窗口太小：请至少调到 %d x %d 像素。",
+    .view_too_small = "这里太小，画不下这些 GPU：请放大窗口、调小字号，或减少 GPU 数量。",
 };
 
 }  // namespace ringviz::gui

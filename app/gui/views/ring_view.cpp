@@ -5,8 +5,10 @@
 
 #include <imgui.h>
 
+#include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/views/link_view.h"
+#include "app/gui/views/too_small_notice.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
@@ -20,17 +22,19 @@ std::string ascii_label(std::string label) {
   return label;
 }
 
-// The longest form of a label that fits `width`: the full sum, then "a0..d0", then nothing.
+// The longest form of a label that fits `width`: the whole label, then its first and last
+// terms ("a0..d0", "max(a0..d0)"), then nothing. Terms are separated by '+', ',' or '×'
+// (UTF-8 C3 97: its first byte ends the first term, its last byte starts the last one).
 std::string fit_label(const std::string& label, float width) {
   if (label.empty()) return {};
   if (ImGui::CalcTextSize(label.c_str()).x <= width) return label;
-  const std::size_t first_plus = label.find('+');
-  const std::size_t last_plus = label.rfind('+');
-  if (first_plus != std::string::npos) {
-    std::string last = label.substr(last_plus + 1);
+  const std::size_t first_separator = label.find_first_of("+,\xC3");
+  const std::size_t last_separator = label.find_last_of("+,\x97");
+  if (first_separator != std::string::npos && last_separator != std::string::npos) {
+    std::string last = label.substr(last_separator + 1);
     const std::size_t space = last.find(' ');
     if (space != std::string::npos) last = last.substr(0, space);
-    const std::string shorter = label.substr(0, first_plus) + ".." + last;
+    const std::string shorter = label.substr(0, first_separator) + ".." + last;
     if (ImGui::CalcTextSize(shorter.c_str()).x <= width) return shorter;
   }
   return {};
@@ -144,6 +148,11 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   const float line = ImGui::GetTextLineHeight();
   const float s = frame.ui_scale;
   fit_geometry(area.inset(std::round(line * 0.5f)), n, line);
+  if (!geometry_.fits) {
+    draw_centred_notice(dl, area, ui_strings().view_too_small);
+    ImGui::End();
+    return;
+  }
   sync_palette_and_cells(model, frame.palette, frame.moment.rest_round);
   // Hundreds of GPUs mean thousands of tiny shapes; on a software rasteriser every triangle
   // costs set-up time, so drop what cannot be seen at that size: anti-aliasing fringes,
@@ -422,13 +431,13 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     if (set.none()) {
       ImGui::TextUnformatted(text.cell_empty);
     } else {
-      ImGui::TextUnformatted(ascii_label(slot_label(scene.config.op, set, slot)).c_str());
+      ImGui::TextUnformatted(ascii_label(reduction_label(scene.config, set, slot)).c_str());
       ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
     }
     ImGui::Text(text.cell_elements, static_cast<long long>(scene.session.layout()[slot].count));
     if (flags & kCellNoElements) ImGui::TextUnformatted(text.cell_no_elements);
     if ((flags & kCellOwned) && (flags & kCellComplete)) ImGui::TextUnformatted(text.cell_owned);
-    if (flags & kCellStale) ImGui::TextUnformatted(text.cell_stale);
+    if (flags & kCellStale) ImGui::TextUnformatted(format(text.cell_stale, partial_result(scene.config.reduce)).c_str());
     const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
                               static_cast<std::size_t>(slot);
     if (index < shown.values.size() && !shown.values[index].empty())
