@@ -1,5 +1,4 @@
 // `ringviz trace`: run one collective to the end and print every round.
-#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -7,7 +6,6 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "core/engine/provenance.h"
-#include "core/schedule/schedule.h"
 #include "core/engine/session.h"
 #include "core/model/text.h"
 #include "core/trace/trace.h"
@@ -22,19 +20,13 @@ struct TraceFlags {
   std::string format = "table";
 };
 
-// Copies of the rank buffers a trace holds at its peak, beyond the backend's own: one per
-// recorded round plus the inputs, the session's snapshot and its fetch buffer. JSON then
-// turns every element into a document node of about 16 bytes. Every recorded round also
-// keeps an N x N table of contributor sets, which outweighs the buffers when count is small
-// and N large; it is counted here in buffer-sized units.
-std::uint64_t trace_buffer_copies(const Config& config, TraceFormat format) {
-  const auto recorded = static_cast<std::uint64_t>(make_schedule(config).round_count()) + 1;
+// Copies of the rank buffers a streamed trace holds at its peak, beyond the backend's own:
+// the inputs, the session's snapshot of round 0 and its fetch buffer, and the round being
+// written. JSON turns one rank's row at a time into document nodes of about 16 bytes an
+// element, which stays below one more copy.
+std::uint64_t trace_buffer_copies(TraceFormat format) {
   const bool json = format == TraceFormat::json || format == TraceFormat::chrome;
-  const std::uint64_t per_copy = json ? 1 + 16 / dtype_size(config.dtype) : 1;
-  const auto ranks = static_cast<std::uint64_t>(config.ranks);
-  const std::uint64_t provenance_bytes = recorded * ranks * ranks * sizeof(RankSet);
-  const std::uint64_t buffer_bytes = std::max<std::uint64_t>(working_set_bytes(config), 1);
-  return recorded * per_copy + 2 + (provenance_bytes + buffer_bytes - 1) / buffer_bytes;
+  return json ? 5 : 4;
 }
 
 int run_trace(const TraceFlags& flags) {
@@ -43,14 +35,14 @@ int run_trace(const TraceFlags& flags) {
   const Language language = parse_language(flags.config.lang, "--lang");
   const BackendChoice choice = backend_from_flags(flags.config);
   // Refuse a size that cannot fit before a single buffer is allocated.
-  check_fits_in_memory(config, trace_buffer_copies(config, format));
+  check_fits_in_memory(config, trace_buffer_copies(format));
 
   BackendSelection selection = select_backend(choice);
-  Session session(config, std::move(selection.backend));
-  const Trace trace = record_trace(session);
+  // The trace only steps forward: snapshots for stepping back would be memory spent for nothing.
+  Session session(config, std::move(selection.backend), SessionOptions{0});
   // Printed only once the inputs were accepted, so that a bad-input error stays one line.
   if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
-  write_trace(std::cout, trace, format, language);
+  stream_trace(session, *make_trace_writer(std::cout, format, language));
   std::cout.flush();
   return std::cout ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 
 #include <poll.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -81,8 +82,10 @@ RunResult run_ringviz(const std::vector<std::string>& arguments) {
   RunResult result;
   read_both(out_pipe[0], err_pipe[0], result.out, result.err);
   int status = 0;
-  while (waitpid(child, &status, 0) < 0)
-    if (errno != EINTR) fail("waitpid");
+  rusage usage{};
+  while (wait4(child, &status, 0, &usage) < 0)
+    if (errno != EINTR) fail("wait4");
+  result.peak_rss_kib = usage.ru_maxrss;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
 }

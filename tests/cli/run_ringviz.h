@@ -10,6 +10,7 @@ struct RunResult {
   int exit_code = -1;  // 128 + signal number when it was killed
   std::string out;
   std::string err;
+  long peak_rss_kib = 0;  // the child's largest resident set (Linux counts it in KiB)
 };
 
 // Runs the ringviz built alongside these tests with `arguments` (no shell involved) and
