@@ -1,5 +1,6 @@
 // ringviz: the command-line entry point. Every subcommand is a thin client of core/.
 #include <iostream>
+#include <new>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -70,6 +71,13 @@ int main(int argc, char** argv) {
   } catch (const InputError& error) {
     std::cerr << "ringviz: " << error.what() << "\n";
     return 2;
+  } catch (const std::bad_alloc&) {
+    // The size checks ran before the buffers were allocated, so memory shrank since, or a
+    // structure outgrew what they count: say what is left now (a failing machine: exit 1).
+    std::cerr << "ringviz: out of memory: an allocation failed with "
+              << static_cast<double>(available_host_memory_bytes()) / 1e9
+              << " GB left to this process; choose a smaller --count or fewer --gpus, or free memory\n";
+    return 1;
   } catch (const std::exception& error) {
     std::cerr << "ringviz: error: " << error.what() << "\n";
     return 1;

@@ -116,12 +116,12 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     char needed[64];
     std::snprintf(needed, sizeof needed, "%.3g GB", static_cast<double>(working_set_bytes(largest)) *
                                                        (1 + kBenchExtraCopies) / 1e9);
+    const MemoryHeadroom headroom = memory_headroom();
     char available[64];
-    std::snprintf(available, sizeof available, "%.3g GB",
-                  static_cast<double>(available_host_memory_bytes()) / 1e9);
+    std::snprintf(available, sizeof available, "%.3g GB", static_cast<double>(headroom.bytes) / 1e9);
     throw InputError("--maxbytes: " + flags.max_bytes + " per GPU on " + std::to_string(config.ranks) +
-                     " GPUs needs " + needed + " (the buffers plus the copies the benchmark keeps) but " +
-                     available + " is available; choose a smaller -e or fewer --gpus");
+                     " GPUs needs " + needed + " (the buffers plus the copies the benchmark keeps) but only " +
+                     available + " " + headroom.source + "; choose a smaller -e or fewer --gpus");
   }
 
   BackendInfo info;

@@ -48,11 +48,7 @@ void read_both(int out_fd, int err_fd, std::string& out, std::string& err) {
   }
 }
 
-}  // namespace
-
-RunResult run_ringviz(const std::vector<std::string>& arguments) {
-  std::vector<std::string> argv_text = {RINGVIZ_EXECUTABLE};
-  argv_text.insert(argv_text.end(), arguments.begin(), arguments.end());
+RunResult run_program(std::vector<std::string> argv_text) {
   std::vector<char*> argv;
   for (std::string& argument : argv_text) argv.push_back(argument.data());
   argv.push_back(nullptr);
@@ -88,6 +84,21 @@ RunResult run_ringviz(const std::vector<std::string>& arguments) {
   result.peak_rss_kib = usage.ru_maxrss;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+}  // namespace
+
+RunResult run_ringviz(const std::vector<std::string>& arguments) {
+  std::vector<std::string> argv_text = {RINGVIZ_EXECUTABLE};
+  argv_text.insert(argv_text.end(), arguments.begin(), arguments.end());
+  return run_program(std::move(argv_text));
+}
+
+RunResult run_ringviz_with_address_limit(std::uint64_t limit_kib, const std::vector<std::string>& arguments) {
+  std::vector<std::string> argv_text = {"/bin/sh", "-c", "ulimit -v " + std::to_string(limit_kib) + R"( && exec "$0" "$@")",
+                                        RINGVIZ_EXECUTABLE};
+  argv_text.insert(argv_text.end(), arguments.begin(), arguments.end());
+  return run_program(std::move(argv_text));
 }
 
 TempDir::TempDir() {

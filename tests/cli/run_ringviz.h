@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,6 +17,25 @@ struct RunResult {
 // Runs the ringviz built alongside these tests with `arguments` (no shell involved) and
 // captures both streams in full.
 RunResult run_ringviz(const std::vector<std::string>& arguments);
+
+// The same under an address-space limit (`ulimit -v`, in KiB), set by a shell that then
+// becomes ringviz.
+RunResult run_ringviz_with_address_limit(std::uint64_t limit_kib, const std::vector<std::string>& arguments);
+
+// Whether this build (tests and executable alike) runs under AddressSanitizer, which maps
+// terabytes of shadow address space and keeps freed memory in quarantine: address-space limits
+// and resident-set bounds measure the sanitizer there, not ringviz.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kSanitizedBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kSanitizedBuild = true;
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
 
 // A fresh directory under the system's temp directory, removed with everything in it when
 // this goes out of scope; fixture files are written here by the tests themselves.

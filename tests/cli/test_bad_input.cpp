@@ -115,3 +115,23 @@ TEST_CASE("an input file with a string that is not a number is refused, naming t
   check_rejected(run, path);
   CHECK(run.err.find("[1][1]") != std::string::npos);
 }
+
+// ulimit -v of 1 GiB: a machine with plenty of free memory still refuses the allocation, so the
+// size check has to count the process's own limit, not only MemAvailable.
+constexpr std::uint64_t kOneGiBInKiB = std::uint64_t{1} << 20;
+
+TEST_CASE("a bench larger than the process's address-space limit is refused up front, naming ulimit -v" *
+          doctest::skip(ringviz::test::kSanitizedBuild)) {
+  const RunResult run = ringviz::test::run_ringviz_with_address_limit(
+      kOneGiBInKiB, {"bench", "--backend", "cpu", "--gpus", "256", "-b", "16M", "-e", "16M"});
+  check_rejected(run, "--maxbytes");
+  CHECK(run.err.find("ulimit -v") != std::string::npos);
+}
+
+TEST_CASE("a trace larger than the process's address-space limit is refused up front, naming ulimit -v" *
+          doctest::skip(ringviz::test::kSanitizedBuild)) {
+  const RunResult run = ringviz::test::run_ringviz_with_address_limit(
+      kOneGiBInKiB, {"trace", "--backend", "cpu", "--gpus", "256", "--count", "1M"});
+  check_rejected(run, "--count");
+  CHECK(run.err.find("ulimit -v") != std::string::npos);
+}

@@ -9,20 +9,6 @@
 
 namespace {
 
-// Sanitizers keep freed memory in quarantine and map shadow memory: a resident-set bound
-// measures them, not ringviz.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
-
 // Checks the syntax of a whole document and counts the objects that carry a "round" key,
 // without building the document in memory.
 class RoundCounter : public nlohmann::json_sax<nlohmann::json> {
@@ -49,7 +35,7 @@ class RoundCounter : public nlohmann::json_sax<nlohmann::json> {
 }  // namespace
 
 TEST_CASE("a 256-GPU JSON trace is written round by round, in far less memory than its history" *
-          doctest::skip(kSanitized)) {
+          doctest::skip(ringviz::test::kSanitizedBuild)) {
   // rhd AllGather on 256 GPUs: 8 rounds, 43 MB of JSON. Holding every round cost 230 MB of
   // resident memory; streaming them costs about 30 MB.
   const ringviz::test::RunResult run = ringviz::test::run_ringviz(
