@@ -1,4 +1,5 @@
 // `ringviz trace`: run one collective to the end and print every round.
+#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -7,6 +8,7 @@
 #include "app/cli/config_flags.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
+#include "core/schedule/schedule.h"
 #include "core/model/text.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_format.h"
@@ -29,6 +31,25 @@ std::uint64_t trace_buffer_copies(TraceFormat format) {
   return json ? 5 : 4;
 }
 
+// JSON prints every element of every rank after every round: rounds x GPUs x elements values.
+// Past 2^31 values (some 10 GB of text) the output is no longer something to read or parse,
+// although memory would hold it.
+constexpr double kMaxJsonTraceValues = 2147483648.0;
+
+void check_json_trace_size(const Config& config, TraceFormat format) {
+  if (format != TraceFormat::json) return;
+  const double rounds = make_schedule(config).round_count() + 2;  // inputs and outputs besides
+  const double values = rounds * config.ranks * static_cast<double>(buffer_elements(config));
+  if (values > kMaxJsonTraceValues) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", values);
+    throw InputError("--count: " + std::to_string(config.count) + " elements on " + std::to_string(config.ranks) +
+                     " GPUs would print " + text +
+                     " values in a JSON trace (at most 2^31); choose a smaller --count or fewer --gpus, "
+                     "or --format table");
+  }
+}
+
 int run_trace(const TraceFlags& flags) {
   const Config config = config_from_flags(flags.config);
   const TraceFormat format = parse_trace_format(flags.format, "--format");
@@ -36,6 +57,7 @@ int run_trace(const TraceFlags& flags) {
   const BackendChoice choice = backend_from_flags(flags.config);
   // Refuse a size that cannot fit before a single buffer is allocated.
   check_fits_in_memory(config, trace_buffer_copies(format));
+  check_json_trace_size(config, format);
 
   BackendSelection selection = select_backend(choice);
   // The trace only steps forward: snapshots for stepping back would be memory spent for nothing.
