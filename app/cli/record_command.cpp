@@ -41,18 +41,23 @@ struct RecordFlags {
 
 #ifdef RINGVIZ_WITH_GUI
 // A lesson file, or the name of a shipped one ("05-allreduce-traffic", or "default"), looked up
-// in the lesson folder next to the executable.
+// in the lesson folders of lesson_folder_candidates(), in order. A name found nowhere is
+// refused naming every folder tried, so that an installed ringviz says where it looked.
 std::filesystem::path resolve_lesson(const std::string& text) {
   const std::filesystem::path given(text);
   if (std::filesystem::exists(given) || text.find('/') != std::string::npos) return given;
   std::error_code ec;
   const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", ec);
-  const auto folder = find_lesson_folder(ec ? std::filesystem::current_path() : executable);
-  if (!folder) return given;
   std::string name = text == "default" ? std::string(kDefaultLessonFile) : text;
   if (std::filesystem::path(name).extension() != ".json") name += ".json";
-  const std::filesystem::path shipped = *folder / name;
-  return std::filesystem::exists(shipped) ? shipped : given;
+  std::string tried;
+  for (const std::filesystem::path& folder :
+       lesson_folder_candidates(ec ? std::filesystem::current_path() : executable)) {
+    if (std::filesystem::exists(folder / name, ec)) return folder / name;
+    tried += (tried.empty() ? "" : ", ") + folder.string();
+  }
+  throw InputError("--lesson: no file or shipped lesson '" + text + "' (looked for " + name + " in " + tried +
+                   "); give the lesson file's path, or set RINGVIZ_LESSONS to the folder that holds it");
 }
 #endif
 
