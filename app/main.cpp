@@ -74,9 +74,10 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     // The size checks ran before the buffers were allocated, so memory shrank since, or a
     // structure outgrew what they count: say what is left now (a failing machine: exit 1).
-    std::cerr << "ringviz: out of memory: an allocation failed with "
+    std::cerr << "ringviz: out of memory: an allocation failed although the size check passed ("
               << static_cast<double>(available_host_memory_bytes()) / 1e9
-              << " GB left to this process; choose a smaller --count or fewer --gpus, or free memory\n";
+              << " GB free to this process once the run's memory is released); choose a smaller --count or "
+                 "fewer --gpus, or free memory\n";
     return 1;
   } catch (const std::exception& error) {
     std::cerr << "ringviz: error: " << error.what() << "\n";

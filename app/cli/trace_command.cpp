@@ -23,12 +23,13 @@ struct TraceFlags {
 };
 
 // Copies of the rank buffers a streamed trace holds at its peak, beyond the backend's own:
-// the inputs, the session's snapshot of round 0 and its fetch buffer, and the round being
-// written. JSON turns one rank's row at a time into document nodes of about 16 bytes an
-// element, which stays below one more copy.
+// the inputs, the session's snapshot of round 0 and its fetch buffer, the trace's inputs and
+// the round being written, and one for the worker threads' stacks and malloc arenas (measured
+// under ulimit -v). JSON turns one rank's row at a time into document nodes of about 16 bytes
+// an element, which stays below one more copy.
 std::uint64_t trace_buffer_copies(TraceFormat format) {
   const bool json = format == TraceFormat::json || format == TraceFormat::chrome;
-  return json ? 5 : 4;
+  return json ? 7 : 6;
 }
 
 // JSON prints every element of every rank after every round: rounds x GPUs x elements values.

@@ -4,7 +4,6 @@
 #include <charconv>
 #include <optional>
 #include <string_view>
-#include <thread>
 #include <fstream>
 #include <sstream>
 
@@ -109,28 +108,25 @@ namespace {
 
 // A field of /proc/self/status or /proc/meminfo, in bytes (both count in kB).
 std::optional<std::uint64_t> proc_field_bytes(const char* file, std::string_view name) {
+  // Line by line: not every line is "key value kB" ("Name:\tringviz", "HugePages_Total: 0").
   std::ifstream in(file);
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (in >> key >> kib >> unit)
-    if (key == name) return kib * 1024;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, name.size(), name) != 0) continue;
+    std::istringstream fields(line.substr(name.size()));
+    std::uint64_t kib = 0;
+    if (fields >> kib) return kib * 1024;
+    return std::nullopt;
+  }
   return std::nullopt;
-}
-
-// Every thread may reserve a stack and a malloc arena of address space; the CPU backend and the
-// bench's copy baseline start one thread per hardware thread.
-std::uint64_t thread_reservations_bytes() {
-  constexpr std::uint64_t kStackAndArena = std::uint64_t{72} << 20;
-  return kStackAndArena * std::max(1u, std::thread::hardware_concurrency());
 }
 
 // What the process may still map under `resource` (ulimit -v, ulimit -d), given what it already
 // uses; nothing when there is no limit.
-std::optional<std::uint64_t> limit_headroom(int resource, const char* used_field, std::uint64_t reserved) {
+std::optional<std::uint64_t> limit_headroom(int resource, const char* used_field) {
   rlimit limit{};
   if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
-  const std::uint64_t used = proc_field_bytes("/proc/self/status", used_field).value_or(0) + reserved;
+  const std::uint64_t used = proc_field_bytes("/proc/self/status", used_field).value_or(0);
   return limit.rlim_cur > used ? limit.rlim_cur - used : 0;
 }
 
@@ -150,9 +146,11 @@ MemoryHeadroom memory_headroom() {
   const auto tighter = [&](std::optional<std::uint64_t> bytes, const char* source) {
     if (bytes && *bytes < headroom.bytes) headroom = {*bytes, source};
   };
-  tighter(limit_headroom(RLIMIT_AS, "VmSize:", thread_reservations_bytes()),
+  // Threads are not counted: where the limit refuses one its stack, the pool runs with fewer,
+  // and malloc shares an arena it cannot reserve.
+  tighter(limit_headroom(RLIMIT_AS, "VmSize:"),
           "of address space is left under this process's limit (ulimit -v)");
-  tighter(limit_headroom(RLIMIT_DATA, "VmData:", 0),
+  tighter(limit_headroom(RLIMIT_DATA, "VmData:"),
           "of data segment is left under this process's limit (ulimit -d)");
   return headroom;
 }
