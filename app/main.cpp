@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <vector>
 
 #include <unistd.h>
@@ -90,6 +91,14 @@ int run_command_line(int argc, char** argv) {
   } catch (const InputError& error) {
     std::cerr << "ringviz: " << escape_for_message(error.what()) << "\n";
     return 2;
+  } catch (const std::bad_alloc&) {
+    // The size checks ran before the buffers were allocated, so memory shrank since, or a
+    // structure outgrew what they count: say what is left now (a failing machine: exit 1).
+    std::cerr << "ringviz: out of memory: an allocation failed although the size check passed ("
+              << static_cast<double>(available_host_memory_bytes()) / 1e9
+              << " GB free to this process once the run's memory is released); choose a smaller --count or "
+                 "fewer --gpus, or free memory\n";
+    return 1;
   } catch (const std::exception& error) {
     std::cerr << "ringviz: error: " << escape_for_message(error.what()) << "\n";
     return 1;

@@ -16,6 +16,10 @@ namespace ringviz::cli {
 
 namespace {
 
+// Runs per size: a few thousand already average out noise; more only makes a run that never ends.
+constexpr int kMaxBenchWarmup = 1000;
+constexpr int kMaxBenchIterations = 10000;
+
 struct BenchFlags {
   ConfigFlags config;
   std::string min_bytes = "1K";
@@ -96,11 +100,20 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
                      "every size; use seed, rank, index or random:SEED");
   BenchSettings settings;
   settings.config = config;
-  settings.sizes = bench_sizes(parse_whole_number(flags.min_bytes, "--minbytes", true),
-                               parse_whole_number(flags.max_bytes, "--maxbytes", true),
-                               parse_whole_number(flags.step_factor, "--stepfactor"));
-  if (flags.warmup < 0) throw InputError("--warmup_iters: must not be negative");
-  if (flags.iterations < 0) throw InputError("--iters: must not be negative (0 picks a count)");
+  const auto bytes = [](const std::string& text, const char* flag) {
+    try {
+      return parse_whole_number(text, flag, true);
+    } catch (const InputError& error) {
+      throw InputError(error.what() + std::string(" (bytes per GPU, at least 1: 1024, 1K, 16M, 1G)"));
+    }
+  };
+  std::int64_t factor = 0;
+  try {
+    factor = parse_whole_number(flags.step_factor, "--stepfactor");
+  } catch (const InputError& error) {
+    throw InputError(error.what() + std::string(" (a whole number, at least 2)"));
+  }
+  settings.sizes = bench_sizes(bytes(flags.min_bytes, "--minbytes"), bytes(flags.max_bytes, "--maxbytes"), factor);
   settings.warmup = flags.warmup;
   settings.iterations = flags.iterations;
   settings.mode = parse_bench_mode(flags.mode, "--mode");
@@ -116,12 +129,12 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     char needed[64];
     std::snprintf(needed, sizeof needed, "%.3g GB", static_cast<double>(working_set_bytes(largest)) *
                                                        (1 + kBenchExtraCopies) / 1e9);
+    const MemoryHeadroom headroom = memory_headroom();
     char available[64];
-    std::snprintf(available, sizeof available, "%.3g GB",
-                  static_cast<double>(available_host_memory_bytes()) / 1e9);
+    std::snprintf(available, sizeof available, "%.3g GB", static_cast<double>(headroom.bytes) / 1e9);
     throw InputError("--maxbytes: " + flags.max_bytes + " per GPU on " + std::to_string(config.ranks) +
-                     " GPUs needs " + needed + " (the buffers plus the copies the benchmark keeps) but " +
-                     available + " is available; choose a smaller -e or fewer --gpus");
+                     " GPUs needs " + needed + " (the buffers plus the copies the benchmark keeps) but only " +
+                     available + " " + headroom.source + "; choose a smaller -e or fewer --gpus");
   }
 
   BackendInfo info;
@@ -162,11 +175,20 @@ Command add_bench_command(CLI::App& app) {
       ->capture_default_str();
   parser->add_option("-f,--stepfactor", flags->step_factor, "multiply the size by this between rows")
       ->capture_default_str();
-  parser->add_option("-w,--warmup_iters", flags->warmup, "untimed runs before timing each size")
-      ->capture_default_str();
-  parser->add_option("-i,--iters", flags->iterations,
-                     "timed runs per size; 0 picks enough for about half a second (5 to 50)")
-      ->capture_default_str();
+  add_checked_option<int>(
+      *parser, "-w,--warmup_iters", flags->warmup,
+      [](const std::string& text) {
+        return static_cast<int>(parse_number_in_range(text, "--warmup_iters", 0, kMaxBenchWarmup));
+      },
+      "untimed runs before timing each size, 0-" + std::to_string(kMaxBenchWarmup) + " (default 1)", "INT");
+  add_checked_option<int>(
+      *parser, "-i,--iters", flags->iterations,
+      [](const std::string& text) {
+        return static_cast<int>(parse_number_in_range(text, "--iters", 0, kMaxBenchIterations));
+      },
+      "timed runs per size, 0-" + std::to_string(kMaxBenchIterations) +
+          "; 0 (default) picks enough for about half a second (5 to 50)",
+      "INT");
   add_choice_option(*parser, "--mode", flags->mode, kBenchModeNames);
   return {parser, [flags, parser] { return run_bench(*flags, *parser); }};
 }

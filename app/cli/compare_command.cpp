@@ -11,6 +11,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
 #include "core/training/cost_model.h"
 #include "core/model/text.h"
 
@@ -46,12 +47,18 @@ std::string bytes_text(double bytes) {
   return printf_string(whole ? "%.0f %s" : "%.1f %s", bytes, units[unit]);
 }
 
+// Always with a unit and never wider than a column: absurd link figures (1e-30 GB/s) give
+// times of 10^27 s, which print in powers of ten rather than as 30 digits.
 std::string seconds_text(double seconds) {
   if (seconds == 0) return "0";
+  if (seconds < 1e-6) return printf_string("%.3g %s", seconds * 1e9, "ns");
   if (seconds < 1e-3) return printf_string("%.2f %s", seconds * 1e6, "µs");
   if (seconds < 1) return printf_string("%.3f %s", seconds * 1e3, "ms");
-  return printf_string("%.3f %s", seconds, "s");
+  if (seconds < 1e4) return printf_string("%.3f %s", seconds, "s");
+  return printf_string("%.3e %s", seconds, "s");
 }
+
+std::string ratio_text(double ratio) { return printf_string(ratio < 1e4 ? "%.2f%s" : "%.3g%s", ratio, "x"); }
 
 // Left- or right-aligned cell of `width` display columns (µ counts as one).
 std::string cell(const std::string& text, std::size_t width, bool right = true) {
@@ -60,25 +67,29 @@ std::string cell(const std::string& text, std::size_t width, bool right = true) 
   return right ? pad + text : text + pad;
 }
 
+// Any positive figure however absurd (1e-30 GB/s) is a fair question to the model, but up to
+// 10^12 only, so that every predicted time stays a finite number of seconds.
+constexpr double kMaxLinkFigure = 1e12;
+
+void add_link_override(CLI::App& parser, const std::string& flag, std::optional<double>& target, bool zero_allowed,
+                       const std::string& help) {
+  const std::string accepted = std::string(zero_allowed ? "0" : "above 0") + " to 1e12";
+  add_checked_option<std::optional<double>>(
+      parser, flag, target,
+      [flag, zero_allowed, accepted](const std::string& text) -> std::optional<double> {
+        const double value = parse_real_in_range(text, flag, 0, kMaxLinkFigure, accepted);
+        if (value == 0 && !zero_allowed) throw InputError(flag + ": " + text + " is out of range (" + accepted + ")");
+        return value;
+      },
+      help + ", " + accepted, "FLOAT");
+}
+
 LinkModel link_from_flags(const CompareFlags& flags) {
   LinkModel link = find_link_preset(flags.link, "--link");
-  const auto positive = [](double value, const char* flag) {
-    if (!(value > 0) || !std::isfinite(value))
-      throw InputError(std::string(flag) + ": must be a positive number");
-  };
-  if (flags.alpha_us) {
-    positive(*flags.alpha_us, "--alpha-us");
-    link.alpha_seconds = *flags.alpha_us * 1e-6;
-  }
-  if (flags.bandwidth_gbs) {
-    positive(*flags.bandwidth_gbs, "--bandwidth-gbs");
-    link.bytes_per_second = *flags.bandwidth_gbs * 1e9;
-  }
-  if (flags.gamma_ps) {
-    if (!(*flags.gamma_ps >= 0) || !std::isfinite(*flags.gamma_ps))
-      throw InputError("--gamma-ps: must be zero or a positive number");
-    link.gamma_seconds_per_byte = *flags.gamma_ps * 1e-12;
-  }
+  // The values were range-checked while parsing (add_link_override).
+  if (flags.alpha_us) link.alpha_seconds = *flags.alpha_us * 1e-6;
+  if (flags.bandwidth_gbs) link.bytes_per_second = *flags.bandwidth_gbs * 1e9;
+  if (flags.gamma_ps) link.gamma_seconds_per_byte = *flags.gamma_ps * 1e-12;
   if (flags.alpha_us || flags.bandwidth_gbs || flags.gamma_ps) {
     // The preset's note explains figures that no longer all hold.
     link.label += " with figures overridden";
@@ -115,7 +126,7 @@ void print_table(const CostComparison& comparison, bool sweep) {
               << cell(std::to_string(estimate.rounds), 7) << cell(std::to_string(estimate.messages), 10)
               << cell(bytes_text(static_cast<double>(estimate.max_bytes_sent)), 12)
               << cell(estimate.busiest_link_bytes ? busiest : "0", 24) << cell(seconds_text(estimate.seconds), 12)
-              << cell(best > 0 ? printf_string("%.2f%s", estimate.seconds / best, "x") : "-", 9) << "\n";
+              << cell(best > 0 ? ratio_text(estimate.seconds / best) : "-", 9) << "\n";
   }
   std::cout << "\ncost shapes (n = bytes per GPU; exact when N is a power of two dividing the count):\n";
   for (Algorithm algorithm : comparison.algorithms)
@@ -212,10 +223,10 @@ Command add_compare_command(CLI::App& app) {
   std::string links;
   for (const LinkModel& preset : link_presets()) links += (links.empty() ? "" : " | ") + preset.key;
   parser->add_option("--link", flags->link, links)->capture_default_str();
-  parser->add_option("--alpha-us", flags->alpha_us, "override the preset's α (µs per message)");
-  parser->add_option("--bandwidth-gbs", flags->bandwidth_gbs,
-                     "override the preset's bandwidth (GB/s per direction per GPU)");
-  parser->add_option("--gamma-ps", flags->gamma_ps, "override γ (ps per byte reduced)");
+  add_link_override(*parser, "--alpha-us", flags->alpha_us, false, "override the preset's α (µs per message)");
+  add_link_override(*parser, "--bandwidth-gbs", flags->bandwidth_gbs, false,
+                    "override the preset's bandwidth (GB/s per direction per GPU)");
+  add_link_override(*parser, "--gamma-ps", flags->gamma_ps, true, "override γ (ps per byte reduced)");
   parser->add_flag("--sweep", flags->sweep, "also print predicted times for every size from 1 KiB to 1 GiB");
   add_report_format_option(*parser, flags->format);
   return {parser, [flags] {

@@ -105,6 +105,9 @@ std::string wrapped(const std::string& text, std::size_t width) {
 }
 
 std::string amount(double bytes, ByteUnit unit) { return format_bytes(bytes, unit, false); }
+// An amount in a fixed-width column: the leading space keeps it apart from its neighbour when
+// it is wider than the column (100T parameters in bytes is 16 digits).
+std::string column_amount(double bytes, ByteUnit unit) { return " " + amount(bytes, unit); }
 
 std::string component_heading(StateComponent component) {
   switch (component) {
@@ -152,8 +155,8 @@ void print_table(const MemoryRequest& request, const std::vector<MemoryEstimate>
     const ModelStateBytes& largest = e.largest();
     out << std::left << std::setw(9) << strategy_title(e.query.strategy) << padded(e.formula, 13);
     for (const ComponentRule& rule : rules)
-      out << std::right << std::setw(11) << amount(static_cast<double>(largest[rule.component]), request.unit);
-    out << std::setw(10) << amount(static_cast<double>(largest.total()), request.unit) << "  " << std::left
+      out << std::right << std::setw(11) << column_amount(static_cast<double>(largest[rule.component]), request.unit);
+    out << std::setw(10) << column_amount(static_cast<double>(largest.total()), request.unit) << "  " << std::left
         << std::setw(fits.size() + 2) << (static_cast<double>(largest.total()) <= request.capacity_bytes ? "yes" : "no")
         << amount(static_cast<double>(e.bytes_sent_per_gpu[static_cast<std::size_t>(e.largest_gpu)]), request.unit)
         << " (" << communication_summary(e) << ")\n";
@@ -194,11 +197,11 @@ void print_timeline_table(const MemoryRequest& request, const IterationTimeline&
   for (std::size_t s = 0; s < t.steps.size(); ++s) {
     const IterationStep& step = t.steps[s];
     const GpuMemory& m = step.largest;
-    std::cout << std::setw(6) << s + 1 << std::setw(10) << amount(static_cast<double>(m.parameters), unit)
-              << std::setw(10) << amount(static_cast<double>(m.gradients), unit) << std::setw(11)
-              << amount(static_cast<double>(m.optimizer_states), unit) << std::setw(11)
-              << amount(static_cast<double>(m.transient), unit) << std::setw(10)
-              << amount(static_cast<double>(m.total()), unit) << "  " << step.label << "\n";
+    std::cout << std::setw(6) << s + 1 << std::setw(10) << column_amount(static_cast<double>(m.parameters), unit)
+              << std::setw(10) << column_amount(static_cast<double>(m.gradients), unit) << std::setw(11)
+              << column_amount(static_cast<double>(m.optimizer_states), unit) << std::setw(11)
+              << column_amount(static_cast<double>(m.transient), unit) << std::setw(10)
+              << column_amount(static_cast<double>(m.total()), unit) << "  " << step.label << "\n";
   }
   std::cout << peak_cause(t) << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
             << " on GPU " << t.peak.gpu << "\n";

@@ -1,6 +1,8 @@
 #include "app/cli/number_flags.h"
 
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace ringviz::cli {
@@ -37,10 +39,15 @@ std::int64_t parse_whole_number(const std::string& text, const std::string& flag
 
 std::int64_t parse_number_in_range(const std::string& text, const std::string& flag,
                                    std::int64_t low, std::int64_t high, const std::string& unit) {
-  const std::int64_t value = parse_whole_number(text, flag);
-  if (value < low || value > high)
-    throw InputError(flag + ": " + text + " is out of range (" + std::to_string(low) + " to " +
-                     std::to_string(high) + (unit.empty() ? "" : " " + unit) + ")");
+  const std::string range =
+      " (" + std::to_string(low) + " to " + std::to_string(high) + (unit.empty() ? "" : " " + unit) + ")";
+  std::int64_t value = 0;
+  try {
+    value = parse_whole_number(text, flag);
+  } catch (const InputError& error) {
+    throw InputError(error.what() + range);
+  }
+  if (value < low || value > high) throw InputError(flag + ": " + text + " is out of range" + range);
   return value;
 }
 
@@ -58,6 +65,31 @@ float parse_ui_scale(float scale, const std::string& flag) {
   if (scale == 0) return scale;
   if (!(scale >= 0.5f && scale <= 4.0f)) throw InputError(flag + ": must be 0 (automatic) or between 0.5 and 4");
   return scale;
+}
+
+float parse_ui_scale_text(const std::string& text, const std::string& flag) {
+  const double scale = parse_real_in_range(text, flag, 0, 4, "0 (automatic) or 0.5 to 4");
+  if (scale != 0 && scale < 0.5) throw InputError(flag + ": " + text + " is out of range (0 (automatic) or 0.5 to 4)");
+  return static_cast<float>(scale);
+}
+
+double parse_real_in_range(const std::string& text, const std::string& flag, double low, double high,
+                           const std::string& accepted) {
+  // strtod alone would take " 2", "nan", "inf" and "0x1p3"; a value typed for a flag is a plain
+  // decimal, with an exponent at most.
+  const bool plain = !text.empty() && text.find_first_not_of("0123456789+-.eE") == std::string::npos;
+  char* end = nullptr;
+  const double value = plain ? std::strtod(text.c_str(), &end) : 0;
+  if (!plain || end != text.c_str() + text.size())
+    throw InputError(flag + ": '" + text + "' is not a number (" + accepted + ")");
+  if (!std::isfinite(value) || !(value >= low && value <= high)) throw InputError(flag + ": " + text + " is out of range (" + accepted + ")");
+  return value;
+}
+
+std::string long_flag_name(const std::string& names) {
+  const std::size_t start = names.find("--");
+  if (start == std::string::npos) return names;
+  return names.substr(start, names.find(',', start) - start);
 }
 
 }  // namespace ringviz::cli

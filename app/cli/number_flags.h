@@ -2,7 +2,10 @@
 // Numbers typed on the command line. Every subcommand (and the GUI's options) reads them here,
 // so a bad value gets the same message wherever it was typed, naming the flag.
 #include <cstdint>
+#include <functional>
 #include <string>
+
+#include <CLI/CLI.hpp>
 
 #include "core/model/config.h"
 
@@ -23,5 +26,28 @@ std::int64_t parse_element_count(const std::string& text, const std::string& fla
 // A UI scale as read from --ui-scale: 0 means "work it out from the screen", anything else
 // must be from 0.5 to 4. Returns it unchanged; throws InputError otherwise.
 float parse_ui_scale(float scale, const std::string& flag = "--ui-scale");
+float parse_ui_scale_text(const std::string& text, const std::string& flag = "--ui-scale");
+
+// A real number from `low` to `high`. Refuses empty text, NaN, the infinities, trailing
+// characters ("4x") and values out of range, naming the flag, the value and `accepted` (the
+// range as the help words it, e.g. "1.5 to 3").
+double parse_real_in_range(const std::string& text, const std::string& flag, double low, double high,
+                           const std::string& accepted);
+
+// Binds a value flag whose text `parse` checks while the command line is parsed, so that a
+// bad value is refused in our words (InputError, exit 2) and never silently converted; CLI11's
+// own conversion would accept "nan" or an empty string.
+template <class T>
+CLI::Option* add_checked_option(CLI::App& app, const std::string& names, T& target,
+                                std::function<T(const std::string&)> parse, const std::string& help,
+                                const std::string& type_name) {
+  return app
+      .add_option_function<std::string>(
+          names, [&target, parse = std::move(parse)](const std::string& text) { target = parse(text); }, help)
+      ->type_name(type_name);
+}
+
+// The flag's long name as messages print it: "--iters" for "-i,--iters".
+std::string long_flag_name(const std::string& names);
 
 }  // namespace ringviz::cli

@@ -20,6 +20,12 @@ namespace ringviz::cli {
 
 namespace {
 
+// One recording: at most an hour at 60 frames per second.
+constexpr int kMaxFps = 240;
+constexpr double kMaxSeconds = 3600;
+constexpr double kMaxFrom = 36000;
+constexpr double kMaxFrames = 216000;
+
 struct RecordFlags {
   ConfigFlags config;
   std::string lesson;
@@ -36,18 +42,23 @@ struct RecordFlags {
 
 #ifdef RINGVIZ_WITH_GUI
 // A lesson file, or the name of a shipped one ("05-allreduce-traffic", or "default"), looked up
-// in the lesson folder next to the executable.
+// in the lesson folders of lesson_folder_candidates(), in order. A name found nowhere is
+// refused naming every folder tried, so that an installed ringviz says where it looked.
 std::filesystem::path resolve_lesson(const std::string& text) {
   const std::filesystem::path given(text);
   if (std::filesystem::exists(given) || text.find('/') != std::string::npos) return given;
   std::error_code ec;
   const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", ec);
-  const auto folder = find_lesson_folder(ec ? std::filesystem::current_path() : executable);
-  if (!folder) return given;
   std::string name = text == "default" ? std::string(kDefaultLessonFile) : text;
   if (std::filesystem::path(name).extension() != ".json") name += ".json";
-  const std::filesystem::path shipped = *folder / name;
-  return std::filesystem::exists(shipped) ? shipped : given;
+  std::string tried;
+  for (const std::filesystem::path& folder :
+       lesson_folder_candidates(ec ? std::filesystem::current_path() : executable)) {
+    if (std::filesystem::exists(folder / name, ec)) return folder / name;
+    tried += (tried.empty() ? "" : ", ") + folder.string();
+  }
+  throw InputError("--lesson: no file or shipped lesson '" + text + "' (looked for " + name + " in " + tried +
+                   "); give the lesson file's path, or set RINGVIZ_LESSONS to the folder that holds it");
 }
 #endif
 
@@ -59,16 +70,35 @@ Command add_record_command(CLI::App& app) {
       "record",
       "render a lesson (or a collective) headless to a video: .mp4 (H.264), .gif, or a folder of PNG "
       "frames; frame k shows time k/fps, so the same input gives the same frames");
-  parser->add_option("--lesson", flags->lesson,
-                     "a lesson file (assets/lessons/05-allreduce-traffic.json), a shipped lesson's name "
-                     "(05-allreduce-traffic), or 'default'");
+  add_checked_option<std::string>(
+      *parser, "--lesson", flags->lesson,
+      [](const std::string& text) {
+        // Empty would read as "no lesson" and record the collective instead, without a word.
+        if (text.empty())
+          throw InputError("--lesson: '' is empty (expected a lesson file, a shipped lesson's name, or 'default')");
+        return text;
+      },
+      "a lesson file (assets/lessons/05-allreduce-traffic.json), a shipped lesson's name "
+      "(05-allreduce-traffic), or 'default'",
+      "TEXT");
   parser->add_option("--out", flags->out, "video.mp4, video.gif, or a folder for PNG frames (frames/)")->required();
   parser->add_option("--size", flags->size, "frame size WxH")->capture_default_str();
-  parser->add_option("--fps", flags->fps, "frames per second of video")->capture_default_str();
-  parser->add_option("--seconds", flags->seconds,
-                     "record only the first S seconds (default: the whole lesson or collective)");
-  parser->add_option("--from", flags->from, "start at this time of the lesson or collective, in seconds")
-      ->capture_default_str();
+  add_checked_option<int>(
+      *parser, "--fps", flags->fps,
+      [](const std::string& text) { return static_cast<int>(parse_number_in_range(text, "--fps", 1, kMaxFps)); },
+      "frames per second of video, 1-240 (default 60)", "INT");
+  add_checked_option<double>(
+      *parser, "--seconds", flags->seconds,
+      [](const std::string& text) {
+        const double seconds = parse_real_in_range(text, "--seconds", 0, kMaxSeconds, "above 0, at most 3600");
+        if (seconds == 0) throw InputError("--seconds: " + text + " is out of range (above 0, at most 3600)");
+        return seconds;
+      },
+      "record only the first S seconds, at most 3600 (default: the whole lesson or collective)", "FLOAT");
+  add_checked_option<double>(
+      *parser, "--from", flags->from,
+      [](const std::string& text) { return parse_real_in_range(text, "--from", 0, kMaxFrom, "0 to 36000"); },
+      "start at this time of the lesson or collective, in seconds (default 0)", "FLOAT");
   parser->add_option("--dump-layout", flags->dump_layout,
                      "write the last frame's GPU boxes and cell rectangles to this JSON file")
       ->each([](const std::string& path) { check_output_file(path, "--dump-layout", ".json"); });
@@ -79,7 +109,9 @@ Command add_record_command(CLI::App& app) {
   parser->add_option("--theme", flags->theme, "the GUI's colour theme");
   parser->add_option("--palette", flags->palette, "the GUI's GPU colours");
 #endif
-  parser->add_option("--ui-scale", flags->ui_scale, "scale text and widgets (default: from the height)");
+  add_checked_option<float>(
+      *parser, "--ui-scale", flags->ui_scale, [](const std::string& text) { return parse_ui_scale_text(text); },
+      "scale text and widgets, 0.5-4 (default: from the height)", "FLOAT");
   add_config_flags(*parser, flags->config);
 
   Command command;
@@ -101,7 +133,14 @@ Command add_record_command(CLI::App& app) {
     request.out = flags->out;
     gui::parse_size(flags->size, "--size", request.width, request.height);
     request.fps = flags->fps;
-    if (parser->get_option("--seconds")->count() > 0) request.seconds = flags->seconds;
+    if (parser->get_option("--seconds")->count() > 0) {
+      request.seconds = flags->seconds;
+      // Each bound alone allows 864000 frames, days of rendering: bound the product.
+      if (flags->seconds * flags->fps > kMaxFrames)
+        throw InputError("--seconds: " + std::to_string(static_cast<long long>(flags->seconds * flags->fps)) +
+                         " frames at --fps " + std::to_string(flags->fps) +
+                         " is more than a recording may have (at most 216000, an hour at 60 fps); record less or lower --fps");
+    }
     request.from = flags->from;
     request.dump_layout = flags->dump_layout;
     if (!flags->theme.empty()) request.theme = parse_enum(gui::kThemeNames, flags->theme, "--theme");

@@ -1,5 +1,5 @@
 // `ringviz trace`: run one collective to the end and print every round.
-#include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -7,8 +7,8 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "core/engine/provenance.h"
-#include "core/schedule/schedule.h"
 #include "core/engine/session.h"
+#include "core/schedule/schedule.h"
 #include "core/model/text.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_format.h"
@@ -22,19 +22,33 @@ struct TraceFlags {
   std::string format = "table";
 };
 
-// Copies of the rank buffers a trace holds at its peak, beyond the backend's own: one per
-// recorded round plus the inputs, the session's snapshot and its fetch buffer. JSON then
-// turns every element into a document node of about 16 bytes. Every recorded round also
-// keeps an N x N table of contributor sets, which outweighs the buffers when count is small
-// and N large; it is counted here in buffer-sized units.
-std::uint64_t trace_buffer_copies(const Config& config, TraceFormat format) {
-  const auto recorded = static_cast<std::uint64_t>(make_schedule(config).round_count()) + 1;
+// Copies of the rank buffers a streamed trace holds at its peak, beyond the backend's own:
+// the inputs, the session's snapshot of round 0 and its fetch buffer, the trace's inputs and
+// the round being written, and one for the worker threads' stacks and malloc arenas (measured
+// under ulimit -v). JSON turns one rank's row at a time into document nodes of about 16 bytes
+// an element, which stays below one more copy.
+std::uint64_t trace_buffer_copies(TraceFormat format) {
   const bool json = format == TraceFormat::json || format == TraceFormat::chrome;
-  const std::uint64_t per_copy = json ? 1 + 16 / dtype_size(config.dtype) : 1;
-  const auto ranks = static_cast<std::uint64_t>(config.ranks);
-  const std::uint64_t provenance_bytes = recorded * ranks * ranks * sizeof(RankSet);
-  const std::uint64_t buffer_bytes = std::max<std::uint64_t>(working_set_bytes(config), 1);
-  return recorded * per_copy + 2 + (provenance_bytes + buffer_bytes - 1) / buffer_bytes;
+  return json ? 7 : 6;
+}
+
+// JSON prints every element of every rank after every round: rounds x GPUs x elements values.
+// Past 2^31 values (some 10 GB of text) the output is no longer something to read or parse,
+// although memory would hold it.
+constexpr double kMaxJsonTraceValues = 2147483648.0;
+
+void check_json_trace_size(const Config& config, TraceFormat format) {
+  if (format != TraceFormat::json) return;
+  const double rounds = make_schedule(config).round_count() + 2;  // inputs and outputs besides
+  const double values = rounds * config.ranks * static_cast<double>(buffer_elements(config));
+  if (values > kMaxJsonTraceValues) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", values);
+    throw InputError("--count: " + std::to_string(config.count) + " elements on " + std::to_string(config.ranks) +
+                     " GPUs would print " + text +
+                     " values in a JSON trace (at most 2^31); choose a smaller --count or fewer --gpus, "
+                     "or --format table");
+  }
 }
 
 int run_trace(const TraceFlags& flags) {
@@ -43,14 +57,15 @@ int run_trace(const TraceFlags& flags) {
   const Language language = parse_language(flags.config.lang, "--lang");
   const BackendChoice choice = backend_from_flags(flags.config);
   // Refuse a size that cannot fit before a single buffer is allocated.
-  check_fits_in_memory(config, trace_buffer_copies(config, format));
+  check_fits_in_memory(config, trace_buffer_copies(format));
+  check_json_trace_size(config, format);
 
   BackendSelection selection = select_backend(choice);
-  Session session(config, std::move(selection.backend));
-  const Trace trace = record_trace(session);
+  // The trace only steps forward: snapshots for stepping back would be memory spent for nothing.
+  Session session(config, std::move(selection.backend), SessionOptions{0});
   // Printed only once the inputs were accepted, so that a bad-input error stays one line.
   if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
-  write_trace(std::cout, trace, format, language);
+  stream_trace(session, *make_trace_writer(std::cout, format, language));
   return 0;  // main() checks that stdout took it all
 }
 

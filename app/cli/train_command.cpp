@@ -42,6 +42,14 @@ std::string dtype_help() {
 
 // Loss columns per GPU up to this many GPUs; beyond, min / mean / max.
 constexpr int kLossColumns = 8;
+// About ten minutes of training on one core (some 6 µs an example).
+constexpr double kMaxTrainingExamples = 1e8;
+
+std::string format_count(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
 
 TrainingOptions options_from(const TrainFlags& flags, int& steps, bool& json) {
   TrainingOptions o;
@@ -62,6 +70,12 @@ TrainingOptions options_from(const TrainFlags& flags, int& steps, bool& json) {
   o.adamw.learning_rate = static_cast<float>(lr);
   o.seed = static_cast<std::uint64_t>(parse_whole_number(flags.seed, "--seed"));
   json = parse_enum(kReportFormatNames, flags.format, "--format") == ReportFormat::json;
+  // Each bound alone still allows 10^12 examples, months of work: bound the product.
+  const double examples = static_cast<double>(o.gpus) * o.batch_per_gpu * steps;
+  if (examples > kMaxTrainingExamples)
+    throw InputError("--steps: " + flags.steps + " steps x " + std::to_string(o.batch_per_gpu) + " examples x " +
+                     std::to_string(o.gpus) + " GPUs is " + format_count(examples) +
+                     " examples, more than one run trains (at most 1e8); lower --steps, --batch or --gpus");
   validate_training_options(o);
   return o;
 }

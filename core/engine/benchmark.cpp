@@ -243,11 +243,12 @@ BenchTarget cpu_bench_target(unsigned threads) {
 
 std::vector<std::int64_t> bench_sizes(std::int64_t min_bytes, std::int64_t max_bytes,
                                       std::int64_t factor) {
-  if (min_bytes < 1) throw InputError("--minbytes: must be at least 1 byte");
+  if (min_bytes < 1)
+    throw InputError("--minbytes: " + std::to_string(min_bytes) + " is out of range (at least 1 byte)");
   if (max_bytes < min_bytes)
     throw InputError("--maxbytes: " + std::to_string(max_bytes) + " is below --minbytes (" +
                      std::to_string(min_bytes) + ")");
-  if (factor < 2) throw InputError("--stepfactor: must be at least 2");
+  if (factor < 2) throw InputError("--stepfactor: " + std::to_string(factor) + " is out of range (at least 2)");
   std::vector<std::int64_t> sizes;
   for (std::int64_t size = min_bytes;; size *= factor) {
     sizes.push_back(size);

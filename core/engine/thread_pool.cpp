@@ -1,9 +1,16 @@
 #include "core/engine/thread_pool.h"
 
+#include <system_error>
+#include <utility>
+
 namespace ringviz {
 
 ThreadPool::ThreadPool(unsigned threads) {
-  for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this] { worker_loop(); });
+  try {
+    for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this] { worker_loop(); });
+  } catch (const std::system_error&) {
+    // Out of threads (a process limit, or memory for the stack): the caller works anyway.
+  }
 }
 
 ThreadPool::~ThreadPool() {
@@ -20,7 +27,17 @@ void ThreadPool::drain() {
   while (next_ < count_) {
     const std::size_t index = next_++;
     lock.unlock();
-    (*task_)(index);
+    // An exception must not leave a worker thread (std::terminate) nor the caller while
+    // workers still run its task: keep the first, skip what is left, report it at the end.
+    try {
+      (*task_)(index);
+    } catch (...) {
+      lock.lock();
+      if (!failure_) failure_ = std::current_exception();
+      finished_ += count_ - next_;
+      next_ = count_;
+      lock.unlock();
+    }
     lock.lock();
     if (++finished_ == count_) done_.notify_all();
   }
@@ -58,6 +75,7 @@ void ThreadPool::parallel_for(std::size_t count, const std::function<void(std::s
   std::unique_lock lock(mutex_);
   done_.wait(lock, [&] { return finished_ == count_; });
   task_ = nullptr;
+  if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));
 }
 
 }  // namespace ringviz

@@ -1,9 +1,13 @@
 #include "core/model/config.h"
 
+#include <algorithm>
 #include <charconv>
+#include <optional>
+#include <string_view>
 #include <fstream>
 #include <sstream>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace ringviz {
@@ -100,31 +104,71 @@ std::uint64_t working_set_bytes(const Config& config) {
          dtype_size(config.dtype);
 }
 
-std::uint64_t available_host_memory_bytes() {
-  // MemAvailable counts reclaimable cache too, which is what an allocation can really get.
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit)
-    if (key == "MemAvailable:") return kib * 1024;
-  const long pages = sysconf(_SC_AVPHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) * page_size : UINT64_MAX;
+namespace {
+
+// A field of /proc/self/status or /proc/meminfo, in bytes (both count in kB).
+std::optional<std::uint64_t> proc_field_bytes(const char* file, std::string_view name) {
+  // Line by line: not every line is "key value kB" ("Name:\tringviz", "HugePages_Total: 0").
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, name.size(), name) != 0) continue;
+    std::istringstream fields(line.substr(name.size()));
+    std::uint64_t kib = 0;
+    if (fields >> kib) return kib * 1024;
+    return std::nullopt;
+  }
+  return std::nullopt;
 }
+
+// What the process may still map under `resource` (ulimit -v, ulimit -d), given what it already
+// uses; nothing when there is no limit.
+std::optional<std::uint64_t> limit_headroom(int resource, const char* used_field) {
+  rlimit limit{};
+  if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
+  const std::uint64_t used = proc_field_bytes("/proc/self/status", used_field).value_or(0);
+  return limit.rlim_cur > used ? limit.rlim_cur - used : 0;
+}
+
+}  // namespace
+
+MemoryHeadroom memory_headroom() {
+  // MemAvailable counts reclaimable cache too, which is what an allocation can really get.
+  MemoryHeadroom headroom{UINT64_MAX, "of memory is available"};
+  if (const auto available = proc_field_bytes("/proc/meminfo", "MemAvailable:")) {
+    headroom.bytes = *available;
+  } else {
+    const long pages = sysconf(_SC_AVPHYS_PAGES);
+    const long page_size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0) headroom.bytes = static_cast<std::uint64_t>(pages) * page_size;
+  }
+  // A process limit refuses an allocation however much memory the machine has free.
+  const auto tighter = [&](std::optional<std::uint64_t> bytes, const char* source) {
+    if (bytes && *bytes < headroom.bytes) headroom = {*bytes, source};
+  };
+  // Threads are not counted: where the limit refuses one its stack, the pool runs with fewer,
+  // and malloc shares an arena it cannot reserve.
+  tighter(limit_headroom(RLIMIT_AS, "VmSize:"),
+          "of address space is left under this process's limit (ulimit -v)");
+  tighter(limit_headroom(RLIMIT_DATA, "VmData:"),
+          "of data segment is left under this process's limit (ulimit -d)");
+  return headroom;
+}
+
+std::uint64_t available_host_memory_bytes() { return memory_headroom().bytes; }
 
 void check_fits_in_memory(const Config& config, std::uint64_t extra_copies) {
   // Guard the multiplication: 256 ranks x 2^40 elements x 8 bytes overflows 64 bits.
   const long double needed = static_cast<long double>(buffer_elements(config)) * config.ranks *
                              dtype_size(config.dtype) * (1 + extra_copies);
-  const std::uint64_t available = available_host_memory_bytes();
-  if (needed > static_cast<long double>(available)) {
+  const MemoryHeadroom headroom = memory_headroom();
+  if (needed > static_cast<long double>(headroom.bytes)) {
     std::ostringstream message;
     message.precision(3);
     message << "count: " << config.count << " elements of " << dtype_name(config.dtype)
             << " on " << config.ranks << " GPUs need " << needed / 1e9
-            << " GB of buffers but only " << available / 1e9
-            << " GB of memory is available; choose a smaller --count or fewer --gpus";
+            << " GB of buffers but only " << headroom.bytes / 1e9 << " GB " << headroom.source
+            << "; choose a smaller --count or fewer --gpus";
     throw InputError(message.str());
   }
 }

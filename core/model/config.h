@@ -103,6 +103,15 @@ std::uint64_t working_set_bytes(const Config& config);
 // Refuses, before anything is allocated, a configuration whose buffers would not fit in the
 // memory this machine has available. Throws InputError naming --count and the limit.
 void check_fits_in_memory(const Config& config, std::uint64_t extra_copies = 1);
+
+// What this process can really allocate: the machine's MemAvailable, or less where the
+// process's own address-space or data limit leaves less; `source` says which, as the end of
+// "only 2.1 GB <source>".
+struct MemoryHeadroom {
+  std::uint64_t bytes = 0;
+  const char* source = "";
+};
+MemoryHeadroom memory_headroom();
 std::uint64_t available_host_memory_bytes();
 
 }  // namespace ringviz

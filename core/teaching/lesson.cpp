@@ -155,20 +155,32 @@ std::vector<std::filesystem::path> list_lesson_files(const std::filesystem::path
   return files;
 }
 
-std::optional<std::filesystem::path> find_lesson_folder(const std::filesystem::path& executable) {
+std::vector<std::filesystem::path> lesson_folder_candidates(const std::filesystem::path& executable) {
+  if (const char* configured = std::getenv("RINGVIZ_LESSONS"); configured && *configured)
+    return {std::filesystem::path(configured)};  // set: that folder alone, so a wrong one is said
   std::error_code error;
-  if (const char* configured = std::getenv("RINGVIZ_LESSONS"); configured && *configured) {
-    if (std::filesystem::is_directory(configured, error)) return std::filesystem::path(configured);
-    return std::nullopt;  // set but wrong: better to say so than to pick another folder
-  }
-  std::filesystem::path folder = std::filesystem::weakly_canonical(executable, error).parent_path();
-  // build/app/ringviz and <prefix>/bin/ringviz both reach their assets a few levels up.
+  const std::filesystem::path bin = std::filesystem::weakly_canonical(executable, error).parent_path();
+  // Installed: <prefix>/bin/ringviz and <prefix>/share/ringviz/lessons (the CMake install rules).
+  std::vector<std::filesystem::path> folders = {bin.parent_path() / "share" / "ringviz" / "lessons"};
+  // Built inside the source tree (build/app/ringviz): its assets a few levels up.
+  std::filesystem::path folder = bin;
   for (int level = 0; level < 5 && !folder.empty(); ++level) {
-    for (const char* candidate : {"assets/lessons", "share/ringviz/lessons"})
-      if (std::filesystem::is_directory(folder / candidate, error)) return folder / candidate;
+    folders.push_back(folder / "assets" / "lessons");
     if (folder == folder.parent_path()) break;
     folder = folder.parent_path();
   }
+#ifdef RINGVIZ_SOURCE_LESSONS
+  // Built anywhere else: the source tree it was built from, last (unless the walk reached it).
+  const std::filesystem::path source(RINGVIZ_SOURCE_LESSONS);
+  if (std::find(folders.begin(), folders.end(), source) == folders.end()) folders.push_back(source);
+#endif
+  return folders;
+}
+
+std::optional<std::filesystem::path> find_lesson_folder(const std::filesystem::path& executable) {
+  std::error_code error;
+  for (const std::filesystem::path& folder : lesson_folder_candidates(executable))
+    if (std::filesystem::is_directory(folder, error)) return folder;
   return std::nullopt;
 }
 

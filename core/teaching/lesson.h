@@ -179,8 +179,13 @@ Lesson load_lesson_file(const std::filesystem::path& path);
 
 // The *.json files of a lesson folder, sorted by name (hence by their numeric prefix).
 std::vector<std::filesystem::path> list_lesson_files(const std::filesystem::path& folder);
-// assets/lessons for an installed or built executable: $RINGVIZ_LESSONS when set, otherwise
-// the first assets/lessons found walking up from the executable's folder.
+// Where the shipped lessons may be for `executable`, in the order they are tried:
+// $RINGVIZ_LESSONS alone when it is set; otherwise <prefix>/share/ringviz/lessons for an
+// executable in <prefix>/bin (installed), assets/lessons in the executable's folder and up to
+// four folders above (a build inside the source tree), and the source tree's assets/lessons
+// (a build elsewhere).
+std::vector<std::filesystem::path> lesson_folder_candidates(const std::filesystem::path& executable);
+// The first of those folders that exists.
 std::optional<std::filesystem::path> find_lesson_folder(const std::filesystem::path& executable);
 
 // Everything the player needs to draw the lesson at one instant.

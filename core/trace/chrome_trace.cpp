@@ -1,5 +1,6 @@
 #include "core/trace/chrome_trace.h"
 
+#include <functional>
 #include <string>
 
 namespace ringviz {
@@ -31,66 +32,110 @@ nlohmann::json flow(const char* phase, std::int64_t id, int pid, int tid, double
   return event;
 }
 
-bool every_round_measured(const Trace& trace) {
-  if (trace.rounds.empty()) return false;
-  for (const TraceRound& round : trace.rounds)
+using RoundRecord = ChromeTraceWriter::RoundRecord;
+using EventSink = std::function<void(nlohmann::json)>;
+
+bool every_round_measured(const std::vector<RoundRecord>& rounds) {
+  if (rounds.empty()) return false;
+  for (const RoundRecord& round : rounds)
     if (!round.microseconds) return false;
   return true;
 }
 
-}  // namespace
+RoundRecord round_record(const Trace& trace, const TraceRound& round) {
+  RoundRecord record{round.microseconds, {}};
+  record.holds.reserve(round.round.transfers.size());
+  for (const Transfer& transfer : round.round.transfers)
+    record.holds.push_back(
+        slot_label(trace.config.op, round.provenance.at(transfer.dst, transfer.slot), transfer.slot));
+  return record;
+}
 
-nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& options) {
+// The whole run's timing, known before the first event is written.
+struct ChromeTiming {
+  CostEstimate model;
+  bool measured = false;
+  double total_us = 0;
+  double round_us(const std::vector<RoundRecord>& rounds, std::size_t index) const {
+    return measured ? *rounds[index].microseconds : model.per_round[index].seconds * 1e6;
+  }
+};
+
+ChromeTiming chrome_timing(const Trace& trace, const std::vector<RoundRecord>& rounds,
+                           const ChromeTraceOptions& options) {
+  ChromeTiming timing{estimate_cost(trace.config, trace.schedule, trace.layout, options.link),
+                      options.prefer_measured && every_round_measured(rounds), 0};
+  for (std::size_t index = 0; index < trace.schedule.rounds.size(); ++index)
+    timing.total_us += timing.round_us(rounds, index);
+  return timing;
+}
+
+nlohmann::json other_data(const Trace& trace, const ChromeTiming& timing, const ChromeTraceOptions& options) {
+  const Config& config = trace.config;
+  return {{"generator", std::string("ringviz ") + RINGVIZ_VERSION},
+          {"op", op_name(config.op)},
+          {"algorithm", algorithm_name(config.algorithm)},
+          {"ranks", config.ranks},
+          {"count", config.count},
+          {"dtype", dtype_name(config.dtype)},
+          {"reduce", reduce_op_name(config.reduce)},
+          {"backend", trace.backend},
+          {"timing", timing.measured ? "measured" : "modelled"},
+          {"link", options.link.key},
+          {"link_label", options.link.label},
+          {"modelled_us", timing.model.seconds * 1e6},
+          {"total_us", timing.total_us}};
+}
+
+void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, const ChromeTiming& timing,
+                 const EventSink& emit) {
   const Config& config = trace.config;
   const int n = config.ranks;
-  const CostEstimate model = estimate_cost(config, trace.schedule, trace.layout, options.link);
-  const bool measured = options.prefer_measured && every_round_measured(trace);
+  const bool measured = timing.measured;
   const std::int64_t element = static_cast<std::int64_t>(dtype_size(config.dtype));
 
-  nlohmann::json events = nlohmann::json::array();
   const std::string title = std::string(op_name(config.op)) + " (" + std::string(algorithm_name(config.algorithm)) +
                             ", " + std::to_string(n) + " GPUs)";
-  events.push_back(metadata("process_name", kRoundsPid, 0, {{"name", title}}));
-  events.push_back(metadata("process_sort_index", kRoundsPid, 0, {{"sort_index", -1}}));
-  events.push_back(metadata("thread_name", kRoundsPid, 0, {{"name", "rounds"}}));
+  emit(metadata("process_name", kRoundsPid, 0, {{"name", title}}));
+  emit(metadata("process_sort_index", kRoundsPid, 0, {{"sort_index", -1}}));
+  emit(metadata("thread_name", kRoundsPid, 0, {{"name", "rounds"}}));
   for (int rank = 0; rank < n; ++rank) {
     const int pid = gpu_pid(rank);
-    events.push_back(metadata("process_name", pid, 0, {{"name", "GPU " + std::to_string(rank)}}));
-    events.push_back(metadata("process_sort_index", pid, 0, {{"sort_index", rank}}));
-    events.push_back(metadata("thread_name", pid, kSendTid, {{"name", "send"}}));
-    events.push_back(metadata("thread_name", pid, kReceiveTid, {{"name", "receive"}}));
-    events.push_back(metadata("thread_sort_index", pid, kSendTid, {{"sort_index", 0}}));
-    events.push_back(metadata("thread_sort_index", pid, kReceiveTid, {{"sort_index", 1}}));
+    emit(metadata("process_name", pid, 0, {{"name", "GPU " + std::to_string(rank)}}));
+    emit(metadata("process_sort_index", pid, 0, {{"sort_index", rank}}));
+    emit(metadata("thread_name", pid, kSendTid, {{"name", "send"}}));
+    emit(metadata("thread_name", pid, kReceiveTid, {{"name", "receive"}}));
+    emit(metadata("thread_sort_index", pid, kSendTid, {{"sort_index", 0}}));
+    emit(metadata("thread_sort_index", pid, kReceiveTid, {{"sort_index", 1}}));
   }
 
   double round_start = 0;  // µs
   std::int64_t flow_id = 0;
   for (std::size_t index = 0; index < trace.schedule.rounds.size(); ++index) {
     const Round& round = trace.schedule.rounds[index];
-    const RoundCost& cost = model.per_round[index];
+    const RoundCost& cost = timing.model.per_round[index];
     const double modelled = cost.seconds * 1e6;
-    const TraceRound* recorded = index < trace.rounds.size() ? &trace.rounds[index] : nullptr;
-    const double duration = measured ? *recorded->microseconds : modelled;
+    const RoundRecord* recorded = index < rounds.size() ? &rounds[index] : nullptr;
+    const double duration = timing.round_us(rounds, index);
     // Model seconds -> trace µs inside this round.
     const double scale = modelled > 0 ? duration / cost.seconds : 1e6;
     const std::string phase(phase_name(round.phase));
 
     std::int64_t round_bytes = 0;
     for (const Transfer& transfer : round.transfers) round_bytes += trace.layout[transfer.slot].count * element;
-    events.push_back(slice("round " + std::to_string(index + 1) + " " + phase, "round", kRoundsPid, 0, round_start,
-                           duration,
-                           {{"round", index + 1},
-                            {"phase", phase},
-                            {"transfers", round.transfers.size()},
-                            {"bytes", round_bytes},
-                            {"timing", measured ? "measured" : "modelled"},
-                            {"modelled_us", modelled},
-                            {"critical_gpu", cost.critical_rank},
-                            {"critical_side", cost.critical_receives ? "receive" : "send"}}));
+    emit(slice("round " + std::to_string(index + 1) + " " + phase, "round", kRoundsPid, 0, round_start, duration,
+               {{"round", index + 1},
+                {"phase", phase},
+                {"transfers", round.transfers.size()},
+                {"bytes", round_bytes},
+                {"timing", measured ? "measured" : "modelled"},
+                {"modelled_us", modelled},
+                {"critical_gpu", cost.critical_rank},
+                {"critical_side", cost.critical_receives ? "receive" : "send"}}));
 
     for (std::size_t i = 0; i < round.transfers.size(); ++i) {
       const Transfer& transfer = round.transfers[i];
-      const TransferTiming& timing = cost.transfers[i];
+      const TransferTiming& transfer_timing = cost.transfers[i];
       const std::string kind(transfer_kind_name(transfer.kind));
       nlohmann::json args = {{"round", index + 1},
                              {"phase", phase},
@@ -100,46 +145,64 @@ nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& o
                              {"kind", kind},
                              {"bytes", trace.layout[transfer.slot].count * element}};
       if (transfer.completes_slot) args["completes_slot"] = true;
-      if (recorded)
-        args["holds"] = slot_label(config.op, recorded->provenance.at(transfer.dst, transfer.slot), transfer.slot);
+      if (recorded) args["holds"] = recorded->holds[i];
 
-      const double send_ts = round_start + timing.send_start * scale;
-      const double send_dur = timing.send_seconds * scale;
-      const double receive_ts = round_start + timing.receive_start * scale;
-      const double receive_dur = timing.receive_seconds * scale;
+      const double send_ts = round_start + transfer_timing.send_start * scale;
+      const double send_dur = transfer_timing.send_seconds * scale;
+      const double receive_ts = round_start + transfer_timing.receive_start * scale;
+      const double receive_dur = transfer_timing.receive_seconds * scale;
       const std::string slot = "slot " + std::to_string(transfer.slot);
-      events.push_back(slice(slot + " \u2192 GPU " + std::to_string(transfer.dst), "send", gpu_pid(transfer.src),
-                             kSendTid, send_ts, send_dur, args));
-      events.push_back(flow("s", flow_id, gpu_pid(transfer.src), kSendTid, send_ts + send_dur / 2));
-      events.push_back(slice(slot + " \u2190 GPU " + std::to_string(transfer.src) + " (" + kind + ")", "receive",
-                             gpu_pid(transfer.dst), kReceiveTid, receive_ts, receive_dur, std::move(args)));
-      events.push_back(flow("f", flow_id, gpu_pid(transfer.dst), kReceiveTid, receive_ts + receive_dur / 2));
+      emit(slice(slot + " \u2192 GPU " + std::to_string(transfer.dst), "send", gpu_pid(transfer.src), kSendTid,
+                 send_ts, send_dur, args));
+      emit(flow("s", flow_id, gpu_pid(transfer.src), kSendTid, send_ts + send_dur / 2));
+      emit(slice(slot + " \u2190 GPU " + std::to_string(transfer.src) + " (" + kind + ")", "receive",
+                 gpu_pid(transfer.dst), kReceiveTid, receive_ts, receive_dur, std::move(args)));
+      emit(flow("f", flow_id, gpu_pid(transfer.dst), kReceiveTid, receive_ts + receive_dur / 2));
       ++flow_id;
     }
     round_start += duration;
   }
+}
 
+}  // namespace
+
+nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& options) {
+  std::vector<RoundRecord> rounds;
+  for (const TraceRound& round : trace.rounds) rounds.push_back(round_record(trace, round));
+  const ChromeTiming timing = chrome_timing(trace, rounds, options);
+  nlohmann::json events = nlohmann::json::array();
+  emit_events(trace, rounds, timing, [&](nlohmann::json event) { events.push_back(std::move(event)); });
   nlohmann::json document;
   document["traceEvents"] = std::move(events);
   document["displayTimeUnit"] = "ns";
-  document["otherData"] = {{"generator", std::string("ringviz ") + RINGVIZ_VERSION},
-                           {"op", op_name(config.op)},
-                           {"algorithm", algorithm_name(config.algorithm)},
-                           {"ranks", n},
-                           {"count", config.count},
-                           {"dtype", dtype_name(config.dtype)},
-                           {"reduce", reduce_op_name(config.reduce)},
-                           {"backend", trace.backend},
-                           {"timing", measured ? "measured" : "modelled"},
-                           {"link", options.link.key},
-                           {"link_label", options.link.label},
-                           {"modelled_us", model.seconds * 1e6},
-                           {"total_us", round_start}};
+  document["otherData"] = other_data(trace, timing, options);
   return document;
 }
 
 void write_chrome_trace(std::ostream& out, const Trace& trace, const ChromeTraceOptions& options) {
-  out << chrome_trace_json(trace, options).dump() << "\n";
+  ChromeTraceWriter writer(out, options);
+  replay_trace(trace, writer);
+}
+
+void ChromeTraceWriter::begin(const Trace&) { rounds_.clear(); }
+
+void ChromeTraceWriter::round(const Trace& trace, const TraceRound& round) {
+  rounds_.push_back(round_record(trace, round));
+}
+
+// The keys in the order nlohmann::json's dump() sorts them, so the bytes are those of
+// chrome_trace_json(...).dump().
+void ChromeTraceWriter::end(const Trace& trace) {
+  const ChromeTiming timing = chrome_timing(trace, rounds_, options_);
+  out_ << R"({"displayTimeUnit":"ns","otherData":)" << other_data(trace, timing, options_).dump()
+       << R"(,"traceEvents":[)";
+  bool first = true;
+  emit_events(trace, rounds_, timing, [&](const nlohmann::json& event) {
+    out_ << (first ? "" : ",") << event.dump();
+    first = false;
+  });
+  out_ << "]}\n";
+  rounds_.clear();
 }
 
 }  // namespace ringviz

@@ -12,7 +12,11 @@
 // Times: each round lasts what the backend measured (CUDA) when every round was measured,
 // otherwise what the α-β-γ model predicts on `link`; inside a round the transfers are placed
 // by the model (scaled to the measured round when there is one).
+#include <optional>
 #include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -29,5 +33,28 @@ struct ChromeTraceOptions {
 
 nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& options = {});
 void write_chrome_trace(std::ostream& out, const Trace& trace, const ChromeTraceOptions& options = {});
+
+// The same document written from a streamed run. Every event depends on whether all rounds
+// were measured, known only at the end, so this keeps what the events need of each round (its
+// time and what each receiver's slot holds afterwards: a label per transfer, no buffers) and
+// writes the events one by one at the end, never holding the whole document.
+class ChromeTraceWriter : public TraceListener {
+ public:
+  explicit ChromeTraceWriter(std::ostream& out, ChromeTraceOptions options = {})
+      : out_(out), options_(std::move(options)) {}
+  void begin(const Trace& trace) override;
+  void round(const Trace& trace, const TraceRound& round) override;
+  void end(const Trace& trace) override;
+
+  struct RoundRecord {
+    std::optional<double> microseconds;
+    std::vector<std::string> holds;  // per transfer of the round, the receiver's slot label
+  };
+
+ private:
+  std::ostream& out_;
+  ChromeTraceOptions options_;
+  std::vector<RoundRecord> rounds_;
+};
 
 }  // namespace ringviz

@@ -9,8 +9,7 @@
 
 namespace ringviz {
 
-// A whole collective, recorded round by round: what `ringviz trace` prints and what tests
-// compare. Holds every round's buffers, so it is meant for sizes a person reads.
+// A whole collective, round by round: what `ringviz trace` prints and what tests compare.
 struct TraceRound {
   int number = 0;  // 1-based, as printed
   Round round;
@@ -19,6 +18,8 @@ struct TraceRound {
   std::optional<double> microseconds;
 };
 
+// Everything but the rounds is known before round 1 (outputs: once the last round is done).
+// `rounds` is filled only by record_trace(); a streamed trace leaves it empty.
 struct Trace {
   Config config;
   std::string backend;
@@ -31,7 +32,24 @@ struct Trace {
   std::vector<ByteBuffer> outputs;
 };
 
-// Resets the session and steps it to the end, recording every round.
+// Receives a run as it happens, so that a writer holds one round at a time, never the
+// history (docs/architecture.md, "How a round flows"). `trace` is the same object in every
+// call: its header in begin(), its outputs added before end().
+class TraceListener {
+ public:
+  virtual ~TraceListener() = default;
+  virtual void begin(const Trace& trace) = 0;
+  virtual void round(const Trace& trace, const TraceRound& round) = 0;
+  virtual void end(const Trace& trace) = 0;
+};
+
+// Resets the session, steps it to the end and hands every round to `listener` as it is done.
+void stream_trace(Session& session, TraceListener& listener);
+
+// The same run kept whole in memory: for the small sizes tests look at.
 Trace record_trace(Session& session);
+
+// Replays a recorded trace to a listener, as stream_trace() would have.
+void replay_trace(const Trace& trace, TraceListener& listener);
 
 }  // namespace ringviz

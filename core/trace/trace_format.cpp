@@ -1,6 +1,7 @@
 #include "core/trace/trace_format.h"
 
 #include <algorithm>
+#include <memory>
 #include <sstream>
 
 #include "core/trace/chrome_trace.h"
@@ -93,50 +94,108 @@ void terminal_block(std::ostream& out, const ReportBlock& block) { write_block(o
 
 static_assert(spellings_are_unique(kTraceFormatNames));
 
-std::string render_markdown(const TraceReport& report) {
-  std::ostringstream out;
+namespace {
+
+// Markdown and the terminal each lay out the report's header and then its sections one by
+// one, so that a streamed run is written section by section.
+struct ReportLayout {
+  void (*header)(std::ostream&, const TraceReport&);
+  void (*section)(std::ostream&, const ReportSection&);
+};
+
+void markdown_header(std::ostream& out, const TraceReport& report) {
   out << "## " << report.title << "\n";
   for (const ReportBlock& block : report.preamble) {
     out << "\n";
     markdown_block(out, block);
   }
-  for (const ReportSection& section : report.sections) {
-    out << "\n### " << section.heading << "\n";
-    for (const ReportBlock& block : section.blocks) {
-      out << "\n";
-      markdown_block(out, block);
-    }
-  }
-  return out.str();
 }
 
-std::string render_terminal(const TraceReport& report) {
-  std::ostringstream out;
+void markdown_section(std::ostream& out, const ReportSection& section) {
+  out << "\n### " << section.heading << "\n";
+  for (const ReportBlock& block : section.blocks) {
+    out << "\n";
+    markdown_block(out, block);
+  }
+}
+
+void terminal_header(std::ostream& out, const TraceReport& report) {
   out << report.title << "\n" << repeat("=", display_width(report.title)) << "\n";
   for (std::size_t i = 0; i < report.preamble.size(); ++i) {
     if (i > 0) out << "\n";
     terminal_block(out, report.preamble[i]);
   }
-  for (const ReportSection& section : report.sections) {
-    out << "\n" << section.heading << "\n" << repeat("-", display_width(section.heading)) << "\n";
-    bool first = true;
-    for (const ReportBlock& block : section.blocks) {
-      // A table after a line of text belongs to it; only tables get a blank line between them.
-      if (!first && block.kind == ReportBlock::Kind::paragraph) out << "\n";
-      terminal_block(out, block);
-      first = false;
-    }
+}
+
+void terminal_section(std::ostream& out, const ReportSection& section) {
+  out << "\n" << section.heading << "\n" << repeat("-", display_width(section.heading)) << "\n";
+  bool first = true;
+  for (const ReportBlock& block : section.blocks) {
+    // A table after a line of text belongs to it; only tables get a blank line between them.
+    if (!first && block.kind == ReportBlock::Kind::paragraph) out << "\n";
+    terminal_block(out, block);
+    first = false;
   }
+}
+
+constexpr ReportLayout kMarkdownLayout{markdown_header, markdown_section};
+constexpr ReportLayout kTerminalLayout{terminal_header, terminal_section};
+
+std::string render(const TraceReport& report, const ReportLayout& layout) {
+  std::ostringstream out;
+  layout.header(out, report);
+  for (const ReportSection& section : report.sections) layout.section(out, section);
   return out.str();
 }
 
-void write_trace(std::ostream& out, const Trace& trace, TraceFormat format, Language language) {
-  switch (format) {
-    case TraceFormat::table: out << render_terminal(build_trace_report(trace, language)); return;
-    case TraceFormat::markdown: out << render_markdown(build_trace_report(trace, language)); return;
-    case TraceFormat::json: write_json(out, trace_to_json(trace)); return;
-    case TraceFormat::chrome: write_chrome_trace(out, trace); return;
+class ReportTraceWriter : public TraceListener {
+ public:
+  ReportTraceWriter(std::ostream& out, const ReportLayout& layout, Language language)
+      : out_(out), layout_(layout), language_(language) {}
+
+  void begin(const Trace& trace) override {
+    builder_ = std::make_unique<TraceReportBuilder>(trace, language_);
+    write(builder_->header());
   }
+  void round(const Trace&, const TraceRound& round) override { write(builder_->round(round)); }
+  void end(const Trace&) override {
+    write(builder_->end());
+    builder_.reset();
+  }
+
+ private:
+  void write(const TraceReport& report) {
+    layout_.header(out_, report);
+    write(report.sections);
+  }
+  void write(const std::vector<ReportSection>& sections) {
+    for (const ReportSection& section : sections) layout_.section(out_, section);
+  }
+
+  std::ostream& out_;
+  const ReportLayout& layout_;
+  Language language_;
+  std::unique_ptr<TraceReportBuilder> builder_;
+};
+
+}  // namespace
+
+std::string render_markdown(const TraceReport& report) { return render(report, kMarkdownLayout); }
+
+std::string render_terminal(const TraceReport& report) { return render(report, kTerminalLayout); }
+
+std::unique_ptr<TraceListener> make_trace_writer(std::ostream& out, TraceFormat format, Language language) {
+  switch (format) {
+    case TraceFormat::table: return std::make_unique<ReportTraceWriter>(out, kTerminalLayout, language);
+    case TraceFormat::markdown: return std::make_unique<ReportTraceWriter>(out, kMarkdownLayout, language);
+    case TraceFormat::json: return std::make_unique<JsonTraceWriter>(out);
+    case TraceFormat::chrome: return std::make_unique<ChromeTraceWriter>(out);
+  }
+  return std::make_unique<JsonTraceWriter>(out);
+}
+
+void write_trace(std::ostream& out, const Trace& trace, TraceFormat format, Language language) {
+  replay_trace(trace, *make_trace_writer(out, format, language));
 }
 
 }  // namespace ringviz

@@ -1,4 +1,5 @@
 #pragma once
+#include <memory>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -29,7 +30,11 @@ std::string render_markdown(const TraceReport& report);
 // Columns padded to the widest cell, counting Chinese characters as two terminal columns.
 std::string render_terminal(const TraceReport& report);
 
-// The whole `ringviz trace` output. `language` changes neither JSON format.
+// The whole `ringviz trace` output, written while the run streams by (stream_trace()).
+// `language` changes neither JSON format.
+std::unique_ptr<TraceListener> make_trace_writer(std::ostream& out, TraceFormat format, Language language);
+
+// The same output for a recorded trace.
 void write_trace(std::ostream& out, const Trace& trace, TraceFormat format, Language language);
 
 }  // namespace ringviz

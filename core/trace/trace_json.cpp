@@ -1,7 +1,9 @@
 #include "core/trace/trace_json.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 
 #include "core/trace/trace_values.h"
 
@@ -39,143 +41,196 @@ Json buffer_json(const Trace& trace, const BufferState& buffers, const Provenanc
   return row;
 }
 
-Json buffers_json(const Trace& trace, const BufferState& buffers, const Provenance& provenance) {
-  Json all = Json::array();
-  for (int rank = 0; rank < trace.config.ranks; ++rank) all.push_back(buffer_json(trace, buffers, provenance, rank));
-  return all;
-}
-
-Json contributors_json(const Trace& trace, const Provenance& provenance) {
-  Json all = Json::array();
-  for (int rank = 0; rank < trace.config.ranks; ++rank) {
-    Json slots = Json::array();
-    for (int slot = 0; slot < trace.layout.size(); ++slot) {
-      Json ranks = Json::array();
-      const RankSet& set = provenance.at(rank, slot);
-      for (int contributor = 0; contributor < trace.config.ranks; ++contributor)
-        if (set.test(static_cast<std::size_t>(contributor))) ranks.push_back(contributor);
-      slots.push_back(std::move(ranks));
-    }
-    all.push_back(std::move(slots));
-  }
-  return all;
-}
-
-Json round_json(const Trace& trace, const TraceRound& round) {
-  const auto element = static_cast<std::int64_t>(dtype_size(trace.config.dtype));
-  Json transfers = Json::array();
-  for (const Transfer& transfer : round.round.transfers)
-    transfers.push_back({{"src", transfer.src},
-                         {"dst", transfer.dst},
-                         {"slot", transfer.slot},
-                         {"kind", transfer_kind_name(transfer.kind)},
-                         {"bytes", trace.layout[transfer.slot].count * element}});
-  Json json = {{"round", round.number}, {"phase", phase_name(round.round.phase)}};
-  if (round.microseconds) json["time_us"] = *round.microseconds;
-  json["transfers"] = std::move(transfers);
-  json["buffers"] = buffers_json(trace, round.buffers, round.provenance);
-  json["contributors"] = contributors_json(trace, round.provenance);
-  return json;
-}
-
-// Holds only numbers, strings, booleans and nulls (an array's items or an object's values).
-bool is_flat(const Json& container) {
-  for (const Json& item : container)
-    if (item.is_structured()) return false;
-  return true;
-}
-
 std::string scalar_text(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-void write_value(std::ostream& out, const Json& value, int depth) {
-  const std::string inner(static_cast<std::size_t>(depth + 1) * 2, ' ');
-  const std::string outer(static_cast<std::size_t>(depth) * 2, ' ');
-  if (value.is_object() && is_flat(value)) {
-    // A slot or a transfer is one record: keep it on one line too.
-    out << "{";
-    bool first = true;
-    for (const auto& [key, item] : value.items()) {
-      out << (first ? "" : ", ") << scalar_text(Json(key)) << ": " << scalar_text(item);
-      first = false;
-    }
-    out << "}";
-  } else if (value.is_object()) {
-    out << "{\n";
-    bool first = true;
-    for (const auto& [key, item] : value.items()) {
-      out << (first ? "" : ",\n") << inner << scalar_text(Json(key)) << ": ";
-      write_value(out, item, depth + 1);
-      first = false;
-    }
-    out << "\n" << outer << "}";
-  } else if (value.is_array() && !value.empty() && !is_flat(value)) {
-    out << "[\n";
-    for (std::size_t i = 0; i < value.size(); ++i) {
-      out << (i ? ",\n" : "") << inner;
-      write_value(out, value[i], depth + 1);
-    }
-    out << "\n" << outer << "]";
-  } else if (value.is_array()) {
-    // A rank's buffer can be millions of values: build the line, then write it once.
-    std::string line = "[";
-    for (std::size_t i = 0; i < value.size(); ++i) {
-      if (i) line += ", ";
-      line += scalar_text(value[i]);
-    }
-    line += "]";
-    out << line;
+// scalar_text for the values a buffer is mostly made of, without building a string each:
+// dumping every element on its own was most of a large trace's time.
+void append_scalar(std::string& line, const Json& value) {
+  char digits[24];
+  if (value.is_null()) {
+    line += "null";
+  } else if (value.is_number_integer()) {
+    const auto end = value.is_number_unsigned()
+                         ? std::to_chars(digits, digits + sizeof digits, value.get<std::uint64_t>()).ptr
+                         : std::to_chars(digits, digits + sizeof digits, value.get<std::int64_t>()).ptr;
+    line.append(digits, end);
   } else {
-    out << scalar_text(value);
+    line += scalar_text(value);
   }
+}
+
+// A value made of plain values only (a number, a string, a row, a slot, a transfer), on one
+// line. A rank's buffer can be millions of values: build the line, then write it once.
+std::string plain_text(const Json& value) {
+  if (!value.is_structured()) return scalar_text(value);
+  const bool object = value.is_object();
+  std::string line(1, object ? '{' : '[');
+  bool first = true;
+  for (const auto& [name, item] : value.items()) {
+    if (!first) line += ", ";
+    if (object) line += scalar_text(Json(name)) + ": ";
+    append_scalar(line, item);
+    first = false;
+  }
+  line += object ? '}' : ']';
+  return line;
 }
 
 }  // namespace
 
-Json trace_to_json(const Trace& trace) {
-  const Config& config = trace.config;
-  Json document;
-  document["schema"] = kTraceSchema;
-  document["config"] = {{"op", op_name(config.op)},
-                        {"algorithm", algorithm_name(config.algorithm)},
-                        {"order", order_name(config.order)},
-                        {"ranks", config.ranks},
-                        {"count", config.count},
-                        {"dtype", dtype_name(config.dtype)},
-                        {"reduce", reduce_op_name(config.reduce)},
-                        {"init", config.init.spec()},
-                        {"backend", trace.backend}};
-  Json slots = Json::array();
-  for (const Slot& slot : trace.layout.slots) slots.push_back({{"offset", slot.offset}, {"count", slot.count}});
-  document["slots"] = std::move(slots);
-  document["initial"] = buffers_json(trace, trace.initial, trace.initial_provenance);
-  Json rounds = Json::array();
-  for (const TraceRound& round : trace.rounds) rounds.push_back(round_json(trace, round));
-  document["rounds"] = std::move(rounds);
+// An empty array or object is closed on the line it opened on; a non-empty one puts each item
+// on its own line, indented two spaces per level.
+void JsonTraceWriter::open(char bracket) {
+  out_ << bracket;
+  items_.push_back(0);
+}
 
-  Json outputs = Json::array();
+void JsonTraceWriter::close(char bracket) {
+  const bool empty = items_.back() == 0;
+  items_.pop_back();
+  if (!empty) out_ << "\n" << std::string(items_.size() * 2, ' ');
+  out_ << bracket;
+}
+
+void JsonTraceWriter::next_item() {
+  if (items_.back()++ > 0) out_ << ",";
+  out_ << "\n" << std::string(items_.size() * 2, ' ');
+}
+
+void JsonTraceWriter::key(const char* name) {
+  next_item();
+  out_ << scalar_text(Json(name)) << ": ";
+}
+
+void JsonTraceWriter::value(const Json& plain) { out_ << plain_text(plain); }
+
+void JsonTraceWriter::buffers(const Trace& trace, const BufferState& buffers, const Provenance& provenance) {
+  open('[');
+  for (int rank = 0; rank < trace.config.ranks; ++rank) {
+    next_item();
+    value(buffer_json(trace, buffers, provenance, rank));
+  }
+  close(']');
+}
+
+// A 256-GPU round has 65536 sets of up to 256 ranks: each rank's sets are written as one
+// piece of text, formatted directly rather than through document nodes.
+void JsonTraceWriter::contributors(const Trace& trace, const Provenance& provenance) {
+  open('[');
+  std::string text;
+  char digits[16];
+  for (int rank = 0; rank < trace.config.ranks; ++rank) {
+    next_item();
+    open('[');
+    const std::string indent = "\n" + std::string(items_.size() * 2, ' ');
+    text.clear();
+    for (int slot = 0; slot < trace.layout.size(); ++slot) {
+      text += slot ? "," : "";
+      text += indent;
+      text += '[';
+      const RankSet& set = provenance.at(rank, slot);
+      bool first = true;
+      for (int contributor = 0; contributor < trace.config.ranks; ++contributor) {
+        if (!set.test(static_cast<std::size_t>(contributor))) continue;
+        if (!first) text += ", ";
+        text.append(digits, std::to_chars(digits, digits + sizeof digits, contributor).ptr);
+        first = false;
+      }
+      text += ']';
+    }
+    out_ << text;
+    items_.back() = trace.layout.size();
+    close(']');
+  }
+  close(']');
+}
+
+void JsonTraceWriter::begin(const Trace& trace) {
+  const Config& config = trace.config;
+  items_.clear();
+  open('{');
+  key("schema");
+  value(kTraceSchema);
+  key("config");
+  value(Json{{"op", op_name(config.op)},
+             {"algorithm", algorithm_name(config.algorithm)},
+             {"order", order_name(config.order)},
+             {"ranks", config.ranks},
+             {"count", config.count},
+             {"dtype", dtype_name(config.dtype)},
+             {"reduce", reduce_op_name(config.reduce)},
+             {"init", config.init.spec()},
+             {"backend", trace.backend}});
+  key("slots");
+  open('[');
+  for (const Slot& slot : trace.layout.slots) {
+    next_item();
+    value(Json{{"offset", slot.offset}, {"count", slot.count}});
+  }
+  close(']');
+  key("initial");
+  buffers(trace, trace.initial, trace.initial_provenance);
+  key("rounds");
+  open('[');
+}
+
+void JsonTraceWriter::round(const Trace& trace, const TraceRound& round) {
+  const auto element = static_cast<std::int64_t>(dtype_size(trace.config.dtype));
+  next_item();
+  open('{');
+  key("round");
+  value(round.number);
+  key("phase");
+  value(phase_name(round.round.phase));
+  if (round.microseconds) {
+    key("time_us");
+    value(*round.microseconds);
+  }
+  key("transfers");
+  open('[');
+  for (const Transfer& transfer : round.round.transfers) {
+    next_item();
+    value(Json{{"src", transfer.src},
+               {"dst", transfer.dst},
+               {"slot", transfer.slot},
+               {"kind", transfer_kind_name(transfer.kind)},
+               {"bytes", trace.layout[transfer.slot].count * element}});
+  }
+  close(']');
+  key("buffers");
+  buffers(trace, round.buffers, round.provenance);
+  key("contributors");
+  contributors(trace, round.provenance);
+  close('}');
+}
+
+void JsonTraceWriter::end(const Trace& trace) {
+  const Config& config = trace.config;
+  close(']');  // rounds
+  key("outputs");
+  open('[');
   for (const ByteBuffer& output : trace.outputs) {
     Json row = Json::array();
     for (std::int64_t i = 0; i < element_count(output, config.dtype); ++i)
       row.push_back(element_json(read_element(output, config.dtype, i), config.dtype));
-    outputs.push_back(std::move(row));
+    next_item();
+    value(row);
   }
-  document["outputs"] = std::move(outputs);
+  close(']');
   Json sent = Json::array();
   Json received = Json::array();
   for (int rank = 0; rank < config.ranks; ++rank) {
     sent.push_back(trace.traffic.total_sent(rank));
     received.push_back(trace.traffic.total_received(rank));
   }
-  document["bytes_sent"] = std::move(sent);
-  document["bytes_received"] = std::move(received);
-  return document;
-}
-
-void write_json(std::ostream& out, const Json& document) {
-  write_value(out, document, 0);
-  out << "\n";
+  key("bytes_sent");
+  value(sent);
+  key("bytes_received");
+  value(received);
+  close('}');
+  out_ << "\n";
 }
 
 }  // namespace ringviz

@@ -1,5 +1,6 @@
 #pragma once
 #include <ostream>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -9,15 +10,33 @@ namespace ringviz {
 
 inline constexpr const char* kTraceSchema = "ringviz.trace/1";
 
-// A recorded collective as the `ringviz.trace/1` document of docs/architecture.md ("How a round
-// flows"). Keys keep the schema's order. Elements of a slot that nothing has reached yet are null;
-// NaN and the infinities are the strings "nan", "inf", "-inf"; integers are exact; floats are the
-// shortest decimal of their own type, and whole floats are written without ".0". "time_us" appears
-// on a round only when the backend timed it.
-nlohmann::ordered_json trace_to_json(const Trace& trace);
+// Writes the `ringviz.trace/1` document of docs/architecture.md ("How a round flows") while the
+// run goes, one round at a time, so that a 256-GPU trace needs the memory of one round rather
+// than of its whole history. Keys keep the schema's order. Elements of a slot that nothing has
+// reached yet are null; NaN and the infinities are the strings "nan", "inf", "-inf"; integers
+// are exact; floats are the shortest decimal of their own type, and whole floats are written
+// without ".0". "time_us" appears on a round only when the backend timed it.
+//
+// Layout: indented like any pretty JSON, except that arrays of plain values and objects of
+// plain values stay on one line, so that a rank's buffer reads as a row.
+class JsonTraceWriter : public TraceListener {
+ public:
+  explicit JsonTraceWriter(std::ostream& out) : out_(out) {}
+  void begin(const Trace& trace) override;
+  void round(const Trace& trace, const TraceRound& round) override;
+  void end(const Trace& trace) override;
 
-// Indented like any pretty JSON, except that arrays of plain values stay on one line, so that
-// a rank's buffer reads as a row.
-void write_json(std::ostream& out, const nlohmann::ordered_json& document);
+ private:
+  void open(char bracket);
+  void close(char bracket);
+  void key(const char* name);
+  void next_item();
+  void value(const nlohmann::ordered_json& plain);
+  void buffers(const Trace& trace, const BufferState& buffers, const Provenance& provenance);
+  void contributors(const Trace& trace, const Provenance& provenance);
+
+  std::ostream& out_;
+  std::vector<int> items_;  // per open bracket, how many items it holds so far
+};
 
 }  // namespace ringviz

@@ -38,14 +38,16 @@ ReportBlock list(std::vector<std::string> items) {
 }
 ReportBlock table(TextTable contents) { return {ReportBlock::Kind::table, {}, std::move(contents)}; }
 
-// Walks a recorded trace once and says, in one language, what happened in every round.
-class ReportBuilder {
- public:
-  ReportBuilder(const Trace& trace, Language language)
-      : trace_(trace), language_(language), ranks_(trace.config.ranks),
-        gather_(trace.config.op == Op::allgather) {}
+}  // namespace
 
-  TraceReport build() {
+// Says, in one language, what happened in every round, one round at a time.
+class TraceReportBuilder::Impl {
+ public:
+  Impl(const Trace& trace, Language language)
+      : trace_(trace), language_(language), ranks_(trace.config.ranks),
+        gather_(trace.config.op == Op::allgather), before_(trace.initial_provenance) {}
+
+  TraceReport header() {
     TraceReport report;
     report.title = say(Phrase::title, language_,
                        {phrase(algorithm_title(trace_.config.algorithm), language_),
@@ -59,26 +61,30 @@ class ReportBuilder {
     for (int rank = 0; rank < ranks_; ++rank)
       for (int slot = 0; slot < ranks_; ++slot)
         if (trace_.initial_provenance.at(rank, slot).any()) arrivals_[static_cast<std::size_t>(rank)].push_back(slot);
-
-    const Provenance* before = &trace_.initial_provenance;
-    const TraceRound* last_reduce_round = nullptr;
-    for (const TraceRound& round : trace_.rounds) {
-      report.sections.push_back(round_section(round, *before));
-      before = &round.provenance;
-      if (round.round.phase == Phase::reduce_scatter) last_reduce_round = &round;
-      const bool reduce_phase_ends =
-          last_reduce_round == &round &&
-          (&round == &trace_.rounds.back() || (&round + 1)->round.phase != Phase::reduce_scatter);
-      if (reduce_phase_ends && owns_reduced_chunks(round.provenance))
-        report.sections.push_back(owned_chunks_section(round.provenance));
-    }
-    // A one-GPU ReduceScatter has no rounds but still ends owning a chunk.
-    if (trace_.config.op == Op::reducescatter && trace_.rounds.empty())
-      report.sections.push_back(owned_chunks_section(trace_.initial_provenance));
-
-    report.sections.push_back(outputs_section());
-    report.sections.push_back(traffic_section());
     return report;
+  }
+
+  std::vector<ReportSection> round(const TraceRound& round) {
+    std::vector<ReportSection> sections;
+    sections.push_back(round_section(round, before_));
+    before_ = round.provenance;
+    const auto& schedule = trace_.schedule.rounds;
+    const auto next = static_cast<std::size_t>(round.number);
+    const bool reduce_phase_ends = round.round.phase == Phase::reduce_scatter &&
+                                   (next >= schedule.size() || schedule[next].phase != Phase::reduce_scatter);
+    if (reduce_phase_ends && owns_reduced_chunks(round.provenance))
+      sections.push_back(owned_chunks_section(round.provenance));
+    return sections;
+  }
+
+  std::vector<ReportSection> end() {
+    std::vector<ReportSection> sections;
+    // A one-GPU ReduceScatter has no rounds but still ends owning a chunk.
+    if (trace_.config.op == Op::reducescatter && trace_.schedule.rounds.empty())
+      sections.push_back(owned_chunks_section(trace_.initial_provenance));
+    sections.push_back(outputs_section());
+    sections.push_back(traffic_section());
+    return sections;
   }
 
  private:
@@ -317,12 +323,25 @@ class ReportBuilder {
   int ranks_;
   bool gather_;
   std::vector<std::vector<int>> arrivals_;  // AllGather: blocks per rank in arrival order
+  Provenance before_;                       // after the previous round
 };
 
-}  // namespace
+TraceReportBuilder::TraceReportBuilder(const Trace& trace, Language language)
+    : impl_(std::make_unique<Impl>(trace, language)) {}
+TraceReportBuilder::~TraceReportBuilder() = default;
+TraceReport TraceReportBuilder::header() { return impl_->header(); }
+std::vector<ReportSection> TraceReportBuilder::round(const TraceRound& round) { return impl_->round(round); }
+std::vector<ReportSection> TraceReportBuilder::end() { return impl_->end(); }
 
 TraceReport build_trace_report(const Trace& trace, Language language) {
-  return ReportBuilder(trace, language).build();
+  TraceReportBuilder builder(trace, language);
+  TraceReport report = builder.header();
+  const auto append = [&](std::vector<ReportSection> sections) {
+    for (ReportSection& section : sections) report.sections.push_back(std::move(section));
+  };
+  for (const TraceRound& round : trace.rounds) append(builder.round(round));
+  append(builder.end());
+  return report;
 }
 
 }  // namespace ringviz

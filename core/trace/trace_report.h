@@ -1,4 +1,5 @@
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,23 @@ inline constexpr int kValueTableMaxRanks = 8;
 // Above this many GPUs a reduce round lists only the chunk that changed, not every chunk.
 inline constexpr int kAllChunksMaxRanks = 8;
 
+// Builds the report as a run streams by: header() gives the title, the preamble and the
+// inputs; round() the sections of one round; end() the outputs and the traffic (the trace's
+// outputs must be filled by then). `trace` must outlive the builder.
+class TraceReportBuilder {
+ public:
+  TraceReportBuilder(const Trace& trace, Language language);
+  ~TraceReportBuilder();
+  TraceReport header();
+  std::vector<ReportSection> round(const TraceRound& round);
+  std::vector<ReportSection> end();
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The whole report of a recorded trace.
 TraceReport build_trace_report(const Trace& trace, Language language);
 
 }  // namespace ringviz

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,11 +49,7 @@ void read_both(int out_fd, int err_fd, std::string& out, std::string& err) {
   }
 }
 
-}  // namespace
-
-RunResult run_ringviz(const std::vector<std::string>& arguments, const std::string& stdout_file) {
-  std::vector<std::string> argv_text = {RINGVIZ_EXECUTABLE};
-  argv_text.insert(argv_text.end(), arguments.begin(), arguments.end());
+RunResult run_program(std::vector<std::string> argv_text, const std::string& stdout_file) {
   std::vector<char*> argv;
   for (std::string& argument : argv_text) argv.push_back(argument.data());
   argv.push_back(nullptr);
@@ -84,10 +81,27 @@ RunResult run_ringviz(const std::vector<std::string>& arguments, const std::stri
   RunResult result;
   read_both(out_pipe[0], err_pipe[0], result.out, result.err);
   int status = 0;
-  while (waitpid(child, &status, 0) < 0)
-    if (errno != EINTR) fail("waitpid");
+  rusage usage{};
+  while (wait4(child, &status, 0, &usage) < 0)
+    if (errno != EINTR) fail("wait4");
+  result.peak_rss_kib = usage.ru_maxrss;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+}  // namespace
+
+RunResult run_ringviz(const std::vector<std::string>& arguments, const std::string& stdout_file) {
+  std::vector<std::string> argv_text = {RINGVIZ_EXECUTABLE};
+  argv_text.insert(argv_text.end(), arguments.begin(), arguments.end());
+  return run_program(std::move(argv_text), stdout_file);
+}
+
+RunResult run_ringviz_with_address_limit(std::uint64_t limit_kib, const std::vector<std::string>& arguments) {
+  std::vector<std::string> argv_text = {"/bin/sh", "-c", "ulimit -v " + std::to_string(limit_kib) + R"( && exec "$0" "$@")",
+                                        RINGVIZ_EXECUTABLE};
+  argv_text.insert(argv_text.end(), arguments.begin(), arguments.end());
+  return run_program(std::move(argv_text), "");
 }
 
 TempDir::TempDir() {

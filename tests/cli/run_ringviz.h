@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -10,12 +11,32 @@ struct RunResult {
   int exit_code = -1;  // 128 + signal number when it was killed
   std::string out;
   std::string err;
+  long peak_rss_kib = 0;  // the child's largest resident set (Linux counts it in KiB)
 };
 
 // Runs the ringviz built alongside these tests with `arguments` (no shell involved) and
 // captures both streams in full. With `stdout_file`, standard output goes to that file (or
 // device, such as /dev/full) instead, and `out` stays empty.
 RunResult run_ringviz(const std::vector<std::string>& arguments, const std::string& stdout_file = "");
+
+// The same under an address-space limit (`ulimit -v`, in KiB), set by a shell that then
+// becomes ringviz.
+RunResult run_ringviz_with_address_limit(std::uint64_t limit_kib, const std::vector<std::string>& arguments);
+
+// Whether this build (tests and executable alike) runs under AddressSanitizer, which maps
+// terabytes of shadow address space and keeps freed memory in quarantine: address-space limits
+// and resident-set bounds measure the sanitizer there, not ringviz.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kSanitizedBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kSanitizedBuild = true;
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
 
 // A fresh directory under the system's temp directory, removed with everything in it when
 // this goes out of scope; fixture files are written here by the tests themselves.

@@ -115,3 +115,108 @@ TEST_CASE("an input file with a string that is not a number is refused, naming t
   check_rejected(run, path);
   CHECK(run.err.find("[1][1]") != std::string::npos);
 }
+
+// ulimit -v of 1 GiB: a machine with plenty of free memory still refuses the allocation, so the
+// size check has to count the process's own limit, not only MemAvailable.
+constexpr std::uint64_t kOneGiBInKiB = std::uint64_t{1} << 20;
+
+TEST_CASE("a bench larger than the process's address-space limit is refused up front, naming ulimit -v" *
+          doctest::skip(ringviz::test::kSanitizedBuild)) {
+  const RunResult run = ringviz::test::run_ringviz_with_address_limit(
+      kOneGiBInKiB, {"bench", "--backend", "cpu", "--gpus", "256", "-b", "16M", "-e", "16M"});
+  check_rejected(run, "--maxbytes");
+  CHECK(run.err.find("ulimit -v") != std::string::npos);
+}
+
+TEST_CASE("a trace larger than the process's address-space limit is refused up front, naming ulimit -v" *
+          doctest::skip(ringviz::test::kSanitizedBuild)) {
+  const RunResult run = ringviz::test::run_ringviz_with_address_limit(
+      kOneGiBInKiB, {"trace", "--backend", "cpu", "--gpus", "256", "--count", "1M"});
+  check_rejected(run, "--count");
+  CHECK(run.err.find("ulimit -v") != std::string::npos);
+}
+
+// Every value flag of every subcommand, fed what a slip of the keyboard or a script gives: each
+// is refused in one line that names the flag and the value it got (exit 2), never converted
+// silently nor run for ever.
+TEST_CASE("empty, non-finite, negative, huge and half-numeric values are refused for every value flag") {
+  struct Case {
+    std::vector<std::string> arguments;
+    std::string named;
+    std::string shown;  // how the message quotes the value, when not as the last argument
+  };
+  const std::vector<std::string> record = {"record", "--out", "never-written/"};
+  const auto with = [](std::vector<std::string> base, std::vector<std::string> more) {
+    base.insert(base.end(), more.begin(), more.end());
+    return base;
+  };
+  const std::vector<Case> cases = {
+      {{"trace", "--gpus", ""}, "--gpus"},
+      {{"trace", "--gpus", "4x"}, "--gpus"},
+      {{"trace", "--count", "nan"}, "--count"},
+      {{"trace", "--count", "1e300"}, "--count"},
+      {{"trace", "--gpus", "256", "--count", "1M", "--format", "json"}, "--count", "1048576"},
+      {{"bench", "--iters", "2000000000"}, "--iters"},
+      {{"bench", "--iters", "-1"}, "--iters"},
+      {{"bench", "--iters", ""}, "--iters"},
+      {{"bench", "--iters", "4x"}, "--iters"},
+      {{"bench", "--warmup_iters", "nan"}, "--warmup_iters"},
+      {{"bench", "--warmup_iters", "100000"}, "--warmup_iters"},
+      {{"bench", "--minbytes", ""}, "--minbytes"},
+      {{"bench", "--maxbytes", "inf"}, "--maxbytes"},
+      {{"bench", "--stepfactor", "0"}, "--stepfactor"},
+      {{"compare", "--alpha-us", "nan"}, "--alpha-us"},
+      {{"compare", "--alpha-us", "0"}, "--alpha-us"},
+      {{"compare", "--bandwidth-gbs", ""}, "--bandwidth-gbs"},
+      {{"compare", "--bandwidth-gbs", "inf"}, "--bandwidth-gbs"},
+      {{"compare", "--bandwidth-gbs", "1e300"}, "--bandwidth-gbs"},
+      {{"compare", "--gamma-ps", "-1"}, "--gamma-ps"},
+      {{"compare", "--gamma-ps", "4x"}, "--gamma-ps"},
+      {{"compare", "--count", "-1"}, "--count"},
+      {{"memory", "--params", ""}, "--params"},
+      {{"memory", "--gpus", "0"}, "--gpus"},
+      {{"memory", "--gpu-memory", "nan"}, "--gpu-memory"},
+      {{"memory", "--bucket-mb", "inf"}, "--bucket-mb"},
+      {{"train", "--steps", "0"}, "--steps"},
+      {{"train", "--steps", "100000", "--batch", "65536", "--gpus", "256"}, "--steps", "100000"},
+      {{"train", "--batch", "nan"}, "--batch"},
+      {{"train", "--lr", "inf"}, "--lr"},
+      {{"train", "--seed", "-1"}, "--seed"},
+      {with(record, {"--fps", "0"}), "--fps"},
+      {with(record, {"--fps", "nan"}), "--fps"},
+      {with(record, {"--seconds", ""}), "--seconds"},
+      {with(record, {"--seconds", "-1"}), "--seconds"},
+      {with(record, {"--seconds", "inf"}), "--seconds"},
+      {with(record, {"--seconds", "3600", "--fps", "240"}), "--seconds", "240"},
+      {with(record, {"--from", "nan"}), "--from"},
+      {with(record, {"--from", "4x"}), "--from"},
+      {with(record, {"--ui-scale", "0.1"}), "--ui-scale"},
+      {with(record, {"--ui-scale", ""}), "--ui-scale"},
+      {with(record, {"--lesson", ""}), "--lesson"},
+      {with(record, {"--from", "100"}), "--from"},
+      {with(record, {"--lesson", "default", "--from", "1000"}), "--from"},
+      {{"--ui-scale", "nan"}, "--ui-scale"},
+      {{"--ui-scale", "0.1"}, "--ui-scale"},
+      {{"--present-scale", "0"}, "--present-scale"},
+      {{"--present-scale", "nan"}, "--present-scale"},
+      {{"--round", ""}, "--round"},
+      {{"--size", ""}, "--size"},
+      {{"--bench-frames", "-1"}, "--bench-frames"},
+      {{"--bench-frames", "1e300"}, "--bench-frames"},
+      {{"--bench-gpus", "0"}, "--bench-gpus"},
+      {{"--bench-gpus", "4x"}, "--bench-gpus"},
+  };
+  for (const Case& bad : cases) {
+    std::string typed;
+    for (const std::string& argument : bad.arguments) typed += " '" + argument + "'";
+    INFO("ringviz" << typed);
+    const RunResult run = run_ringviz(bad.arguments);
+    // Without the GUI, record checks its flags but cannot look at a lesson or a collective's length.
+    if (run.err.find("RINGVIZ_GUI=OFF") != std::string::npos) continue;
+    check_rejected(run, bad.named);
+    // The value it got is quoted back, so that an empty one shows as ''.
+    const std::string& value = bad.shown.empty() ? bad.arguments.back() : bad.shown;
+    if (run.err.find("not expected") == std::string::npos)  // a build without the GUI lacks its flags
+      CHECK(run.err.find(value.empty() ? "''" : value) != std::string::npos);
+  }
+}

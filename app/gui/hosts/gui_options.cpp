@@ -13,35 +13,77 @@
 
 namespace ringviz::gui {
 
+namespace {
+
+using cli::add_checked_option;
+
+// A frame benchmark of 10000 frames per ring size is minutes already.
+constexpr int kMaxBenchFrames = 10000;
+constexpr std::size_t kMaxBenchRingSizes = 16;
+
+// An empty value would read as "not given" and be silently ignored.
+std::function<std::string(const std::string&)> non_empty(std::string flag, std::string expected) {
+  return [flag = std::move(flag), expected = std::move(expected)](const std::string& text) {
+    if (text.empty()) throw InputError(flag + ": '' is empty (expected " + expected + ")");
+    return text;
+  };
+}
+
+}  // namespace
+
 void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   // Everything below is listed under "GUI" in --help; options added later keep their group.
   const std::string previous_group = app.option_defaults()->get_group();
   app.option_defaults()->group("GUI");
   app.add_flag("--headless", flags.headless,
                "render without showing a window (hidden GLFW window, or EGL without a display)");
-  app.add_option("--size", flags.size, "window or image size, WxH (default 1600x900)");
-  app.add_option("--round", flags.round,
-                 "open at this point of the timeline: K = after round K, K.5 = halfway through round K+1");
+  add_checked_option<std::string>(app, "--size", flags.size, non_empty("--size", "WxH, e.g. 1600x900"),
+                                  "window or image size, WxH (default 1600x900)", "TEXT");
+  add_checked_option<std::string>(
+      app, "--round", flags.round, non_empty("--round", "a round number such as 2, or 2.5"),
+      "open at this point of the timeline: K = after round K, K.5 = halfway through round K+1", "TEXT");
   // Output paths are checked as they are parsed, before any rendering (core/io/output_path.h).
   app.add_option("--screenshot", flags.screenshot, "headless: write the frame to this PNG file")
       ->each([](const std::string& path) { check_output_file(path, "--screenshot", ".png"); });
   app.add_option("--dump-layout", flags.dump_layout,
                  "headless: write every GPU box and cell rectangle to this JSON file")
       ->each([](const std::string& path) { check_output_file(path, "--dump-layout", ".json"); });
-  app.add_option("--resize", flags.resize, "headless: draw at --size, then resize to WxH before capturing");
-  app.add_option("--bench-frames", flags.bench_frames,
-                 "headless: time this many frames while playing, for 4, 16, 64 and 256 GPUs");
-  app.add_option("--bench-gpus", flags.bench_gpus, "the ring sizes --bench-frames times (default 4 16 64 256)")
+  add_checked_option<std::string>(app, "--resize", flags.resize, non_empty("--resize", "WxH, e.g. 1600x900"),
+                                  "headless: draw at --size, then resize to WxH before capturing", "TEXT");
+  add_checked_option<int>(
+      app, "--bench-frames", flags.bench_frames,
+      [](const std::string& text) {
+        return static_cast<int>(cli::parse_number_in_range(text, "--bench-frames", 1, kMaxBenchFrames));
+      },
+      "headless: time this many frames (1-10000) while playing, for 4, 16, 64 and 256 GPUs", "INT");
+  app.add_option_function<std::vector<std::string>>(
+         "--bench-gpus",
+         [&flags](const std::vector<std::string>& texts) {
+           if (texts.size() > kMaxBenchRingSizes)
+             throw InputError("--bench-gpus: " + std::to_string(texts.size()) +
+                              " ring sizes is too many (at most 16)");
+           flags.bench_gpus.clear();
+           for (const std::string& text : texts) flags.bench_gpus.push_back(cli::parse_gpu_count(text, "--bench-gpus"));
+         },
+         "the ring sizes --bench-frames times, 1-256 each, at most 16 (default 4 16 64 256)")
+      ->type_name("INT ...")
       ->delimiter(',');
   app.add_option("--theme", flags.theme, choice_help(kThemeNames));
   app.add_option("--palette", flags.palette, choice_help(kPaletteNames));
   app.add_option("--settings", flags.settings,
                  "settings file to use, or 'off' (default ~/.config/ringviz/settings.json; "
                  "headless runs use none unless given)");
-  app.add_option("--ui-scale", flags.ui_scale, "scale text and widgets (default: the monitor's)");
+  add_checked_option<float>(
+      app, "--ui-scale", flags.ui_scale, [](const std::string& text) { return cli::parse_ui_scale_text(text); },
+      "scale text and widgets, 0.5-4 (default: the monitor's)", "FLOAT");
   app.add_flag("--present", flags.present,
                "start in presentation mode: large text, high contrast, no setup panel (key P)");
-  app.add_option("--present-scale", flags.present_scale, "presentation text size, 1.5 to 3 (default 2)");
+  add_checked_option<float>(
+      app, "--present-scale", flags.present_scale,
+      [](const std::string& text) {
+        return static_cast<float>(cli::parse_real_in_range(text, "--present-scale", 1.5, 3, "1.5 to 3"));
+      },
+      "presentation text size, 1.5 to 3 (default 2)", "FLOAT");
   app.add_flag("--predict", flags.predict, "start in predict mode: guess each round before it plays (key G)");
   app.add_option("--view", flags.view, "open on this view: " + choice_help(kCentreViewNames));
   app.option_defaults()->group(previous_group);
@@ -64,8 +106,6 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   if (!flags.theme.empty()) parse_enum(kThemeNames, flags.theme, "--theme");
   if (!flags.palette.empty()) parse_enum(kPaletteNames, flags.palette, "--palette");
   cli::parse_ui_scale(flags.ui_scale);
-  if (flags.bench_frames < 0) throw InputError("--bench-frames: must not be negative");
-  for (int ranks : flags.bench_gpus) cli::parse_gpu_count(std::to_string(ranks), "--bench-gpus");
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
   set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
   check_initial_values(config);  // a bad --init file is bad input (exit 2), not a failed start

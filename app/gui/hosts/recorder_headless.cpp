@@ -27,6 +27,7 @@
 #include "core/io/output_file.h"
 #include "core/io/output_path.h"
 #include "core/model/initial_values.h"
+#include "core/schedule/schedule.h"
 
 namespace ringviz::gui {
 
@@ -238,6 +239,16 @@ int record_headless(const RecordRequest& request) {
   std::optional<Lesson> lesson;
   if (request.lesson) lesson = load_lesson_file(*request.lesson);
   else check_initial_values(request.config);
+  // Starting past the end would record one still frame of the end and report success. The end
+  // itself is a fair start (its last frame); a millisecond of slack covers a time printed rounded.
+  const double whole = lesson ? lesson->duration()
+                              : collective_recording_seconds(make_schedule(request.config).round_count());
+  if (request.from > whole + 1e-3) {
+    char text[160];
+    std::snprintf(text, sizeof text, "--from: %g is past the end of the %s, which lasts %.3g s; choose 0 to %.3g",
+                  request.from, lesson ? "lesson" : "collective", whole, whole);
+    throw InputError(text);
+  }
   std::string error;
   if (kind != VideoKind::png_folder) {
     std::string ffmpeg;

@@ -1,0 +1,36 @@
+# ctest install.lessons: `cmake --install` into a fresh prefix, then the installed ringviz,
+# run from an unrelated folder, finds a shipped lesson by name (in <prefix>/share/ringviz/lessons)
+# and, for a name that does not exist, says every folder it tried, the installed one first.
+# Arguments: -DBUILD_DIR=... -DPREFIX=... -DWITH_GUI=ON|OFF
+file(REMOVE_RECURSE "${PREFIX}")
+execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${PREFIX}"
+                RESULT_VARIABLE installed OUTPUT_QUIET)
+if(NOT installed EQUAL 0)
+  message(FATAL_ERROR "cmake --install failed: ${installed}")
+endif()
+foreach(file bin/ringviz share/ringviz/lessons/05-allreduce-traffic.json)
+  if(NOT EXISTS "${PREFIX}/${file}")
+    message(FATAL_ERROR "cmake --install did not install ${file}")
+  endif()
+endforeach()
+if(NOT WITH_GUI)
+  return()  # record needs the GUI
+endif()
+
+set(elsewhere "${PREFIX}/elsewhere")
+file(MAKE_DIRECTORY "${elsewhere}")
+set(environment "${CMAKE_COMMAND}" -E env --unset=DISPLAY --unset=RINGVIZ_LESSONS RINGVIZ_SETTINGS=off)
+execute_process(COMMAND ${environment} "${PREFIX}/bin/ringviz" record --lesson 05-allreduce-traffic
+                        --out frames/ --size 320x240 --fps 10 --seconds 0.1
+                WORKING_DIRECTORY "${elsewhere}" RESULT_VARIABLE recorded ERROR_VARIABLE said OUTPUT_QUIET)
+if(NOT recorded EQUAL 0 OR NOT EXISTS "${elsewhere}/frames/frame-000000.png")
+  message(FATAL_ERROR "the installed ringviz did not record the shipped lesson (exit ${recorded}): ${said}")
+endif()
+
+execute_process(COMMAND ${environment} "${PREFIX}/bin/ringviz" record --lesson no-such-lesson --out frames/
+                WORKING_DIRECTORY "${elsewhere}" RESULT_VARIABLE refused ERROR_VARIABLE said OUTPUT_QUIET)
+string(FIND "${said}" "in ${PREFIX}/share/ringviz/lessons, " installed_first)
+if(NOT refused EQUAL 2 OR installed_first EQUAL -1)
+  message(FATAL_ERROR "an unknown lesson should exit 2 naming ${PREFIX}/share/ringviz/lessons first; "
+                      "got exit ${refused}: ${said}")
+endif()

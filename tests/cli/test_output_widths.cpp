@@ -1,0 +1,56 @@
+// Numbers in tables stay numbers a person reads: a time always has a unit and a few
+// significant digits, however absurd the figures it comes from, and no column runs into the
+// next.
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <string>
+
+#include "run_ringviz.h"
+
+using ringviz::test::lines_of;
+using ringviz::test::run_ringviz;
+using ringviz::test::RunResult;
+
+namespace {
+
+// The longest run of digits in `text`: a 30-digit time is a number nobody can read.
+std::size_t longest_digit_run(const std::string& text) {
+  std::size_t longest = 0;
+  std::size_t run = 0;
+  for (char c : text) {
+    run = (c >= '0' && c <= '9') ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+}  // namespace
+
+TEST_CASE("compare over a link of 1e-30 GB/s prints its 10^27-second times in powers of ten, with a unit") {
+  const RunResult run = run_ringviz({"compare", "--bandwidth-gbs", "1e-30", "--sweep"});
+  INFO("stdout: " << run.out);
+  REQUIRE(run.exit_code == 0);
+  CHECK(longest_digit_run(run.out) <= 10);
+  const std::regex ring_row(R"(^ring +\d+ +\d+ .* (\d\.\d{3}e\+\d{2} s) +1\.00x$)");
+  bool found = false;
+  for (const std::string& line : lines_of(run.out))
+    if (std::regex_match(line, ring_row)) found = true;
+  CHECK(found);
+}
+
+TEST_CASE("compare with a vanishing α prints nanoseconds, not zero microseconds") {
+  const RunResult run = run_ringviz({"compare", "--alpha-us", "1e-12", "--count", "0"});
+  INFO("stdout: " << run.out);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("1e-09 ns per message") != std::string::npos);
+  CHECK(run.out.find("0.00 µs") == std::string::npos);
+}
+
+TEST_CASE("memory in bytes for 100T parameters keeps a space between its 16-digit columns") {
+  const RunResult run = run_ringviz({"memory", "--params", "100T", "--gpus", "1", "--unit", "bytes"});
+  INFO("stdout: " << run.out);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("200000000000000 200000000000000") != std::string::npos);
+  CHECK(longest_digit_run(run.out) <= 16);
+}
