@@ -8,7 +8,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
-#include "core/io/output_path.h"
+#include "core/output/output_path.h"
 #include "core/teaching/lesson.h"
 #ifdef RINGVIZ_WITH_GUI
 #include "app/gui/hosts/gui_options.h"

@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "app/platform/gl.h"
-#include "core/io/output_file.h"
+#include "core/output/output_file.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC

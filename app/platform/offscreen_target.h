@@ -30,7 +30,7 @@ class OffscreenTarget {
   int height_ = 0;
 };
 
-// Writes RGBA rows (top row first) as a PNG, through an OutputFile (core/io/output_file.h);
+// Writes RGBA rows (top row first) as a PNG, through an OutputFile (core/output/output_file.h);
 // false with `error` saying why.
 bool write_png(const std::string& path, int width, int height,
                const std::vector<std::uint8_t>& rgba, std::string& error);

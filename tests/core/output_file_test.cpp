@@ -1,4 +1,4 @@
-// Output files (core/io): what the program writes appears under its final name only when
+// Output files (core/output): what the program writes appears under its final name only when
 // every byte arrived; a full disk, /dev/full or a bad path is reported, never taken for
 // success; bad output paths are refused before any work.
 #include <doctest/doctest.h>
@@ -11,8 +11,8 @@
 #include <iterator>
 #include <string>
 
-#include "core/io/output_file.h"
-#include "core/io/output_path.h"
+#include "core/output/output_file.h"
+#include "core/output/output_path.h"
 #include "core/model/input_error.h"
 #include "tests/core/small_disk.h"
 

@@ -8,7 +8,7 @@
 #include "app/gui/views/centre_view.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
-#include "core/io/output_path.h"
+#include "core/output/output_path.h"
 #include "core/model/initial_values.h"
 
 namespace ringviz::gui {
@@ -42,7 +42,7 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   add_checked_option<std::string>(
       app, "--round", flags.round, non_empty("--round", "a round number such as 2, or 2.5"),
       "open at this point of the timeline: K = after round K, K.5 = halfway through round K+1", "TEXT");
-  // Output paths are checked as they are parsed, before any rendering (core/io/output_path.h).
+  // Output paths are checked as they are parsed, before any rendering (core/output/output_path.h).
   app.add_option("--screenshot", flags.screenshot, "headless: write the frame to this PNG file")
       ->each([](const std::string& path) { check_output_file(path, "--screenshot", ".png"); });
   app.add_option("--dump-layout", flags.dump_layout,

@@ -24,8 +24,8 @@
 #include "app/gui/teaching/lesson_player.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
-#include "core/io/output_file.h"
-#include "core/io/output_path.h"
+#include "core/output/output_file.h"
+#include "core/output/output_path.h"
 #include "core/model/initial_values.h"
 #include "core/schedule/schedule.h"
 

@@ -18,8 +18,8 @@
 
 #include <stb_image_write.h>  // the implementation comes from libstb (pkg-config imgui pulls it in)
 
-#include "core/io/output_file.h"
-#include "core/io/output_path.h"
+#include "core/output/output_file.h"
+#include "core/output/output_path.h"
 #include "core/model/config.h"
 
 namespace ringviz::gui {

@@ -4,7 +4,7 @@
 
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/text/strings.h"
-#include "core/io/output_file.h"
+#include "core/output/output_file.h"
 
 namespace ringviz::gui {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/runtime/playback.h"
-#include "core/io/output_file.h"
+#include "core/output/output_file.h"
 #include "core/input/json_input.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"

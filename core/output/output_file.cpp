@@ -1,4 +1,4 @@
-#include "core/io/output_file.h"
+#include "core/output/output_file.h"
 
 #include <cerrno>
 #include <cstring>

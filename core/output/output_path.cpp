@@ -1,4 +1,4 @@
-#include "core/io/output_path.h"
+#include "core/output/output_path.h"
 
 #include <cerrno>
 #include <cstring>
