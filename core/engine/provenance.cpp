@@ -56,4 +56,28 @@ std::string slot_label(Op op, const RankSet& contributors, int slot) {
   return label;
 }
 
+std::string reduction_label(const Config& config, const RankSet& contributors, int slot) {
+  const ReduceOp reduce = config.reduce;
+  const int terms = static_cast<int>(contributors.count());
+  if (config.op == Op::allgather || reduce == ReduceOp::sum || terms < 2 ||
+      (reduce == ReduceOp::avg && terms < config.ranks))
+    return slot_label(config.op, contributors, slot);
+  std::vector<int> ranks;
+  for (int rank = 0; rank < kMaxRanks; ++rank)
+    if (contributors.test(static_cast<std::size_t>(rank))) ranks.push_back(rank);
+  const bool product = reduce == ReduceOp::prod;
+  const std::string separator = product ? "\u00d7" : ",";
+  const bool compressed = ranks.size() > 4;
+  std::string inside;
+  if (compressed) {
+    inside = term_label(ranks.front(), slot) + separator + "\u2026" + separator + term_label(ranks.back(), slot);
+  } else {
+    for (int rank : ranks) inside += (inside.empty() ? "" : separator) + term_label(rank, slot);
+  }
+  const char* function = reduce == ReduceOp::max ? "max" : reduce == ReduceOp::min ? "min" : "mean";
+  std::string label = product ? inside : std::string(function) + "(" + inside + ")";
+  if (compressed) label += " (" + std::to_string(ranks.size()) + ")";
+  return label;
+}
+
 }  // namespace ringviz

@@ -44,5 +44,10 @@ std::string term_label(int rank, int slot);
 // The label of a slot's value: "" when empty; AllGather blocks as "A"; otherwise the terms in
 // rank order ("a0+b0+c0"), more than four compressed to "a0+…+h0 (8)".
 std::string slot_label(Op op, const RankSet& contributors, int slot);
+// The same label naming the reduction that really runs: "a0\u00d7b0" for prod, "max(a0,b0)",
+// "min(a0,b0)"; avg adds like sum until its completing transfer divides by N, so its partial
+// results read as sums and only a complete one as "mean(a0,b0,c0,d0)". Shared by the trace
+// report, the Chrome trace and the GUI so that every surface names one reduction alike.
+std::string reduction_label(const Config& config, const RankSet& contributors, int slot);
 
 }  // namespace ringviz

@@ -33,9 +33,22 @@ constexpr Entry kPhrases[] = {
      "B，依此类推。"},
     {Phrase::layout_chunks,
      "Each GPU's buffer is cut into {} chunks, {} elements per chunk. A label is GPU letter + chunk "
-     "index: b2 is GPU 1's chunk 2, and a0+b0 is the sum of GPU 0's and GPU 1's chunk 0.",
+     "index: b2 is GPU 1's chunk 2, and {}.",
      "每张 GPU 的缓冲区分成 {} 个分片，每片 {} 个元素。标签由 GPU 字母加分片序号组成：b2 表示 "
-     "GPU 1 的分片 2，a0+b0 表示 GPU 0 与 GPU 1 的分片 0 之和。"},
+     "GPU 1 的分片 2，{}。"},
+    {Phrase::label_sum, "a0+b0 is the sum of GPU 0's and GPU 1's chunk 0",
+     "a0+b0 表示 GPU 0 与 GPU 1 的分片 0 之和"},
+    {Phrase::label_prod, "a0\u00d7b0 is the product of GPU 0's and GPU 1's chunk 0",
+     "a0\u00d7b0 表示 GPU 0 与 GPU 1 的分片 0 之积"},
+    {Phrase::label_max, "max(a0,b0) is the larger of GPU 0's and GPU 1's chunk 0, element by element",
+     "max(a0,b0) 表示 GPU 0 与 GPU 1 的分片 0 逐元素取较大值"},
+    {Phrase::label_min, "min(a0,b0) is the smaller of GPU 0's and GPU 1's chunk 0, element by element",
+     "min(a0,b0) 表示 GPU 0 与 GPU 1 的分片 0 逐元素取较小值"},
+    {Phrase::label_avg,
+     "a0+b0 is the running sum of GPU 0's and GPU 1's chunk 0; once every GPU's chunk is in it is "
+     "divided by N and reads mean(a0,\u2026)",
+     "a0+b0 表示 GPU 0 与 GPU 1 的分片 0 的累加和，所有 GPU 的分片都加入后记作 mean(a0,\u2026)，"
+     "即平均值"},
     {Phrase::inputs_heading, "Inputs", "输入"},
     {Phrase::round_heading, "Round {} ({})", "第 {} 轮（{}）"},
     {Phrase::round_time, " · {} µs", " · 用时 {} µs"},

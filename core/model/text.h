@@ -32,7 +32,12 @@ enum class Phrase {
   setup_inputs,        // inputs {spec}
   setup_backend,       // backend {name}
   layout_blocks,       // AllGather: what a block is
-  layout_chunks,       // ReduceScatter/AllReduce: how the buffer is cut
+  layout_chunks,       // ReduceScatter/AllReduce: how the buffer is cut, then {an example label}
+  label_sum,           // the example label of each reduction, in ReduceOp order
+  label_prod,
+  label_max,
+  label_min,
+  label_avg,
   inputs_heading,
   round_heading,       // Round {n} ({phase})
   round_time,          // appended to the heading when the backend timed the round

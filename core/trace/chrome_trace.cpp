@@ -47,7 +47,7 @@ RoundRecord round_record(const Trace& trace, const TraceRound& round) {
   record.holds.reserve(round.round.transfers.size());
   for (const Transfer& transfer : round.round.transfers)
     record.holds.push_back(
-        slot_label(trace.config.op, round.provenance.at(transfer.dst, transfer.slot), transfer.slot));
+        reduction_label(trace.config, round.provenance.at(transfer.dst, transfer.slot), transfer.slot));
   return record;
 }
 

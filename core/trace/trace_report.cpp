@@ -91,7 +91,7 @@ class TraceReportBuilder::Impl {
   std::string gpu(int rank) const { return say(Phrase::gpu_name, language_, {std::to_string(rank)}); }
 
   std::string label(const Provenance& provenance, int rank, int slot) const {
-    return slot_label(trace_.config.op, provenance.at(rank, slot), slot);
+    return reduction_label(trace_.config, provenance.at(rank, slot), slot);
   }
 
   std::string slot_heading(int slot) const {
@@ -123,7 +123,9 @@ class TraceReportBuilder::Impl {
         smallest == largest
             ? std::to_string(largest)
             : say(Phrase::either, language_, {std::to_string(largest), std::to_string(smallest)});
-    return say(Phrase::layout_chunks, language_, {std::to_string(ranks_), sizes});
+    const auto example = static_cast<Phrase>(static_cast<int>(Phrase::label_sum) +
+                                              static_cast<int>(trace_.config.reduce));
+    return say(Phrase::layout_chunks, language_, {std::to_string(ranks_), sizes, say(example, language_)});
   }
 
   // Every value of one slot of one rank, or a dash when nothing has arrived there yet.

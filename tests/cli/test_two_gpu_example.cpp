@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "json_trace.h"
+#include "run_ringviz.h"
 
 using ringviz::test::json_trace;
 using ringviz::test::rows;
@@ -36,4 +37,13 @@ TEST_CASE("the two-GPU example prints each GPU's output in the table and Markdow
     CHECK(run.out.find("GPU 0: [6, 8, 10, 12]\n") != std::string::npos);
     CHECK(run.out.find("GPU 1: [6, 8, 10, 12]\n") != std::string::npos);
   }
+}
+
+TEST_CASE("a trace with --reduce max names max(a0,b0) in its legend and tables, never a sum") {
+  const ringviz::test::RunResult run =
+      ringviz::test::run_ringviz({"trace", "--gpus", "2", "--count", "2", "--reduce", "max"});
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("max(a0,b0) is the larger of GPU 0's and GPU 1's chunk 0") != std::string::npos);
+  CHECK(run.out.find("is the sum") == std::string::npos);
+  CHECK(run.out.find("a0+b0") == std::string::npos);
 }

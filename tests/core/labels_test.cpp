@@ -24,6 +24,13 @@ RankSet first_ranks(int how_many) {
   return set;
 }
 
+Config reducing(ReduceOp reduce, int gpus = 4) {
+  Config config;
+  config.ranks = gpus;
+  config.reduce = reduce;
+  return config;
+}
+
 TEST_CASE("Ranks are named a to z, then r26, r27 and so on") {
   CHECK(rank_letter(0) == "a");
   CHECK(rank_letter(7) == "h");
@@ -122,6 +129,28 @@ TEST_CASE("Thirty GPUs name ranks past z with r26 onwards, in labels and in bloc
   Session gather(small_config(Op::allgather, Order::seed, 30), make_cpu_backend(1));
   gather.seek(gather.round_count());
   CHECK(slot_label(Op::allgather, gather.provenance().at(0, 26), 26) == "R26");
+}
+
+TEST_CASE("labels name the reduction: a0+b0, a0×b0, max(a0,b0), min(a0,b0), and mean once avg is complete") {
+  const RankSet two = ranks_of({0, 1});
+  const RankSet all = ranks_of({0, 1, 2, 3});
+  CHECK(reduction_label(reducing(ReduceOp::sum), two, 0) == "a0+b0");
+  CHECK(reduction_label(reducing(ReduceOp::prod), two, 0) == "a0\u00d7b0");
+  CHECK(reduction_label(reducing(ReduceOp::max), two, 0) == "max(a0,b0)");
+  CHECK(reduction_label(reducing(ReduceOp::min), all, 2) == "min(a2,b2,c2,d2)");
+  // avg adds until the completing transfer divides by N.
+  CHECK(reduction_label(reducing(ReduceOp::avg), two, 0) == "a0+b0");
+  CHECK(reduction_label(reducing(ReduceOp::avg), all, 1) == "mean(a1,b1,c1,d1)");
+  // One term is just the term; AllGather blocks stay capital letters whatever --reduce says.
+  CHECK(reduction_label(reducing(ReduceOp::max), ranks_of({2}), 3) == "c3");
+  Config gather = reducing(ReduceOp::max);
+  gather.op = Op::allgather;
+  CHECK(reduction_label(gather, ranks_of({1}), 1) == "B");
+  // More than four terms are compressed, as sums are.
+  const RankSet eight = ranks_of({0, 1, 2, 3, 4, 5, 6, 7});
+  CHECK(reduction_label(reducing(ReduceOp::max, 8), eight, 0) == "max(a0,\u2026,h0) (8)");
+  CHECK(reduction_label(reducing(ReduceOp::prod, 8), eight, 0) == "a0\u00d7\u2026\u00d7h0 (8)");
+  CHECK(reduction_label(reducing(ReduceOp::sum, 8), eight, 0) == "a0+\u2026+h0 (8)");
 }
 
 }  // namespace

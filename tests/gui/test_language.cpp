@@ -199,45 +199,6 @@ TEST_CASE("without the Chinese font, a Chinese atlas is refused with the path an
   CHECK(build_font_atlas(context.atlas(), 1.0f, Language::en, error));
 }
 
-namespace {
-
-RankSet ranks_in(std::initializer_list<int> ranks) {
-  RankSet set;
-  for (int r : ranks) set.set(static_cast<std::size_t>(r));
-  return set;
-}
-
-Config reducing(ReduceOp reduce, int gpus = 4) {
-  Config config;
-  config.ranks = gpus;
-  config.reduce = reduce;
-  return config;
-}
-
-}  // namespace
-
-TEST_CASE("cell labels name the reduction: a0+b0, a0×b0, max(a0,b0), min(a0,b0), and mean once avg is complete") {
-  const RankSet two = ranks_in({0, 1});
-  const RankSet all = ranks_in({0, 1, 2, 3});
-  CHECK(reduction_label(reducing(ReduceOp::sum), two, 0) == "a0+b0");
-  CHECK(reduction_label(reducing(ReduceOp::prod), two, 0) == "a0\u00d7b0");
-  CHECK(reduction_label(reducing(ReduceOp::max), two, 0) == "max(a0,b0)");
-  CHECK(reduction_label(reducing(ReduceOp::min), all, 2) == "min(a2,b2,c2,d2)");
-  // avg adds until the completing transfer divides by N.
-  CHECK(reduction_label(reducing(ReduceOp::avg), two, 0) == "a0+b0");
-  CHECK(reduction_label(reducing(ReduceOp::avg), all, 1) == "mean(a1,b1,c1,d1)");
-  // One term is just the term; AllGather blocks stay capital letters whatever --reduce says.
-  CHECK(reduction_label(reducing(ReduceOp::max), ranks_in({2}), 3) == "c3");
-  Config gather = reducing(ReduceOp::max);
-  gather.op = Op::allgather;
-  CHECK(reduction_label(gather, ranks_in({1}), 1) == "B");
-  // More than four terms are compressed, as sums are.
-  const RankSet eight = ranks_in({0, 1, 2, 3, 4, 5, 6, 7});
-  CHECK(reduction_label(reducing(ReduceOp::max, 8), eight, 0) == "max(a0,\u2026,h0) (8)");
-  CHECK(reduction_label(reducing(ReduceOp::prod, 8), eight, 0) == "a0\u00d7\u2026\u00d7h0 (8)");
-  CHECK(reduction_label(reducing(ReduceOp::sum, 8), eight, 0) == "a0+\u2026+h0 (8)");
-}
-
 TEST_CASE("the unfinished results and the transfers' kind are named after the reduction, in English and Chinese") {
   set_ui_language(Language::en);
   CHECK(std::string(partial_result(ReduceOp::sum)) == "partial sum");
