@@ -28,7 +28,7 @@ constexpr const char* kDescription =
 // Whatever was printed must have arrived: a full disk or a closed pipe behind stdout is a
 // failing machine (exit 1), never a success with nothing written. stdio forgets the errno of
 // a failed flush, so a stream already in error is asked again with one byte: its output is
-// incomplete anyway (docs/architecture.md, "How a round flows").
+// incomplete anyway (docs/architecture.md, "Output files").
 int check_stdout_at_exit(int exit_code) {
   std::cout.flush();
   errno = 0;
