@@ -1,7 +1,7 @@
 // A failing machine is never reported as success: screenshots, layout dumps and recordings on
 // a full disk or /dev/full exit 1 with one line and leave nothing under the final name; a video
 // that ffmpeg "finished" but cut short is caught; bad output paths and odd MP4 sizes exit 2
-// before anything is drawn; the first SIGINT or SIGTERM ends a stalled recording at once.
+// before anything is drawn; the first SIGINT, SIGTERM or SIGHUP ends a stalled recording at once.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -174,12 +174,12 @@ TEST_CASE("a recording onto a full disk exits 1 saying the disk is full, and lea
   }
 }
 
-TEST_CASE("the first SIGTERM or SIGINT ends a recording whose encoder stopped reading, and kills the encoder") {
+TEST_CASE("the first SIGTERM, SIGINT or SIGHUP ends a recording whose encoder stopped reading, and kills the encoder") {
   const fs::path folder = empty_folder("stalled");
   const fs::path pid_file = folder / "encoder.pid";
   // Never reads: the pipe fills and ringviz's writes would block for ever.
   const fs::path fake = fake_ffmpeg(folder, "echo $$ > '" + pid_file.string() + "'\nexec sleep 600\n");
-  for (const int signal : {SIGTERM, SIGINT}) {
+  for (const int signal : {SIGTERM, SIGINT, SIGHUP}) {
     CAPTURE(signal);
     fs::remove(pid_file);
     const fs::path out = folder / "long.mp4";

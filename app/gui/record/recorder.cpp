@@ -263,6 +263,7 @@ std::unique_ptr<VideoWriter> VideoWriter::open(const Options& options, std::stri
     std::signal(SIGPIPE, SIG_DFL);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    std::signal(SIGHUP, SIG_DFL);
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }
@@ -312,8 +313,14 @@ bool VideoWriter::write_png_frame(const std::uint8_t* rgba, std::string& error) 
   }
   char name[32];
   std::snprintf(name, sizeof name, "frame-%06lld.png", frames_);
-  return write_output_file(temporary_ / name, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()),
-                           error);
+  if (write_output_file(temporary_ / name, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()),
+                        error))
+    return true;
+  // The hidden temporary folder means nothing to the user: name the folder they gave.
+  const std::string hidden = (temporary_ / name).string();
+  const std::size_t at = error.find(hidden);
+  if (at != std::string::npos) error.replace(at, hidden.size(), (final_path(options_.out) / name).string());
+  return false;
 }
 
 bool VideoWriter::write(const std::uint8_t* rgba, std::string& error) {
@@ -435,7 +442,7 @@ void VideoWriter::abandon() {
 }
 
 namespace {
-struct sigaction g_previous_int, g_previous_term, g_previous_pipe, g_previous_xfsz;
+struct sigaction g_previous_int, g_previous_term, g_previous_hup, g_previous_pipe, g_previous_xfsz;
 int g_guards = 0;
 }  // namespace
 
@@ -448,6 +455,7 @@ InterruptGuard::InterruptGuard() {
   action.sa_flags = 0;  // no SA_RESTART: a blocked write to ffmpeg returns at once on Ctrl-C
   ::sigaction(SIGINT, &action, &g_previous_int);
   ::sigaction(SIGTERM, &action, &g_previous_term);
+  ::sigaction(SIGHUP, &action, &g_previous_hup);  // a closed terminal or a dropped SSH session
   struct sigaction ignore {};
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
@@ -459,6 +467,7 @@ InterruptGuard::~InterruptGuard() {
   if (--g_guards > 0) return;
   ::sigaction(SIGINT, &g_previous_int, nullptr);
   ::sigaction(SIGTERM, &g_previous_term, nullptr);
+  ::sigaction(SIGHUP, &g_previous_hup, nullptr);
   ::sigaction(SIGPIPE, &g_previous_pipe, nullptr);
   ::sigaction(SIGXFSZ, &g_previous_xfsz, nullptr);
 }

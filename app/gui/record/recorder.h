@@ -80,7 +80,7 @@ class VideoWriter {
 // True when an `ffmpeg` executable is on PATH; otherwise `error` names the package to install.
 bool find_ffmpeg(std::string& path, std::string& error);
 
-// SIGINT and SIGTERM set a flag instead of killing the process, so that a recording can delete
+// SIGINT, SIGTERM and SIGHUP set a flag instead of killing the process, so that a recording can delete
 // its temporary output before exiting; SIGPIPE and SIGXFSZ become write errors. The previous
 // handlers come back when the guard goes.
 class InterruptGuard {
