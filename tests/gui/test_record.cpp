@@ -310,6 +310,10 @@ TEST_CASE("a failing encoder or a full disk leaves no file under the final name"
     INFO(read_file(folder / "log"));
     CHECK(WEXITSTATUS(status) == 1);
     CHECK(read_file(folder / "log").find("past the allowed size") != std::string::npos);
+    // The message names the folder the user gave, not the hidden temporary beside it.
+    CHECK(read_file(folder / "log").find("cannot write " + (folder / "frames" / "frame-000000.png").string()) !=
+          std::string::npos);
+    CHECK(read_file(folder / "log").find(".partial") == std::string::npos);
     CHECK(!fs::exists(folder / "frames"));
   }
   for (const fs::path& file : files_in(folder)) CHECK(file.filename().string().find(".partial") == std::string::npos);
@@ -349,6 +353,18 @@ TEST_CASE("Ctrl-C during a recording deletes the temporary file and exits non-ze
   CHECK(WEXITSTATUS(status) == 130);
   CHECK(!fs::exists(out));
   for (const fs::path& file : files_in(folder)) CHECK(file.filename().string().find(".partial") == std::string::npos);
+}
+
+TEST_CASE("the success line of a recording shows control characters in the output name as escapes") {
+  const fs::path folder = fresh("escaped");
+  const std::string name = "y\x1b[31m";
+  const Run run = run_ringviz({"record", "--out", (folder / name).string() + "/", "--size", "320x240", "--fps", "5",
+                               "--seconds", "0.2"});
+  INFO(run.output);
+  CHECK(run.exit_code == 0);
+  CHECK(run.output.find("ringviz: wrote " + (folder / "y\\x1b[31m").string() + "/ (PNG frames") != std::string::npos);
+  CHECK(run.output.find('\x1b') == std::string::npos);
+  CHECK(fs::is_directory(folder / name));
 }
 
 TEST_CASE("record rejects bad input with exit code 2 and one line naming the flag") {

@@ -27,6 +27,7 @@
 #include "core/output/output_file.h"
 #include "core/output/output_path.h"
 #include "core/model/initial_values.h"
+#include "core/model/text.h"
 #include "core/schedule/schedule.h"
 
 namespace ringviz::gui {
@@ -195,7 +196,8 @@ class Recording {
   void print_summary(double wall) const {
     const double frames = static_cast<double>(count_);
     std::printf("ringviz: wrote %s (%s, %lld frames of %dx%d at %d fps, %s of video) in %.1f s: %.1f frames/s\n",
-                request_.out.c_str(), video_kind_name(kind_), count_, request_.width, request_.height, request_.fps,
+                escape_for_message(request_.out).c_str(), video_kind_name(kind_), count_, request_.width,
+                request_.height, request_.fps,
                 seconds_text(frames / request_.fps).c_str(), wall, wall > 0 ? frames / wall : 0.0);
     const double per_frame = 1000.0 / frames;
     std::printf("ringviz: per frame: build %.1f ms, render and read back %.1f ms (%lld of %lld frames drawn, "

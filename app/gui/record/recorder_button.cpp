@@ -9,6 +9,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/platform/gl.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -25,9 +26,10 @@ RecorderButton::~RecorderButton() {
   if (!writer_) return;
   std::string error;
   if (writer_->frames_written() > 0 && writer_->finish(error))
-    std::fprintf(stderr, "ringviz: recorded %lld frames to %s\n", writer_->frames_written(), output_.c_str());
+    std::fprintf(stderr, "ringviz: recorded %lld frames to %s\n", writer_->frames_written(),
+                 escape_for_message(output_).c_str());
   else if (!error.empty())
-    std::fprintf(stderr, "ringviz: recording failed: %s\n", error.c_str());
+    std::fprintf(stderr, "ringviz: recording failed: %s\n", escape_for_message(error).c_str());
 }
 
 void RecorderButton::start(GuiApp& app, int width, int height) {
@@ -123,7 +125,8 @@ void RecorderButton::after_render(GuiApp& app, int width, int height) {
     writer_->abandon();
     writer_.reset();
     guard_.reset();
-    std::fprintf(stderr, "ringviz: interrupted; the recording to %s was discarded\n", output_.c_str());
+    std::fprintf(stderr, "ringviz: interrupted; the recording to %s was discarded\n",
+                 escape_for_message(output_).c_str());
     std::raise(signal);
     return;
   }
