@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "render_harness.h"
 
@@ -200,4 +202,47 @@ TEST_CASE("a damaged --settings file in headless mode is named on stderr and the
   CHECK(run.exit_code == 0);
   CHECK(run.output.find("ringviz: settings file " + path + ":1:11: theme: expected a string, got a number; using the defaults instead") !=
         std::string::npos);
+}
+
+TEST_CASE("in presentation mode at 1280x720 in-flight packets leave every cell's label and values uncovered") {
+  const std::vector<std::string> config = {"--present", "--reduce", "min", "--gpus", "3", "--size", "1280x720"};
+  std::vector<std::string> at_rest = config, in_flight = config;
+  at_rest.insert(at_rest.end(), {"--round", "2"});
+  in_flight.insert(in_flight.end(), {"--round", "2.5"});
+  const Frame before = render(at_rest);
+  const Frame moving = render(in_flight);
+  REQUIRE(moving.layout["rest_round"] == 2);
+  // Mid-round the cells show the state before the round, as at rest: any pixel inside a cell
+  // that differs was painted over by a packet (the sending cells' outline stays at the edge).
+  const int inset = 5;
+  for (const auto& gpu : moving.layout["gpus"])
+    for (const auto& cell : gpu["cells"]) {
+      const auto& painted = cell["painted"];
+      const int x0 = static_cast<int>(painted["x"].get<double>()) + inset;
+      const int y0 = static_cast<int>(painted["y"].get<double>()) + inset;
+      const int x1 = static_cast<int>(painted["x"].get<double>() + painted["w"].get<double>()) - inset;
+      const int y1 = static_cast<int>(painted["y"].get<double>() + painted["h"].get<double>()) - inset;
+      int covered = 0;
+      for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x)
+          if (!close(before.pixel(x, y), moving.pixel(x, y), 0)) ++covered;
+      CAPTURE(gpu["rank"].get<int>());
+      CAPTURE(cell["slot"].get<int>());
+      CHECK(covered == 0);
+    }
+}
+
+TEST_CASE("in presentation mode at 1280x720 the controls bar drops what does not fit instead of cutting it") {
+  const Frame frame = render({"--present", "--gpus", "3", "--size", "1280x720", "--round", "2.5"});
+  const auto& controls = frame.layout["panels"]["controls"];
+  const int right = static_cast<int>(controls["x"].get<double>() + controls["w"].get<double>()) - 1;
+  const int top = static_cast<int>(controls["y"].get<double>());
+  const int first_line_bottom = top + static_cast<int>(controls["h"].get<double>() * 0.45);
+  // The strip at the right end of the buttons' line holds only the panel's background.
+  const Rgb background = frame.pixel(right, top + 1);
+  int painted = 0;
+  for (int y = top + 1; y < first_line_bottom; ++y)
+    for (int x = right - 40; x <= right; ++x)
+      if (!close(frame.pixel(x, y), background, 2)) ++painted;
+  CHECK(painted == 0);
 }

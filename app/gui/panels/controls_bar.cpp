@@ -44,12 +44,24 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   preferences.loop = playback.loop();
 
   // Status: the backend, and any notice (CPU fallback, unreadable settings) in plain sight.
-  ImGui::SameLine();
+  // Each goes only where it fits whole: large text on a narrow window (presentation mode at
+  // 1280x720) drops the notice first, then the backend, rather than cutting a word in half.
   std::string status = format(t.backend_in_use, model.backend_name().c_str());
   std::string notice = !notices.empty() ? notices.back() : model.backend_notice();
-  ImGui::TextDisabled("|");
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
   ImGui::SameLine();
-  ImGui::TextUnformatted(status.c_str());
+  float room = ImGui::GetContentRegionAvail().x;
+  const float status_width = ImGui::CalcTextSize("|").x + spacing + ImGui::CalcTextSize(status.c_str()).x;
+  if (status_width > room) notice.clear();
+  if (status_width <= room) {
+    ImGui::TextDisabled("|");
+    ImGui::SameLine();
+    ImGui::TextUnformatted(status.c_str());
+    room -= status_width + spacing;
+  } else {
+    ImGui::NewLine();
+  }
+  if (!notice.empty() && ImGui::CalcTextSize((std::string(t.notice_prefix) + notice).c_str()).x > room) notice.clear();
   if (!notice.empty()) {
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
