@@ -22,6 +22,16 @@ std::string ascii_label(std::string label) {
   return label;
 }
 
+// How much smaller a packet's label is drawn when it rides between the boxes.
+constexpr float kCompactTextScale = 0.75f;
+
+// "min(a0,b0,c0)" without the reduction's name: "a0,b0,c0"; other labels unchanged.
+std::string reduction_operands(const std::string& label) {
+  const std::size_t open = label.find('(');
+  if (open == std::string::npos || label.empty() || label.back() != ')') return label;
+  return label.substr(open + 1, label.size() - open - 2);
+}
+
 // The longest form of a label that fits `width`: the whole label, then its first and last
 // terms ("a0..d0", "max(a0..d0)"), then nothing. Terms are separated by '+', ',' or '×'
 // (UTF-8 C3 97: its first byte ends the first term, its last byte starts the last one).
@@ -339,6 +349,16 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
   const std::vector<Transfer>& transfers = scene.round->transfers;
   const int n = scene.n;
   const float line = scene.line, s = scene.ui_scale, head = scene.head;
+  // Large text in small cells (presentation mode) leaves no room between a cell's label and
+  // its values: a packet landing there would hide both. Such packets stay on the arc between
+  // the boxes, no wider than a cell, with a smaller label (docs/architecture.md, "The GUI:
+  // frame host, panels and views").
+  const float free_middle = geometry_.cell_height - (3.0f * s * 0.6f + line) - (line + 4.0f);
+  // At text size 1 a packet still lands on its cell, as the default frames show it.
+  const bool compact = !geometry_.grid && scene.values_as_text && s > 1.0f &&
+                       std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f)) > free_middle;
+  const float compact_h = std::round(line * kCompactTextScale + 6.0f * s);
+  const float compact_w = std::max(compact_h, geometry_.cell_width);
   // Transfers between GPUs that are not ring neighbours get an arrow of their own.
   std::vector<ArrowPath> across(transfers.size());
   for (std::size_t i = 0; i < transfers.size(); ++i) {
@@ -356,6 +376,10 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     Vec2 at;
     if (geometry_.grid) {
       at = arrow.at(travel);
+    } else if (compact) {
+      // Kept on the arc between the boxes, far enough from its ends not to reach a cell.
+      const float margin = arrow.total() > 0 ? std::min(0.5f, compact_w * 0.5f / arrow.total()) : 0.5f;
+      at = arrow.at(std::clamp(travel, margin, 1.0f - margin));
     } else {
       // Big enough to follow: the packet leaves the sending cell, rides the arrow and
       // lands on the receiving cell.
@@ -373,6 +397,13 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     if (geometry_.grid) {
       w = h = std::max(3.0f, head * 1.2f);
       label.clear();
+    } else if (compact) {
+      const float room = (compact_w - 6.0f * s) / kCompactTextScale;
+      const std::string shortened = fit_label(label, room);
+      // The stripes already say which reduction's inputs ride along: "min(a0..c0)" may drop to "a0..c0".
+      label = shortened.empty() ? fit_label(reduction_operands(label), room) : shortened;
+      h = compact_h;
+      w = compact_w;
     } else {
       // Big enough to follow across the view: about half a cell, and never below two lines.
       h = std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f));
@@ -387,7 +418,9 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
       dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
                   geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
     if (!label.empty()) {
-      const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+      const float text_scale = compact ? kCompactTextScale : 1.0f;
+      const ImVec2 whole = ImGui::CalcTextSize(label.c_str());
+      const ImVec2 size(whole.x * text_scale, whole.y * text_scale);
       const ImVec2 p(packet.x + (w - size.x) * 0.5f, packet.y + (h - size.y) * 0.5f);
       const bool multi = set.count() > 1;
       if (multi)
@@ -396,7 +429,7 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
       const Rgb under = set.none() ? colours.box_background : rank_colour(first_rank(set, n), scene.palette);
       const ImU32 ink = multi ? to_imcol(colours.text)
                               : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
-      dl->AddText(p, ink, label.c_str());
+      dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * text_scale, p, ink, label.c_str());
     }
   }
 }
