@@ -1,8 +1,12 @@
 #include "core/input/json_input.h"
 
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/model/input_error.h"
 #include "core/model/text.h"
@@ -176,6 +180,22 @@ std::string describe_syntax_error(const std::string& library_text) {
   return detail;
 }
 
+// Closes the descriptor however reading ends.
+struct OpenFile {
+  explicit OpenFile(int opened) : descriptor(opened) {}
+  int descriptor;
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+  ~OpenFile() { ::close(descriptor); }
+};
+
+std::string file_kind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a plain file";
+}
+
 std::string position_prefix(std::string_view text, std::string_view source, std::size_t offset) {
   const auto [line, column] = text_line_column(text, offset);
   return std::string(source) + ':' + std::to_string(line) + ':' + std::to_string(column) + ": ";
@@ -188,21 +208,31 @@ std::string read_input_text(const std::string& path, std::string_view what, std:
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
     throw InputError(shown + ": is a directory; give a file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw InputError(shown + ": cannot be opened (does it exist and is it readable?)");
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (!error && size > max_bytes)
+  // O_NONBLOCK so that opening a FIFO with no writer returns at once; the type is then
+  // checked on the descriptor itself, so nothing can swap the file in between.
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (descriptor < 0) throw InputError(shown + ": cannot be opened (does it exist and is it readable?)");
+  const OpenFile file(descriptor);
+  struct stat status {};
+  if (::fstat(descriptor, &status) != 0) throw InputError(shown + ": cannot be read");
+  if (!S_ISREG(status.st_mode))
+    throw InputError(shown + ": is not a regular file (" + file_kind(status.st_mode) + "); give a file");
+  const auto size = static_cast<std::uintmax_t>(status.st_size);
+  if (size > max_bytes)
     throw InputError(shown + ": is " + std::to_string(size) + " bytes, more than the " +
                      std::to_string(max_bytes) + " bytes such a file may have");
-  // Read in pieces with the bound checked as it goes: a pipe or /dev/zero has no size up front.
+  // Read in pieces with the bound checked as it goes: the file may grow while it is read.
   std::string text;
   std::vector<char> piece(std::size_t{1} << 16);
-  while (file.read(piece.data(), static_cast<std::streamsize>(piece.size())) || file.gcount() > 0) {
-    text.append(piece.data(), static_cast<std::size_t>(file.gcount()));
+  for (;;) {
+    const ssize_t got = ::read(descriptor, piece.data(), piece.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw InputError(shown + ": cannot be read");
+    if (got == 0) break;
+    text.append(piece.data(), static_cast<std::size_t>(got));
     if (text.size() > max_bytes)
       throw InputError(shown + ": is more than the " + std::to_string(max_bytes) + " bytes such a file may have");
   }
-  if (file.bad()) throw InputError(shown + ": cannot be read");
   return text;
 }
 

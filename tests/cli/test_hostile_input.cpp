@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 #include "run_ringviz.h"
 
 using ringviz::test::lines_of;
@@ -75,4 +77,11 @@ TEST_CASE("control characters inside a string of an init file are escaped in the
   const RunResult run = trace_init("file:" + path);
   check_refused(run, "found \"\\x1b[2J\"");
   CHECK(run.err.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("a FIFO given as the init file is refused at once, not waited on") {
+  TempDir dir;
+  const std::filesystem::path fifo = dir.path() / "pipe";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  check_refused(trace_init("file:" + fifo.string()), fifo.string() + ": is not a regular file (a FIFO); give a file");
 }

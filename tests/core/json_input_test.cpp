@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/input/json_input.h"
@@ -127,9 +128,19 @@ TEST_CASE("an init file that is a directory is refused as such") {
   CHECK(contains(input_error([&] { make_initial_state(config); }), ": is a directory"));
 }
 
-TEST_CASE("an endless file is refused once it passes the size bound, not read to the end") {
-  CHECK(contains(input_error([] { read_input_text("/dev/zero", "test file", 100000); }),
-                 "test file /dev/zero: is more than the 100000 bytes"));
+TEST_CASE("a device given as an input file is refused before anything is read") {
+  CHECK(input_error([] { read_input_text("/dev/zero", "test file", 100000); }) ==
+        "test file /dev/zero: is not a regular file (a device); give a file");
+}
+
+TEST_CASE("a FIFO given as an input file is refused at once instead of waiting for a writer") {
+  const std::filesystem::path fifo =
+      std::filesystem::temp_directory_path() / ("ringviz-fifo-" + std::to_string(::getpid()));
+  std::filesystem::remove(fifo);
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const std::string message = input_error([&] { read_input_text(fifo.string(), "test file", 100000); });
+  std::filesystem::remove(fifo);
+  CHECK(contains(message, ": is not a regular file (a FIFO); give a file"));
 }
 
 }  // namespace
