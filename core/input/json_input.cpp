@@ -237,6 +237,10 @@ std::string read_input_text(const std::string& path, std::string_view what, std:
 }
 
 nlohmann::json parse_json_input(std::string_view text, std::string_view source) {
+  // nlohmann stops at a NUL as if the input ended there: what follows would be dropped
+  // unseen, or the message would say "unexpected end of input".
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+    throw InputError(position_prefix(text, source, nul) + "a NUL byte (0x00): the file is not text");
   json document;
   BoundedDomBuilder builder(document);
   if (json::sax_parse(text.begin(), text.end(), &builder)) return document;

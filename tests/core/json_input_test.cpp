@@ -90,6 +90,15 @@ TEST_CASE("nesting deeper than the limit is refused at the first bracket too dee
   CHECK(input_error([&] { parse_json_input(at_limit, "ok.json"); }) == "(no error)");
 }
 
+TEST_CASE("a NUL byte anywhere in a JSON input is refused at its line and column") {
+  using namespace std::string_literals;
+  CHECK(input_error([] { parse_json_input("[[1,\0 2]]"s, "f.json"); }) ==
+        "f.json:1:5: a NUL byte (0x00): the file is not text");
+  CHECK(input_error([] { parse_json_input("[[1,2],\n [3,4]]\0"s, "f.json"); }) ==
+        "f.json:2:8: a NUL byte (0x00): the file is not text");
+  CHECK(contains(init_error("[[1,2],[3,4]]\0"s, DType::f32), ":1:14: a NUL byte (0x00)"));
+}
+
 TEST_CASE("json_value_offset finds a value by pointer, or its nearest ancestor") {
   const std::string text = "{\"a\\\"b\": [10, {\"x\": \"]\"}, 30], \"w\": {\"h\": 4}}";
   CHECK(text.substr(json_value_offset(text, "/a\"b/2"), 2) == "30");

@@ -45,6 +45,11 @@ TEST_CASE("a lesson nested 100000 levels deep is refused, not a stack overflow")
   CHECK(lesson_error(deep) == "hostile.json:1:65: nested more than 64 levels deep (arrays and objects inside each other)");
 }
 
+TEST_CASE("a lesson followed by a NUL byte and more text is refused, not loaded") {
+  using namespace std::string_literals;
+  CHECK(contains(lesson_error(lesson_of(1, kStep) + "\0garbage"s), ": a NUL byte (0x00): the file is not text"));
+}
+
 TEST_CASE("a lesson at every limit loads") {
   const std::string caption = std::string(kMaxLessonTextCharacters, 'x');
   const std::string step = R"({"pause": 1, "caption": {"en": ")" + caption + R"(", "zh": "走"}})";
