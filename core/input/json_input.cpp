@@ -1,5 +1,7 @@
 #include "core/input/json_input.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <filesystem>
 #include <vector>
@@ -253,11 +255,76 @@ nlohmann::json parse_json_input(std::string_view text, std::string_view source) 
   const std::size_t offset = builder.error_position() > 0 ? builder.error_position() - 1 : 0;
   if (builder.error_id() == 406) {
     const std::size_t start = offset + 1 >= builder.last_token().size() ? offset + 1 - builder.last_token().size() : 0;
-    throw InputError(position_prefix(text, source, start) + escape_for_message(builder.last_token()) +
+    throw InputError(position_prefix(text, source, start) + shortened_for_message(builder.last_token()) +
                      " is too large for a number (beyond ±1.8e308)");
   }
   throw InputError(position_prefix(text, source, offset) + "not valid JSON: " +
                    escape_for_message(describe_syntax_error(builder.error_text())));
+}
+
+std::string shortened_for_message(std::string_view text) {
+  std::size_t end = 0;
+  for (std::size_t characters = 0; end < text.size() && characters < kMaxEchoedCharacters; ++characters)
+    next_code_point(text, end);
+  if (end >= text.size()) return escape_for_message(text);
+  return escape_for_message(text.substr(0, end)) + "…";
+}
+
+bool written_as_whole_number(std::string_view number_text) {
+  std::size_t at = number_text.substr(0, 1) == "-" ? 1 : 0;
+  std::string digits;  // integer and fraction digits, without the point
+  long long scale = 0;  // the number is digits × 10^scale
+  for (; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at)
+    digits += number_text[at];
+  if (at < number_text.size() && number_text[at] == '.')
+    for (++at; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at) {
+      digits += number_text[at];
+      --scale;
+    }
+  if (at < number_text.size() && (number_text[at] == 'e' || number_text[at] == 'E')) {
+    ++at;
+    const bool negative = at < number_text.size() && number_text[at] == '-';
+    if (at < number_text.size() && (number_text[at] == '-' || number_text[at] == '+')) ++at;
+    long long exponent = 0;  // saturated: 1e-99999999999 is as fractional as 1e-400
+    for (; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at)
+      exponent = std::min(exponent * 10 + (number_text[at] - '0'), 1'000'000'000'000LL);
+    scale += negative ? -exponent : exponent;
+  }
+  const std::size_t last_nonzero = digits.find_last_not_of('0');
+  if (last_nonzero == std::string::npos) return true;  // a zero, however written
+  scale += static_cast<long long>(digits.size() - 1 - last_nonzero);
+  return scale >= 0;
+}
+
+std::string first_fractional_number(std::string_view text) {
+  std::vector<long long> indices;  // per open bracket: the element index, or -1 for an object
+  for (std::size_t at = 0; at < text.size();) {
+    const char c = text[at];
+    if (c == '"') {
+      skip_string(text, at);
+    } else if (c == '[' || c == '{') {
+      indices.push_back(c == '[' ? 0 : -1);
+      ++at;
+    } else if (c == ']' || c == '}') {
+      if (!indices.empty()) indices.pop_back();
+      ++at;
+    } else if (c == ',') {
+      if (!indices.empty() && indices.back() >= 0) ++indices.back();
+      ++at;
+    } else if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
+      const std::size_t start = at;
+      skip_value(text, at);
+      const bool in_arrays = std::all_of(indices.begin(), indices.end(), [](long long i) { return i >= 0; });
+      if (in_arrays && !written_as_whole_number(text.substr(start, at - start))) {
+        std::string pointer;
+        for (const long long index : indices) pointer += "/" + std::to_string(index);
+        return pointer;
+      }
+    } else {
+      ++at;
+    }
+  }
+  return "";
 }
 
 std::pair<int, int> text_line_column(std::string_view text, std::size_t offset) {
