@@ -17,7 +17,8 @@ namespace ringviz {
 inline constexpr int kMaxJsonDepth = 64;
 
 // The whole file at `path`. `what` names it in messages ("init file", "lesson file"). Refuses
-// a folder, a file that cannot be opened or read, and one larger than `max_bytes`.
+// a folder, anything that is not a regular file (a FIFO, a device), a file that cannot be
+// opened or read, and one larger than `max_bytes`.
 std::string read_input_text(const std::string& path, std::string_view what, std::uintmax_t max_bytes);
 
 // Parses `text`; `source` starts every message ("init file in.json"). Syntax errors, numbers

@@ -21,7 +21,7 @@ std::uint64_t splitmix64_at(std::uint64_t seed, std::uint64_t index) {
 
 namespace {
 
-// Init files may be large (one number per element), but not endless: /dev/zero is a file too.
+// Init files may be large (one number per element), but bounded: a file may grow as it is read.
 constexpr std::uintmax_t kMaxInitFileBytes = std::uintmax_t{1} << 30;
 
 // Magnitudes from which a double no longer rounds to a finite value of the type:
