@@ -1,8 +1,14 @@
 #include "core/input/json_input.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/model/input_error.h"
 #include "core/model/text.h"
@@ -176,6 +182,22 @@ std::string describe_syntax_error(const std::string& library_text) {
   return detail;
 }
 
+// Closes the descriptor however reading ends.
+struct OpenFile {
+  explicit OpenFile(int opened) : descriptor(opened) {}
+  int descriptor;
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+  ~OpenFile() { ::close(descriptor); }
+};
+
+std::string file_kind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a plain file";
+}
+
 std::string position_prefix(std::string_view text, std::string_view source, std::size_t offset) {
   const auto [line, column] = text_line_column(text, offset);
   return std::string(source) + ':' + std::to_string(line) + ':' + std::to_string(column) + ": ";
@@ -188,25 +210,39 @@ std::string read_input_text(const std::string& path, std::string_view what, std:
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
     throw InputError(shown + ": is a directory; give a file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw InputError(shown + ": cannot be opened (does it exist and is it readable?)");
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (!error && size > max_bytes)
+  // O_NONBLOCK so that opening a FIFO with no writer returns at once; the type is then
+  // checked on the descriptor itself, so nothing can swap the file in between.
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (descriptor < 0) throw InputError(shown + ": cannot be opened (does it exist and is it readable?)");
+  const OpenFile file(descriptor);
+  struct stat status {};
+  if (::fstat(descriptor, &status) != 0) throw InputError(shown + ": cannot be read");
+  if (!S_ISREG(status.st_mode))
+    throw InputError(shown + ": is not a regular file (" + file_kind(status.st_mode) + "); give a file");
+  const auto size = static_cast<std::uintmax_t>(status.st_size);
+  if (size > max_bytes)
     throw InputError(shown + ": is " + std::to_string(size) + " bytes, more than the " +
                      std::to_string(max_bytes) + " bytes such a file may have");
-  // Read in pieces with the bound checked as it goes: a pipe or /dev/zero has no size up front.
+  // Read in pieces with the bound checked as it goes: the file may grow while it is read.
   std::string text;
   std::vector<char> piece(std::size_t{1} << 16);
-  while (file.read(piece.data(), static_cast<std::streamsize>(piece.size())) || file.gcount() > 0) {
-    text.append(piece.data(), static_cast<std::size_t>(file.gcount()));
+  for (;;) {
+    const ssize_t got = ::read(descriptor, piece.data(), piece.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw InputError(shown + ": cannot be read");
+    if (got == 0) break;
+    text.append(piece.data(), static_cast<std::size_t>(got));
     if (text.size() > max_bytes)
       throw InputError(shown + ": is more than the " + std::to_string(max_bytes) + " bytes such a file may have");
   }
-  if (file.bad()) throw InputError(shown + ": cannot be read");
   return text;
 }
 
 nlohmann::json parse_json_input(std::string_view text, std::string_view source) {
+  // nlohmann stops at a NUL as if the input ended there: what follows would be dropped
+  // unseen, or the message would say "unexpected end of input".
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+    throw InputError(position_prefix(text, source, nul) + "a NUL byte (0x00): the file is not text");
   json document;
   BoundedDomBuilder builder(document);
   if (json::sax_parse(text.begin(), text.end(), &builder)) return document;
@@ -219,11 +255,76 @@ nlohmann::json parse_json_input(std::string_view text, std::string_view source) 
   const std::size_t offset = builder.error_position() > 0 ? builder.error_position() - 1 : 0;
   if (builder.error_id() == 406) {
     const std::size_t start = offset + 1 >= builder.last_token().size() ? offset + 1 - builder.last_token().size() : 0;
-    throw InputError(position_prefix(text, source, start) + escape_for_message(builder.last_token()) +
+    throw InputError(position_prefix(text, source, start) + shortened_for_message(builder.last_token()) +
                      " is too large for a number (beyond ±1.8e308)");
   }
   throw InputError(position_prefix(text, source, offset) + "not valid JSON: " +
                    escape_for_message(describe_syntax_error(builder.error_text())));
+}
+
+std::string shortened_for_message(std::string_view text) {
+  std::size_t end = 0;
+  for (std::size_t characters = 0; end < text.size() && characters < kMaxEchoedCharacters; ++characters)
+    next_code_point(text, end);
+  if (end >= text.size()) return escape_for_message(text);
+  return escape_for_message(text.substr(0, end)) + "…";
+}
+
+bool written_as_whole_number(std::string_view number_text) {
+  std::size_t at = number_text.substr(0, 1) == "-" ? 1 : 0;
+  std::string digits;  // integer and fraction digits, without the point
+  long long scale = 0;  // the number is digits × 10^scale
+  for (; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at)
+    digits += number_text[at];
+  if (at < number_text.size() && number_text[at] == '.')
+    for (++at; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at) {
+      digits += number_text[at];
+      --scale;
+    }
+  if (at < number_text.size() && (number_text[at] == 'e' || number_text[at] == 'E')) {
+    ++at;
+    const bool negative = at < number_text.size() && number_text[at] == '-';
+    if (at < number_text.size() && (number_text[at] == '-' || number_text[at] == '+')) ++at;
+    long long exponent = 0;  // saturated: 1e-99999999999 is as fractional as 1e-400
+    for (; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at)
+      exponent = std::min(exponent * 10 + (number_text[at] - '0'), 1'000'000'000'000LL);
+    scale += negative ? -exponent : exponent;
+  }
+  const std::size_t last_nonzero = digits.find_last_not_of('0');
+  if (last_nonzero == std::string::npos) return true;  // a zero, however written
+  scale += static_cast<long long>(digits.size() - 1 - last_nonzero);
+  return scale >= 0;
+}
+
+std::string first_fractional_number(std::string_view text) {
+  std::vector<long long> indices;  // per open bracket: the element index, or -1 for an object
+  for (std::size_t at = 0; at < text.size();) {
+    const char c = text[at];
+    if (c == '"') {
+      skip_string(text, at);
+    } else if (c == '[' || c == '{') {
+      indices.push_back(c == '[' ? 0 : -1);
+      ++at;
+    } else if (c == ']' || c == '}') {
+      if (!indices.empty()) indices.pop_back();
+      ++at;
+    } else if (c == ',') {
+      if (!indices.empty() && indices.back() >= 0) ++indices.back();
+      ++at;
+    } else if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
+      const std::size_t start = at;
+      skip_value(text, at);
+      const bool in_arrays = std::all_of(indices.begin(), indices.end(), [](long long i) { return i >= 0; });
+      if (in_arrays && !written_as_whole_number(text.substr(start, at - start))) {
+        std::string pointer;
+        for (const long long index : indices) pointer += "/" + std::to_string(index);
+        return pointer;
+      }
+    } else {
+      ++at;
+    }
+  }
+  return "";
 }
 
 std::pair<int, int> text_line_column(std::string_view text, std::size_t offset) {

@@ -17,7 +17,8 @@ namespace ringviz {
 inline constexpr int kMaxJsonDepth = 64;
 
 // The whole file at `path`. `what` names it in messages ("init file", "lesson file"). Refuses
-// a folder, a file that cannot be opened or read, and one larger than `max_bytes`.
+// a folder, anything that is not a regular file (a FIFO, a device), a file that cannot be
+// opened or read, and one larger than `max_bytes`.
 std::string read_input_text(const std::string& path, std::string_view what, std::uintmax_t max_bytes);
 
 // Parses `text`; `source` starts every message ("init file in.json"). Syntax errors, numbers
@@ -36,5 +37,19 @@ std::size_t json_value_offset(std::string_view text, std::string_view pointer);
 
 // "<source>:<line>:<column>" of the value at `pointer`.
 std::string json_value_position(std::string_view text, std::string_view source, std::string_view pointer);
+
+// Echoed user text as messages show it: escaped (escape_for_message) and, past
+// kMaxEchoedCharacters characters, cut with "…", so a 5000-digit number stays one short line.
+inline constexpr std::size_t kMaxEchoedCharacters = 40;
+std::string shortened_for_message(std::string_view text);
+
+// True when a JSON number's text denotes a whole number: "3", "3.0", "25e-1" is not, "1e-400"
+// is not (its double underflows to 0, but the text is not a zero), "2.5e1" is.
+bool written_as_whole_number(std::string_view number_text);
+
+// The JSON pointer ("/1/0") of the first number, reached through arrays only, whose text is
+// not a whole number; empty when there is none. One pass over `text`, already accepted by
+// parse_json_input.
+std::string first_fractional_number(std::string_view text);
 
 }  // namespace ringviz

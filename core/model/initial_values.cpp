@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -20,7 +21,7 @@ std::uint64_t splitmix64_at(std::uint64_t seed, std::uint64_t index) {
 
 namespace {
 
-// Init files may be large (one number per element), but not endless: /dev/zero is a file too.
+// Init files may be large (one number per element), but bounded: a file may grow as it is read.
 constexpr std::uintmax_t kMaxInitFileBytes = std::uintmax_t{1} << 30;
 
 // Magnitudes from which a double no longer rounds to a finite value of the type:
@@ -53,13 +54,31 @@ bool overflows(double value, DType type) {
   return false;
 }
 
+std::optional<ElementValue> integer_element(const nlohmann::json& value, bool written_whole, DType type) {
+  const std::int64_t low = type == DType::i32 ? std::numeric_limits<std::int32_t>::min() : std::numeric_limits<std::int64_t>::min();
+  const std::int64_t high = type == DType::i32 ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::int64_t>::max();
+  std::int64_t integer = 0;
+  if (value.is_number_unsigned()) {
+    if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(high)) return std::nullopt;
+    integer = static_cast<std::int64_t>(value.get<std::uint64_t>());
+  } else if (value.is_number_integer()) {
+    integer = value.get<std::int64_t>();
+  } else {
+    // A float in the file: only whole values inside the range; 2^63 itself is outside.
+    const double real = value.get<double>();
+    if (!written_whole || std::floor(real) != real || !(real >= -0x1p63 && real < 0x1p63)) return std::nullopt;
+    integer = static_cast<std::int64_t>(real);
+  }
+  if (integer < low || integer > high) return std::nullopt;
+  return ElementValue{true, static_cast<double>(integer), integer};
+}
+
 // How a value the type refuses is shown: numbers as written, short strings quoted and
 // escaped, anything else by its kind (an array may hold a million numbers).
 std::string shown_value(const nlohmann::json& value) {
   if (value.is_number()) return value.dump();
   if (value.is_string()) {
-    const std::string& text = value.get_ref<const std::string&>();
-    return "\"" + escape_for_message(text.substr(0, 40)) + (text.size() > 40 ? "...\"" : "\"");
+    return "\"" + shortened_for_message(value.get_ref<const std::string&>()) + "\"";
   }
   if (value.is_array()) return "an array";
   if (value.is_object()) return "an object";
@@ -85,62 +104,60 @@ class InitFileReader {
     const std::string where = "[" + std::to_string(rank) + "][" + std::to_string(index) + "] (GPU " +
                               std::to_string(rank) + ", element " + std::to_string(index) + ")";
     const DType type = config_.dtype;
-    const auto refused = [&] {
-      return as_written(pointer, value) + " does not fit " + std::string(dtype_name(type)) + " (" + type_range(type) + ")";
-    };
     if (value.is_string()) {
       const std::string& text = value.get_ref<const std::string&>();
       const bool special = text == "nan" || text == "inf" || text == "-inf";
       if (!special) fail(pointer, where, "expected a number or \"nan\", \"inf\", \"-inf\", found " + shown_value(value));
-      if (!is_floating(type)) fail(pointer, where, refused());
+      if (!is_floating(type)) fail(pointer, where, does_not_fit(value.dump(), type));
       return {false, text == "nan" ? std::nan("") : text == "inf" ? HUGE_VAL : -HUGE_VAL, 0};
     }
     if (!value.is_number()) fail(pointer, where, "expected a number or \"nan\", \"inf\", \"-inf\", found " + shown_value(value));
-    if (is_floating(type)) {
-      const double real = value.get<double>();
-      if (overflows(real, type)) fail(pointer, where, refused());
-      if (value.is_number_integer() && !(value.is_number_unsigned() && value.get<std::uint64_t>() >
-                                                                           static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
-        return {true, real, value.get<std::int64_t>()};
-      return {false, real, 0};
-    }
-    return integer_element(value, type, [&] { fail(pointer, where, refused()); });
+    const std::optional<ElementValue> stored = number_as_element(value, written_whole(pointer, value), type);
+    if (!stored) fail(pointer, where, does_not_fit(as_written(pointer), type));
+    return *stored;
   }
 
  private:
   // A number as the file spells it (1e23, not its double 9.999999999999999e+22).
-  std::string as_written(const std::string& pointer, const nlohmann::json& value) const {
-    if (!value.is_number()) return shown_value(value);
+  std::string as_written(const std::string& pointer) const {
     const std::size_t start = json_value_offset(text_, pointer);
     const std::size_t end = text_.find_first_of(",] \t\r\n", start);
-    return escape_for_message(std::string_view(text_).substr(start, std::min<std::size_t>(end - start, 40)));
+    return std::string(std::string_view(text_).substr(start, end - start));
   }
 
-  template <class Refuse>
-  static ElementValue integer_element(const nlohmann::json& value, DType type, Refuse refuse) {
-    const std::int64_t low = type == DType::i32 ? std::numeric_limits<std::int32_t>::min() : std::numeric_limits<std::int64_t>::min();
-    const std::int64_t high = type == DType::i32 ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::int64_t>::max();
-    std::int64_t integer = 0;
-    if (value.is_number_unsigned()) {
-      if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(high)) refuse();
-      integer = static_cast<std::int64_t>(value.get<std::uint64_t>());
-    } else if (value.is_number_integer()) {
-      integer = value.get<std::int64_t>();
-    } else {
-      // A float in the file: only whole values inside the range; 2^63 itself is outside.
-      const double real = value.get<double>();
-      if (std::floor(real) != real || !(real >= -0x1p63 && real < 0x1p63)) refuse();
-      integer = static_cast<std::int64_t>(real);
-    }
-    if (integer < low || integer > high) refuse();
-    return {true, static_cast<double>(integer), integer};
+  // Only a float under an integer type needs its text, and then only the first fractional one
+  // matters: the file is refused there. Found by one pass, once, so a file of a million
+  // "3.0" stays linear.
+  bool written_whole(const std::string& pointer, const nlohmann::json& value) const {
+    if (!value.is_number_float() || is_floating(config_.dtype)) return true;
+    if (!first_fractional_) first_fractional_ = first_fractional_number(text_);
+    return pointer != *first_fractional_;
   }
 
   const Config& config_;
   std::string text_;
   std::string source_;
   nlohmann::json document_;
+  mutable std::optional<std::string> first_fractional_;
 };
+
+}  // namespace
+
+std::optional<ElementValue> number_as_element(const nlohmann::json& number, bool written_whole, DType type) {
+  if (!is_floating(type)) return integer_element(number, written_whole, type);
+  const double real = number.get<double>();
+  if (overflows(real, type)) return std::nullopt;
+  if (number.is_number_integer() && !(number.is_number_unsigned() && number.get<std::uint64_t>() >
+                                                                       static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+    return ElementValue{true, real, number.get<std::int64_t>()};
+  return ElementValue{false, real, 0};
+}
+
+std::string does_not_fit(std::string_view written, DType type) {
+  return shortened_for_message(written) + " does not fit " + std::string(dtype_name(type)) + " (" + type_range(type) + ")";
+}
+
+namespace {
 
 // Reads a JSON array of `ranks` arrays of `count` numbers.
 std::vector<std::vector<ElementValue>> read_input_file(const Config& config) {

@@ -1,5 +1,10 @@
 #pragma once
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/model/buffers.h"
 #include "core/model/config.h"
@@ -16,6 +21,16 @@ BufferState make_initial_state(const Config& config);
 // fit the type), thrown as InputError without building any buffer: front ends call it before
 // they open a window, so bad input exits 2 there as it does in `ringviz trace`.
 void check_initial_values(const Config& config);
+
+// A JSON number as `type` stores it, or nothing when it does not fit: integers whole and in
+// range, floats finite after rounding. `written_whole` says whether the number's text is a
+// whole number: 1e-400 parses to 0 but is not one (written_as_whole_number in json_input.h).
+// Init files and a lesson's inline values are checked alike (docs/architecture.md, "Reading
+// input files").
+std::optional<ElementValue> number_as_element(const nlohmann::json& number, bool written_whole, DType type);
+
+// "<written> does not fit <type> (<the type's range>)", the value shortened for the message.
+std::string does_not_fit(std::string_view written, DType type);
 
 // The "seed" input: element `index` of rank `rank` is rank * count + index + 1, so every element
 // of every rank differs and each sum names its terms. The GUI's custom table starts from it too.

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/input/json_input.h"
+#include "core/model/initial_values.h"
 #include "core/model/layout.h"
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
@@ -88,6 +89,13 @@ class PositionIndex {
       if (slash == std::string::npos) return 0;
       pointer.resize(slash);
     }
+  }
+
+  // The text of the number at `pointer` as written (1e23, not its double 9.999999999999999e+22).
+  std::string_view number_text(const std::string& pointer) const {
+    const std::size_t start = offset(pointer);
+    const std::size_t end = text_.find_first_of(",]} \t\r\n", start);
+    return text_.substr(start, end == std::string_view::npos ? end : end - start);
   }
 
   // The offset of the key that names member `pointer` (for errors about the field itself).
@@ -273,12 +281,16 @@ class LessonReader {
 
   long long integer(const json& value, const std::string& pointer, std::string_view field,
                     long long low, long long high) const {
+    // 1e20 or 10^20 written out is whole, only beyond 64 bits: say so, not "not an integer".
+    const double real = value.is_number_float() ? value.get<double>() : 0;
+    const bool whole_float = value.is_number_float() && std::floor(real) == real;
+    if (whole_float && (real < static_cast<double>(low) || real > static_cast<double>(high))) fail(pointer, field, out_of_range(number_text(pointer, value), low, high));
     if (!value.is_number_integer())
       fail(pointer, field, "expected an integer, got " + std::string(json_type_name(value)));
     if (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(high))
-      fail(pointer, field, out_of_range(value.dump(), low, high));
+      fail(pointer, field, out_of_range(number_text(pointer, value), low, high));
     const long long number = value.get<long long>();
-    if (number < low || number > high) fail(pointer, field, out_of_range(value.dump(), low, high));
+    if (number < low || number > high) fail(pointer, field, out_of_range(number_text(pointer, value), low, high));
     return number;
   }
 
@@ -341,6 +353,12 @@ class LessonReader {
   }
 
  private:
+  // A number as the file spells it, shortened: a 5000-digit count stays a short line.
+  std::string number_text(const std::string& pointer, const json& value) const {
+    const std::string_view written = positions_.number_text(pointer);
+    return shortened_for_message(written.empty() ? std::string_view(value.dump()) : written);
+  }
+
   std::string source_;
   PositionIndex positions_;
 };
@@ -404,9 +422,14 @@ Config read_config(const LessonReader& reader, const json& value, const std::str
         std::vector<double> row;
         for (std::size_t i = 0; i < init[r].size(); ++i) {
           const json& element = init[r][i];
+          const std::string element_pointer = row_pointer + "/" + std::to_string(i);
           if (!element.is_number())
-            reader.fail(row_pointer + "/" + std::to_string(i), "init",
+            reader.fail(element_pointer, "init",
                         "expected a number, got " + std::string(json_type_name(element)));
+          // The same check as an init file's (docs/architecture.md, "Reading input files").
+          const std::string_view written = reader.positions().number_text(element_pointer);
+          if (!number_as_element(element, written_as_whole_number(written), config.dtype))
+            reader.fail(element_pointer, "init", does_not_fit(written, config.dtype));
           row.push_back(element.get<double>());
         }
         config.init.values.push_back(std::move(row));

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 #include "run_ringviz.h"
 
 using ringviz::test::lines_of;
@@ -75,4 +77,27 @@ TEST_CASE("control characters inside a string of an init file are escaped in the
   const RunResult run = trace_init("file:" + path);
   check_refused(run, "found \"\\x1b[2J\"");
   CHECK(run.err.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("a FIFO given as the init file is refused at once, not waited on") {
+  TempDir dir;
+  const std::filesystem::path fifo = dir.path() / "pipe";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  check_refused(trace_init("file:" + fifo.string()), fifo.string() + ": is not a regular file (a FIFO); give a file");
+}
+
+TEST_CASE("a 5000-digit number in an init file is echoed shortened, on one short line") {
+  TempDir dir;
+  const std::string path = dir.write("long.json", "[[1, 1" + std::string(5000, '2') + "], [3, 4]]");
+  const RunResult run = trace_init("file:" + path, "i64");
+  check_refused(run, "1" + std::string(39, '2') + "…");
+  CHECK(run.err.size() < 200);
+}
+
+TEST_CASE("a tiny value that underflows to zero is refused for i32 like 1e-50") {
+  TempDir dir;
+  for (const std::string value : {"1e-50", "1e-400", "1e-99999999999"}) {
+    const std::string path = dir.write("tiny.json", "[[1, " + value + "], [3, 4]]");
+    check_refused(trace_init("file:" + path, "i32"), value + " does not fit i32");
+  }
 }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/input/json_input.h"
@@ -89,6 +90,15 @@ TEST_CASE("nesting deeper than the limit is refused at the first bracket too dee
   CHECK(input_error([&] { parse_json_input(at_limit, "ok.json"); }) == "(no error)");
 }
 
+TEST_CASE("a NUL byte anywhere in a JSON input is refused at its line and column") {
+  using namespace std::string_literals;
+  CHECK(input_error([] { parse_json_input("[[1,\0 2]]"s, "f.json"); }) ==
+        "f.json:1:5: a NUL byte (0x00): the file is not text");
+  CHECK(input_error([] { parse_json_input("[[1,2],\n [3,4]]\0"s, "f.json"); }) ==
+        "f.json:2:8: a NUL byte (0x00): the file is not text");
+  CHECK(contains(init_error("[[1,2],[3,4]]\0"s, DType::f32), ":1:14: a NUL byte (0x00)"));
+}
+
 TEST_CASE("json_value_offset finds a value by pointer, or its nearest ancestor") {
   const std::string text = "{\"a\\\"b\": [10, {\"x\": \"]\"}, 30], \"w\": {\"h\": 4}}";
   CHECK(text.substr(json_value_offset(text, "/a\"b/2"), 2) == "30");
@@ -113,6 +123,38 @@ TEST_CASE("an init value that does not fit the element type is refused with its 
   CHECK(contains(init_error("[[1, \"x\\u001b\"], [3, 4]]", DType::f32), "found \"x\\x1b\""));
 }
 
+TEST_CASE("a number is whole by its text, so one that underflowed to zero is not whole") {
+  CHECK(written_as_whole_number("3"));
+  CHECK(written_as_whole_number("-3.000"));
+  CHECK(written_as_whole_number("2.5e1"));
+  CHECK(written_as_whole_number("0e-99999999999"));
+  CHECK(written_as_whole_number("1E+400"));
+  CHECK_FALSE(written_as_whole_number("25e-1"));
+  CHECK_FALSE(written_as_whole_number("1e-400"));
+  CHECK_FALSE(written_as_whole_number("-1e-99999999999"));
+  CHECK_FALSE(written_as_whole_number("1.00000000000000001"));
+}
+
+TEST_CASE("an init value written with a fraction is refused for integer types even when its double is whole") {
+  CHECK(contains(init_error("[[1, 1e-400], [3, 4]]", DType::i32), "[0][1] (GPU 0, element 1): 1e-400 does not fit i32"));
+  CHECK(contains(init_error("[[1, 2], [-1e-99999999999, 4]]", DType::i64), "[1][0] (GPU 1, element 0): -1e-99999999999 does not fit"));
+  CHECK(contains(init_error("[[1.00000000000000001, 2], [3, 4]]", DType::i32), "1.00000000000000001 does not fit i32"));
+  CHECK(init_error("[[0e-5, 2.5e1], [-0.0, 4.000]]", DType::i32) == "(no error)");
+  CHECK(init_error("[[1e-400, 2], [3, 4]]", DType::f32) == "(no error)");
+}
+
+TEST_CASE("an echoed value longer than 40 characters is cut with an ellipsis") {
+  CHECK(shortened_for_message(std::string(40, '7')) == std::string(40, '7'));
+  CHECK(shortened_for_message(std::string(41, '7')) == std::string(40, '7') + "…");
+  CHECK(shortened_for_message("值" + std::string(45, 'x')) == "值" + std::string(39, 'x') + "…");
+  const std::string digits(5000, '9');
+  const std::string message = init_error("[[1, " + digits + "], [3, 4]]", DType::f32);
+  CHECK(contains(message, std::string(40, '9') + "… is too large for a number"));
+  CHECK(message.size() < 200);
+  const std::string wide = init_error("[[1, " + std::string(60, '1') + ".5], [3, 4]]", DType::i64);
+  CHECK(contains(wide, std::string(40, '1') + "… does not fit i64"));
+}
+
 TEST_CASE("an init value that only rounds to the element type is accepted") {
   CHECK(init_error("[[65519, 0.1], [-65504, 1e-9]]", DType::f16) == "(no error)");
   CHECK(init_error("[[3.4028235e38, 1e-50], [\"inf\", \"nan\"]]", DType::f32) == "(no error)");
@@ -127,9 +169,19 @@ TEST_CASE("an init file that is a directory is refused as such") {
   CHECK(contains(input_error([&] { make_initial_state(config); }), ": is a directory"));
 }
 
-TEST_CASE("an endless file is refused once it passes the size bound, not read to the end") {
-  CHECK(contains(input_error([] { read_input_text("/dev/zero", "test file", 100000); }),
-                 "test file /dev/zero: is more than the 100000 bytes"));
+TEST_CASE("a device given as an input file is refused before anything is read") {
+  CHECK(input_error([] { read_input_text("/dev/zero", "test file", 100000); }) ==
+        "test file /dev/zero: is not a regular file (a device); give a file");
+}
+
+TEST_CASE("a FIFO given as an input file is refused at once instead of waiting for a writer") {
+  const std::filesystem::path fifo =
+      std::filesystem::temp_directory_path() / ("ringviz-fifo-" + std::to_string(::getpid()));
+  std::filesystem::remove(fifo);
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const std::string message = input_error([&] { read_input_text(fifo.string(), "test file", 100000); });
+  std::filesystem::remove(fifo);
+  CHECK(contains(message, ": is not a regular file (a FIFO); give a file"));
 }
 
 }  // namespace

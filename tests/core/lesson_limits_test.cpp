@@ -29,6 +29,14 @@ std::string lesson_of(std::size_t scenes, const std::string& steps) {
          repeated(scene, scenes) + "]}";
 }
 
+// One scene with `config`, for checks of the config's values.
+std::string lesson_with_config(const std::string& config) {
+  return R"({"schema": "ringviz.lesson/1", "title": {"en": "T", "zh": "课"},
+             "summary": {"en": "A lesson.", "zh": "一课。"}, "scenes": [
+             {"title": {"en": "S", "zh": "场"}, "views": ["ring"], "config": )" +
+         config + R"(, "steps": [)" + kStep + "]}]}";
+}
+
 std::string lesson_error(const std::string& text) {
   try {
     parse_lesson(text, "hostile.json");
@@ -43,6 +51,11 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 TEST_CASE("a lesson nested 100000 levels deep is refused, not a stack overflow") {
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   CHECK(lesson_error(deep) == "hostile.json:1:65: nested more than 64 levels deep (arrays and objects inside each other)");
+}
+
+TEST_CASE("a lesson followed by a NUL byte and more text is refused, not loaded") {
+  using namespace std::string_literals;
+  CHECK(contains(lesson_error(lesson_of(1, kStep) + "\0garbage"s), ": a NUL byte (0x00): the file is not text"));
 }
 
 TEST_CASE("a lesson at every limit loads") {
@@ -86,6 +99,33 @@ TEST_CASE("control characters in a lesson's keys and values are escaped in the m
   const std::string message = lesson_error(lesson_of(1, step));
   CHECK(contains(message, "\\x1b[2J: unknown field"));
   CHECK(!contains(message, "\x1b"));
+}
+
+}  // namespace
+}  // namespace ringviz
+
+namespace ringviz {
+namespace {
+
+TEST_CASE("a lesson's inline init value that does not fit the dtype is refused as an init file's is") {
+  const std::string f16 = lesson_error(lesson_with_config(R"({"dtype": "f16", "count": 1, "init": [[70000], [1], [1], [1]]})"));
+  CHECK(contains(f16, "hostile.json:3:"));
+  CHECK(contains(f16, ": /scenes/0/config/init/0/0: init: 70000 does not fit f16 (finite values up to ±65504"));
+  const std::string i32 = lesson_error(lesson_with_config(R"({"dtype": "i32", "count": 1, "init": [[1], [1.5], [1], [1]]})"));
+  CHECK(contains(i32, "/scenes/0/config/init/1/0: init: 1.5 does not fit i32 (whole numbers"));
+  CHECK(contains(lesson_error(lesson_with_config(R"({"dtype": "i64", "count": 1, "init": [[1e-400], [1], [1], [1]]})")),
+                 "1e-400 does not fit i64"));
+  CHECK(contains(lesson_error(lesson_with_config(R"({"dtype": "i32", "count": 1, "init": [[3.0], [-0.0], [25e-1], [1]]})")),
+                 "/scenes/0/config/init/2/0: init: 25e-1 does not fit i32"));
+  CHECK(lesson_error(lesson_with_config(R"({"dtype": "i32", "count": 1, "init": [[3.0], [-0.0], [2.5e1], [1]]})")) ==
+        "(no error)");
+}
+
+TEST_CASE("a whole count beyond 64 bits is out of range, not 'not an integer'") {
+  const std::string message = lesson_error(lesson_with_config(R"({"count": 100000000000000000000})"));
+  CHECK(contains(message, "/scenes/0/config/count: count: 100000000000000000000 is out of range (0 to "));
+  CHECK(contains(lesson_error(lesson_with_config(R"({"count": 1e30})")), "count: 1e30 is out of range (0 to "));
+  CHECK(contains(lesson_error(lesson_with_config(R"({"count": 2.5})")), "count: expected an integer, got a number"));
 }
 
 }  // namespace

@@ -82,3 +82,42 @@ TEST_CASE("a folder as the settings file gives defaults and a notice that says s
   CHECK(loaded.notice.find("is a directory") != std::string::npos);
   std::filesystem::remove_all(std::filesystem::path(folder).parent_path());
 }
+
+TEST_CASE("a settings value out of its range keeps the default for that field only, with a notice naming it") {
+  const std::string path = temp_file("absurd.json");
+  std::ofstream(path) << "{\"theme\": \"light\", \"text_scale\": 1e308,\n \"speed\": -1, \"loop\": true}";
+  const LoadedPreferences loaded = load_preferences(path);
+  CHECK(loaded.notice.find(path + ":1:34: text_scale: 1e308 is out of range (0.75 to 3); using the default 1") !=
+        std::string::npos);
+  CHECK(loaded.notice.find(path + ":2:11: speed: -1 is out of range (0.25 to 8); using the default 1") != std::string::npos);
+  CHECK(loaded.preferences.theme == ThemeKind::light);
+  CHECK(loaded.preferences.loop);
+  CHECK(loaded.preferences.text_scale == Preferences{}.text_scale);
+  CHECK(loaded.preferences.speed == Preferences{}.speed);
+
+  std::ofstream(path) << "{\"text_scale\": 0, \"window\": {\"width\": 1e9, \"height\": -5}}";
+  const LoadedPreferences window = load_preferences(path);
+  CHECK(window.notice.find("text_scale: 0 is out of range") != std::string::npos);
+  CHECK(window.notice.find("window/width: 1e9 is out of range (1 to 16384)") != std::string::npos);
+  CHECK(window.notice.find("window/height: -5 is out of range (1 to 16384)") != std::string::npos);
+  CHECK(window.preferences == Preferences{});
+  std::filesystem::remove_all(std::filesystem::path(temp_file("x")).parent_path());
+}
+
+TEST_CASE("an unknown settings key is ignored with a notice, and thousands of them make one short notice") {
+  const std::string path = temp_file("newer.json");
+  std::ofstream(path) << "{\"speed\": 2, \"colour_mode\": \"x\", \"window\": {\"width\": 800, \"height\": 600, \"dpi\": 2}}";
+  const LoadedPreferences loaded = load_preferences(path);
+  CHECK(loaded.notice.find(path + ":1:29: colour_mode: unknown field, ignored") != std::string::npos);
+  CHECK(loaded.notice.find("window/dpi: unknown field, ignored") != std::string::npos);
+  CHECK(loaded.preferences.speed == 2.0);
+  CHECK(loaded.preferences.window_width == 800);
+
+  std::string many = "{";
+  for (int i = 0; i < 5000; ++i) many += (i ? ",\"k" : "\"k") + std::to_string(i) + "\": 1";
+  std::ofstream(path) << many + "}";
+  const std::string notice = load_preferences(path).notice;
+  CHECK(notice.find("; and 4997 more") != std::string::npos);
+  CHECK(notice.size() < 600);
+  std::filesystem::remove_all(std::filesystem::path(temp_file("x")).parent_path());
+}

@@ -70,9 +70,11 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
       ->delimiter(',');
   app.add_option("--theme", flags.theme, choice_help(kThemeNames));
   app.add_option("--palette", flags.palette, choice_help(kPaletteNames));
-  app.add_option("--settings", flags.settings,
-                 "settings file to use, or 'off' (default ~/.config/ringviz/settings.json; "
-                 "headless runs use none unless given)");
+  add_checked_option<std::string>(app, "--settings", flags.settings,
+                                  non_empty("--settings", "a settings file, or 'off'"),
+                                  "settings file to use, or 'off' (default ~/.config/ringviz/settings.json; "
+                                  "headless runs use none unless given)",
+                                  "TEXT");
   add_checked_option<float>(
       app, "--ui-scale", flags.ui_scale, [](const std::string& text) { return cli::parse_ui_scale_text(text); },
       "scale text and widgets, 0.5-4 (default: the monitor's)", "FLOAT");

@@ -22,6 +22,11 @@ StartupPreferences startup_preferences(const GuiFlags& flags, bool headless) {
   std::error_code ignored;
   if (!flags.settings.empty() && result.path && std::filesystem::is_directory(*result.path, ignored))
     throw InputError("--settings: " + escape_for_message(*result.path) + " is a directory; give a settings file, or 'off'");
+  // A FIFO or a device would block or never end (docs/architecture.md, "Reading input files").
+  if (!flags.settings.empty() && result.path && std::filesystem::exists(*result.path, ignored) &&
+      !std::filesystem::is_regular_file(*result.path, ignored))
+    throw InputError("--settings: " + escape_for_message(*result.path) +
+                     " is not a regular file (a FIFO or a device); give a settings file, or 'off'");
   if (result.path) {
     LoadedPreferences loaded = load_preferences(*result.path);
     result.preferences = loaded.preferences;
