@@ -62,6 +62,13 @@ std::string format_row(const BenchRow& row, const Config& config) {
   return text;
 }
 
+// nccl-tests prints the bare number; ours carries its unit and four significant digits.
+std::string average_bandwidth(double gbps) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g GB/s", gbps);
+  return text;
+}
+
 void print_header(const Config& config, const BenchTarget& target, const BenchSettings& settings) {
   std::cout << "# ringviz bench: " << op_name(config.op) << " (" << algorithm_name(config.algorithm)
             << ", " << order_name(config.order) << " order), " << config.ranks << " GPUs, "
@@ -114,6 +121,14 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     throw InputError(error.what() + std::string(" (a whole number, at least 2)"));
   }
   settings.sizes = bench_sizes(bytes(flags.min_bytes, "--minbytes"), bytes(flags.max_bytes, "--maxbytes"), factor);
+  // A size below one element would run a row of count 0; the smallest size is what -b gave.
+  const std::int64_t smallest_bytes =
+      static_cast<std::int64_t>(dtype_size(config.dtype)) * (config.op == Op::allgather ? config.ranks : 1);
+  if (count_for_bytes(config.op, config.ranks, config.dtype, settings.sizes.front()) == 0)
+    throw InputError("--minbytes: " + flags.min_bytes + " is smaller than one " + std::string(dtype_name(config.dtype)) +
+                     " element" + (config.op == Op::allgather ? " from each of " + std::to_string(config.ranks) + " GPUs" : "") + " (" +
+                     std::to_string(smallest_bytes) + " bytes); give -b " + std::to_string(smallest_bytes) +
+                     " or more");
   settings.warmup = flags.warmup;
   settings.iterations = flags.iterations;
   settings.mode = parse_bench_mode(flags.mode, "--mode");
@@ -154,7 +169,7 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     last = row;
   }
   std::cout << "# Out of bounds values : " << wrong << (wrong == 0 ? " OK" : " FAILED") << "\n"
-            << "# Avg bus bandwidth    : " << busbw_sum / static_cast<double>(settings.sizes.size())
+            << "# Avg bus bandwidth    : " << average_bandwidth(busbw_sum / static_cast<double>(settings.sizes.size()))
             << "\n";
   if (info.name == "cuda")
     for (const std::string& line : ring_sent_summary(config, last)) std::cout << line << "\n";

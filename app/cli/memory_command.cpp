@@ -37,15 +37,11 @@ struct MemoryFlags {
 };
 
 // A positive decimal number for `flag`, at most `limit`.
-double parse_positive(const std::string& text, const std::string& flag, double limit) {
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
-    throw InputError(flag + ": '" + text + "' is not a number");
-  if (value <= 0 || value > limit)
-    throw InputError(flag + ": " + text + " is out of range (above 0, at most " +
-                     std::to_string(static_cast<long long>(limit)) + ")");
-  return value;
+// A capacity or bucket size: a plain decimal read like every other real flag (no hex, no
+// spaces), from a thousandth (1 MB of capacity, 1 KiB of bucket) so that a vanishing value such
+// as 1e-300 cannot turn into zero bytes.
+double parse_size_figure(const std::string& text, const std::string& flag) {
+  return parse_real_in_range(text, flag, 1e-3, 1e6, "0.001 to 1e6");
 }
 
 struct MemoryRequest {
@@ -71,14 +67,14 @@ MemoryRequest request_from(const MemoryFlags& flags) {
   request.unit = parse_unit(flags.unit, "--unit");
   // The capacity is in GB or GiB as the sizes are; with --unit bytes it stays in GB.
   const double capacity_unit = request.unit == ByteUnit::gib ? unit_bytes(ByteUnit::gib) : 1e9;
-  request.capacity_bytes = parse_positive(flags.gpu_memory, "--gpu-memory", 1e6) * capacity_unit;
+  request.capacity_bytes = parse_size_figure(flags.gpu_memory, "--gpu-memory") * capacity_unit;
   request.json = parse_enum(kReportFormatNames, flags.format, "--format") == ReportFormat::json;
   request.timeline = flags.timeline;
   if (request.timeline && request.strategies.size() != 1)
     throw InputError("--timeline: choose one --strategy (" + join_or(enum_names(kStrategyNames)) + ")");
   // PyTorch's bucket_cap_mb counts MB of 2^20 bytes.
   request.bucket_bytes =
-      static_cast<std::int64_t>(parse_positive(flags.bucket_mb, "--bucket-mb", 1e6) * 1048576.0);
+      static_cast<std::int64_t>(parse_size_figure(flags.bucket_mb, "--bucket-mb") * 1048576.0);
   return request;
 }
 
