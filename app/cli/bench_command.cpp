@@ -11,6 +11,7 @@
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
 #include "core/engine/benchmark.h"
+#include "core/model/text.h"
 
 namespace ringviz::cli {
 
@@ -141,12 +142,10 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     check_fits_in_memory(largest, kBenchExtraCopies);
   } catch (const InputError&) {
     // Same decision, worded for this command's flags rather than --count.
-    char needed[64];
-    std::snprintf(needed, sizeof needed, "%.3g GB", static_cast<double>(working_set_bytes(largest)) *
-                                                       (1 + kBenchExtraCopies) / 1e9);
+    const std::string needed = format_size_for_message(static_cast<double>(working_set_bytes(largest)) *
+                                                       (1 + kBenchExtraCopies));
     const MemoryHeadroom headroom = memory_headroom();
-    char available[64];
-    std::snprintf(available, sizeof available, "%.3g GB", static_cast<double>(headroom.bytes) / 1e9);
+    const std::string available = format_size_for_message(static_cast<double>(headroom.bytes));
     throw InputError("--maxbytes: " + flags.max_bytes + " per GPU on " + std::to_string(config.ranks) +
                      " GPUs needs " + needed + " (the buffers plus the copies the benchmark keeps) but only " +
                      available + " " + headroom.source + "; choose a smaller -e or fewer --gpus");

@@ -45,6 +45,10 @@ std::int64_t parse_number_in_range(const std::string& text, const std::string& f
   try {
     value = parse_whole_number(text, flag);
   } catch (const InputError& error) {
+    // "-0" or "-3" is a number, only below the range: say so, as for any other value outside it.
+    if (!text.empty() && text[0] == '-' && text.size() > 1 &&
+        text.find_first_not_of("0123456789", 1) == std::string::npos)
+      throw InputError(flag + ": " + text + " is out of range" + range);
     throw InputError(error.what() + range);
   }
   if (value < low || value > high) throw InputError(flag + ": " + text + " is out of range" + range);

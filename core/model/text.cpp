@@ -1,6 +1,7 @@
 #include "core/model/text.h"
 
 #include <array>
+#include <cstdio>
 
 namespace ringviz {
 
@@ -212,6 +213,19 @@ std::size_t display_width(std::string_view utf8) {
   std::size_t width = 0;
   for (std::size_t i = 0; i < utf8.size();) width += is_wide(next_code_point(utf8, i)) ? 2 : 1;
   return width;
+}
+
+std::string format_size_for_message(double bytes) {
+  static constexpr const char* kUnits[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"};
+  std::size_t unit = 0;
+  // 999.6 would print as 1e+03 in its unit: move up before that.
+  while (bytes >= 999.5 && unit + 1 < std::size(kUnits)) {
+    bytes /= 1000;
+    ++unit;
+  }
+  char text[64];
+  std::snprintf(text, sizeof text, bytes >= 999.5 ? "%.0f %s" : "%.3g %s", bytes, kUnits[unit]);
+  return text;
 }
 
 }  // namespace ringviz

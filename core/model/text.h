@@ -93,4 +93,8 @@ std::string escape_for_message(std::string_view text);
 // two, everything else one (combining marks are rare in our output and count one too).
 std::size_t display_width(std::string_view utf8);
 
+// A byte size for a message, in the decimal unit that keeps it below 1000 with three significant
+// digits: "512 MB", "7.7 TB", "1.23 GB", "0 B"; never an exponent however large.
+std::string format_size_for_message(double bytes);
+
 }  // namespace ringviz

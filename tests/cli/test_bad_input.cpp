@@ -89,6 +89,29 @@ TEST_CASE("a second --bench-gpus is refused rather than extending the list") {
   check_rejected(run, run.err.find("not expected") == std::string::npos ? "--bench-gpus: given 2 times" : "--bench-gpus");
 }
 
+TEST_CASE("a negative zero count of GPUs is out of range, not 'negative'") {
+  const RunResult run = trace({"--gpus", "-0"});
+  check_rejected(run, "--gpus: -0 is out of range (1 to 256)");
+}
+
+TEST_CASE("a learning rate that is zero as a float names --lr and quotes the value as typed") {
+  const RunResult run = run_ringviz({"train", "--lr", "1e-320"});
+  check_rejected(run, "--lr: 1e-320 is out of range");
+}
+
+TEST_CASE("training steps times GPUs beyond about a minute of work is refused, naming both flags") {
+  const RunResult run = run_ringviz({"train", "--steps", "100000", "--gpus", "256", "--batch", "3"});
+  check_rejected(run, "--steps");
+  CHECK(run.err.find("--gpus") != std::string::npos);
+}
+
+TEST_CASE("a trace too large for memory names --count and says the sizes in a readable unit") {
+  const RunResult run = trace({"--count", "1000000000000", "--gpus", "256"});
+  check_rejected(run, "--count: ");
+  CHECK(run.err.find("e+") == std::string::npos);
+  CHECK(run.err.find(" PB of buffers") != std::string::npos);
+}
+
 TEST_CASE("an input file that does not exist is refused, naming the file") {
   TempDir dir;
   const std::string missing = (dir.path() / "missing.json").string();
@@ -198,6 +221,10 @@ TEST_CASE("empty, non-finite, negative, huge and half-numeric values are refused
       {{"train", "--steps", "100000", "--batch", "65536", "--gpus", "256"}, "--steps", "100000"},
       {{"train", "--batch", "nan"}, "--batch"},
       {{"train", "--lr", "inf"}, "--lr"},
+      {{"train", "--lr", "1e-320"}, "--lr"},
+      {{"train", "--lr", " 0.1"}, "--lr"},
+      {{"train", "--gpus", "-0"}, "--gpus"},
+      {{"train", "--steps", "100000", "--gpus", "256", "--batch", "3"}, "--gpus", "100000"},
       {{"train", "--seed", "-1"}, "--seed"},
       {with(record, {"--fps", "0"}), "--fps"},
       {with(record, {"--fps", "nan"}), "--fps"},
