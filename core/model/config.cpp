@@ -166,7 +166,7 @@ void check_fits_in_memory(const Config& config, std::uint64_t extra_copies) {
   const MemoryHeadroom headroom = memory_headroom();
   if (needed > static_cast<long double>(headroom.bytes)) {
     std::ostringstream message;
-    message << "--count: " << config.count << " elements of " << dtype_name(config.dtype)
+    message << "count: " << config.count << " elements of " << dtype_name(config.dtype)
             << " on " << config.ranks << " GPUs need "
             << format_size_for_message(static_cast<double>(needed)) << " of buffers but only "
             << format_size_for_message(static_cast<double>(headroom.bytes)) << " " << headroom.source
