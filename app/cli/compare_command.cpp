@@ -50,7 +50,7 @@ std::string bytes_text(double bytes) {
 // Always with a unit and never wider than a column: absurd link figures (1e-30 GB/s) give
 // times of 10^27 s, which print in powers of ten rather than as 30 digits.
 std::string seconds_text(double seconds) {
-  if (seconds == 0) return "0";
+  if (seconds == 0) return "0 s";
   if (seconds < 1e-6) return printf_string("%.3g %s", seconds * 1e9, "ns");
   if (seconds < 1e-3) return printf_string("%.2f %s", seconds * 1e6, "µs");
   if (seconds < 1) return printf_string("%.3f %s", seconds * 1e3, "ms");
@@ -60,10 +60,12 @@ std::string seconds_text(double seconds) {
 
 std::string ratio_text(double ratio) { return printf_string(ratio < 1e4 ? "%.2f%s" : "%.3g%s", ratio, "x"); }
 
-// Left- or right-aligned cell of `width` display columns (µ counts as one).
+// Left- or right-aligned cell of `width` display columns (µ counts as one). Text as wide as the
+// column or wider (absurd link figures give 8.556e+300 s) grows the cell, keeping one space on
+// its outer side so that it never runs into its neighbour.
 std::string cell(const std::string& text, std::size_t width, bool right = true) {
   const std::size_t columns = display_width(text);
-  const std::string pad(columns < width ? width - columns : 0, ' ');
+  const std::string pad(columns < width ? width - columns : 1, ' ');
   return right ? pad + text : text + pad;
 }
 
@@ -125,7 +127,7 @@ void print_table(const CostComparison& comparison, bool sweep) {
     std::cout << cell(std::string(algorithm_name(estimate.algorithm)), 16, false)
               << cell(std::to_string(estimate.rounds), 7) << cell(std::to_string(estimate.messages), 10)
               << cell(bytes_text(static_cast<double>(estimate.max_bytes_sent)), 12)
-              << cell(estimate.busiest_link_bytes ? busiest : "0", 24) << cell(seconds_text(estimate.seconds), 12)
+              << cell(estimate.busiest_link_bytes ? busiest : "0 B", 24) << cell(seconds_text(estimate.seconds), 12)
               << cell(best > 0 ? ratio_text(estimate.seconds / best) : "-", 9) << "\n";
   }
   std::cout << "\ncost shapes (n = bytes per GPU; exact when N is a power of two dividing the count):\n";
