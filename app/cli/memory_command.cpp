@@ -1,7 +1,9 @@
 // ringviz memory: per-GPU model-state memory and communication for DDP and ZeRO-1/2/3, and
 // (--timeline) one training iteration step by step. A thin client of core/training/memory_model.h and
 // core/training/training_timeline.h.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
@@ -180,6 +182,25 @@ std::string peak_cause(const IterationTimeline& t) {
          t.steps[static_cast<std::size_t>(peak.step)].label + "): " + on_top;
 }
 
+// One precision per timeline column: enough decimals for its smallest non-zero value to keep
+// three significant digits (0.0168), at least one, so that 0.0168, 0.1 and 14.0 line up.
+int column_decimals(const IterationTimeline& t, ByteUnit unit, double (*field)(const GpuMemory&)) {
+  if (unit == ByteUnit::bytes) return 0;
+  double smallest = 0;
+  for (const IterationStep& step : t.steps) {
+    const double value = in_unit(field(step.largest), unit);
+    if (value > 0 && (smallest == 0 || value < smallest)) smallest = value;
+  }
+  if (smallest == 0 || smallest >= 0.1) return 1;
+  return std::min(12, 2 - static_cast<int>(std::floor(std::log10(smallest))));
+}
+
+std::string column_amount(double bytes, ByteUnit unit, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, " %.*f", decimals, in_unit(bytes, unit));
+  return text;
+}
+
 void print_timeline_table(const MemoryRequest& request, const IterationTimeline& t) {
   const MemoryQuery& q = t.query.memory;
   const ByteUnit unit = request.unit;
@@ -190,14 +211,21 @@ void print_timeline_table(const MemoryRequest& request, const IterationTimeline&
             << ", the one holding the most, in " << unit_name(unit) << "\n";
   std::cout << std::right << std::setw(6) << "step" << std::setw(10) << "params" << std::setw(10) << "grads"
             << std::setw(11) << "optimizer" << std::setw(11) << "transient" << std::setw(10) << "total" << "  what\n";
+  using Field = double (*)(const GpuMemory&);
+  const Field fields[] = {[](const GpuMemory& m) { return static_cast<double>(m.parameters); },
+                          [](const GpuMemory& m) { return static_cast<double>(m.gradients); },
+                          [](const GpuMemory& m) { return static_cast<double>(m.optimizer_states); },
+                          [](const GpuMemory& m) { return static_cast<double>(m.transient); },
+                          [](const GpuMemory& m) { return static_cast<double>(m.total()); }};
+  const int widths[] = {10, 10, 11, 11, 10};
+  int decimals[5];
+  for (int c = 0; c < 5; ++c) decimals[c] = column_decimals(t, unit, fields[c]);
   for (std::size_t s = 0; s < t.steps.size(); ++s) {
     const IterationStep& step = t.steps[s];
-    const GpuMemory& m = step.largest;
-    std::cout << std::setw(6) << s + 1 << std::setw(10) << column_amount(static_cast<double>(m.parameters), unit)
-              << std::setw(10) << column_amount(static_cast<double>(m.gradients), unit) << std::setw(11)
-              << column_amount(static_cast<double>(m.optimizer_states), unit) << std::setw(11)
-              << column_amount(static_cast<double>(m.transient), unit) << std::setw(10)
-              << column_amount(static_cast<double>(m.total()), unit) << "  " << step.label << "\n";
+    std::cout << std::setw(6) << s + 1;
+    for (int c = 0; c < 5; ++c)
+      std::cout << std::setw(widths[c]) << column_amount(fields[c](step.largest), unit, decimals[c]);
+    std::cout << "  " << step.label << "\n";
   }
   std::cout << peak_cause(t) << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
             << " on GPU " << t.peak.gpu << "\n";

@@ -85,3 +85,23 @@ TEST_CASE("bench ends with its average bus bandwidth in GB/s, to four significan
     if (std::regex_match(line, average)) found = true;
   CHECK(found);
 }
+
+TEST_CASE("the memory timeline prints each column with one precision, small bucket sizes included") {
+  const RunResult run = run_ringviz({"memory", "-s", "ddp", "--timeline", "--bucket-mb", "16"});
+  INFO("stdout: " << run.out);
+  REQUIRE(run.exit_code == 0);
+  // A row: step, params, grads, optimizer, transient, total, then the words.
+  const std::regex row(R"(^ +\d+ +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+)  \S.*$)");
+  std::string grads_decimals;
+  int rows = 0;
+  for (const std::string& line : lines_of(run.out)) {
+    std::smatch match;
+    if (!std::regex_match(line, match, row)) continue;
+    const std::string grads = match[2];
+    const std::string decimals = grads.substr(grads.find('.'));
+    if (rows++ == 0) grads_decimals = std::string(decimals.size(), '#');
+    CHECK(std::string(decimals.size(), '#') == grads_decimals);
+  }
+  CHECK(rows > 10);
+  CHECK(run.out.find(" 0.0168 ") != std::string::npos);
+}
