@@ -105,3 +105,11 @@ TEST_CASE("the memory timeline prints each column with one precision, small buck
   CHECK(rows > 10);
   CHECK(run.out.find(" 0.0168 ") != std::string::npos);
 }
+
+TEST_CASE("a trace of one GPU and one element per chunk says GPU, chunk and element in the singular") {
+  const RunResult run = run_ringviz({"trace", "--gpus", "1", "--count", "1"});
+  INFO("stdout: " << run.out);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("on 1 GPU\n") != std::string::npos);
+  CHECK(run.out.find("cut into 1 chunk, 1 element per chunk") != std::string::npos);
+}
