@@ -55,7 +55,7 @@ TEST_CASE("memory in bytes for 100T parameters keeps a space between its 16-digi
   CHECK(longest_digit_run(run.out) <= 16);
 }
 
-TEST_CASE("compare keeps a space between its columns when a time outgrows its column") {
+TEST_CASE("compare widens a column to its widest time, keeping a space between columns") {
   const RunResult run = run_ringviz({"compare", "--gpus", "256", "--count", "1G", "--alpha-us", "1e12",
                                      "--bandwidth-gbs", "1e-300", "--gamma-ps", "1e12"});
   INFO("stdout: " << run.out);
