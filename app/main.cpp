@@ -40,6 +40,15 @@ int check_stdout_at_exit(int exit_code) {
   return exit_code != 0 ? exit_code : 1;
 }
 
+// CLI11 words a flag given twice as "--gpus: At Most 1 required but received 2"; ours says
+// what to do. Empty when `what` is another parse error.
+std::string repeated_flag_message(const std::string& what) {
+  const std::string marker = ": At Most 1 required but received ";
+  const std::size_t at = what.find(marker);
+  if (at == std::string::npos) return "";
+  return what.substr(0, at) + ": given " + what.substr(at + marker.size()) + " times; give it once";
+}
+
 int run_command_line(int argc, char** argv) {
   using namespace ringviz;
   CLI::App app{kDescription, "ringviz"};
@@ -70,6 +79,10 @@ int run_command_line(int argc, char** argv) {
   } catch (const CLI::CallForVersion& version) {
     return app.exit(version);
   } catch (const CLI::ParseError& error) {
+    if (const std::string repeated = repeated_flag_message(error.what()); !repeated.empty()) {
+      std::cerr << "ringviz: " << escape_for_message(repeated) << "\n";
+      return 2;
+    }
     std::cerr << "ringviz: " << escape_for_message(error.what()) << " (see ringviz --help)\n";
     return 2;
   } catch (const InputError& error) {

@@ -11,6 +11,7 @@
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
 #include "core/engine/benchmark.h"
+#include "core/model/text.h"
 
 namespace ringviz::cli {
 
@@ -59,6 +60,13 @@ std::string format_row(const BenchRow& row, const Config& config) {
                 row.algbw_gbps, row.busbw_gbps, static_cast<long long>(row.wrong),
                 row.traffic_gbps, optional_column(row.copy_gbps, "%8.2f").c_str(),
                 optional_column(row.fraction, "%8.3f").c_str());
+  return text;
+}
+
+// nccl-tests prints the bare number; ours carries its unit and four significant digits.
+std::string average_bandwidth(double gbps) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g GB/s", gbps);
   return text;
 }
 
@@ -114,6 +122,14 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     throw InputError(error.what() + std::string(" (a whole number, at least 2)"));
   }
   settings.sizes = bench_sizes(bytes(flags.min_bytes, "--minbytes"), bytes(flags.max_bytes, "--maxbytes"), factor);
+  // A size below one element would run a row of count 0; the smallest size is what -b gave.
+  const std::int64_t smallest_bytes =
+      static_cast<std::int64_t>(dtype_size(config.dtype)) * (config.op == Op::allgather ? config.ranks : 1);
+  if (count_for_bytes(config.op, config.ranks, config.dtype, settings.sizes.front()) == 0)
+    throw InputError("--minbytes: " + flags.min_bytes + " is smaller than one " + std::string(dtype_name(config.dtype)) +
+                     " element" + (config.op == Op::allgather ? " from each of " + std::to_string(config.ranks) + " GPUs" : "") + " (" +
+                     std::to_string(smallest_bytes) + " bytes); give -b " + std::to_string(smallest_bytes) +
+                     " or more");
   settings.warmup = flags.warmup;
   settings.iterations = flags.iterations;
   settings.mode = parse_bench_mode(flags.mode, "--mode");
@@ -126,12 +142,10 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     check_fits_in_memory(largest, kBenchExtraCopies);
   } catch (const InputError&) {
     // Same decision, worded for this command's flags rather than --count.
-    char needed[64];
-    std::snprintf(needed, sizeof needed, "%.3g GB", static_cast<double>(working_set_bytes(largest)) *
-                                                       (1 + kBenchExtraCopies) / 1e9);
+    const std::string needed = format_size_for_message(static_cast<double>(working_set_bytes(largest)) *
+                                                       (1 + kBenchExtraCopies));
     const MemoryHeadroom headroom = memory_headroom();
-    char available[64];
-    std::snprintf(available, sizeof available, "%.3g GB", static_cast<double>(headroom.bytes) / 1e9);
+    const std::string available = format_size_for_message(static_cast<double>(headroom.bytes));
     throw InputError("--maxbytes: " + flags.max_bytes + " per GPU on " + std::to_string(config.ranks) +
                      " GPUs needs " + needed + " (the buffers plus the copies the benchmark keeps) but only " +
                      available + " " + headroom.source + "; choose a smaller -e or fewer --gpus");
@@ -154,7 +168,7 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     last = row;
   }
   std::cout << "# Out of bounds values : " << wrong << (wrong == 0 ? " OK" : " FAILED") << "\n"
-            << "# Avg bus bandwidth    : " << busbw_sum / static_cast<double>(settings.sizes.size())
+            << "# Avg bus bandwidth    : " << average_bandwidth(busbw_sum / static_cast<double>(settings.sizes.size()))
             << "\n";
   if (info.name == "cuda")
     for (const std::string& line : ring_sent_summary(config, last)) std::cout << line << "\n";

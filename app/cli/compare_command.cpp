@@ -1,11 +1,13 @@
 // ringviz compare: every algorithm that has the op, priced by the α-β-γ model on one link
 // preset, at one message size and across 1 KiB - 1 GiB. A thin client of core/training/cost_model.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -50,7 +52,7 @@ std::string bytes_text(double bytes) {
 // Always with a unit and never wider than a column: absurd link figures (1e-30 GB/s) give
 // times of 10^27 s, which print in powers of ten rather than as 30 digits.
 std::string seconds_text(double seconds) {
-  if (seconds == 0) return "0";
+  if (seconds == 0) return "0 s";
   if (seconds < 1e-6) return printf_string("%.3g %s", seconds * 1e9, "ns");
   if (seconds < 1e-3) return printf_string("%.2f %s", seconds * 1e6, "µs");
   if (seconds < 1) return printf_string("%.3f %s", seconds * 1e3, "ms");
@@ -60,10 +62,12 @@ std::string seconds_text(double seconds) {
 
 std::string ratio_text(double ratio) { return printf_string(ratio < 1e4 ? "%.2f%s" : "%.3g%s", ratio, "x"); }
 
-// Left- or right-aligned cell of `width` display columns (µ counts as one).
+// Left- or right-aligned cell of `width` display columns (µ counts as one). Text as wide as the
+// column or wider (absurd link figures give 8.556e+300 s) grows the cell, keeping one space on
+// its outer side so that it never runs into its neighbour.
 std::string cell(const std::string& text, std::size_t width, bool right = true) {
   const std::size_t columns = display_width(text);
-  const std::string pad(columns < width ? width - columns : 0, ' ');
+  const std::string pad(columns < width ? width - columns : 1, ' ');
   return right ? pad + text : text + pad;
 }
 
@@ -115,18 +119,25 @@ void print_table(const CostComparison& comparison, bool sweep) {
   double best = 0;
   for (const CostEstimate& estimate : comparison.at_count)
     if (best == 0 || estimate.seconds < best) best = estimate.seconds;
-  std::cout << cell("algorithm", 16, false) << cell("rounds", 7) << cell("msgs/GPU", 10)
-            << cell("most sent", 12) << cell("busiest link", 24) << cell("predicted", 12) << cell("vs best", 9)
-            << "\n";
+  // Each column is as wide as its usual width or its widest cell plus a space, whichever is more.
+  std::vector<std::vector<std::string>> rows = {
+      {"algorithm", "rounds", "msgs/GPU", "most sent", "busiest link", "predicted", "vs best"}};
   for (const CostEstimate& estimate : comparison.at_count) {
     const std::string busiest = bytes_text(static_cast<double>(estimate.busiest_link_bytes)) + " (GPU " +
                                 std::to_string(estimate.busiest_link_rank) +
                                 (estimate.busiest_link_inbound ? " in)" : " out)");
-    std::cout << cell(std::string(algorithm_name(estimate.algorithm)), 16, false)
-              << cell(std::to_string(estimate.rounds), 7) << cell(std::to_string(estimate.messages), 10)
-              << cell(bytes_text(static_cast<double>(estimate.max_bytes_sent)), 12)
-              << cell(estimate.busiest_link_bytes ? busiest : "0", 24) << cell(seconds_text(estimate.seconds), 12)
-              << cell(best > 0 ? ratio_text(estimate.seconds / best) : "-", 9) << "\n";
+    rows.push_back({std::string(algorithm_name(estimate.algorithm)), std::to_string(estimate.rounds),
+                    std::to_string(estimate.messages), bytes_text(static_cast<double>(estimate.max_bytes_sent)),
+                    estimate.busiest_link_bytes ? busiest : "0 B", seconds_text(estimate.seconds),
+                    best > 0 ? ratio_text(estimate.seconds / best) : "-"});
+  }
+  std::vector<std::size_t> widths = {16, 7, 10, 12, 24, 12, 9};
+  for (const auto& row : rows)
+    for (std::size_t c = 1; c < widths.size(); ++c) widths[c] = std::max(widths[c], display_width(row[c]) + 1);
+  for (const auto& row : rows) {
+    std::cout << cell(row[0], widths[0], false);
+    for (std::size_t c = 1; c < widths.size(); ++c) std::cout << cell(row[c], widths[c]);
+    std::cout << "\n";
   }
   std::cout << "\ncost shapes (n = bytes per GPU; exact when N is a power of two dividing the count):\n";
   for (Algorithm algorithm : comparison.algorithms)

@@ -1,7 +1,9 @@
 // ringviz memory: per-GPU model-state memory and communication for DDP and ZeRO-1/2/3, and
 // (--timeline) one training iteration step by step. A thin client of core/training/memory_model.h and
 // core/training/training_timeline.h.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
@@ -37,15 +39,11 @@ struct MemoryFlags {
 };
 
 // A positive decimal number for `flag`, at most `limit`.
-double parse_positive(const std::string& text, const std::string& flag, double limit) {
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
-    throw InputError(flag + ": '" + text + "' is not a number");
-  if (value <= 0 || value > limit)
-    throw InputError(flag + ": " + text + " is out of range (above 0, at most " +
-                     std::to_string(static_cast<long long>(limit)) + ")");
-  return value;
+// A capacity or bucket size: a plain decimal read like every other real flag (no hex, no
+// spaces), from a thousandth (1 MB of capacity, 1 KiB of bucket) so that a vanishing value such
+// as 1e-300 cannot turn into zero bytes.
+double parse_size_figure(const std::string& text, const std::string& flag) {
+  return parse_real_in_range(text, flag, 1e-3, 1e6, "0.001 to 1e6");
 }
 
 struct MemoryRequest {
@@ -71,14 +69,14 @@ MemoryRequest request_from(const MemoryFlags& flags) {
   request.unit = parse_unit(flags.unit, "--unit");
   // The capacity is in GB or GiB as the sizes are; with --unit bytes it stays in GB.
   const double capacity_unit = request.unit == ByteUnit::gib ? unit_bytes(ByteUnit::gib) : 1e9;
-  request.capacity_bytes = parse_positive(flags.gpu_memory, "--gpu-memory", 1e6) * capacity_unit;
+  request.capacity_bytes = parse_size_figure(flags.gpu_memory, "--gpu-memory") * capacity_unit;
   request.json = parse_enum(kReportFormatNames, flags.format, "--format") == ReportFormat::json;
   request.timeline = flags.timeline;
   if (request.timeline && request.strategies.size() != 1)
     throw InputError("--timeline: choose one --strategy (" + join_or(enum_names(kStrategyNames)) + ")");
   // PyTorch's bucket_cap_mb counts MB of 2^20 bytes.
   request.bucket_bytes =
-      static_cast<std::int64_t>(parse_positive(flags.bucket_mb, "--bucket-mb", 1e6) * 1048576.0);
+      static_cast<std::int64_t>(parse_size_figure(flags.bucket_mb, "--bucket-mb") * 1048576.0);
   return request;
 }
 
@@ -184,6 +182,25 @@ std::string peak_cause(const IterationTimeline& t) {
          t.steps[static_cast<std::size_t>(peak.step)].label + "): " + on_top;
 }
 
+// One precision per timeline column: enough decimals for its smallest non-zero value to keep
+// three significant digits (0.0168), at least one, so that 0.0168, 0.1 and 14.0 line up.
+int column_decimals(const IterationTimeline& t, ByteUnit unit, double (*field)(const GpuMemory&)) {
+  if (unit == ByteUnit::bytes) return 0;
+  double smallest = 0;
+  for (const IterationStep& step : t.steps) {
+    const double value = in_unit(field(step.largest), unit);
+    if (value > 0 && (smallest == 0 || value < smallest)) smallest = value;
+  }
+  if (smallest == 0 || smallest >= 0.1) return 1;
+  return std::min(12, 2 - static_cast<int>(std::floor(std::log10(smallest))));
+}
+
+std::string column_amount(double bytes, ByteUnit unit, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, " %.*f", decimals, in_unit(bytes, unit));
+  return text;
+}
+
 void print_timeline_table(const MemoryRequest& request, const IterationTimeline& t) {
   const MemoryQuery& q = t.query.memory;
   const ByteUnit unit = request.unit;
@@ -194,14 +211,21 @@ void print_timeline_table(const MemoryRequest& request, const IterationTimeline&
             << ", the one holding the most, in " << unit_name(unit) << "\n";
   std::cout << std::right << std::setw(6) << "step" << std::setw(10) << "params" << std::setw(10) << "grads"
             << std::setw(11) << "optimizer" << std::setw(11) << "transient" << std::setw(10) << "total" << "  what\n";
+  using Field = double (*)(const GpuMemory&);
+  const Field fields[] = {[](const GpuMemory& m) { return static_cast<double>(m.parameters); },
+                          [](const GpuMemory& m) { return static_cast<double>(m.gradients); },
+                          [](const GpuMemory& m) { return static_cast<double>(m.optimizer_states); },
+                          [](const GpuMemory& m) { return static_cast<double>(m.transient); },
+                          [](const GpuMemory& m) { return static_cast<double>(m.total()); }};
+  const int widths[] = {10, 10, 11, 11, 10};
+  int decimals[5];
+  for (int c = 0; c < 5; ++c) decimals[c] = column_decimals(t, unit, fields[c]);
   for (std::size_t s = 0; s < t.steps.size(); ++s) {
     const IterationStep& step = t.steps[s];
-    const GpuMemory& m = step.largest;
-    std::cout << std::setw(6) << s + 1 << std::setw(10) << column_amount(static_cast<double>(m.parameters), unit)
-              << std::setw(10) << column_amount(static_cast<double>(m.gradients), unit) << std::setw(11)
-              << column_amount(static_cast<double>(m.optimizer_states), unit) << std::setw(11)
-              << column_amount(static_cast<double>(m.transient), unit) << std::setw(10)
-              << column_amount(static_cast<double>(m.total()), unit) << "  " << step.label << "\n";
+    std::cout << std::setw(6) << s + 1;
+    for (int c = 0; c < 5; ++c)
+      std::cout << std::setw(widths[c]) << column_amount(fields[c](step.largest), unit, decimals[c]);
+    std::cout << "  " << step.label << "\n";
   }
   std::cout << peak_cause(t) << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
             << " on GPU " << t.peak.gpu << "\n";

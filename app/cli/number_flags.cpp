@@ -45,6 +45,10 @@ std::int64_t parse_number_in_range(const std::string& text, const std::string& f
   try {
     value = parse_whole_number(text, flag);
   } catch (const InputError& error) {
+    // "-0" or "-3" is a number, only below the range: say so, as for any other value outside it.
+    if (!text.empty() && text[0] == '-' && text.size() > 1 &&
+        text.find_first_not_of("0123456789", 1) == std::string::npos)
+      throw InputError(flag + ": " + text + " is out of range" + range);
     throw InputError(error.what() + range);
   }
   if (value < low || value > high) throw InputError(flag + ": " + text + " is out of range" + range);
@@ -73,11 +77,13 @@ float parse_ui_scale_text(const std::string& text, const std::string& flag) {
   return static_cast<float>(scale);
 }
 
+bool is_plain_decimal(const std::string& text) {
+  return !text.empty() && text.find_first_not_of("0123456789+-.eE") == std::string::npos;
+}
+
 double parse_real_in_range(const std::string& text, const std::string& flag, double low, double high,
                            const std::string& accepted) {
-  // strtod alone would take " 2", "nan", "inf" and "0x1p3"; a value typed for a flag is a plain
-  // decimal, with an exponent at most.
-  const bool plain = !text.empty() && text.find_first_not_of("0123456789+-.eE") == std::string::npos;
+  const bool plain = is_plain_decimal(text);
   char* end = nullptr;
   const double value = plain ? std::strtod(text.c_str(), &end) : 0;
   if (!plain || end != text.c_str() + text.size())

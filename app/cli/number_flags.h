@@ -34,6 +34,10 @@ float parse_ui_scale_text(const std::string& text, const std::string& flag = "--
 double parse_real_in_range(const std::string& text, const std::string& flag, double low, double high,
                            const std::string& accepted);
 
+// Whether `text` is a plain decimal as a flag takes it: digits, sign, point and exponent only, so
+// no spaces, hex ("0x10"), "nan" or "inf" (which strtod alone would take).
+bool is_plain_decimal(const std::string& text);
+
 // Binds a value flag whose text `parse` checks while the command line is parsed, so that a
 // bad value is refused in our words (InputError, exit 2) and never silently converted; CLI11's
 // own conversion would accept "nan" or an empty string.

@@ -57,7 +57,14 @@ int run_trace(const TraceFlags& flags) {
   const Language language = parse_language(flags.config.lang, "--lang");
   const BackendChoice choice = backend_from_flags(flags.config);
   // Refuse a size that cannot fit before a single buffer is allocated.
-  check_fits_in_memory(config, trace_buffer_copies(format));
+  try {
+    check_fits_in_memory(config, trace_buffer_copies(format));
+  } catch (const InputError& error) {
+    // The core names its field "count"; here the user typed --count.
+    const std::string message = error.what();
+    if (message.rfind("count:", 0) == 0) throw InputError("--" + message);
+    throw;
+  }
   check_json_trace_size(config, format);
 
   BackendSelection selection = select_backend(choice);

@@ -44,6 +44,8 @@ std::string dtype_help() {
 constexpr int kLossColumns = 8;
 // About ten minutes of training on one core (some 6 µs an example).
 constexpr double kMaxTrainingExamples = 1e8;
+// About a minute: the collectives of 256 GPUs cost some 30 ms a step here.
+constexpr double kMaxTrainingGpuSteps = 2.5e5;
 
 std::string format_count(double value) {
   char text[32];
@@ -63,10 +65,9 @@ TrainingOptions options_from(const TrainFlags& flags, int& steps, bool& json) {
   o.order = parse_order(flags.config.order, "--order");
   o.batch_per_gpu =
       static_cast<int>(parse_number_in_range(flags.batch, "--batch", 1, kMaxBatchPerGpu, "examples per GPU"));
-  char* end = nullptr;
-  const double lr = std::strtod(flags.lr.c_str(), &end);
-  if (flags.lr.empty() || end != flags.lr.c_str() + flags.lr.size() || !std::isfinite(lr) || lr <= 0 || lr > 1)
-    throw InputError("--lr: '" + flags.lr + "' is not a learning rate in (0, 1]");
+  // The rate trains as a float: a value that rounds to float zero (1e-320) is out of range too.
+  const double lr = parse_real_in_range(flags.lr, "--lr", 0, 1, "above 0, at most 1");
+  if (static_cast<float>(lr) == 0) throw InputError("--lr: " + flags.lr + " is out of range (above 0, at most 1)");
   o.adamw.learning_rate = static_cast<float>(lr);
   o.seed = static_cast<std::uint64_t>(parse_whole_number(flags.seed, "--seed"));
   json = parse_enum(kReportFormatNames, flags.format, "--format") == ReportFormat::json;
@@ -76,6 +77,13 @@ TrainingOptions options_from(const TrainFlags& flags, int& steps, bool& json) {
     throw InputError("--steps: " + flags.steps + " steps x " + std::to_string(o.batch_per_gpu) + " examples x " +
                      std::to_string(o.gpus) + " GPUs is " + format_count(examples) +
                      " examples, more than one run trains (at most 1e8); lower --steps, --batch or --gpus");
+  // Every step runs each GPU's collectives whatever the batch, so GPUs x steps bounds the time
+  // on its own: 1000 steps on 256 GPUs take some 30 s on one core.
+  const double gpu_steps = static_cast<double>(o.gpus) * steps;
+  if (gpu_steps > kMaxTrainingGpuSteps)
+    throw InputError("--steps: " + flags.steps + " steps x " + std::to_string(o.gpus) + " --gpus is " +
+                     format_count(gpu_steps) + " GPU-steps, more than one run takes (at most 2.5e5, about a "
+                     "minute); lower --steps or --gpus");
   validate_training_options(o);
   return o;
 }

@@ -10,6 +10,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "core/model/text.h"
+
 namespace ringviz {
 
 static_assert(spellings_are_unique(kOpNames));
@@ -164,10 +166,10 @@ void check_fits_in_memory(const Config& config, std::uint64_t extra_copies) {
   const MemoryHeadroom headroom = memory_headroom();
   if (needed > static_cast<long double>(headroom.bytes)) {
     std::ostringstream message;
-    message.precision(3);
     message << "count: " << config.count << " elements of " << dtype_name(config.dtype)
-            << " on " << config.ranks << " GPUs need " << needed / 1e9
-            << " GB of buffers but only " << headroom.bytes / 1e9 << " GB " << headroom.source
+            << " on " << config.ranks << " GPUs need "
+            << format_size_for_message(static_cast<double>(needed)) << " of buffers but only "
+            << format_size_for_message(static_cast<double>(headroom.bytes)) << " " << headroom.source
             << "; choose a smaller --count or fewer --gpus";
     throw InputError(message.str());
   }

@@ -1,6 +1,7 @@
 #include "core/model/text.h"
 
 #include <array>
+#include <cstdio>
 
 namespace ringviz {
 
@@ -14,7 +15,7 @@ struct Entry {
 
 // Kept in enum order so that lookup is an index; the static_assert below catches a gap.
 constexpr Entry kPhrases[] = {
-    {Phrase::title, "{} {} on {} GPUs", "{} {}：{} 张 GPU"},
+    {Phrase::title, "{} {} on {}", "{} {}：{}"},
     {Phrase::algorithm_ring, "Ring", "环形"},
     {Phrase::algorithm_naive, "Naive (everything through GPU 0)", "朴素（全部经 GPU 0 中转）"},
     {Phrase::algorithm_direct, "Direct (every pair at once)", "直连（所有 GPU 两两同时交换）"},
@@ -27,14 +28,14 @@ constexpr Entry kPhrases[] = {
     {Phrase::setup_inputs, "inputs {}", "输入 {}"},
     {Phrase::setup_backend, "backend {}", "后端 {}"},
     {Phrase::layout_blocks,
-     "Each GPU starts with one block of {} elements, named after its GPU: GPU 0 has A, GPU 1 "
+     "Each GPU starts with one block of {}, named after its GPU: GPU 0 has A, GPU 1 "
      "has B, and so on.",
-     "每张 GPU 起初只有一块 {} 个元素的数据，以所在 GPU 的字母命名：GPU 0 的是 A，GPU 1 的是 "
+     "每张 GPU 起初只有一块 {}的数据，以所在 GPU 的字母命名：GPU 0 的是 A，GPU 1 的是 "
      "B，依此类推。"},
     {Phrase::layout_chunks,
-     "Each GPU's buffer is cut into {} chunks, {} elements per chunk. A label is GPU letter + chunk "
+     "Each GPU's buffer is cut into {}, {} per chunk. A label is GPU letter + chunk "
      "index: b2 is GPU 1's chunk 2, and {}.",
-     "每张 GPU 的缓冲区分成 {} 个分片，每片 {} 个元素。标签由 GPU 字母加分片序号组成：b2 表示 "
+     "每张 GPU 的缓冲区分成 {}，每片 {}。标签由 GPU 字母加分片序号组成：b2 表示 "
      "GPU 1 的分片 2，{}。"},
     {Phrase::label_sum, "a0+b0 is the sum of GPU 0's and GPU 1's chunk 0",
      "a0+b0 表示 GPU 0 与 GPU 1 的分片 0 之和"},
@@ -94,6 +95,12 @@ constexpr Entry kPhrases[] = {
      "{} elements do not split evenly over {} GPUs, so the exact totals above differ a little "
      "from the formula.",
      "{} 个元素无法平均分给 {} 张 GPU，因此上表的精确字节数与公式略有出入。"},
+    {Phrase::elements_many, "{} elements", "{} 个元素"},
+    {Phrase::elements_one, "{} element", "{} 个元素"},
+    {Phrase::chunks_many, "{} chunks", "{} 个分片"},
+    {Phrase::chunks_one, "{} chunk", "{} 个分片"},
+    {Phrase::gpus_many, "{} GPUs", "{} 张 GPU"},
+    {Phrase::gpus_one, "{} GPU", "{} 张 GPU"},
 };
 
 constexpr bool phrases_in_enum_order() {
@@ -102,7 +109,7 @@ constexpr bool phrases_in_enum_order() {
   return true;
 }
 static_assert(phrases_in_enum_order(), "kPhrases must list every Phrase in enum order");
-static_assert(std::size(kPhrases) == static_cast<std::size_t>(Phrase::formula_uneven) + 1);
+static_assert(std::size(kPhrases) == static_cast<std::size_t>(Phrase::gpus_one) + 1);
 
 // The East Asian Wide and Fullwidth blocks that Chinese text and its punctuation use.
 bool is_wide(char32_t c) {
@@ -212,6 +219,25 @@ std::size_t display_width(std::string_view utf8) {
   std::size_t width = 0;
   for (std::size_t i = 0; i < utf8.size();) width += is_wide(next_code_point(utf8, i)) ? 2 : 1;
   return width;
+}
+
+std::string count_of(Noun noun, std::string_view number, Language language) {
+  const auto many = static_cast<Phrase>(static_cast<int>(Phrase::elements_many) + 2 * static_cast<int>(noun));
+  const auto one = static_cast<Phrase>(static_cast<int>(many) + 1);
+  return say(number == "1" ? one : many, language, {number});
+}
+
+std::string format_size_for_message(double bytes) {
+  static constexpr const char* kUnits[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"};
+  std::size_t unit = 0;
+  // 999.6 would print as 1e+03 in its unit: move up before that.
+  while (bytes >= 999.5 && unit + 1 < std::size(kUnits)) {
+    bytes /= 1000;
+    ++unit;
+  }
+  char text[64];
+  std::snprintf(text, sizeof text, bytes >= 999.5 ? "%.0f %s" : "%.3g %s", bytes, kUnits[unit]);
+  return text;
 }
 
 }  // namespace ringviz

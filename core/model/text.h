@@ -66,7 +66,16 @@ enum class Phrase {
   formula_reduce_scatter,
   formula_all_gather,
   formula_uneven,      // why the exact totals differ from the formula
+  elements_many,       // {n} elements; the *_one forms follow their plural, for a count of 1
+  elements_one,
+  chunks_many,
+  chunks_one,
+  gpus_many,
+  gpus_one,
 };
+
+// What count_of() counts, worded by the phrases elements_many … gpus_one.
+enum class Noun { elements, chunks, gpus };
 
 std::string_view phrase(Phrase key, Language language);
 
@@ -76,6 +85,10 @@ inline std::string say(Phrase key, Language language,
                        std::initializer_list<std::string_view> arguments = {}) {
   return fill(phrase(key, language), arguments);
 }
+
+// "{number} elements", or "1 element" when `number` is "1" (it may be "4 or 3"); Chinese has
+// one form for both.
+std::string count_of(Noun noun, std::string_view number, Language language);
 
 // What a malformed or cut-off UTF-8 sequence decodes as.
 inline constexpr char32_t kReplacementCharacter = 0xFFFD;
@@ -92,5 +105,9 @@ std::string escape_for_message(std::string_view text);
 // Terminal columns a UTF-8 string occupies: East Asian wide and full-width characters count
 // two, everything else one (combining marks are rare in our output and count one too).
 std::size_t display_width(std::string_view utf8);
+
+// A byte size for a message, in the decimal unit that keeps it below 1000 with three significant
+// digits: "512 MB", "7.7 TB", "1.23 GB", "0 B"; never an exponent however large.
+std::string format_size_for_message(double bytes);
 
 }  // namespace ringviz

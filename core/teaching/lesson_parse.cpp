@@ -721,8 +721,8 @@ LessonStep read_step(const LessonReader& reader, const json& value, const std::s
     step.rounds = read_range(reader, value["rounds"], at("rounds"), "rounds", scene.round_count,
                              std::string(algorithm_name(scene.config.algorithm)) + " " +
                                  std::string(op_name(scene.config.op)) + " on " +
-                                 std::to_string(scene.config.ranks) + " GPUs has " +
-                                 std::to_string(scene.round_count) + " rounds");
+                                 count_of(Noun::gpus, std::to_string(scene.config.ranks), Language::en) + " has " +
+                                 std::to_string(scene.round_count) + (scene.round_count == 1 ? " round" : " rounds"));
   if (value.contains("iterations")) {
     if (!scene.training)
       reader.fail(at("iterations"), "iterations",

@@ -51,7 +51,7 @@ class TraceReportBuilder::Impl {
     TraceReport report;
     report.title = say(Phrase::title, language_,
                        {phrase(algorithm_title(trace_.config.algorithm), language_),
-                        op_display_name(trace_.config.op), std::to_string(ranks_)});
+                        op_display_name(trace_.config.op), count_of(Noun::gpus, std::to_string(ranks_), language_)});
     report.preamble.push_back(paragraph(setup_line()));
     report.preamble.push_back(paragraph(layout_line()));
     report.sections.push_back(inputs_section());
@@ -112,7 +112,9 @@ class TraceReportBuilder::Impl {
   }
 
   std::string layout_line() const {
-    if (gather_) return say(Phrase::layout_blocks, language_, {std::to_string(trace_.config.count)});
+    if (gather_)
+      return say(Phrase::layout_blocks, language_,
+                 {count_of(Noun::elements, std::to_string(trace_.config.count), language_)});
     std::int64_t smallest = trace_.layout[0].count;
     std::int64_t largest = smallest;
     for (const Slot& slot : trace_.layout.slots) {
@@ -125,7 +127,9 @@ class TraceReportBuilder::Impl {
             : say(Phrase::either, language_, {std::to_string(largest), std::to_string(smallest)});
     const auto example = static_cast<Phrase>(static_cast<int>(Phrase::label_sum) +
                                               static_cast<int>(trace_.config.reduce));
-    return say(Phrase::layout_chunks, language_, {std::to_string(ranks_), sizes, say(example, language_)});
+    return say(Phrase::layout_chunks, language_,
+               {count_of(Noun::chunks, std::to_string(ranks_), language_), count_of(Noun::elements, sizes, language_),
+                say(example, language_)});
   }
 
   // Every value of one slot of one rank, or a dash when nothing has arrived there yet.

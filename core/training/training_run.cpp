@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "core/schedule/collective.h"
@@ -11,6 +12,13 @@
 namespace ringviz {
 
 namespace {
+
+// A rate as a person writes it: 1e-05, not to_string's 0.000010 (nor 0.000000 for 1e-45).
+std::string as_typed(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
 
 // The element range [offset, offset + count) of a typed byte buffer, as bytes.
 ByteBuffer slice(const ByteBuffer& bytes, DType dtype, std::int64_t offset, std::int64_t count) {
@@ -99,7 +107,7 @@ void validate_training_options(const TrainingOptions& o) {
             std::to_string(o.gpus) + " GPUs is too large for a teaching run");
   const AdamWOptions& a = o.adamw;
   check(std::isfinite(a.learning_rate) && a.learning_rate > 0 && a.learning_rate <= 1,
-        "lr: " + std::to_string(a.learning_rate) + " is out of range (0 < lr <= 1)");
+        "lr: " + as_typed(a.learning_rate) + " is out of range (0 < lr <= 1)");
   check(a.beta1 >= 0 && a.beta1 < 1 && a.beta2 >= 0 && a.beta2 < 1,
         "betas: must lie in [0, 1)");
   check(std::isfinite(a.epsilon) && a.epsilon > 0, "eps: must be positive");

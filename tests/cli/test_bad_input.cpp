@@ -78,6 +78,40 @@ TEST_CASE("an option ringviz does not have is refused in one line") {
 
 TEST_CASE("an option missing its value is refused in one line") { check_rejected(trace({"--gpus"}), "--gpus"); }
 
+TEST_CASE("a flag given twice is refused, saying how often it was given") {
+  const RunResult run = trace({"--gpus", "4", "--gpus", "8"});
+  check_rejected(run, "--gpus: given 2 times; give it once");
+}
+
+TEST_CASE("a second --bench-gpus is refused rather than extending the list") {
+  const RunResult run = run_ringviz({"--bench-gpus", "4", "--bench-gpus", "8"});
+  // A build without the GUI has no --bench-gpus at all, and says so.
+  check_rejected(run, run.err.find("not expected") == std::string::npos ? "--bench-gpus: given 2 times" : "--bench-gpus");
+}
+
+TEST_CASE("a negative zero count of GPUs is out of range, not 'negative'") {
+  const RunResult run = trace({"--gpus", "-0"});
+  check_rejected(run, "--gpus: -0 is out of range (1 to 256)");
+}
+
+TEST_CASE("a learning rate that is zero as a float names --lr and quotes the value as typed") {
+  const RunResult run = run_ringviz({"train", "--lr", "1e-320"});
+  check_rejected(run, "--lr: 1e-320 is out of range");
+}
+
+TEST_CASE("training steps times GPUs beyond about a minute of work is refused, naming both flags") {
+  const RunResult run = run_ringviz({"train", "--steps", "100000", "--gpus", "256", "--batch", "3"});
+  check_rejected(run, "--steps");
+  CHECK(run.err.find("--gpus") != std::string::npos);
+}
+
+TEST_CASE("a trace too large for memory names --count and says the sizes in a readable unit") {
+  const RunResult run = trace({"--count", "1000000000000", "--gpus", "256"});
+  check_rejected(run, "--count: ");
+  CHECK(run.err.find("e+") == std::string::npos);
+  CHECK(run.err.find(" PB of buffers") != std::string::npos);
+}
+
 TEST_CASE("an input file that does not exist is refused, naming the file") {
   TempDir dir;
   const std::string missing = (dir.path() / "missing.json").string();
@@ -165,6 +199,8 @@ TEST_CASE("empty, non-finite, negative, huge and half-numeric values are refused
       {{"bench", "--minbytes", ""}, "--minbytes"},
       {{"bench", "--maxbytes", "inf"}, "--maxbytes"},
       {{"bench", "--stepfactor", "0"}, "--stepfactor"},
+      {{"bench", "-b", "1", "-e", "64", "-f", "8", "--dtype", "f64"}, "--minbytes", "8 bytes"},
+      {{"bench", "-b", "4", "-e", "64", "--op", "allgather", "--gpus", "4"}, "--minbytes", "16 bytes"},
       {{"compare", "--alpha-us", "nan"}, "--alpha-us"},
       {{"compare", "--alpha-us", "0"}, "--alpha-us"},
       {{"compare", "--bandwidth-gbs", ""}, "--bandwidth-gbs"},
@@ -177,10 +213,18 @@ TEST_CASE("empty, non-finite, negative, huge and half-numeric values are refused
       {{"memory", "--gpus", "0"}, "--gpus"},
       {{"memory", "--gpu-memory", "nan"}, "--gpu-memory"},
       {{"memory", "--bucket-mb", "inf"}, "--bucket-mb"},
+      {{"memory", "--gpu-memory", "0x10"}, "--gpu-memory"},
+      {{"memory", "--gpu-memory", " 4"}, "--gpu-memory"},
+      {{"memory", "--gpu-memory", "1e-300"}, "--gpu-memory"},
+      {{"memory", "--bucket-mb", "0x10"}, "--bucket-mb"},
       {{"train", "--steps", "0"}, "--steps"},
       {{"train", "--steps", "100000", "--batch", "65536", "--gpus", "256"}, "--steps", "100000"},
       {{"train", "--batch", "nan"}, "--batch"},
       {{"train", "--lr", "inf"}, "--lr"},
+      {{"train", "--lr", "1e-320"}, "--lr"},
+      {{"train", "--lr", " 0.1"}, "--lr"},
+      {{"train", "--gpus", "-0"}, "--gpus"},
+      {{"train", "--steps", "100000", "--gpus", "256", "--batch", "3"}, "--gpus", "100000"},
       {{"train", "--seed", "-1"}, "--seed"},
       {with(record, {"--fps", "0"}), "--fps"},
       {with(record, {"--fps", "nan"}), "--fps"},
@@ -201,6 +245,14 @@ TEST_CASE("empty, non-finite, negative, huge and half-numeric values are refused
       {{"--present-scale", "nan"}, "--present-scale"},
       {{"--round", ""}, "--round"},
       {{"--size", ""}, "--size"},
+      {{"--size", " 4x4"}, "--size"},
+      {{"--size", "4x 4"}, "--size"},
+      {{"--size", "4x4 "}, "--size"},
+      {{"--size", "4X4"}, "--size"},
+      {{"--resize", "4x 4"}, "--resize"},
+      {with(record, {"--size", "4X4"}), "--size"},
+      {{"--round", " 2"}, "--round"},
+      {{"--round", "0x2"}, "--round"},
       {{"--bench-frames", "-1"}, "--bench-frames"},
       {{"--bench-frames", "1e300"}, "--bench-frames"},
       {{"--bench-gpus", "0"}, "--bench-gpus"},

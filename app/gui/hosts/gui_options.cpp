@@ -1,7 +1,8 @@
 #include "app/gui/hosts/gui_options.h"
 
-#include <cstdio>
+#include <string>
 #include <iostream>
+#include <memory>
 
 #include "app/gui/hosts/hosts.h"
 #include "app/cli/number_flags.h"
@@ -29,6 +30,14 @@ std::function<std::string(const std::string&)> non_empty(std::string flag, std::
   };
 }
 
+// --round is checked against the collective's length once it is known (startup.h); here only
+// its spelling, so that " 2" or "0x2" is refused rather than read by strtod.
+std::string plain_round(const std::string& text) {
+  if (!cli::is_plain_decimal(text))
+    throw InputError("--round: '" + text + "' is not a number (e.g. 2, or 2.5 for halfway through round 3)");
+  return text;
+}
+
 }  // namespace
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags) {
@@ -40,7 +49,7 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   add_checked_option<std::string>(app, "--size", flags.size, non_empty("--size", "WxH, e.g. 1600x900"),
                                   "window or image size, WxH (default 1600x900)", "TEXT");
   add_checked_option<std::string>(
-      app, "--round", flags.round, non_empty("--round", "a round number such as 2, or 2.5"),
+      app, "--round", flags.round, plain_round,
       "open at this point of the timeline: K = after round K, K.5 = halfway through round K+1", "TEXT");
   // Output paths are checked as they are parsed, before any rendering (core/output/output_path.h).
   app.add_option("--screenshot", flags.screenshot, "headless: write the frame to this PNG file")
@@ -56,9 +65,15 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
         return static_cast<int>(cli::parse_number_in_range(text, "--bench-frames", 1, kMaxBenchFrames));
       },
       "headless: time this many frames (1-10000) while playing, for 4, 16, 64 and 256 GPUs", "INT");
+  // Called once per occurrence (trigger_on_parse), so a second --bench-gpus is refused like any
+  // other repeated flag instead of silently extending the list.
+  auto occurrences = std::make_shared<int>(0);
   app.add_option_function<std::vector<std::string>>(
          "--bench-gpus",
-         [&flags](const std::vector<std::string>& texts) {
+         [&flags, occurrences](const std::vector<std::string>& texts) {
+           if (++*occurrences > 1)
+             throw InputError("--bench-gpus: given " + std::to_string(*occurrences) +
+                              " times; give it once, with every ring size (4,16 or 4 16)");
            if (texts.size() > kMaxBenchRingSizes)
              throw InputError("--bench-gpus: " + std::to_string(texts.size()) +
                               " ring sizes is too many (at most 16)");
@@ -67,7 +82,8 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
          },
          "the ring sizes --bench-frames times, 1-256 each, at most 16 (default 4 16 64 256)")
       ->type_name("INT ...")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->trigger_on_parse();
   app.add_option("--theme", flags.theme, choice_help(kThemeNames));
   app.add_option("--palette", flags.palette, choice_help(kPaletteNames));
   add_checked_option<std::string>(app, "--settings", flags.settings,
@@ -92,10 +108,15 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
 }
 
 void parse_size(const std::string& text, const std::string& flag, int& width, int& height, int min_pixels) {
-  int w = 0, h = 0;
-  char x = 0, extra = 0;
-  if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X'))
+  // Digits, a lower-case x, digits: nothing else, so no space on either side of either number.
+  const std::size_t x = text.find('x');
+  const auto digits = [](const std::string& part) {
+    return !part.empty() && part.size() <= 9 && part.find_first_not_of("0123456789") == std::string::npos;
+  };
+  if (x == std::string::npos || !digits(text.substr(0, x)) || !digits(text.substr(x + 1)))
     throw InputError(flag + ": '" + text + "' is not a size (expected WxH, e.g. 1600x900)");
+  const int w = std::stoi(text.substr(0, x));
+  const int h = std::stoi(text.substr(x + 1));
   if (w < min_pixels || h < min_pixels || w > 16384 || h > 16384)
     throw InputError(flag + ": " + text + " is out of range (" + std::to_string(min_pixels) +
                      " to 16384 pixels each way)");
