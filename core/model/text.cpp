@@ -92,9 +92,9 @@ constexpr Entry kPhrases[] = {
      "环形 AllGather 中每张 GPU 的发送量：(N−1)/N · M = {}/{} · {} B = {} B，其中 M = {} B "
      "为拼接后的结果大小。"},
     {Phrase::formula_uneven,
-     "{} elements do not split evenly over {} GPUs, so the exact totals above differ a little "
+     "{} cannot be split evenly over {} GPUs, so the exact totals above differ a little "
      "from the formula.",
-     "{} 个元素无法平均分给 {} 张 GPU，因此上表的精确字节数与公式略有出入。"},
+     "{}无法平均分给 {} 张 GPU，因此上表的精确字节数与公式略有出入。"},
     {Phrase::elements_many, "{} elements", "{} 个元素"},
     {Phrase::elements_one, "{} element", "{} 个元素"},
     {Phrase::chunks_many, "{} chunks", "{} 个分片"},

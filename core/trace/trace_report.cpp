@@ -320,7 +320,8 @@ class TraceReportBuilder::Impl {
                                             format_quantity(m)})));
     if (!gather_ && config.count % ranks_ != 0)
       section.blocks.push_back(paragraph(say(Phrase::formula_uneven, language_,
-                                             {std::to_string(config.count), std::to_string(ranks_)})));
+                                             {count_of(Noun::elements, std::to_string(config.count), language_),
+                                              std::to_string(ranks_)})));
     return section;
   }
 

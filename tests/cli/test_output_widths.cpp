@@ -113,3 +113,9 @@ TEST_CASE("a trace of one GPU and one element per chunk says GPU, chunk and elem
   CHECK(run.out.find("on 1 GPU\n") != std::string::npos);
   CHECK(run.out.find("cut into 1 chunk, 1 element per chunk") != std::string::npos);
 }
+
+TEST_CASE("one element that cannot be split over two GPUs is named in the singular") {
+  const RunResult run = run_ringviz({"trace", "--gpus", "2", "--count", "1"});
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("1 element cannot be split evenly over 2 GPUs") != std::string::npos);
+}
