@@ -16,18 +16,10 @@
 #include "core/model/input_error.h"
 #include "core/model/text.h"
 
+#include "capture_input_error.h"
+
 namespace ringviz {
 namespace {
-
-template <class Action>
-std::string input_error(Action action) {
-  try {
-    action();
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "(no error)";
-}
 
 struct InitFile {
   std::filesystem::path path;

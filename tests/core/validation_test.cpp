@@ -16,19 +16,10 @@
 #include "core/model/initial_values.h"
 #include "core/engine/session.h"
 
+#include "capture_input_error.h"
+
 namespace ringviz {
 namespace {
-
-// The message `action` throws as InputError, or "(no error)".
-template <class Action>
-std::string input_error(Action action) {
-  try {
-    action();
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "(no error)";
-}
 
 // The field a message names: everything before the first colon ("--op: unknown ..." -> "--op").
 std::string field_of(const std::string& message) { return message.substr(0, message.find(':')); }
