@@ -213,6 +213,7 @@ int main(int argc, char** argv) {
     std::cerr << "ringviz: " << launch_hint() << "\n";
     return 2;
   }
+  if (flags.iterations != "0") allow_forced_library_algorithms();
   MPI_Init(&argc, &argv);
   // Every exit code below was agreed by all ranks; an exception is one rank failing alone, which
   // the others would wait for forever: it ends the whole job.
