@@ -37,32 +37,57 @@ void stop_removing_on_signal() {
 
 }  // namespace
 
-// Buffers the document and hands it to the OutputFile in large writes; the first failure is
-// kept for commit() to report.
+// Keeps the document in memory up to kHeldBytes, so that a typical capture creates its file
+// only once the run is over: a rank dying mid-run then leaves nothing to clean up, even when
+// rank 0 itself is killed. A larger document goes to the OutputFile as it comes, and the
+// signal handlers above remove the temporary. The first failure is kept for commit().
 class DocumentSink::FileBuffer : public std::streambuf {
  public:
-  explicit FileBuffer(OutputFile& file) : file_(file), bytes_(std::size_t{1} << 20) {
-    setp(bytes_.data(), bytes_.data() + bytes_.size());
+  static constexpr std::size_t kHeldBytes = std::size_t{64} << 20;
+
+  FileBuffer(OutputFile& file, std::string out) : file_(file), out_(std::move(out)), chunk_(std::size_t{1} << 20) {
+    setp(chunk_.data(), chunk_.data() + chunk_.size());
   }
-  bool drain() {
-    const std::size_t size = static_cast<std::size_t>(pptr() - pbase());
-    if (failed_.empty() && size > 0) file_.write(pbase(), size, failed_);
-    setp(bytes_.data(), bytes_.data() + bytes_.size());
-    return failed_.empty();
+  // Moves what was written into the held text, and the held text to the file once it is
+  // large or `to_file`.
+  bool drain(bool to_file) {
+    held_.append(pbase(), static_cast<std::size_t>(pptr() - pbase()));
+    setp(chunk_.data(), chunk_.data() + chunk_.size());
+    if (!failed_.empty()) return false;
+    if (!to_file && !opened_ && held_.size() < kHeldBytes) return true;
+    if (!opened_ && !open_file()) return false;
+    if (!held_.empty() && !file_.write(held_.data(), held_.size(), failed_)) return false;
+    held_.clear();
+    return true;
   }
   const std::string& failure() const { return failed_; }
 
  protected:
   int_type overflow(int_type next) override {
-    if (!drain()) return traits_type::eof();
+    if (!drain(false)) return traits_type::eof();
     if (!traits_type::eq_int_type(next, traits_type::eof())) sputc(traits_type::to_char_type(next));
     return traits_type::not_eof(next);
   }
-  int sync() override { return drain() ? 0 : -1; }
+  int sync() override { return drain(false) ? 0 : -1; }
 
  private:
+  bool open_file() {
+    if (!file_.open(out_, failed_)) return false;
+    opened_ = true;
+    // OutputFile writes beside the file a link points to, as it names it here.
+    std::error_code ignored;
+    const std::filesystem::path target = std::filesystem::is_symlink(out_, ignored)
+                                             ? std::filesystem::canonical(out_, ignored)
+                                             : std::filesystem::path(out_);
+    remove_on_signal(temporary_path_for(target));
+    return true;
+  }
+
   OutputFile& file_;
-  std::vector<char> bytes_;
+  std::string out_;
+  std::vector<char> chunk_;
+  std::string held_;
+  bool opened_ = false;
   std::string failed_;
 };
 
@@ -73,16 +98,9 @@ DocumentSink::~DocumentSink() {
   file_.discard();
 }
 
-bool DocumentSink::open(std::string& error) {
+bool DocumentSink::open(std::string&) {
   if (out_.empty()) return true;
-  if (!file_.open(out_, error)) return false;
-  // OutputFile writes beside the file a link points to, as it names it here.
-  std::error_code ignored;
-  const std::filesystem::path target = std::filesystem::is_symlink(out_, ignored)
-                                           ? std::filesystem::canonical(out_, ignored)
-                                           : std::filesystem::path(out_);
-  remove_on_signal(temporary_path_for(target));
-  buffer_ = std::make_unique<FileBuffer>(file_);
+  buffer_ = std::make_unique<FileBuffer>(file_, out_);
   stream_ = std::make_unique<std::ostream>(buffer_.get());
   return true;
 }
@@ -95,7 +113,7 @@ bool DocumentSink::commit(std::string& error) {
     return true;
   }
   stream_->flush();
-  if (!buffer_->drain()) {
+  if (!buffer_->drain(true)) {
     error = buffer_->failure();
     file_.discard();
     stop_removing_on_signal();

@@ -1,9 +1,10 @@
 #pragma once
 // Where rank 0 writes the document (docs/architecture.md, "Capture"): an OutputFile (a hidden
-// temporary beside --out, renamed at the end) behind an ostream, or stdout without --out. While
-// the temporary exists, SIGINT, SIGTERM and SIGHUP delete it before the process ends by that
-// signal: mpirun tears a job down with SIGTERM when a rank dies, and a rank blocked in MPI
-// would never look at a flag.
+// temporary beside --out, renamed at the end) behind an ostream, or stdout without --out. Up to
+// 64 MiB of document is held in memory and written once the run is over; while a temporary
+// exists, SIGINT, SIGTERM and SIGHUP delete it before the process ends by that signal: mpirun
+// tears a job down with SIGTERM when a rank dies, and a rank blocked in MPI would never look
+// at a flag.
 #include <filesystem>
 #include <memory>
 #include <ostream>
@@ -21,7 +22,8 @@ class DocumentSink {
   DocumentSink(const DocumentSink&) = delete;
   DocumentSink& operator=(const DocumentSink&) = delete;
 
-  // False with `error` set ("cannot write ...").
+  // Prepares the stream; the file itself is opened when the held text outgrows memory or at
+  // commit(). False with `error` set ("cannot write ...").
   bool open(std::string& error);
   std::ostream& stream();
   // Flushes, checks every write and renames into place; false with `error` set.

@@ -111,6 +111,9 @@ TEST_CASE("a rank killed in the middle ends the job within 30 seconds, non-zero,
   // Each round waits 0.3 s for rank 3's sends: the capture is still running when it is killed.
   const KilledRun run = run_mpi_and_kill_last_rank(
       4, {"capture", "--count", "64K", "--delay", "3:300000", "--out", out.string()}, folder.path() / "pid");
+  std::string left;
+  for (const auto& entry : std::filesystem::directory_iterator(folder.path())) left += entry.path().filename().string() + " ";
+  INFO("killed ", run.killed, ", exit ", run.exit_code, " after ", run.seconds_after_kill, " s; left: ", left);
   CHECK(run.killed);
   CHECK(run.exit_code != 0);
   CHECK(run.seconds_after_kill < 30);
