@@ -92,11 +92,13 @@ struct Agreed {
   std::string refusal;
 };
 
+// The output path is checked here, on rank 0, before the first message of the run.
 Agreed agree_on_options(const std::function<CaptureOptions()>& parse) {
   Agreed agreed;
   std::optional<std::string> mine;
   try {
     agreed.options = parse();
+    if (world_rank() == 0 && !agreed.options->out.empty()) check_output_file(agreed.options->out, "--out");
   } catch (const InputError& error) {
     mine = error.what();
   }
@@ -110,7 +112,6 @@ std::optional<std::string> preflight(const CaptureOptions& options, DocumentSink
   const int rank = world_rank();
   std::optional<std::string> mine;
   try {
-    if (rank == 0 && !options.out.empty()) check_output_file(options.out, "--out");
     if (rank == 0) check_initial_values(options.config);
     mine = memory_refusal(options, rank);
     if (!mine && rank == 0 && sink) {

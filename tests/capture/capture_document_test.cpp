@@ -81,7 +81,7 @@ TEST_CASE("a captured document has the trace's keys in the trace's order, then t
   }
 }
 
-TEST_CASE("--snapshot ends keeps the initial and last buffers; none keeps no buffer and no outputs") {
+TEST_CASE("--snapshot ends keeps the initial and last buffers, and none keeps no buffer and no outputs") {
   TempDir folder;
   const Json ends = capture_document(2, {"--count", "4", "--snapshot", "ends"}, folder);
   CHECK(ends.contains("initial"));
