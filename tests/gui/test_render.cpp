@@ -76,6 +76,13 @@ TEST_CASE("after round 1 of AllGather on 4 GPUs, GPU 0's slot 3 shows GPU 3's co
   check_every_cell(frame);
 }
 
+TEST_CASE("with the CPU backend the layout names the cell upload and why it was chosen") {
+  const Frame frame = render({"--size", "800x600", "--backend", "cpu", "--round", "1"});
+  CHECK(frame.layout["cell_source"] == "upload");
+  CHECK(frame.layout["cell_source_reason"] == "CPU backend: cells uploaded from host memory");
+  check_every_cell(frame);
+}
+
 TEST_CASE("every cell shows its provenance, for several configs and rounds") {
   struct Case {
     std::vector<std::string> args;

@@ -171,6 +171,7 @@ void GuiApp::draw_centre() {
   if (views_.current() == CentreView::ring) {
     caption_.draw(panels_.caption, model_, frame_context());
     ring_.draw(panels_.view, model_, frame_context(), selected_gpu_, fills_);
+    add_notice(ring_.cell_source().take_notice());
     return;
   }
   views_.draw_current(below, view_context());

@@ -70,6 +70,7 @@ class GuiApp {
   // Last frame's layout, for --dump-layout.
   const PanelLayout& panels() const { return panels_; }
   const RingGeometry& geometry() const { return ring_.geometry(); }
+  const CellSource& cell_source() const { return ring_.cell_source(); }
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
 

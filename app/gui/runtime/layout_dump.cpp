@@ -66,6 +66,8 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"language", std::string(language_name(ui_language()))},
       {"presentation", app.presentation()},
       {"notices", app.notices()},
+      {"cell_source", cell_source_name(app.cell_source().kind())},
+      {"cell_source_reason", app.cell_source().reason()},
       {"palette", std::string(palette_name(preferences.palette))},
       {"colours",
        {{"ranks", palette},
