@@ -83,6 +83,18 @@ TEST_CASE("with the CPU backend the layout names the cell upload and why it was 
   check_every_cell(frame);
 }
 
+TEST_CASE("the devices tab fills the centre under the tabs and the layout lists its rectangle") {
+  const Frame frame = render({"--size", "1600x900", "--backend", "cpu", "--view", "devices", "--round", "1.5"});
+  const auto& devices = frame.layout["panels"]["devices"];
+  const auto& view = frame.layout["panels"]["view"];
+  CHECK(devices["w"].get<double>() == doctest::Approx(view["w"].get<double>()));
+  CHECK(devices["h"].get<double>() > 400);
+  CHECK(devices["x"].get<double>() + devices["w"].get<double>() <= 1600);
+  CHECK(devices["y"].get<double>() + devices["h"].get<double>() <= 900);
+  const Frame ring = render({"--size", "1600x900", "--backend", "cpu", "--round", "1.5"});
+  CHECK(ring.layout["panels"]["devices"]["w"] == 0);
+}
+
 TEST_CASE("every cell shows its provenance, for several configs and rounds") {
   struct Case {
     std::vector<std::string> args;

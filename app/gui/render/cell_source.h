@@ -40,6 +40,8 @@ class CellSource {
   void bring_to(CellRenderer& renderer, SessionModel& model, int round);
   void release();
 
+  // False until the ring view has drawn a frame of the current session.
+  bool decided() const { return decided_generation_ >= 0; }
   CellSourceKind kind() const { return kind_; }
   const std::string& reason() const { return reason_; }
   // Set once when interop failed and the source fell back to upload; empty afterwards.

@@ -82,7 +82,8 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
         {"view", rect_json(panels.view)},
         {"round_table", rect_json(panels.round_table)},
         {"traffic", rect_json(panels.traffic)},
-        {"controls", rect_json(panels.controls)}}},
+        {"controls", rect_json(panels.controls)},
+        {"devices", rect_json(panels.devices)}}},
       {"grid", geometry.grid},
       {"ring_fits", geometry.fits},  // false: the ring view shows its "too small" notice instead
       {"cell_gap", geometry.cell_gap},
