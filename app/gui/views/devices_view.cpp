@@ -86,20 +86,33 @@ void draw_round_times(const Session& session, const ViewContext& context, const 
     ImGui::TextWrapped("%s", rounds == 0 ? t.devices_no_rounds : t.devices_no_times);
     return;
   }
-  ImGui::Text(t.devices_times, clock);
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("##round_times", 2, flags)) return;
+  ImGui::TextWrapped(t.devices_times, clock);
+  const int current = link_view_round(context.moment, rounds);
+  const ImU32 highlight = to_imcol(view_colours(context.theme).selected_border, 0.25f);
+  // The list follows the round of the moment: scrolled to it whenever it changes, and free to
+  // scroll by hand in between. The round last followed lives in this window's ImGui storage.
+  int* followed = ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("##followed_round"), 0);
+  const bool follow = *followed != current;
+  *followed = current;
+  // The table scrolls under its header row, which stays.
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
+  const float height = std::max(ImGui::GetFrameHeight() * 3, ImGui::GetContentRegionAvail().y);
+  if (!ImGui::BeginTable("##round_times", 2, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn(t.devices_column_round, ImGuiTableColumnFlags_WidthStretch, 0.5f);
   ImGui::TableSetupColumn(t.devices_column_time, ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
-  const int current = link_view_round(context.moment, rounds);
-  const ImU32 highlight = to_imcol(view_colours(context.theme).selected_border, 0.25f);
   ImGuiListClipper clipper;  // 510 rounds with 256 GPUs: draw only the visible rows
   clipper.Begin(rounds);
+  if (follow) clipper.ForceDisplayRangeByIndices(current - 1, current);
   while (clipper.Step()) {
     for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
       ImGui::TableNextRow();
-      if (r + 1 == current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, highlight);
+      if (r + 1 == current) {
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, highlight);
+        if (follow) ImGui::SetScrollHereY(0.5f);
+      }
       ImGui::TableNextColumn();
       ImGui::Text("%d", r + 1);
       ImGui::TableNextColumn();
