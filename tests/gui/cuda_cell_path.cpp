@@ -43,10 +43,10 @@ bool same_bins(const std::vector<float>& host, const std::vector<float>& device)
 
 TEST_CASE("the GUI's cell path on the CUDA backend chooses interop and writes the upload path's bytes") {
   const Config configs[] = {
-      {.op = Op::allreduce, .ranks = 4, .count = 1001, .dtype = DType::f32},
-      {.op = Op::reducescatter, .ranks = 3, .count = 200003, .dtype = DType::f16, .reduce = ReduceOp::avg},
-      {.op = Op::allgather, .ranks = 5, .count = 3, .dtype = DType::bf16, .reduce = ReduceOp::max},
-      {.op = Op::allreduce, .ranks = 8, .count = 4096, .dtype = DType::i64, .reduce = ReduceOp::min},
+      {.op = Op::allreduce, .ranks = 4, .count = 1001, .dtype = DType::f32, .reduce = ReduceOp::sum, .init = {}},
+      {.op = Op::reducescatter, .ranks = 3, .count = 200003, .dtype = DType::f16, .reduce = ReduceOp::avg, .init = {}},
+      {.op = Op::allgather, .ranks = 5, .count = 3, .dtype = DType::bf16, .reduce = ReduceOp::max, .init = {}},
+      {.op = Op::allreduce, .ranks = 8, .count = 4096, .dtype = DType::i64, .reduce = ReduceOp::min, .init = {}},
   };
   for (const Config& config : configs) {
     SessionModel model;
