@@ -261,7 +261,7 @@ int record_headless(const RecordRequest& request) {
   // 130 or 143 and one line, the temporary output deleted (docs/architecture.md, "Output files").
   InterruptGuard guard;
   HeadlessSurface surface;
-  HostStatus status = surface.open(request.width, request.height);
+  HostStatus status = surface.open(request.width, request.height, request.backend);
   if (!status.ok()) return status.report();
   {
     FrameHost frames;

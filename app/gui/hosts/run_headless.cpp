@@ -59,7 +59,7 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
   if (!startup.notice.empty()) std::cerr << "ringviz: " << startup.notice << "\n";
 
   HeadlessSurface surface;
-  HostStatus status = surface.open(width, height);
+  HostStatus status = surface.open(width, height, backend);
   if (!status.ok()) return status.report();
   {
     FrameHost frames;
