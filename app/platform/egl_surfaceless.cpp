@@ -93,8 +93,10 @@ struct EglDevices {
 
 EglDevices query_devices(const char* client_extensions) {
   EglDevices found;
+  // EGL_EXT_device_base is the older name of enumeration and query together.
   if (!has_extension(client_extensions, "EGL_EXT_platform_device") ||
-      !has_extension(client_extensions, "EGL_EXT_device_query"))
+      !(has_extension(client_extensions, "EGL_EXT_device_query") ||
+        has_extension(client_extensions, "EGL_EXT_device_base")))
     return found;
   auto query_devices = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
   auto query_string = reinterpret_cast<PFNEGLQUERYDEVICESTRINGEXTPROC>(eglGetProcAddress("eglQueryDeviceStringEXT"));
