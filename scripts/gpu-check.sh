@@ -17,6 +17,7 @@
 # Environment: RINGVIZ_CUDA_ARCH (default: the GPU's own compute capability),
 # RINGVIZ_GPU_CHECK_BUILD (default build-gpu-check), RINGVIZ_GPU_CHECK_MAX_SIZE (default 1G),
 # RINGVIZ_GPU_CHECK_CMAKE_ARGS (more configure arguments, e.g. a compiler launcher),
+# RINGVIZ_GPU_CHECK_BUILD_SECONDS (default 300, the build's timeout),
 # RINGVIZ_GPU_CHECK_DRY_RUN=1: on a machine without a GPU, build without CUDA and run every
 # stage with --backend cpu (sizes up to 4M) to check this script's own logic.
 set -uo pipefail
@@ -27,7 +28,7 @@ started=$(date +%s)
 elapsed() { echo $(($(date +%s) - started)); }
 say() { printf '[gpu-check %3ss] %s\n' "$(elapsed)" "$*"; }
 
-deps="$root/.gpu-deps"
+deps="${RINGVIZ_GPU_CHECK_DEPS:-$root/.gpu-deps}"  # another folder only to test the script
 build="${RINGVIZ_GPU_CHECK_BUILD:-$root/build-gpu-check}"
 logs="$build/logs"
 dry="${RINGVIZ_GPU_CHECK_DRY_RUN:-0}"
@@ -137,7 +138,8 @@ targets=(ringviz)
 [ "$dry" != 1 ] && targets+=(ringviz_gpu_tests)
 capture_target=""
 ninja -C "$build" -t targets all 2>/dev/null | grep -q '^ringviz-capture:' && capture_target="ringviz-capture"
-build_targets() { timeout 300 ninja -C "$build" -j "$jobs" "$@" >>"$logs/build.log" 2>&1; }
+build_seconds="${RINGVIZ_GPU_CHECK_BUILD_SECONDS:-300}"
+build_targets() { timeout "$build_seconds" ninja -C "$build" -j "$jobs" "$@" >>"$logs/build.log" 2>&1; }
 : >"$logs/build.log"
 say "building ${targets[*]} with $jobs jobs"
 if ! build_targets "${targets[@]}"; then
@@ -148,7 +150,7 @@ if ! build_targets "${targets[@]}"; then
     gui_status="not built: the build with the GUI failed (build.log); built without it"
   else
     grep -E "error|FAILED" -A5 "$logs/build.log" | head -60
-    note "RESULT: build FAILED or timed out after 300 s (see build.log)"
+    note "RESULT: build FAILED or timed out after $build_seconds s (see build.log)"
     exit 1
   fi
 fi
