@@ -234,8 +234,21 @@ shot_configs=(
 )
 shot_lines=()
 shot_failures=0
-# A layout dump's string field, without needing python.
-json_field() { grep -o "\"$2\": *\"[^\"]*\"" "$1" 2>/dev/null | head -1 | sed -E 's/.*: *"(.*)"/\1/'; }
+# A string in a layout dump, by its path of keys ("graphics backend"); a search for the last
+# key's first occurrence where there is no python3. Empty when absent.
+json_field() {
+  local file=$1
+  shift
+  if [ -n "$python" ]; then
+    "$python" -c 'import json, sys
+value = json.load(open(sys.argv[1]))
+for key in sys.argv[2:]:
+    value = value.get(key, {}) if isinstance(value, dict) else {}
+print(value if isinstance(value, str) else "")' "$file" "$@" 2>/dev/null
+  else
+    grep -o "\"${!#}\": *\"[^\"]*\"" "$file" 2>/dev/null | head -1 | sed -E 's/.*: *"(.*)"/\1/'
+  fi
+}
 if [ "$gui_status" = built ] || [[ "$gui_status" == built,* ]]; then
   for entry in "${shot_configs[@]}"; do
     name=${entry%%:*}
@@ -264,8 +277,10 @@ if [ "$gui_status" = built ] || [[ "$gui_status" == built,* ]]; then
       continue
     fi
     gpu_json="$logs/shots/$name-gpu.json"
-    drawn="backend $(json_field "$gpu_json" backend), GL '$(json_field "$gpu_json" gl_context)'"
+    drawn="backend $(json_field "$gpu_json" graphics backend), GL '$(json_field "$gpu_json" graphics gl_context)'"
+    # The interop work adds where the cells came from; top level or beside the backend.
     cells=$(json_field "$gpu_json" cell_source)
+    [ -z "$cells" ] && cells=$(json_field "$gpu_json" graphics cell_source)
     if cmp -s "$logs/shots/$name-cpu.png" "$logs/shots/$name-gpu.png"; then
       pixels="identical"
     elif [ -n "$python" ]; then
@@ -274,7 +289,7 @@ if [ "$gui_status" = built ] || [[ "$gui_status" == built,* ]]; then
     else
       pixels="the PNG files differ (no python3 to count pixels)"
     fi
-    [ "$(json_field "$gpu_json" backend)" = "$backend" ] || shot_failures=$((shot_failures + 1))
+    [ "$(json_field "$gpu_json" graphics backend)" = "$backend" ] || shot_failures=$((shot_failures + 1))
     shot_lines+=("$name: $pixels; $drawn; cells from ${cells:-unknown}")
   done
 else
