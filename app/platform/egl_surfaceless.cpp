@@ -30,7 +30,8 @@ std::string egl_error_text() {
 
 constexpr const char* kAdvice =
     "; run under an X server (set DISPLAY, or use xvfb-run -a) or install Mesa's EGL "
-    "(libegl-mesa0) for rendering without a display";
+    "(libegl-mesa0) for rendering without a display; on an NVIDIA GPU, point "
+    "__EGL_VENDOR_LIBRARY_FILENAMES at the driver's 10_nvidia.json";
 
 // A context made current on an initialised display, and the 1x1 pbuffer it needed when the
 // display cannot make a context current without a surface.
