@@ -15,6 +15,8 @@ packages=(
   xvfb xauth xdotool libgl1-mesa-dri libegl-mesa0 ffmpeg fonts-wqy-microhei
   # make test-fuzz: clang++ and its libFuzzer runtime (libclang_rt.fuzzer)
   clang libclang-rt-14-dev
+  # ctest scripts.shellcheck: the GPU check scripts, which run where nobody can fix them first
+  shellcheck
 )
 
 missing=()

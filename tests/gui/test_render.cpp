@@ -181,6 +181,41 @@ TEST_CASE("bad GUI options exit with code 2 and one line naming the flag") {
   CHECK(size.output.find("--size") != std::string::npos);
 }
 
+TEST_CASE("--backend cuda reaches the headless frame and the recording, or exits 2 with one line where CUDA cannot run") {
+  const auto folder = scratch_dir() / "backend-cuda";
+  std::filesystem::create_directories(folder);
+  const bool cuda_runs = run_ringviz({"trace", "--backend", "cuda", "--gpus", "2", "--count", "2"}).exit_code == 0;
+  const Run frame = run_ringviz({"--headless", "--backend", "cuda", "--size", "320x240", "--screenshot",
+                                 (folder / "frame.png").string(), "--dump-layout", (folder / "frame.json").string()});
+  const Run video = run_ringviz({"record", "--backend", "cuda", "--out", (folder / "png").string() + "/", "--size",
+                                 "320x240", "--fps", "4", "--seconds", "0.5"});
+  INFO(frame.output);
+  INFO(video.output);
+  if (!cuda_runs) {
+    for (const Run* run : {&frame, &video}) {
+      CHECK(run->exit_code == 2);
+      CHECK(run->output.rfind("ringviz: --backend cuda: ", 0) == 0);
+      CHECK(std::count(run->output.begin(), run->output.end(), '\n') == 1);
+    }
+    CHECK_FALSE(std::filesystem::exists(folder / "frame.png"));
+    return;
+  }
+  CHECK(frame.exit_code == 0);
+  CHECK(video.exit_code == 0);
+  std::ifstream in(folder / "frame.json");
+  CHECK(nlohmann::json::parse(in)["graphics"]["backend"] == "cuda");
+}
+
+TEST_CASE("the layout dump names the backend, the GL context and the GL renderer that drew the frame") {
+  const Frame frame = render({"--backend", "cpu", "--gpus", "2"});
+  const nlohmann::json& graphics = frame.layout["graphics"];
+  CHECK(graphics["backend"] == "cpu");
+  const std::string context = graphics["gl_context"];
+  CHECK((context.rfind("EGL ", 0) == 0 || context.find("GLFW window") != std::string::npos));
+  CHECK_FALSE(graphics["gl_renderer"].get<std::string>().empty());
+  CHECK(context.find(graphics["gl_renderer"].get<std::string>()) != std::string::npos);
+}
+
 TEST_CASE("with neither a display nor EGL, ringviz says so once and exits 2") {
   // glvnd finds no EGL vendor when pointed at a file that does not exist.
   const Run run = run_ringviz({"--headless", "--screenshot", (scratch_dir() / "none.png").string()},

@@ -46,6 +46,7 @@ class GuiApp {
 
   Playback& playback() { return playback_; }
   SessionModel& model() { return model_; }
+  const Host& host() const { return host_; }
   const Preferences& preferences() const { return preferences_; }
   Preferences& preferences() { return preferences_; }
   // UI scale of the current frame: content scale x text scale (x the presentation scale in
