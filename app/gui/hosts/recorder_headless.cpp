@@ -17,6 +17,7 @@
 
 #include "app/gui/hosts/draw_fingerprint.h"
 #include "app/gui/hosts/headless_surface.h"
+#include "app/gui/hosts/startup.h"
 #include "app/gui/record/recorder.h"
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
@@ -241,6 +242,7 @@ int record_headless(const RecordRequest& request) {
   std::optional<Lesson> lesson;
   if (request.lesson) lesson = load_lesson_file(*request.lesson);
   else check_initial_values(request.config);
+  require_backend(request.backend);
   // Starting past the end would record one still frame of the end and report success. The end
   // itself is a fair start (its last frame); a millisecond of slack covers a time printed rounded.
   const double whole = lesson ? lesson->duration()
@@ -261,7 +263,7 @@ int record_headless(const RecordRequest& request) {
   // 130 or 143 and one line, the temporary output deleted (docs/architecture.md, "Output files").
   InterruptGuard guard;
   HeadlessSurface surface;
-  HostStatus status = surface.open(request.width, request.height);
+  HostStatus status = surface.open(request.width, request.height, request.backend);
   if (!status.ok()) return status.report();
   {
     FrameHost frames;
@@ -270,6 +272,7 @@ int record_headless(const RecordRequest& request) {
     if (request.palette) preferences.palette = *request.palette;
     Host host;
     host.interactive = false;
+    host.graphics = surface.describe();
     GuiApp app(lesson ? lesson->scenes.front().config : request.config, request.backend, preferences, host);
     app.set_content_scale(request.ui_scale > 0 ? request.ui_scale : recording_ui_scale(request.height));
     // The panels speak the captions' language (the font build falls back to English, with a

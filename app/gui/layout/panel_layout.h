@@ -14,6 +14,7 @@ struct PanelLayout {
   Rect round_table;
   Rect traffic;
   Rect controls;
+  Rect devices;  // the devices view, when its tab is open (set by GuiApp, not by the layout)
 };
 
 // In a narrow window (below kSideColumnsMinWidth x the UI scale, or 1100 pixels) the setup,
