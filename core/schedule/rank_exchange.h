@@ -1,6 +1,6 @@
 #pragma once
 // One rank's part of a planned round, for transports that run each rank in its own process
-// (`ringviz capture`; docs/architecture.md, "Capture across processes"): what this rank sends
+// (`ringviz capture`; docs/architecture.md, "The NCCL transport"): what this rank sends
 // to whom and receives from whom. Both ends derive their lists from the same plan in the same
 // order, so a library that pairs the k-th send from A to B with the k-th receive at B from A
 // (NCCL's point-to-point calls) pairs every transfer with itself.

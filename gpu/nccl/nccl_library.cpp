@@ -25,6 +25,7 @@ void load(Library& api) {
     api.error = "libnccl.so.2 not found (" + (why.empty() ? std::string("no such library") : why) + ")";
     return;
   }
+  api.found = true;
   const auto resolve = [&](auto& function, const char* symbol) {
     function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(dlsym(handle, symbol));
     if (!function && api.error.empty()) api.error = std::string("libnccl.so.2 lacks ") + symbol;

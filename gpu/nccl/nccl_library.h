@@ -2,7 +2,7 @@
 // Internal to gpu/: the part of NCCL's C API that ringviz calls, declared here and resolved from
 // libnccl.so.2 at run time (dlopen). No nccl.h is needed to build, so everything NCCL-based is
 // built wherever the CUDA toolkit is, and a machine without NCCL still runs ringviz: the
-// callers report why NCCL is unavailable (docs/architecture.md, "NCCL at run time").
+// callers report why NCCL is unavailable (docs/architecture.md, "The NCCL transport").
 #include <cstddef>
 #include <string>
 
@@ -50,8 +50,9 @@ struct Library {
   Result (*all_gather)(const void* send, void* receive, std::size_t send_count, DataType type,
                        Comm comm, cudaStream_t stream) = nullptr;
   // Empty when every entry point was resolved; otherwise why not, naming the library or the
-  // missing symbol ("libnccl.so.2 not found (…)").
+  // missing symbol ("libnccl.so.2 not found (…)", "libnccl.so.2 lacks ncclSend").
   std::string error;
+  bool found = false;  // a libnccl was opened, whether or not it had every entry point
 };
 
 // libnccl, opened on the first call (thread-safe) and kept open for the life of the process.

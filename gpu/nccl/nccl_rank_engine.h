@@ -1,6 +1,6 @@
 #pragma once
 // One rank of a ring run as one process per rank (`ringviz capture --transport nccl`;
-// docs/architecture.md, "Capture across processes"): this rank's working buffer on its GPU,
+// docs/architecture.md, "The NCCL transport"): this rank's working buffer on its GPU,
 // each round's transfers as NCCL point-to-point calls in one group, and the folds by the CUDA
 // backend's kernels, so the buffer stays bit-identical to the CPU engine. The caller (app/)
 // picks the device, hands every rank the unique id and takes the times between the steps of
