@@ -1,8 +1,8 @@
 #include "app/capture/transport_factory.h"
 
-#include "app/capture/mpi_transport.h"
+#include "app/capture/mpi/mpi_transport.h"
 #ifdef RINGVIZ_WITH_NCCL
-#include "app/capture/nccl_transport.h"
+#include "app/capture/nccl/nccl_transport.h"
 #endif
 
 namespace ringviz::capture {

@@ -1,4 +1,4 @@
-#include "app/capture/mpi_transport.h"
+#include "app/capture/mpi/mpi_transport.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "app/capture/nccl_transport.h"
+#include "app/capture/nccl/nccl_transport.h"
 
 #include <chrono>
 #include <string>
