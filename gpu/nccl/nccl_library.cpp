@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <mutex>
 #include <type_traits>
 
@@ -14,12 +15,16 @@ namespace {
 void load(Library& api) {
   void* handle = nullptr;
   std::string why;
-  // A libnccl found when ringviz was configured comes first, then the loader's search path.
-  for (const char* name : {RINGVIZ_NCCL_LIBRARY, "libnccl.so.2", "libnccl.so"}) {
+  // $RINGVIZ_NCCL_LIBRARY alone when set; otherwise a libnccl found when ringviz was
+  // configured, then the loader's search path.
+  const char* chosen = std::getenv("RINGVIZ_NCCL_LIBRARY");
+  const bool only_chosen = chosen && *chosen;
+  for (const char* name : {only_chosen ? chosen : RINGVIZ_NCCL_LIBRARY, "libnccl.so.2", "libnccl.so"}) {
     if (*name == '\0') continue;
     if ((handle = dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
     if (why.empty())
       if (const char* error = dlerror()) why = error;
+    if (only_chosen) break;
   }
   if (!handle) {
     api.error = "libnccl.so.2 not found (" + (why.empty() ? std::string("no such library") : why) + ")";

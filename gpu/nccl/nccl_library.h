@@ -55,7 +55,9 @@ struct Library {
   bool found = false;  // a libnccl was opened, whether or not it had every entry point
 };
 
-// libnccl, opened on the first call (thread-safe) and kept open for the life of the process.
+// libnccl, opened on the first call (thread-safe) and kept open for the life of the process:
+// $RINGVIZ_NCCL_LIBRARY alone when it is set, else the libnccl found at configure time, else
+// libnccl.so.2 on the loader's search path.
 const Library& library();
 
 // "NCCL 2.27.7", or "" when libnccl is unavailable.

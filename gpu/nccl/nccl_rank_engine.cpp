@@ -39,7 +39,10 @@ bool receives_in_place(const RoundPlan& plan, const PlannedDestination& destinat
 
 }  // namespace
 
-std::string nccl_library_unavailable_reason() { return nccl::library().error; }
+NcclLibraryState nccl_library_state() {
+  const nccl::Library& api = nccl::library();
+  return {api.error.empty(), api.found, api.error};
+}
 
 NcclUniqueIdBytes make_nccl_unique_id() {
   const nccl::Library& api = nccl::library();
@@ -129,6 +132,8 @@ NcclRankEngine::~NcclRankEngine() {
 }
 
 int NcclRankEngine::device() const { return state_->device; }
+int NcclRankEngine::rank() const { return state_->rank; }
+int NcclRankEngine::ranks() const { return state_->ranks; }
 
 void NcclRankEngine::load(const CollectiveShape& shape, const ByteBuffer& initial) {
   State& s = *state_;
@@ -251,20 +256,20 @@ void NcclRankEngine::fetch(ByteBuffer& buffer) {
              "copying the rank's buffer to the host");
 }
 
-NcclCollectiveRun NcclRankEngine::run_collective(Op op, const ByteBuffer& input, int warmup, int iterations) {
+NcclCollectiveRun NcclRankEngine::run_collective(Op op, DType dtype, ReduceOp reduce, const ByteBuffer& input,
+                                                 int iterations, const std::function<void()>& barrier) {
   State& s = *state_;
   DeviceGuard guard(s.device);
-  const std::size_t element = s.element_bytes();
-  const auto count = static_cast<std::int64_t>(input.size() / element);
-  const nccl::CollectiveCounts counts = nccl::collective_counts(op, count, s.ranks);
-  DeviceMemory send = DeviceMemory::allocate_or_throw(s.device, counts.send * element, "NCCL collective buffers");
-  DeviceMemory receive =
-      DeviceMemory::allocate_or_throw(s.device, counts.receive * element, "NCCL collective buffers");
+  const std::size_t element = dtype_size(dtype);
+  const nccl::CollectiveCounts counts =
+      nccl::collective_counts(op, static_cast<std::int64_t>(input.size() / element), s.ranks);
+  const auto what = [&] { return "NCCL collective buffers on GPU " + std::to_string(s.device); };
+  DeviceMemory send = DeviceMemory::allocate_or_throw(s.device, counts.send * element, what);
+  DeviceMemory receive = DeviceMemory::allocate_or_throw(s.device, counts.receive * element, what);
   check_cuda(cudaMemcpy(send.data(), input.data(), counts.send * element, cudaMemcpyHostToDevice),
              "copying the collective's input to the GPU");
   const auto run_once = [&] {
-    nccl::post_collective(op, s.shape.dtype, s.shape.reduce, counts, send.data(), receive.data(), s.comm,
-                          s.stream.get());
+    nccl::post_collective(op, dtype, reduce, counts, send.data(), receive.data(), s.comm, s.stream.get());
   };
 
   NcclCollectiveRun run;
@@ -273,15 +278,14 @@ NcclCollectiveRun NcclRankEngine::run_collective(Op op, const ByteBuffer& input,
   run.output.resize(counts.receive * element);
   check_cuda(cudaMemcpy(run.output.data(), receive.data(), run.output.size(), cudaMemcpyDeviceToHost),
              "copying NCCL's result to the host");
-  for (int i = 1; i < warmup; ++i) run_once();
-  s.synchronize("waiting for NCCL's collective");
   // Host wall clock around back-to-back collectives, as nccl-tests measures.
-  run.iterations = std::max(iterations, 1);
+  const int runs = std::max(iterations, 1);
+  barrier();
   const auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < run.iterations; ++i) run_once();
+  for (int i = 0; i < runs; ++i) run_once();
   s.synchronize("waiting for NCCL's collective");
-  run.microseconds =
-      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / run.iterations;
+  barrier();
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / runs;
   return run;
 }
 

@@ -7,6 +7,7 @@
 // a round. No CUDA, NCCL or MPI type here.
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -20,17 +21,21 @@ namespace ringviz::gpu {
 // The bytes of an ncclUniqueId: made by one rank, handed to every other rank by the caller.
 using NcclUniqueIdBytes = std::array<std::byte, 128>;
 
-// Empty when this process can load libnccl; otherwise why not ("libnccl.so.2 not found (…)").
-std::string nccl_library_unavailable_reason();
+// Whether this process can use libnccl.
+struct NcclLibraryState {
+  bool usable = false;
+  bool found = false;  // a libnccl was opened (it may still lack an entry point)
+  std::string reason;  // why not usable: "libnccl.so.2 not found (…)", "libnccl.so.2 lacks ncclSend"
+};
+NcclLibraryState nccl_library_state();
 
 // A new communicator id (one rank calls this). Throws CudaError.
 NcclUniqueIdBytes make_nccl_unique_id();
 
 // NCCL's own collective on this rank (`--iters`).
 struct NcclCollectiveRun {
-  double microseconds = 0;  // mean host wall-clock time of one collective, run back to back
-  int iterations = 0;
-  ByteBuffer output;        // this rank's receive buffer after the first run
+  double seconds = 0;  // this rank's mean host wall-clock time per collective, run back to back
+  ByteBuffer output;   // this rank's receive buffer after the first, untimed run
 };
 
 class NcclRankEngine {
@@ -44,6 +49,8 @@ class NcclRankEngine {
   NcclRankEngine& operator=(const NcclRankEngine&) = delete;
 
   int device() const;
+  int rank() const;
+  int ranks() const;
   // Allocates this rank's working buffer for `shape` on the device and copies `initial` in.
   void load(const CollectiveShape& shape, const ByteBuffer& initial);
   // Posts this rank's part of a planned round and returns: the copies of slots read and written
@@ -58,10 +65,13 @@ class NcclRankEngine {
   // Copies this rank's working buffer to the host.
   void fetch(ByteBuffer& buffer);
 
-  // Runs ncclAllReduce / ncclReduceScatter / ncclAllGather on `input` (this rank's `count`
-  // elements of `shape`'s type, reduced with its reduction) `warmup` times, then `iterations`
-  // times back to back under the host clock. Every rank must call it with the same arguments.
-  NcclCollectiveRun run_collective(Op op, const ByteBuffer& input, int warmup, int iterations);
+  // Runs ncclAllReduce / ncclReduceScatter / ncclAllGather of `dtype` and `reduce` once on
+  // `input` (this rank's send buffer: `count` elements, or for ReduceScatter count / ranks per
+  // chunk), then `iterations` times back to back under the host clock, between two calls of
+  // `barrier` (the caller's barrier across ranks). Every rank must call it with the same
+  // arguments. Needs no load().
+  NcclCollectiveRun run_collective(Op op, DType dtype, ReduceOp reduce, const ByteBuffer& input, int iterations,
+                                   const std::function<void()>& barrier);
 
  private:
   struct State;

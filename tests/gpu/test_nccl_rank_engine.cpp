@@ -23,8 +23,8 @@ namespace {
 
 // Ranks the machine can run, or 0 (after saying why) when fewer than two.
 int ranks_available() {
-  if (const std::string why = gpu::nccl_library_unavailable_reason(); !why.empty()) {
-    MESSAGE("NCCL engine not tested: " << why);
+  if (const gpu::NcclLibraryState library = gpu::nccl_library_state(); !library.usable) {
+    MESSAGE("NCCL engine not tested: " << library.reason);
     return 0;
   }
   const int gpus = static_cast<int>(gpu::probe_cuda().devices.size());
