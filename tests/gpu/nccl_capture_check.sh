@@ -1,17 +1,17 @@
 #!/bin/sh
-# ctest gpu.nccl_capture: `mpirun -np 2 ringviz-capture --transport nccl` (docs/architecture.md,
+# ctest gpu.nccl_capture: `mpirun -np 2 ringviz capture --transport nccl` (docs/architecture.md,
 # "The NCCL transport"). Everywhere it is built: a libnccl that cannot be opened is refused with
 # exit 2 and the fix. With two GPUs and libnccl: several captures checked round by round against
 # the in-process engine (--check-engine), and the --iters table with NCCL's own row. Without
 # them it exits 77, which ctest reports as skipped.
-# Usage: nccl_capture_check.sh MPIEXEC RINGVIZ_CAPTURE WORK_DIR
+# Usage: nccl_capture_check.sh MPIEXEC RINGVIZ WORK_DIR (ringviz-capture beside RINGVIZ)
 set -u
 mpiexec=$1
-capture=$2
+ringviz=$2
 work=$3
 mkdir -p "$work"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-run_two() { "$mpiexec" --oversubscribe -np 2 "$capture" --transport nccl "$@"; }
+run_two() { "$mpiexec" --oversubscribe -np 2 "$ringviz" capture --transport nccl "$@"; }
 fail() { echo "FAILED: $*"; exit 1; }
 
 RINGVIZ_NCCL_LIBRARY=/nonexistent/libnccl.so.2 run_two --count 8 >"$work/missing.out" 2>"$work/missing.err"
