@@ -10,6 +10,9 @@
 #include <mpi.h>
 
 #include "app/capture/mpi/library_collectives.h"
+#ifdef RINGVIZ_WITH_NCCL
+#include "app/capture/nccl/nccl_collectives.h"
+#endif
 #include "app/capture/mpi/mpi_world.h"
 #include "core/engine/backend.h"
 #include "core/engine/benchmark.h"
@@ -161,6 +164,9 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
   const bool root = world_rank() == 0;
   std::vector<std::string> notes;
   std::vector<LibraryCollective> libraries = library_collectives(options.transport, base, notes);
+#ifdef RINGVIZ_WITH_NCCL
+  if (options.transport == "nccl") libraries = nccl_library_collectives(base, notes);
+#endif
   if (root) {
     std::cout << "# ringviz capture: " << op_name(base.op) << " (" << algorithm_name(base.algorithm) << ", "
               << order_name(base.order) << " order), " << base.ranks << " ranks, transport " << transport.name()

@@ -8,10 +8,6 @@
 
 #include <mpi.h>
 
-#ifdef RINGVIZ_WITH_NCCL
-#include "app/capture/nccl/nccl_collectives.h"
-#endif
-
 namespace ringviz::capture {
 
 namespace {
@@ -150,10 +146,7 @@ void allow_forced_library_algorithms() { ::setenv("OMPI_MCA_coll_tuned_use_dynam
 std::vector<LibraryCollective> library_collectives(const std::string& transport, const Config& config,
                                                    std::vector<std::string>& notes) {
   std::vector<LibraryCollective> rows;
-#ifdef RINGVIZ_WITH_NCCL
-  if (transport == "nccl") return nccl_library_collectives(config, notes);
-#endif
-  if (transport != "mpi") return rows;
+  if (transport != "mpi") return rows;  // the nccl transport adds its own rows here
   const std::string name = mpi_collective_name(config.op);
   const auto type = mpi_type(config.dtype);
   const auto op = config.op == Op::allgather ? std::optional<MPI_Op>(MPI_OP_NULL) : mpi_op(config.reduce);
