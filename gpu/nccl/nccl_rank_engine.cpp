@@ -37,6 +37,13 @@ bool receives_in_place(const RoundPlan& plan, const PlannedDestination& destinat
          plan.transfers_into(destination)[0].transfer.kind == TransferKind::copy;
 }
 
+// Transfers into `rank` this round.
+std::size_t plan_arrivals(const RoundPlan& plan, int rank) {
+  std::size_t arrivals = 0;
+  for (const PlannedDestination& destination : plan.destinations_of(rank)) arrivals += destination.transfer_count;
+  return arrivals;
+}
+
 }  // namespace
 
 NcclLibraryState nccl_library_state() {
@@ -153,6 +160,8 @@ void NcclRankEngine::post(const RoundPlan& plan, const RankExchange& exchange) {
   DeviceGuard guard(s.device);
   const std::size_t buffer_bytes = s.buffer.size();
 
+  if (exchange.receives.size() != plan_arrivals(plan, s.rank))
+    throw CudaError("NCCL rank: the exchange was not derived from this round's plan");
   // Slots of this rank that a peer reads while this rank writes them: copied first.
   s.staged_offsets.assign(plan.staged_reads().size(), 0);
   std::size_t staged_bytes = 0;
@@ -182,8 +191,6 @@ void NcclRankEngine::post(const RoundPlan& plan, const RankExchange& exchange) {
 
   // Empty slots are skipped on both ends alike: both derive them from the same layout.
   nccl::check(api.group_start(), "starting the round's group");
-  if (exchange.receives.size() != s.staging_offsets.size())
-    throw CudaError("NCCL rank: the exchange was not derived from this round's plan");
   std::size_t arrival = 0;
   for (const PlannedDestination& destination : plan.destinations_of(s.rank)) {
     const bool in_place = receives_in_place(plan, destination);
