@@ -1,6 +1,8 @@
 // ringviz-capture: `ringviz capture` after execv, one process per MPI rank (docs/architecture.md,
 // "Capture"). Built only where MPI was found; the GUI binary never links MPI.
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -8,6 +10,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include <mpi.h>
 
@@ -66,6 +70,20 @@ std::string command_text(int argc, char** argv) {
   std::string text = "ringviz capture";
   for (int i = 1; i < argc; ++i) text += " " + quoted_for_shell(argv[i]);
   return text;
+}
+
+// The fault test kills a rank in the middle of a capture: the last rank writes its pid to the
+// file RINGVIZ_CAPTURE_TEST_PIDFILE names once the document is open and the rounds are about
+// to start (the last, so that rank 0, which holds the document, sees the job torn down).
+void announce_started_for_tests() {
+  const char* path = std::getenv("RINGVIZ_CAPTURE_TEST_PIDFILE");
+  if (path == nullptr || world_rank() != world_size() - 1) return;
+  const std::string temporary = std::string(path) + ".partial";
+  if (FILE* file = std::fopen(temporary.c_str(), "w")) {
+    std::fprintf(file, "%d\n", static_cast<int>(::getpid()));
+    std::fclose(file);
+    std::rename(temporary.c_str(), path);
+  }
 }
 
 // One option set as the ranks agree on it, or the refusal every rank exits 2 with.
@@ -137,6 +155,7 @@ int capture_one(const CaptureOptions& requested, const std::string& command, boo
               << kAutoSnapshotValues << " a capture keeps by default; give --snapshot rounds or ends to keep more\n";
   context.hosts = gather_host_names();
   context.clocks = measure_clock_offsets();
+  announce_started_for_tests();
   std::unique_ptr<TraceListener> writer;
   if (rank == 0) writer = make_capture_writer(sink.stream(), options.format, writes_document);
   const std::string mismatch = capture_collective(options, context, *transport, writer.get());
@@ -213,6 +232,7 @@ int main(int argc, char** argv) {
     std::cerr << "ringviz: " << launch_hint() << "\n";
     return 2;
   }
+  if (flags.iterations != "0") allow_forced_library_algorithms();
   MPI_Init(&argc, &argv);
   // Every exit code below was agreed by all ranks; an exception is one rank failing alone, which
   // the others would wait for forever: it ends the whole job.

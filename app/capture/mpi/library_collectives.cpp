@@ -71,7 +71,8 @@ std::optional<int> write_control_variable(const char* name, std::optional<int> v
   MPI_T_cvar_handle handle;
   int count = 0;
   if (MPI_T_cvar_handle_alloc(index, nullptr, &handle, &count) != MPI_SUCCESS) return std::nullopt;
-  int held = -1;
+  // A boolean variable reads back as one byte: the rest of the int must start at zero.
+  int held = 0;
   const bool ok = (!value || MPI_T_cvar_write(handle, &*value) == MPI_SUCCESS) &&
                   MPI_T_cvar_read(handle, &held) == MPI_SUCCESS;
   MPI_T_cvar_handle_free(&handle);
