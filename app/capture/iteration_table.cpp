@@ -10,11 +10,15 @@
 #include <mpi.h>
 
 #include "app/capture/mpi/library_collectives.h"
+#ifdef RINGVIZ_WITH_NCCL
+#include "app/capture/nccl/nccl_collectives.h"
+#endif
 #include "app/capture/mpi/mpi_world.h"
 #include "core/engine/backend.h"
 #include "core/engine/benchmark.h"
 #include "core/engine/session.h"
 #include "core/engine/slot_kernels.h"
+#include "core/model/half.h"
 #include "core/model/initial_values.h"
 #include "core/schedule/round_plan.h"
 #include "core/schedule/schedule.h"
@@ -56,6 +60,29 @@ std::int64_t differing_elements(const ByteBuffer& got, const ByteBuffer& expecte
   return wrong;
 }
 
+// A float element as a double (f16 and bf16 exactly: NCCL reduces them, MPI does not).
+double widened(DType dtype, const std::byte* element) {
+  const auto load = [&](auto value) {
+    std::memcpy(&value, element, sizeof value);
+    return value;
+  };
+  switch (dtype) {
+    case DType::f32: return load(float{});
+    case DType::f16: return half_to_float(load(Half{}));
+    case DType::bf16: return bfloat16_to_float(load(BFloat16{}));
+    default: return load(double{});
+  }
+}
+
+double machine_epsilon(DType dtype) {
+  switch (dtype) {
+    case DType::f32: return 0x1p-23;
+    case DType::f16: return 0x1p-10;
+    case DType::bf16: return 0x1p-7;
+    default: return 0x1p-52;
+  }
+}
+
 // The library folds in an order of its own: integers, max and min must be exact, float sums
 // and products within the rounding that N steps may add. `reference` is the in-process ring.
 std::int64_t library_wrong_elements(const Config& config, const ByteBuffer& got, const ByteBuffer& reference) {
@@ -64,19 +91,10 @@ std::int64_t library_wrong_elements(const Config& config, const ByteBuffer& got,
   const std::size_t element = dtype_size(config.dtype);
   if (exact) return differing_elements(got, reference, element);
   std::int64_t wrong = 0;
-  const double tolerance = (config.dtype == DType::f32 ? 0x1p-23 : 0x1p-52) * 2.0 * config.ranks;
+  const double tolerance = machine_epsilon(config.dtype) * 2.0 * config.ranks;
   for (std::size_t at = 0; at + element <= reference.size(); at += element) {
-    double a = 0, b = 0;
-    if (config.dtype == DType::f32) {
-      float x, y;
-      std::memcpy(&x, got.data() + at, sizeof x);
-      std::memcpy(&y, reference.data() + at, sizeof y);
-      a = x;
-      b = y;
-    } else {
-      std::memcpy(&a, got.data() + at, sizeof a);
-      std::memcpy(&b, reference.data() + at, sizeof b);
-    }
+    const double a = widened(config.dtype, got.data() + at);
+    const double b = widened(config.dtype, reference.data() + at);
     const bool close = a == b || std::fabs(a - b) <= tolerance * std::fmax(std::fabs(a), std::fabs(b));
     wrong += !close;
   }
@@ -146,6 +164,9 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
   const bool root = world_rank() == 0;
   std::vector<std::string> notes;
   std::vector<LibraryCollective> libraries = library_collectives(options.transport, base, notes);
+#ifdef RINGVIZ_WITH_NCCL
+  if (options.transport == "nccl") libraries = nccl_library_collectives(base, notes);
+#endif
   if (root) {
     std::cout << "# ringviz capture: " << op_name(base.op) << " (" << algorithm_name(base.algorithm) << ", "
               << order_name(base.order) << " order), " << base.ranks << " ranks, transport " << transport.name()

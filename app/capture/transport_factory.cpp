@@ -2,7 +2,7 @@
 
 #include "app/capture/mpi/mpi_transport.h"
 #ifdef RINGVIZ_WITH_NCCL
-#include "app/capture/nccl_transport.h"
+#include "app/capture/nccl/nccl_transport.h"
 #endif
 
 namespace ringviz::capture {
@@ -11,7 +11,7 @@ std::unique_ptr<RankTransport> make_rank_transport(const std::string& name, std:
   if (name == "mpi") return make_mpi_transport();
   if (name == "nccl") {
 #ifdef RINGVIZ_WITH_NCCL
-    return make_nccl_transport();
+    return make_nccl_transport(unavailable);
 #else
     unavailable = "--transport nccl: this ringviz-capture was built without the NCCL transport; use --transport mpi";
     return nullptr;

@@ -23,7 +23,7 @@ struct LibraryCollective {
 
 // The rows a transport offers for `config`; `notes` gets a line for each one it cannot offer
 // (f16 in MPI, avg, a forced algorithm the library did not take). Collective: every rank must
-// call it with the same arguments. The nccl transport adds its ncclAllReduce rows here.
+// call it with the same arguments. The nccl transport's rows come from nccl_library_collectives().
 std::vector<LibraryCollective> library_collectives(const std::string& transport, const Config& config,
                                                    std::vector<std::string>& notes);
 
