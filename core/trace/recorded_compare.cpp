@@ -29,4 +29,19 @@ std::optional<BufferDifference> first_difference(const BufferState& recorded, co
   return std::nullopt;
 }
 
+std::optional<RecordedMismatch> first_recorded_mismatch(const RecordedRun& run, Session& session) {
+  session.reset();
+  if (run.initial)
+    if (auto difference = first_difference(*run.initial, session.buffers(), run.layout, session.provenance()))
+      return RecordedMismatch{0, *difference};
+  for (std::size_t index = 0; index < run.rounds.size() && !session.at_end(); ++index) {
+    session.step_forward();
+    const std::optional<BufferState>& recorded = run.rounds[index].buffers;
+    if (!recorded) continue;
+    if (auto difference = first_difference(*recorded, session.buffers(), run.layout, session.provenance()))
+      return RecordedMismatch{session.round(), *difference};
+  }
+  return std::nullopt;
+}
+
 }  // namespace ringviz

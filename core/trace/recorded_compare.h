@@ -3,8 +3,10 @@
 #include <optional>
 
 #include "core/engine/provenance.h"
+#include "core/engine/session.h"
 #include "core/model/buffers.h"
 #include "core/model/layout.h"
+#include "core/trace/trace_read.h"
 
 namespace ringviz {
 
@@ -21,5 +23,13 @@ struct BufferDifference {
 // document writes "nan"), and slots nothing has reached yet (`provenance` empty) are skipped.
 std::optional<BufferDifference> first_difference(const BufferState& recorded, const BufferState& computed,
                                                  const SlotLayout& layout, const Provenance& provenance);
+
+// The first round (0: the inputs) whose recorded buffers differ from `session`'s, which runs
+// `run.config`. Leaves the session at its last round.
+struct RecordedMismatch {
+  int round = 0;
+  BufferDifference difference;
+};
+std::optional<RecordedMismatch> first_recorded_mismatch(const RecordedRun& run, Session& session);
 
 }  // namespace ringviz

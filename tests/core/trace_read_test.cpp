@@ -182,3 +182,19 @@ TEST_CASE("malformed trace documents name the file position and what is wrong") 
             "capture.rounds[0].ranks[0]: the times must not decrease (start_us <= posted_us <= arrived_us <= end_us)") !=
         std::string::npos);
 }
+
+TEST_CASE("a recorded buffer that differs from the engine's is found at its round, GPU and element") {
+  const Config config = make_config(Op::allreduce, Algorithm::ring, 4, 8, DType::f32, ReduceOp::sum);
+  nlohmann::ordered_json document = synthetic_capture(config, "rounds");
+  RecordedRun run = parse_recorded_run(document.dump(), "run.json");
+  Session session(run.config, make_cpu_backend(1));
+  CHECK_FALSE(first_recorded_mismatch(run, session));
+  document["rounds"][2]["buffers"][1][5] = 1000.5;
+  run = parse_recorded_run(document.dump(), "run.json");
+  const auto mismatch = first_recorded_mismatch(run, session);
+  REQUIRE(mismatch);
+  CHECK(mismatch->round == 3);
+  CHECK(mismatch->difference.rank == 1);
+  CHECK(mismatch->difference.element == 5);
+  CHECK(mismatch->difference.recorded.real == 1000.5);
+}

@@ -14,6 +14,7 @@ struct PanelLayout {
   Rect round_table;
   Rect traffic;
   Rect controls;
+  Rect timeline;  // a replayed capture's per-rank timeline, cut from the bottom of `view`; else empty
 };
 
 // In a narrow window (below kSideColumnsMinWidth x the UI scale, or 1100 pixels) the setup,

@@ -44,6 +44,7 @@ bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::str
     backend_notice_ = std::move(selection.notice);
     range_ = range;
     cache_.clear();
+    recording_.reset();
     ++generation_;
     // Fill the whole cache once now, so that its storage (megabytes with 256 GPUs) is paged
     // in while the user waits for a rebuild anyway, not mid-animation at the first rounds.
@@ -73,10 +74,10 @@ const ShownState& SessionModel::state_at(int round) {
   const Config& config = session_->config();
   const int n = config.ranks;
   state.provenance = session_->provenance();
-  fill_visual_cells(config, session_->layout(), session_->schedule(), round, session_->buffers(),
+  fill_visual_cells(config, session_->layout(), session_->schedule(), round, buffers_at(round),
                     state.provenance, range_, state.cells);
   if (n <= kMaxTextRanks) {
-    const BufferState& buffers = session_->buffers();
+    const BufferState& buffers = buffers_at(round);
     const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
     state.labels.assign(cells, {});
     state.values.assign(cells, {});
@@ -99,6 +100,22 @@ const ShownState& SessionModel::state_at(int round) {
     state.values.clear();
   }
   return state;
+}
+
+void SessionModel::show_recording(std::shared_ptr<const RecordedRun> run) {
+  recording_ = std::move(run);
+  cache_.clear();
+}
+
+// The recorded buffers after `round` rounds where the replay has them (docs/architecture.md,
+// "Replaying a recorded run"); the session, already at `round`, otherwise.
+const BufferState& SessionModel::buffers_at(int round) const {
+  if (recording_) {
+    const std::optional<BufferState>& recorded =
+        round == 0 ? recording_->initial : recording_->rounds[static_cast<std::size_t>(round - 1)].buffers;
+    if (recorded) return *recorded;
+  }
+  return session_->buffers();
 }
 
 std::vector<std::vector<double>> SessionModel::input_values() const {

@@ -7,6 +7,7 @@
 #include "core/model/config.h"
 #include "core/engine/session.h"
 #include "core/teaching/visual_cells.h"
+#include "core/trace/trace_read.h"
 
 namespace ringviz::gui {
 
@@ -44,6 +45,10 @@ class SessionModel {
   // The state after `round` rounds (clamped), cached for the few rounds on screen.
   const ShownState& state_at(int round);
 
+  // A recorded run of this config whose buffers are shown where it has them (a replay); the
+  // session's own elsewhere. Cleared by rebuild().
+  void show_recording(std::shared_ptr<const RecordedRun> run);
+
   // The inputs of every rank as doubles (for the editable value table).
   std::vector<std::vector<double>> input_values() const;
 
@@ -55,6 +60,9 @@ class SessionModel {
   ValueRange range_;
   int generation_ = 0;
   std::list<ShownState> cache_;  // most recently used first
+  std::shared_ptr<const RecordedRun> recording_;
+
+  const BufferState& buffers_at(int round) const;
 };
 
 // A value as the cells and the table print it: integers exactly, floats with up to four
