@@ -9,6 +9,7 @@
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
 #include "core/schedule/schedule.h"
+#include "core/teaching/lesson.h"
 #include "core/trace/recorded_compare.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_read.h"
@@ -197,4 +198,24 @@ TEST_CASE("a recorded buffer that differs from the engine's is found at its roun
   CHECK(mismatch->difference.rank == 1);
   CHECK(mismatch->difference.element == 5);
   CHECK(mismatch->difference.recorded.real == 1000.5);
+}
+
+TEST_CASE("a lesson scene opens a recorded run found beside the lessons folder, and takes its collective") {
+  const std::string source = std::string(RINGVIZ_SOURCE_DIR) + "/assets/lessons/test.json";
+  auto lesson_with = [](const std::string& scene_fields) {
+    return R"({"schema": "ringviz.lesson/1", "title": {"en": "t", "zh": "t"}, "summary": {"en": "s", "zh": "s"},
+              "scenes": [{"title": {"en": "t", "zh": "t"}, )" + scene_fields + R"(, "views": ["ring"],
+              "steps": [{"rounds": [0, 6], "caption": {"en": "c", "zh": "c"}}]}]})";
+  };
+  const Lesson lesson = parse_lesson(lesson_with(R"("open": "captures/synthetic-straggler-4gpus.json")"), source);
+  const LessonScene& scene = lesson.scenes.front();
+  REQUIRE(scene.open);
+  CHECK(scene.open->filename() == "synthetic-straggler-4gpus.json");
+  CHECK(scene.config.ranks == 4);
+  CHECK(scene.round_count == 6);
+  CHECK(input_error([&] { parse_lesson(lesson_with(R"("open": "captures/none.json")"), source); }).find(
+            "/scenes/0/open: open: cannot replay it: trace file ") != std::string::npos);
+  CHECK(input_error([&] {
+          parse_lesson(lesson_with(R"("config": {"gpus": 4}, "open": "captures/synthetic-straggler-4gpus.json")"), source);
+        }).find("open: not with \"config\" (the recorded run brings its collective)") != std::string::npos);
 }

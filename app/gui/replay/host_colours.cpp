@@ -15,8 +15,9 @@ HostGroups host_groups(const CaptureRecord& capture) {
 }
 
 Rgb host_colour(int host_index) {
-  static constexpr Rgb kHostColours[] = {{64, 196, 200}, {236, 178, 64}, {186, 130, 236},
-                                         {120, 200, 96}, {236, 120, 170}, {150, 170, 200}};
+  // Clear of the timeline's span colours (cyan send, red delay, grey wait, orange reduce).
+  static constexpr Rgb kHostColours[] = {{180, 130, 240}, {150, 210, 90}, {240, 130, 180},
+                                         {210, 190, 140}, {110, 150, 250}, {250, 250, 250}};
   constexpr int count = static_cast<int>(sizeof kHostColours / sizeof kHostColours[0]);
   return kHostColours[((host_index % count) + count) % count];
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Hosts of a capture as the GUI tells them apart: one colour per host, in order of first
-// appearance, away from the rank palette's saturated hues (they tint outlines, not cells).
+// appearance, clear of the timeline's span colours (they outline GPU boxes and label timeline rows).
 #include <string>
 #include <vector>
 

@@ -74,8 +74,13 @@ void TimelinePanel::draw(const Rect& area, const CaptureRecord& capture, double 
   };
   const Rgb span_colours[] = {send, delay, wait, reduce};
   for (int kind = 0; kind < 4; ++kind) legend(span_colours[kind], t.timeline_spans[kind]);
-
+  // The hosts, in the colours that outline their GPU boxes in the ring view.
   const HostGroups hosts = host_groups(capture);
+  cursor.x += line;
+  draw.AddText(cursor, to_imcol(colours.muted_text), t.hosts_legend);
+  cursor.x += ImGui::CalcTextSize(t.hosts_legend).x + line * 0.5f;
+  for (std::size_t host = 0; host < hosts.names.size(); ++host)
+    legend(host_colour(static_cast<int>(host)), hosts.names[host].c_str());
   float label_width = 0;
   for (int rank = 0; rank < ranks; ++rank)
     label_width = std::max(label_width, ImGui::CalcTextSize(format(t.timeline_row, rank, capture.ranks[static_cast<std::size_t>(rank)].host.c_str()).c_str()).x);

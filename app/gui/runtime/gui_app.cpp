@@ -251,7 +251,7 @@ void GuiApp::draw_centre() {
     caption_.draw(panels_.caption, model_, frame_context(), measured_caption_line());
     ring_.draw(panels_.view, model_, frame_context(), selected_gpu_, fills_);
     if (replay_.active() && replay_.run().capture)
-      draw_host_overlay(ring_.geometry(), *replay_.run().capture, panels_.view, ui_scale(), preferences_.theme);
+      draw_host_overlay(ring_.geometry(), *replay_.run().capture, panels_.view, ui_scale());
     return;
   }
   views_.draw_current(below, view_context());
