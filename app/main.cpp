@@ -59,7 +59,8 @@ int run_command_line(int argc, char** argv) {
                                          cli::add_compare_command(app),
                                          cli::add_memory_command(app),
                                          cli::add_train_command(app),
-                                         cli::add_record_command(app)};
+                                         cli::add_record_command(app),
+                                         cli::add_capture_command(app)};
   for (auto& command : commands)
     command.parser->set_version_flag("--version", std::string("ringviz ") + RINGVIZ_VERSION);
 #ifdef RINGVIZ_WITH_GUI

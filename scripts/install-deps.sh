@@ -13,6 +13,8 @@ packages=(
   doctest-dev libcli11-dev nlohmann-json3-dev
   # headless rendering, recording and the Chinese font
   xvfb xauth xdotool libgl1-mesa-dri libegl-mesa0 ffmpeg fonts-wqy-microhei
+  # ringviz capture: one process per rank over MPI (its C interface and mpirun)
+  libopenmpi-dev openmpi-bin
   # make test-fuzz: clang++ and its libFuzzer runtime (libclang_rt.fuzzer)
   clang libclang-rt-14-dev
 )

@@ -19,5 +19,7 @@ Command add_memory_command(CLI::App& app);
 Command add_train_command(CLI::App& app);
 // Needs the GUI build; without it `record` says so and exits 1.
 Command add_record_command(CLI::App& app);
+// Replaces the process with ringviz-capture (the MPI build); exit 2 when it is missing.
+Command add_capture_command(CLI::App& app);
 
 }  // namespace ringviz::cli

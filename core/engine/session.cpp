@@ -82,13 +82,17 @@ const BufferState& Session::buffers() const {
 }
 
 std::vector<ByteBuffer> Session::outputs() const {
-  const BufferState& state = buffers();
-  if (config_.op != Op::reducescatter) return state.ranks;
-  const std::size_t element = dtype_size(config_.dtype);
+  return collective_outputs(config_, layout_, schedule_, buffers());
+}
+
+std::vector<ByteBuffer> collective_outputs(const Config& config, const SlotLayout& layout, const Schedule& schedule,
+                                           const BufferState& final_state) {
+  if (config.op != Op::reducescatter) return final_state.ranks;
+  const std::size_t element = dtype_size(config.dtype);
   std::vector<ByteBuffer> result;
-  for (int rank = 0; rank < config_.ranks; ++rank) {
-    const Slot& slot = layout_[schedule_.owned_slot[static_cast<std::size_t>(rank)]];
-    const std::byte* begin = state.ranks[static_cast<std::size_t>(rank)].data() + slot.offset * element;
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    const Slot& slot = layout[schedule.owned_slot[static_cast<std::size_t>(rank)]];
+    const std::byte* begin = final_state.ranks[static_cast<std::size_t>(rank)].data() + slot.offset * element;
     result.emplace_back(begin, begin + slot.count * static_cast<std::int64_t>(element));
   }
   return result;

@@ -75,4 +75,10 @@ class Session {
   mutable bool fetched_valid_ = false;
 };
 
+// Each rank's result cut out of its working buffer after the last round (docs/architecture.md,
+// "Collective semantics"): the whole buffer, or for ReduceScatter the slot it owns. Shared by
+// the Session and `ringviz capture`, whose buffers come from other processes.
+std::vector<ByteBuffer> collective_outputs(const Config& config, const SlotLayout& layout, const Schedule& schedule,
+                                           const BufferState& final_state);
+
 }  // namespace ringviz

@@ -166,6 +166,15 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
 
 }  // namespace
 
+nlohmann::json chrome_metadata_event(const char* name, int pid, int tid, nlohmann::json args) {
+  return metadata(name, pid, tid, std::move(args));
+}
+
+nlohmann::json chrome_slice_event(std::string name, const char* category, int pid, int tid, double ts, double dur,
+                                  nlohmann::json args) {
+  return slice(std::move(name), category, pid, tid, ts, dur, std::move(args));
+}
+
 nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& options) {
   std::vector<RoundRecord> rounds;
   for (const TraceRound& round : trace.rounds) rounds.push_back(round_record(trace, round));

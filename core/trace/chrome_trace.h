@@ -32,6 +32,12 @@ struct ChromeTraceOptions {
 };
 
 nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& options = {});
+
+// The trace events both writers build: a metadata record ("process_name", "thread_name", ...)
+// and a complete slice ("ph": "X"), times in microseconds.
+nlohmann::json chrome_metadata_event(const char* name, int pid, int tid, nlohmann::json args);
+nlohmann::json chrome_slice_event(std::string name, const char* category, int pid, int tid, double ts, double dur,
+                                  nlohmann::json args);
 void write_chrome_trace(std::ostream& out, const Trace& trace, const ChromeTraceOptions& options = {});
 
 // The same document written from a streamed run. Every event depends on whether all rounds

@@ -6,6 +6,7 @@
 #include "core/model/buffers.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
+#include "core/trace/capture_record.h"
 
 namespace ringviz {
 
@@ -19,7 +20,9 @@ struct TraceRound {
 };
 
 // Everything but the rounds is known before round 1 (outputs: once the last round is done).
-// `rounds` is filled only by record_trace(); a streamed trace leaves it empty.
+// `rounds` is filled only by record_trace(); a streamed trace leaves it empty. A capture
+// (`ringviz capture`) may leave `initial`, a round's buffers and `outputs` empty where it
+// did not gather them, and adds what it measured in `capture`.
 struct Trace {
   Config config;
   std::string backend;
@@ -30,6 +33,7 @@ struct Trace {
   Provenance initial_provenance;
   std::vector<TraceRound> rounds;
   std::vector<ByteBuffer> outputs;
+  std::optional<CaptureRecord> capture;
 };
 
 // Receives a run as it happens, so that a writer holds one round at a time, never the

@@ -170,8 +170,10 @@ void JsonTraceWriter::begin(const Trace& trace) {
     value(Json{{"offset", slot.offset}, {"count", slot.count}});
   }
   close(']');
-  key("initial");
-  buffers(trace, trace.initial, trace.initial_provenance);
+  if (!trace.initial.ranks.empty()) {
+    key("initial");
+    buffers(trace, trace.initial, trace.initial_provenance);
+  }
   key("rounds");
   open('[');
 }
@@ -199,26 +201,30 @@ void JsonTraceWriter::round(const Trace& trace, const TraceRound& round) {
                {"bytes", trace.layout[transfer.slot].count * element}});
   }
   close(']');
-  key("buffers");
-  buffers(trace, round.buffers, round.provenance);
-  key("contributors");
-  contributors(trace, round.provenance);
+  if (!round.buffers.ranks.empty()) {
+    key("buffers");
+    buffers(trace, round.buffers, round.provenance);
+    key("contributors");
+    contributors(trace, round.provenance);
+  }
   close('}');
 }
 
 void JsonTraceWriter::end(const Trace& trace) {
   const Config& config = trace.config;
   close(']');  // rounds
-  key("outputs");
-  open('[');
-  for (const ByteBuffer& output : trace.outputs) {
-    Json row = Json::array();
-    for (std::int64_t i = 0; i < element_count(output, config.dtype); ++i)
-      row.push_back(element_json(read_element(output, config.dtype, i), config.dtype));
-    next_item();
-    value(row);
+  if (!trace.outputs.empty()) {
+    key("outputs");
+    open('[');
+    for (const ByteBuffer& output : trace.outputs) {
+      Json row = Json::array();
+      for (std::int64_t i = 0; i < element_count(output, config.dtype); ++i)
+        row.push_back(element_json(read_element(output, config.dtype, i), config.dtype));
+      next_item();
+      value(row);
+    }
+    close(']');
   }
-  close(']');
   Json sent = Json::array();
   Json received = Json::array();
   for (int rank = 0; rank < config.ranks; ++rank) {
@@ -229,6 +235,7 @@ void JsonTraceWriter::end(const Trace& trace) {
   value(sent);
   key("bytes_received");
   value(received);
+  if (trace.capture) capture(*trace.capture);
   close('}');
   out_ << "\n";
 }

@@ -34,6 +34,7 @@ class JsonTraceWriter : public TraceListener {
   void value(const nlohmann::ordered_json& plain);
   void buffers(const Trace& trace, const BufferState& buffers, const Provenance& provenance);
   void contributors(const Trace& trace, const Provenance& provenance);
+  void capture(const CaptureRecord& record);  // capture_json.cpp
 
   std::ostream& out_;
   std::vector<int> items_;  // per open bracket, how many items it holds so far

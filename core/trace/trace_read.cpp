@@ -255,7 +255,7 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
   }
 }
 
-RankSpans read_spans(const DocumentReader& reader, const json& node, const std::string& pointer) {
+CaptureSpan read_spans(const DocumentReader& reader, const json& node, const std::string& pointer) {
   reader.object(node, pointer);
   auto time = [&](const char* key) {
     const double value = reader.real(reader.member(node, pointer, key), pointer + "/" + key);
@@ -265,7 +265,7 @@ RankSpans read_spans(const DocumentReader& reader, const json& node, const std::
   auto bytes = [&](const char* key) {
     return reader.integer(reader.member(node, pointer, key), pointer + "/" + key, 0, INT64_MAX);
   };
-  RankSpans spans{time("start_us"), time("posted_us"), time("arrived_us"), time("end_us"), time("delay_us"),
+  CaptureSpan spans{time("start_us"), time("posted_us"), time("arrived_us"), time("end_us"), time("delay_us"),
                   bytes("bytes_sent"), bytes("bytes_received")};
   if (!(spans.start_us <= spans.posted_us && spans.posted_us <= spans.arrived_us && spans.arrived_us <= spans.end_us))
     reader.fail(pointer, "the times must not decrease (start_us <= posted_us <= arrived_us <= end_us)");
@@ -279,28 +279,29 @@ CaptureRecord read_capture(const DocumentReader& reader, const json& node, const
   CaptureRecord capture;
   capture.transport = reader.text(reader.member(node, at, "transport"), at + "/transport");
   capture.command = reader.text(reader.member(node, at, "command"), at + "/command");
-  capture.snapshot = reader.text(reader.member(node, at, "snapshot"), at + "/snapshot");
-  if (capture.snapshot != "rounds" && capture.snapshot != "ends" && capture.snapshot != "none")
-    reader.fail(at + "/snapshot", "expected \"rounds\", \"ends\" or \"none\", found " + kind_of(node["snapshot"]));
+  capture.snapshot = reader.named(reader.member(node, at, "snapshot"), at + "/snapshot",
+                                  [](const std::string& name) { return parse_snapshot_mode(name); });
   if (const auto clock = node.find("clock"); clock != node.end()) capture.clock = reader.text(*clock, at + "/clock");
   const json& delay = reader.member(node, at, "delay");
   if (!delay.is_null()) {
     reader.object(delay, at + "/delay");
     const int rank = static_cast<int>(reader.integer(reader.member(delay, at + "/delay", "rank"), at + "/delay/rank", 0, config.ranks - 1));
+    // Whole microseconds, as --delay takes them; written 2000 or 2000.0 alike.
     const double us = reader.real(reader.member(delay, at + "/delay", "us"), at + "/delay/us");
-    if (!(us >= 0) || !std::isfinite(us)) reader.fail(at + "/delay/us", "expected a delay of 0 or more");
-    capture.delay = CaptureDelay{rank, us};
+    if (!(us >= 0 && us < 0x1p62) || std::floor(us) != us)
+      reader.fail(at + "/delay/us", "expected whole microseconds, 0 or more");
+    capture.delay = CaptureDelay{rank, static_cast<std::int64_t>(us)};
   }
   const auto ranks = static_cast<std::size_t>(config.ranks);
   const json& rank_list = reader.array(reader.member(node, at, "ranks"), at + "/ranks", ranks);
   for (int rank = 0; rank < config.ranks; ++rank) {
     const std::string item = at + "/ranks/" + std::to_string(rank);
     const json& entry = reader.object(rank_list[static_cast<std::size_t>(rank)], item);
-    reader.integer(reader.member(entry, item, "rank"), item + "/rank", rank, rank);
-    CapturedRank captured;
+    CaptureRank captured;
+    captured.rank = static_cast<int>(reader.integer(reader.member(entry, item, "rank"), item + "/rank", rank, rank));
     captured.host = reader.text(reader.member(entry, item, "host"), item + "/host");
     const json& device = reader.member(entry, item, "device");
-    if (!device.is_null()) captured.device = static_cast<int>(reader.integer(device, item + "/device", 0, 1 << 16));
+    captured.device = device.is_null() ? -1 : static_cast<int>(reader.integer(device, item + "/device", 0, 1 << 16));
     captured.clock_offset_us = reader.real(reader.member(entry, item, "clock_offset_us"), item + "/clock_offset_us");
     captured.clock_error_us = reader.real(reader.member(entry, item, "clock_error_us"), item + "/clock_error_us");
     capture.ranks.push_back(std::move(captured));
@@ -311,7 +312,7 @@ CaptureRecord read_capture(const DocumentReader& reader, const json& node, const
     const json& entry = reader.object(rounds[static_cast<std::size_t>(round)], item);
     reader.integer(reader.member(entry, item, "round"), item + "/round", round + 1, round + 1);
     const json& spans = reader.array(reader.member(entry, item, "ranks"), item + "/ranks", ranks);
-    std::vector<RankSpans>& row = capture.rounds.emplace_back();
+    std::vector<CaptureSpan>& row = capture.rounds.emplace_back();
     for (int rank = 0; rank < config.ranks; ++rank)
       row.push_back(read_spans(reader, spans[static_cast<std::size_t>(rank)], item + "/ranks/" + std::to_string(rank)));
   }
@@ -342,9 +343,9 @@ InitPattern inputs_as_values(const Config& config, const SlotLayout& layout, con
 
 }  // namespace
 
-int CaptureRecord::host_count() const {
+int host_count(const CaptureRecord& capture) {
   std::set<std::string> hosts;
-  for (const CapturedRank& rank : ranks) hosts.insert(rank.host);
+  for (const CaptureRank& rank : capture.ranks) hosts.insert(rank.host);
   return static_cast<int>(hosts.size());
 }
 

@@ -9,6 +9,7 @@
 #include "core/model/config.h"
 #include "core/model/layout.h"
 #include "core/schedule/rounds.h"
+#include "core/trace/capture_record.h"
 
 // Reading a `ringviz.trace/1` document back: `trace --format json` output or a `ringviz
 // capture` (docs/architecture.md, "Replaying a recorded run"). Every problem is one InputError
@@ -20,42 +21,8 @@ namespace ringviz {
 // of a desktop's memory.
 inline constexpr std::uintmax_t kMaxTraceFileBytes = std::uintmax_t{256} << 20;
 
-// One rank in one round of a capture, in microseconds on rank 0's clock from the start of
-// round 1 (the capture contract in docs/architecture.md).
-struct RankSpans {
-  double start_us = 0;
-  double posted_us = 0;   // every send and receive posted, after any --delay sleep
-  double arrived_us = 0;  // every receive complete
-  double end_us = 0;      // reductions done
-  double delay_us = 0;
-  std::int64_t bytes_sent = 0;
-  std::int64_t bytes_received = 0;
-};
-
-struct CapturedRank {
-  std::string host;
-  std::optional<int> device;  // the CUDA device of an nccl rank
-  double clock_offset_us = 0;
-  double clock_error_us = 0;
-};
-
-struct CaptureDelay {
-  int rank = 0;
-  double us = 0;
-};
-
-// The `capture` block: how the run was measured.
-struct CaptureRecord {
-  std::string transport;  // "mpi", "nccl"
-  std::string command;
-  std::string snapshot;   // "rounds", "ends", "none"
-  std::string clock;
-  std::optional<CaptureDelay> delay;
-  std::vector<CapturedRank> ranks;
-  std::vector<std::vector<RankSpans>> rounds;  // [round - 1][rank]
-
-  int host_count() const;
-};
+// Distinct hosts among a capture's ranks.
+int host_count(const CaptureRecord& capture);
 
 struct RecordedRound {
   Phase phase = Phase::reduce_scatter;

@@ -97,6 +97,8 @@ RunResult run_ringviz(const std::vector<std::string>& arguments, const std::stri
   return run_program(std::move(argv_text), stdout_file);
 }
 
+RunResult run_command(std::vector<std::string> argv) { return run_program(std::move(argv), ""); }
+
 RunResult run_ringviz_with_address_limit(std::uint64_t limit_kib, const std::vector<std::string>& arguments) {
   std::vector<std::string> argv_text = {"/bin/sh", "-c", "ulimit -v " + std::to_string(limit_kib) + R"( && exec "$0" "$@")",
                                         RINGVIZ_EXECUTABLE};

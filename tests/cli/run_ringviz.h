@@ -19,6 +19,9 @@ struct RunResult {
 // device, such as /dev/full) instead, and `out` stays empty.
 RunResult run_ringviz(const std::vector<std::string>& arguments, const std::string& stdout_file = "");
 
+// Any program (argv[0] a path), run and captured the same way: `mpirun ... ringviz capture`.
+RunResult run_command(std::vector<std::string> argv);
+
 // The same under an address-space limit (`ulimit -v`, in KiB), set by a shell that then
 // becomes ringviz.
 RunResult run_ringviz_with_address_limit(std::uint64_t limit_kib, const std::vector<std::string>& arguments);

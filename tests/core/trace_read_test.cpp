@@ -124,8 +124,8 @@ TEST_CASE("a capture reads in each snapshot mode, with its ranks, hosts and per-
     REQUIRE(run.capture);
     CHECK(run.backend == "mpi");
     CHECK(run.capture->transport == "mpi");
-    CHECK(run.capture->snapshot == snapshot);
-    CHECK(run.capture->host_count() == 2);
+    CHECK(snapshot_mode_name(run.capture->snapshot) == snapshot);
+    CHECK(host_count(*run.capture) == 2);
     CHECK(run.capture->ranks[3].host == "node-b");
     REQUIRE(run.capture->delay);
     CHECK(run.capture->delay->rank == 2);
@@ -176,7 +176,7 @@ TEST_CASE("malformed trace documents name the file position and what is wrong") 
   CHECK(read_error(with_replaced(good, "\"contributors\": [", "\"contributorz\": [")) ==
         "run.json:17:5: rounds[0]: \"buffers\" and \"contributors\" come together: one is missing");
   CHECK(read_error(with_replaced(capture, "\"snapshot\": \"rounds\"", "\"snapshot\": \"some\"")).find(
-            "capture.snapshot: expected \"rounds\", \"ends\" or \"none\", found \"some\"") != std::string::npos);
+            "capture.snapshot: unknown value 'some' (expected rounds, ends or none)") != std::string::npos);
   CHECK(read_error(with_replaced(capture, "\"host\": \"node-a\"", "\"host\": 7")).find(
             ": capture.ranks[0].host: expected a string, found 7") != std::string::npos);
   CHECK(read_error(with_replaced(capture, "\"end_us\": 131.0", "\"end_us\": 100.0")).find(

@@ -6,7 +6,7 @@ namespace ringviz::gui {
 
 HostGroups host_groups(const CaptureRecord& capture) {
   HostGroups groups;
-  for (const CapturedRank& rank : capture.ranks) {
+  for (const CaptureRank& rank : capture.ranks) {
     const auto found = std::find(groups.names.begin(), groups.names.end(), rank.host);
     groups.of_rank.push_back(static_cast<int>(found - groups.names.begin()));
     if (found == groups.names.end()) groups.names.push_back(rank.host);

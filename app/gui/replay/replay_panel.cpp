@@ -14,10 +14,10 @@ std::string replay_summary(const ReplaySource& replay) {
   const int ranks = run.config.ranks;
   const std::string rank_count = ranks == 1 ? std::string(t.replay_rank_words[0]) : format(t.replay_rank_words[1], ranks);
   if (!run.capture) return format(t.replay_title_trace, replay.file_name().c_str(), run.backend.c_str(), rank_count.c_str());
-  const int hosts = run.capture->host_count();
-  const std::string host_count = hosts == 1 ? std::string(t.replay_host_words[0]) : format(t.replay_host_words[1], hosts);
+  const int hosts = host_count(*run.capture);
+  const std::string host_words = hosts == 1 ? std::string(t.replay_host_words[0]) : format(t.replay_host_words[1], hosts);
   return format(t.replay_title, replay.file_name().c_str(), run.capture->transport.c_str(), rank_count.c_str(),
-                host_count.c_str());
+                host_words.c_str());
 }
 
 std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype) {

@@ -25,7 +25,7 @@ std::vector<double> measured_round_seconds(const RecordedRun& run) {
 RoundWait longest_wait(const CaptureRecord& capture, const Round& round, int round_index) {
   RoundWait longest;
   if (round_index < 0 || round_index >= static_cast<int>(capture.rounds.size())) return longest;
-  const std::vector<RankSpans>& spans = capture.rounds[static_cast<std::size_t>(round_index)];
+  const std::vector<CaptureSpan>& spans = capture.rounds[static_cast<std::size_t>(round_index)];
   for (int rank = 0; rank < static_cast<int>(spans.size()); ++rank) {
     int last_sender = -1;
     for (const Transfer& transfer : round.transfers) {
@@ -34,7 +34,7 @@ RoundWait longest_wait(const CaptureRecord& capture, const Round& round, int rou
                                  spans[static_cast<std::size_t>(last_sender)].posted_us)
         last_sender = transfer.src;
     }
-    const RankSpans& own = spans[static_cast<std::size_t>(rank)];
+    const CaptureSpan& own = spans[static_cast<std::size_t>(rank)];
     const double wait = own.arrived_us - own.posted_us;
     if (last_sender >= 0 && (longest.rank < 0 || wait > longest.wait_us)) longest = {rank, last_sender, wait};
   }

@@ -20,9 +20,9 @@ struct RoundExtent {
   double end = 0;
 };
 
-RoundExtent round_extent(const std::vector<RankSpans>& spans) {
+RoundExtent round_extent(const std::vector<CaptureSpan>& spans) {
   RoundExtent extent{spans.empty() ? 0 : spans.front().start_us, spans.empty() ? 0 : spans.front().end_us};
-  for (const RankSpans& rank : spans) {
+  for (const CaptureSpan& rank : spans) {
     extent.start = std::min(extent.start, rank.start_us);
     extent.end = std::max(extent.end, rank.end_us);
   }
@@ -115,7 +115,7 @@ void TimelinePanel::draw(const Rect& area, const CaptureRecord& capture, double 
                    format(t.timeline_row, rank, capture.ranks[static_cast<std::size_t>(rank)].host.c_str()).c_str());
     }
     for (int index = 0; index < rounds; ++index) {
-      const RankSpans& s = capture.rounds[static_cast<std::size_t>(index)][static_cast<std::size_t>(rank)];
+      const CaptureSpan& s = capture.rounds[static_cast<std::size_t>(index)][static_cast<std::size_t>(rank)];
       auto span = [&](double from, double to, Rgb colour) {
         const float x0 = x_at(from), x1 = std::max(x_at(to), x0 + 1.0f);
         draw.AddRectFilled(ImVec2(x0, top), ImVec2(x1, top + bar), to_imcol(colour));

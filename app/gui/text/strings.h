@@ -279,7 +279,7 @@ struct UiStrings {
   const char* replay_mismatch;         // %d round, %d GPU, %lld element, %s recorded, %s computed
   const char* replay_round_time;       // %d round, %s time
   const char* replay_round_wait;       // %d GPU, %s wait, %d GPU waited for
-  const char* timeline_spans[4];       // send, delay, wait, reduce: the timeline's legend
+  const char* timeline_spans[4];       // send, delay, wait, reduce and finish (arrived to end): the timeline's legend
   const char* timeline_row;            // %d GPU, %s host
   const char* timeline_tooltip;        // %d GPU, %s host, %d round, %s start, posted, arrived, end, delay, wait
   const char* hosts_legend;

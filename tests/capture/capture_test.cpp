@@ -1,0 +1,142 @@
+// `ringviz capture` run as users run it: mpirun starting the ringviz executable, which becomes
+// ringviz-capture on every rank.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "core/model/config.h"
+#include "tests/capture/mpi_launch.h"
+#include "tests/cli/run_ringviz.h"
+
+namespace ringviz::test {
+
+namespace {
+
+int count_of(const std::string& text, const std::string& word) {
+  int found = 0;
+  for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + word.size())) ++found;
+  return found;
+}
+
+// Every rank refused the run: exit 2, and the one line says `why`.
+void check_refused(const RunResult& result, const std::string& why) {
+  INFO(result.err);
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.find(why) != std::string::npos);
+}
+
+// A sample of the config space for a ring of `ranks`: every op, algorithm, order, type and
+// reduction appears at some ring size; counts that leave slots empty or uneven included.
+// Combinations the planner does not run (an algorithm without that op) are skipped.
+std::vector<std::string> sampled_configs(int ranks) {
+  const Op ops[] = {Op::allreduce, Op::reducescatter, Op::allgather};
+  const Algorithm algorithms[] = {Algorithm::ring, Algorithm::naive, Algorithm::direct, Algorithm::rhd, Algorithm::tree};
+  const DType types[] = {DType::f32, DType::f64, DType::f16, DType::bf16, DType::i32, DType::i64};
+  const ReduceOp reductions[] = {ReduceOp::sum, ReduceOp::prod, ReduceOp::max, ReduceOp::min, ReduceOp::avg};
+  const char* inits[] = {"seed", "random:7", "rank", "index"};
+  std::vector<std::string> configs;
+  for (int k = 3 * ranks; configs.size() < 10; ++k) {
+    Config config;
+    config.ranks = ranks;
+    config.op = ops[(k / 5 + k) % 3];
+    config.algorithm = algorithms[k % 5];
+    config.order = k % 2 ? Order::nccl : Order::seed;
+    config.dtype = types[k % 6];
+    config.reduce = reductions[(k / 2) % 5];
+    config.init = parse_init(inits[k % 4]);
+    config.count = 1 + (k * 7) % 23;
+    if (validate(config)) continue;
+    configs.push_back("--check-engine --op " + std::string(op_name(config.op)) + " --algo " +
+                      std::string(algorithm_name(config.algorithm)) + " --order " + std::string(order_name(config.order)) +
+                      " --dtype " + std::string(dtype_name(config.dtype)) + " --reduce " +
+                      std::string(reduce_op_name(config.reduce)) + " --init " + config.init.spec() + " --count " +
+                      std::to_string(config.count));
+  }
+  return configs;
+}
+
+}  // namespace
+
+TEST_CASE("a capture on 1 to 6 ranks holds every round's buffers bit for bit as the in-process engine does") {
+  for (int ranks = 1; ranks <= 6; ++ranks) {
+    CAPTURE(ranks);
+    std::vector<std::string> arguments = {"capture", "--check-engine", "--count", "5"};
+    const std::vector<std::string> configs = sampled_configs(ranks);
+    for (const std::string& config : configs) {
+      arguments.push_back("--batch");
+      arguments.push_back(config);
+    }
+    TempDir folder;
+    arguments.push_back("--out");
+    arguments.push_back((folder.path() / "first.json").string());
+    const RunResult result = run_mpi(ranks, arguments);
+    INFO(result.err);
+    CHECK(result.exit_code == 0);
+    CHECK(count_of(result.out, "capture matches the in-process engine") == static_cast<int>(configs.size()));
+  }
+}
+
+TEST_CASE("started without an MPI launcher, ringviz capture says how to launch it and exits 2") {
+  const RunResult result = run_ringviz({"capture", "--count", "8"});
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.find("mpirun -np 4 ringviz capture") != std::string::npos);
+  CHECK(lines_of(result.err).size() == 1);
+}
+
+TEST_CASE("ranks started with different options all exit 2 naming the option and both values") {
+  check_refused(run_mpmd({{"capture", "--count", "8"}, {"capture", "--count", "9"}}),
+                "--count is 8 on rank 0 but 9 on rank 1");
+}
+
+TEST_CASE("a --gpus other than the MPI world size is refused with both numbers") {
+  check_refused(run_mpi(2, {"capture", "--gpus", "3"}), "--gpus: 3 but MPI started 2 ranks");
+}
+
+TEST_CASE("an output folder that does not exist is refused before any data moves, on every rank") {
+  TempDir folder;
+  const std::string out = (folder.path() / "missing" / "run.json").string();
+  check_refused(run_mpi(2, {"capture", "--out", out}), "--out");
+  CHECK(std::filesystem::is_empty(folder.path()));
+}
+
+TEST_CASE("--transport nccl in a build without the NCCL transport is refused with the reason") {
+  check_refused(run_mpi(2, {"capture", "--transport", "nccl"}), "built without the NCCL transport");
+}
+
+TEST_CASE("a rank killed in the middle ends the job within 30 seconds, non-zero, leaving no file") {
+  TempDir folder;
+  const std::filesystem::path out = folder.path() / "run.json";
+  // Each round waits 0.3 s for rank 3's sends: the capture is still running when it is killed.
+  const KilledRun run = run_mpi_and_kill_last_rank(
+      4, {"capture", "--count", "64K", "--delay", "3:300000", "--out", out.string()}, folder.path() / "pid");
+  CHECK(run.killed);
+  CHECK(run.exit_code != 0);
+  CHECK(run.seconds_after_kill < 30);
+  CHECK_FALSE(std::filesystem::exists(out));
+  for (const auto& entry : std::filesystem::directory_iterator(folder.path()))
+    CHECK(entry.path().filename() == "pid");  // no partial document left beside it
+}
+
+TEST_CASE("--iters prints ours beside MPI's own collective, default and forced ring, with no wrong element") {
+  const RunResult result = run_mpi(2, {"capture", "--iters", "2", "-b", "1K", "-e", "4K"});
+  INFO(result.out, result.err);
+  CHECK(result.exit_code == 0);
+  CHECK(count_of(result.out, "ringviz mpi ring") == 3);
+  CHECK(count_of(result.out, "MPI_Allreduce (library default)") == 3);
+  CHECK(count_of(result.out, "MPI_Allreduce (forced ring: coll_tuned_allreduce_algorithm=4)") == 3);
+  CHECK(result.out.find("# Out of bounds values : 0 OK") != std::string::npos);
+}
+
+TEST_CASE("ringviz capture without ringviz-capture beside it names the folder and how to get MPI") {
+  TempDir folder;
+  const std::filesystem::path copy = folder.path() / "ringviz";
+  std::filesystem::copy_file(RINGVIZ_EXECUTABLE, copy);
+  const RunResult result = run_command({copy.string(), "capture", "--count", "8"});
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.find(folder.path().string()) != std::string::npos);
+  CHECK(result.err.find("apt-get install libopenmpi-dev openmpi-bin") != std::string::npos);
+}
+
+}  // namespace ringviz::test
