@@ -57,8 +57,10 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
   ImGui::TextUnformatted(title.c_str());
   ImGui::PopStyleColor();
   if (!measured.empty()) {
-    // On the title's line: a line of its own would push the explanation out of the caption.
-    ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+    // On the title's line where it fits: a line of its own pushes the explanation down.
+    const float gap = ImGui::GetFontSize() * 2;
+    if (ImGui::GetItemRectSize().x + gap + ImGui::CalcTextSize(measured.c_str()).x <= ImGui::GetContentRegionAvail().x)
+      ImGui::SameLine(0, gap);
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
     ImGui::TextUnformatted(measured.c_str());
     ImGui::PopStyleColor();
