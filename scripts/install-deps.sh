@@ -17,6 +17,8 @@ packages=(
   libopenmpi-dev openmpi-bin
   # make test-fuzz: clang++ and its libFuzzer runtime (libclang_rt.fuzzer)
   clang libclang-rt-14-dev
+  # ctest scripts.shellcheck: the GPU check scripts, which run where nobody can fix them first
+  shellcheck
 )
 
 missing=()

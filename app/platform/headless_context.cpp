@@ -2,7 +2,7 @@
 
 namespace ringviz::platform {
 
-bool open_headless_context(HeadlessContext& context, std::string& error) {
+bool open_headless_context(HeadlessContext& context, std::string& error, std::optional<int> preferred_cuda_device) {
   std::string window_error;
   if (display_available()) {
     WindowOptions options;
@@ -13,7 +13,7 @@ bool open_headless_context(HeadlessContext& context, std::string& error) {
     if (context.window) return true;
   }
   std::string egl_error;
-  context.egl = EglSurfaceless::create(egl_error);
+  context.egl = EglSurfaceless::create(preferred_cuda_device, egl_error);
   if (context.egl) return true;
   error = "no OpenGL context for headless rendering: ";
   if (!window_error.empty()) error += window_error + "; and ";

@@ -1,13 +1,39 @@
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/model/buffers.h"
 #include "core/engine/collective_shape.h"
 #include "core/schedule/schedule.h"
 
 namespace ringviz {
+
+// One device a backend keeps rank buffers on, as the GUI's device panel shows it.
+struct DeviceDescription {
+  int index = 0;  // the device's ordinal (CUDA)
+  std::string name;
+  std::uint64_t bytes_total = 0;
+  std::uint64_t bytes_used_all = 0;         // by every process, when the report was made
+  std::uint64_t bytes_used_by_ringviz = 0;  // rank buffers and scratch this backend allocated
+};
+
+// Where every rank lives. Empty (no devices, no ranks listed): every rank is a buffer in host
+// memory.
+struct PlacementReport {
+  std::vector<DeviceDescription> devices;
+  std::vector<int> device_of_rank;  // the device's index per rank
+};
+
+// How a transfer between two ranks travels.
+enum class TransferRoute {
+  host_memory,   // both buffers are in host memory (the CPU backend)
+  same_device,   // both ranks live on one GPU
+  peer_to_peer,  // the receiver's GPU reads the sender's memory directly
+  through_host,  // no peer access: the bytes are staged through host memory
+};
 
 // Where the rank buffers live and how a round is executed on them. The CPU backend (in core)
 // is the reference; every other backend must produce bit-identical buffers after every round.
@@ -29,6 +55,18 @@ class Backend {
   virtual void fetch(BufferState& state) const = 0;
   // The device time of the last execute(), where the backend measures it (CUDA events).
   virtual std::optional<double> last_round_microseconds() const { return std::nullopt; }
+  // The host's steady clock around the last execute(), where the round runs on the calling
+  // thread (the CPU backend). Kept apart from the device time: traces record only that, so
+  // that they do not change from run to run.
+  virtual std::optional<double> last_round_host_microseconds() const { return std::nullopt; }
+  // Which device holds which rank, and how much memory each has and ringviz uses there.
+  virtual PlacementReport placement() const { return {}; }
+  // How a transfer from `src_rank` to `dst_rank` travels.
+  virtual TransferRoute route(int src_rank, int dst_rank) const {
+    (void)src_rank;
+    (void)dst_rank;
+    return TransferRoute::host_memory;
+  }
   // Blocks until all submitted work has finished (a no-op on the CPU).
   virtual void synchronize() {}
 };

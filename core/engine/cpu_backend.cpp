@@ -1,5 +1,6 @@
 // The reference backend: rank buffers in host memory, rounds executed by a thread pool.
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <vector>
 
@@ -33,7 +34,16 @@ class CpuBackend final : public Backend {
   void fetch(BufferState& state) const override { state = state_; }
 
   void execute(const Round& round) override {
-    const RoundPlan& plan = planner_.plan(round, shape_);
+    const auto start = std::chrono::steady_clock::now();
+    execute_planned(planner_.plan(round, shape_));
+    last_round_host_microseconds_ =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  std::optional<double> last_round_host_microseconds() const override { return last_round_host_microseconds_; }
+
+ private:
+  void execute_planned(const RoundPlan& plan) {
     stage_reads(plan);
     split_into_tasks(plan);
     // Waking the workers costs more than a round this small takes on the calling thread.
@@ -47,7 +57,6 @@ class CpuBackend final : public Backend {
     pool_->parallel_for(tasks_.size(), [&](std::size_t index) { run_task(plan, tasks_[index]); });
   }
 
- private:
   struct Task {
     const PlannedDestination* destination;
     std::int64_t begin;  // element range inside the slot
@@ -110,6 +119,7 @@ class CpuBackend final : public Backend {
   std::vector<ByteBuffer> staged_copies_;  // the first staged_reads().size() are this round's
   std::vector<Task> tasks_;
   std::int64_t planned_elements_ = 0;  // elements read from senders this round
+  std::optional<double> last_round_host_microseconds_;
 };
 
 }  // namespace

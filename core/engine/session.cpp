@@ -13,6 +13,7 @@ Session::Session(Config config, std::unique_ptr<Backend> backend, SessionOptions
   schedule_ = make_schedule(config_);
   traffic_ = compute_traffic(schedule_, layout_, config_.dtype, config_.ranks);
   round_times_.assign(static_cast<std::size_t>(round_count()), std::nullopt);
+  round_host_times_.assign(static_cast<std::size_t>(round_count()), std::nullopt);
 
   BufferState initial = make_initial_state(config_);
   const std::uint64_t state_bytes = initial.bytes_per_rank() * initial.ranks.size();
@@ -31,6 +32,7 @@ void Session::execute_next_round() {
   const Round& round = schedule_.rounds[static_cast<std::size_t>(round_)];
   backend_->execute(round);
   round_times_[static_cast<std::size_t>(round_)] = backend_->last_round_microseconds();
+  round_host_times_[static_cast<std::size_t>(round_)] = backend_->last_round_host_microseconds();
   provenance_.apply(round);
   ++round_;
   fetched_valid_ = false;
@@ -101,6 +103,11 @@ std::vector<ByteBuffer> collective_outputs(const Config& config, const SlotLayou
 std::optional<double> Session::round_microseconds(int round_index) const {
   if (round_index < 0 || round_index >= round_count()) return std::nullopt;
   return round_times_[static_cast<std::size_t>(round_index)];
+}
+
+std::optional<double> Session::round_host_microseconds(int round_index) const {
+  if (round_index < 0 || round_index >= round_count()) return std::nullopt;
+  return round_host_times_[static_cast<std::size_t>(round_index)];
 }
 
 }  // namespace ringviz

@@ -54,6 +54,8 @@ class Session {
   std::vector<ByteBuffer> outputs() const;
   // Device time of each round as last executed (empty where the backend does not measure).
   std::optional<double> round_microseconds(int round_index) const;
+  // Host steady-clock time of each round as last executed (the CPU backend), never in traces.
+  std::optional<double> round_host_microseconds(int round_index) const;
   std::size_t snapshot_count() const { return snapshots_.size(); }
   int snapshot_interval() const { return snapshot_interval_; }
 
@@ -71,6 +73,7 @@ class Session {
   std::map<int, BufferState> snapshots_;  // round -> buffers after it; round 0 always kept
   Provenance provenance_;
   std::vector<std::optional<double>> round_times_;
+  std::vector<std::optional<double>> round_host_times_;
   mutable BufferState fetched_;
   mutable bool fetched_valid_ = false;
 };

@@ -168,6 +168,39 @@ LinkKind CudaBackend::link(int src_rank, int dst_rank) const {
   return impl_->resources.link(src_rank, dst_rank);
 }
 
+PlacementReport CudaBackend::placement() const {
+  PlacementReport report;
+  for (const DeviceInfo& device : devices()) {
+    DeviceDescription description;
+    description.index = device.index;
+    description.name = device.name;
+    description.bytes_total = device.total_bytes;
+    std::size_t free_bytes = 0, total_bytes = 0;
+    QuietDeviceGuard guard(device.index);  // a report never throws
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) {
+      description.bytes_total = total_bytes;
+      description.bytes_used_all = total_bytes - free_bytes;
+    } else {
+      cudaGetLastError();  // a report, not an operation: leave the figure at 0
+    }
+    description.bytes_used_by_ringviz = allocated_bytes(device.index);
+    report.devices.push_back(std::move(description));
+  }
+  const RankResources& resources = impl_->resources;
+  const int ranks = resources.allocated() ? resources.shape().ranks : 0;
+  for (int rank = 0; rank < ranks; ++rank) report.device_of_rank.push_back(device_of_rank(rank));
+  return report;
+}
+
+TransferRoute CudaBackend::route(int src_rank, int dst_rank) const {
+  switch (link(src_rank, dst_rank)) {
+    case LinkKind::same_device: return TransferRoute::same_device;
+    case LinkKind::peer_to_peer: return TransferRoute::peer_to_peer;
+    case LinkKind::staged_through_host: break;
+  }
+  return TransferRoute::through_host;
+}
+
 std::uint64_t CudaBackend::allocated_bytes(int device) const {
   return impl_->resources.allocated_bytes(device);
 }

@@ -63,6 +63,11 @@ class CudaBackend final : public Backend {
   void fetch(BufferState& state) const override;
   std::optional<double> last_round_microseconds() const override;
   void synchronize() override;
+  // Every device in use with cudaMemGetInfo's figures and this backend's allocations; the
+  // ranks of the loaded shape (none before load()).
+  PlacementReport placement() const override;
+  // link() in core's terms.
+  TransferRoute route(int src_rank, int dst_rank) const override;
 
   // Allocates device memory for `shape` without filling it (load() calls this). Throws a
   // CudaError naming the GPU, the bytes needed and the bytes free when it does not fit; the

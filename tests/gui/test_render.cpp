@@ -76,6 +76,25 @@ TEST_CASE("after round 1 of AllGather on 4 GPUs, GPU 0's slot 3 shows GPU 3's co
   check_every_cell(frame);
 }
 
+TEST_CASE("with the CPU backend the layout names the cell upload and why it was chosen") {
+  const Frame frame = render({"--size", "800x600", "--backend", "cpu", "--round", "1"});
+  CHECK(frame.layout["cell_source"] == "upload");
+  CHECK(frame.layout["cell_source_reason"] == "CPU backend: cells uploaded from host memory");
+  check_every_cell(frame);
+}
+
+TEST_CASE("the devices tab fills the centre under the tabs and the layout lists its rectangle") {
+  const Frame frame = render({"--size", "1600x900", "--backend", "cpu", "--view", "devices", "--round", "1.5"});
+  const auto& devices = frame.layout["panels"]["devices"];
+  const auto& view = frame.layout["panels"]["view"];
+  CHECK(devices["w"].get<double>() == doctest::Approx(view["w"].get<double>()));
+  CHECK(devices["h"].get<double>() > 400);
+  CHECK(devices["x"].get<double>() + devices["w"].get<double>() <= 1600);
+  CHECK(devices["y"].get<double>() + devices["h"].get<double>() <= 900);
+  const Frame ring = render({"--size", "1600x900", "--backend", "cpu", "--round", "1.5"});
+  CHECK(ring.layout["panels"]["devices"]["w"] == 0);
+}
+
 TEST_CASE("every cell shows its provenance, for several configs and rounds") {
   struct Case {
     std::vector<std::string> args;
@@ -160,6 +179,41 @@ TEST_CASE("bad GUI options exit with code 2 and one line naming the flag") {
   const Run size = run_ringviz({"--headless", "--size", "big"});
   CHECK(size.exit_code == 2);
   CHECK(size.output.find("--size") != std::string::npos);
+}
+
+TEST_CASE("--backend cuda reaches the headless frame and the recording, or exits 2 with one line where CUDA cannot run") {
+  const auto folder = scratch_dir() / "backend-cuda";
+  std::filesystem::create_directories(folder);
+  const bool cuda_runs = run_ringviz({"trace", "--backend", "cuda", "--gpus", "2", "--count", "2"}).exit_code == 0;
+  const Run frame = run_ringviz({"--headless", "--backend", "cuda", "--size", "320x240", "--screenshot",
+                                 (folder / "frame.png").string(), "--dump-layout", (folder / "frame.json").string()});
+  const Run video = run_ringviz({"record", "--backend", "cuda", "--out", (folder / "png").string() + "/", "--size",
+                                 "320x240", "--fps", "4", "--seconds", "0.5"});
+  INFO(frame.output);
+  INFO(video.output);
+  if (!cuda_runs) {
+    for (const Run* run : {&frame, &video}) {
+      CHECK(run->exit_code == 2);
+      CHECK(run->output.rfind("ringviz: --backend cuda: ", 0) == 0);
+      CHECK(std::count(run->output.begin(), run->output.end(), '\n') == 1);
+    }
+    CHECK_FALSE(std::filesystem::exists(folder / "frame.png"));
+    return;
+  }
+  CHECK(frame.exit_code == 0);
+  CHECK(video.exit_code == 0);
+  std::ifstream in(folder / "frame.json");
+  CHECK(nlohmann::json::parse(in)["graphics"]["backend"] == "cuda");
+}
+
+TEST_CASE("the layout dump names the backend, the GL context and the GL renderer that drew the frame") {
+  const Frame frame = render({"--backend", "cpu", "--gpus", "2"});
+  const nlohmann::json& graphics = frame.layout["graphics"];
+  CHECK(graphics["backend"] == "cpu");
+  const std::string context = graphics["gl_context"];
+  CHECK((context.rfind("EGL ", 0) == 0 || context.find("GLFW window") != std::string::npos));
+  CHECK_FALSE(graphics["gl_renderer"].get<std::string>().empty());
+  CHECK(context.find(graphics["gl_renderer"].get<std::string>()) != std::string::npos);
 }
 
 TEST_CASE("with neither a display nor EGL, ringviz says so once and exits 2") {

@@ -91,7 +91,7 @@ void check_draw_data_finite() {
 void check_layout(GuiApp& app, CentreView view, float width, float height) {
   if (window_too_small(width, height, app.ui_scale())) return;  // only the notice is drawn
   const PanelLayout& p = app.panels();
-  for (const Rect& panel : {p.setup, p.caption, p.view, p.round_table, p.traffic, p.controls})
+  for (const Rect& panel : {p.setup, p.caption, p.view, p.round_table, p.traffic, p.controls, p.devices})
     CHECK(inside(panel, width, height));
   const RingGeometry& ring = app.geometry();
   if (view != CentreView::ring || !ring.fits) return;  // the other views, or the view's notice
@@ -147,7 +147,7 @@ void sweep(const ViewCase& c) {
 }  // namespace
 
 TEST_CASE("every centre view draws at every window size from 1x1 up, or says the window is too small") {
-  for (CentreView view : {CentreView::ring, CentreView::memory, CentreView::training, CentreView::compare})
+  for (CentreView view : kAllCentreViews)
     sweep({.name = std::string(centre_view_name(view)), .view = view});
 }
 

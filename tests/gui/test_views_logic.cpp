@@ -4,6 +4,7 @@
 
 #include "app/gui/views/centre_view_draw.h"
 #include "app/gui/views/compare_view.h"
+#include "app/gui/views/devices_view.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/views/memory_view.h"
 #include "app/gui/views/training_view.h"
@@ -183,4 +184,25 @@ TEST_CASE("the compare view offers every algorithm that has the operation, ring 
   for (Algorithm algorithm : gather->algorithms) CHECK(algorithm_supports(algorithm, Op::allgather));
   CHECK(format_seconds(2.5e-6) == "2.5 us");
   CHECK(format_seconds(0.0123) == "12.3 ms");
+}
+
+TEST_CASE("the devices view labels CPU round times as the host clock and rounds not run as untimed") {
+  Config config;
+  config.ranks = 4;
+  config.count = 256;
+  Session session(config, make_cpu_backend(1));
+  const UiStrings& t = ui_strings_for(Language::en);
+  CHECK_FALSE(round_time(session, 0, t).microseconds.has_value());
+  CHECK(round_time(session, 0, t).clock == nullptr);
+  session.seek(2);
+  const RoundTime first = round_time(session, 0, t);
+  REQUIRE(first.microseconds.has_value());
+  CHECK(std::string(first.clock) == "host clock");
+  CHECK(round_time(session, 2, t).clock == nullptr);
+}
+
+TEST_CASE("round times print in microseconds, milliseconds or seconds with three significant digits") {
+  CHECK(format_duration(12.34) == "12.3 us");
+  CHECK(format_duration(3204.0) == "3.20 ms");
+  CHECK(format_duration(1.05e6) == "1.05 s");
 }

@@ -6,9 +6,11 @@
 
 namespace ringviz::gui {
 
-HostStatus HeadlessSurface::open(int width, int height) {
+HostStatus HeadlessSurface::open(int width, int height, BackendChoice backend) {
   std::string error;
-  if (!platform::open_headless_context(context_, error)) return {HostExit::cannot_render, error};
+  // Rank 0 of the CUDA backend lives on CUDA device 0; interop wants the GL context there too.
+  const std::optional<int> cuda_device = backend == BackendChoice::cpu ? std::nullopt : std::optional<int>(0);
+  if (!platform::open_headless_context(context_, error, cuda_device)) return {HostExit::cannot_render, error};
   if (!target_.resize(width, height, error)) return {HostExit::runtime_failure, error};
   return {};
 }

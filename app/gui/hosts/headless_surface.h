@@ -4,6 +4,7 @@
 #include "app/gui/runtime/frame_host.h"
 #include "app/platform/headless_context.h"
 #include "app/platform/offscreen_target.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 
@@ -13,8 +14,9 @@ class GuiApp;
 // shows nothing and a framebuffer of the frame's size in it.
 class HeadlessSurface {
  public:
-  // No context at all: cannot_render (2); a size the driver refuses: failure (1).
-  HostStatus open(int width, int height);
+  // No context at all: cannot_render (2); a size the driver refuses: failure (1). Unless the
+  // backend is the CPU, the context goes on the GPU that CUDA device 0 is, where EGL can tell.
+  HostStatus open(int width, int height, BackendChoice backend);
   platform::OffscreenTarget& target() { return target_; }
   std::string describe() const { return context_.describe(); }
   // One frame of `app` into the framebuffer, the animation moved by `seconds` (0: it stands

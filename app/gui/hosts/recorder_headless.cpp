@@ -17,6 +17,7 @@
 
 #include "app/gui/hosts/draw_fingerprint.h"
 #include "app/gui/hosts/headless_surface.h"
+#include "app/gui/hosts/startup.h"
 #include "app/gui/record/recorder.h"
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
@@ -245,6 +246,7 @@ int record_headless(const RecordRequest& request) {
   std::optional<Lesson> lesson;
   if (request.lesson) lesson = load_lesson_file(*request.lesson);
   else if (!request.open) check_initial_values(request.config);
+  require_backend(request.backend);
   std::optional<ReplaySource> replay;
   if (request.open) {
     replay.emplace();
@@ -276,7 +278,7 @@ int record_headless(const RecordRequest& request) {
   // 130 or 143 and one line, the temporary output deleted (docs/architecture.md, "Output files").
   InterruptGuard guard;
   HeadlessSurface surface;
-  HostStatus status = surface.open(request.width, request.height);
+  HostStatus status = surface.open(request.width, request.height, request.backend);
   if (!status.ok()) return status.report();
   {
     FrameHost frames;
@@ -285,6 +287,7 @@ int record_headless(const RecordRequest& request) {
     if (request.palette) preferences.palette = *request.palette;
     Host host;
     host.interactive = false;
+    host.graphics = surface.describe();
     GuiApp app(lesson ? lesson->scenes.front().config : request.config, request.backend, preferences, host);
     app.set_content_scale(request.ui_scale > 0 ? request.ui_scale : recording_ui_scale(request.height));
     if (replay) set_startup_replay(std::move(*replay));

@@ -48,6 +48,7 @@ HostStatus capture(HeadlessSurface& surface, FrameHost& frames, GuiApp& app, con
 }  // namespace
 
 int run_headless(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given) {
+  require_backend(backend);
   int width = 1600, height = 900;
   Capture wanted;
   if (!flags.size.empty()) parse_size(flags.size, "--size", width, height, kMinWindowPixels);
@@ -59,12 +60,13 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
   if (!startup.notice.empty()) std::cerr << "ringviz: " << startup.notice << "\n";
 
   HeadlessSurface surface;
-  HostStatus status = surface.open(width, height);
+  HostStatus status = surface.open(width, height, backend);
   if (!status.ok()) return status.report();
   {
     FrameHost frames;
     Host host;
     host.interactive = false;
+    host.graphics = surface.describe();
     GuiApp app(config, backend, startup.preferences, host);
     ClassroomMode classroom(classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);

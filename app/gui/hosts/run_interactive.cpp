@@ -99,6 +99,7 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
 }  // namespace
 
 int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice backend) {
+  require_backend(backend);
   StartupPreferences startup = startup_preferences(flags, false);
   platform::WindowOptions window_options;
   window_options.width = startup.preferences.window_width;

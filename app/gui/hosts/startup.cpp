@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "app/backend_select.h"
 #include "app/gui/runtime/settings.h"
 #include "core/model/config.h"
 #include "core/model/text.h"
@@ -50,6 +51,11 @@ double parse_round(const std::string& text, int rounds) {
     throw InputError(message.str());
   }
   return position;
+}
+
+void require_backend(BackendChoice backend) {
+  // Only `cuda` can be refused; the backend made here is dropped, the session makes its own.
+  if (backend == BackendChoice::cuda) select_backend(backend);
 }
 
 }  // namespace ringviz::gui

@@ -4,6 +4,7 @@
 
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/runtime/preferences.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 
@@ -18,5 +19,9 @@ StartupPreferences startup_preferences(const GuiFlags& flags, bool headless);
 
 // --round as a timeline position, checked against the collective's length.
 double parse_round(const std::string& text, int rounds);
+
+// --backend cuda where CUDA cannot run is bad input (InputError, exit 2), said before any window
+// or GL context exists rather than as a failed start.
+void require_backend(BackendChoice backend);
 
 }  // namespace ringviz::gui

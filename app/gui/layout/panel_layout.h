@@ -14,6 +14,7 @@ struct PanelLayout {
   Rect round_table;
   Rect traffic;
   Rect controls;
+  Rect devices;  // the devices view, when its tab is open (set by GuiApp, not by the layout)
   Rect timeline;  // a replayed capture's per-rank timeline, cut from the bottom of `view`; else empty
 };
 

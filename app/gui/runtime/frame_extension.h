@@ -3,6 +3,7 @@
 // in) and the FrameExtensions that ride along with its frames. Apart from gui_app.h so that an
 // extension's header needs nothing of the GUI's panels and views.
 #include <functional>
+#include <string>
 
 namespace ringviz::gui {
 
@@ -13,6 +14,7 @@ struct PanelLayout;
 struct Host {
   std::function<void()> toggle_fullscreen;  // empty when there is no window to resize
   bool interactive = true;                  // false: headless, no input, no help toggling
+  std::string graphics;                     // the GL context, e.g. "EGL device 0 (NVIDIA H200/PCIe/SSE2)"
 };
 
 // Something that rides along with the GUI's frames without being one of its panels (the

@@ -162,6 +162,7 @@ ViewContext GuiApp::view_context() {
   context.scale = ui_scale();
   context.session = model_.ready() ? &model_.session() : nullptr;
   context.moment = playback_.moment();
+  if (ring_.cell_source().decided()) context.cell_source = ring_.cell_source().reason();
   context.open_in_ring = [this](const Config& config, const std::string& notice) {
     if (!apply_config(config, setup_.backend())) return;
     playback_.go_to_start();
@@ -250,10 +251,12 @@ void GuiApp::draw_centre() {
   if (views_.current() == CentreView::ring) {
     caption_.draw(panels_.caption, model_, frame_context(), measured_caption_line());
     ring_.draw(panels_.view, model_, frame_context(), selected_gpu_, fills_);
+    add_notice(ring_.cell_source().take_notice());
     if (replay_.active() && replay_.run().capture)
       draw_host_overlay(ring_.geometry(), *replay_.run().capture, panels_.view, ui_scale());
     return;
   }
+  if (views_.current() == CentreView::devices) panels_.devices = below;
   views_.draw_current(below, view_context());
 }
 

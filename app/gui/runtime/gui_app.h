@@ -49,6 +49,7 @@ class GuiApp {
 
   Playback& playback() { return playback_; }
   SessionModel& model() { return model_; }
+  const Host& host() const { return host_; }
   const Preferences& preferences() const { return preferences_; }
   Preferences& preferences() { return preferences_; }
   // UI scale of the current frame: content scale x text scale (x the presentation scale in
@@ -84,6 +85,7 @@ class GuiApp {
   // Last frame's layout, for --dump-layout.
   const PanelLayout& panels() const { return panels_; }
   const RingGeometry& geometry() const { return ring_.geometry(); }
+  const CellSource& cell_source() const { return ring_.cell_source(); }
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
 

@@ -4,6 +4,7 @@
 
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/text/strings.h"
+#include "app/platform/gl.h"
 #include "core/output/output_file.h"
 
 namespace ringviz::gui {
@@ -12,6 +13,15 @@ namespace {
 
 nlohmann::json rect_json(const Rect& r) { return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
 nlohmann::json rgb_json(Rgb c) { return nlohmann::json::array({c.r, c.g, c.b}); }
+
+// What drew the frame and what computed the rounds, so a check on a GPU machine can tell a
+// CUDA run on the NVIDIA driver from a CPU run on llvmpipe.
+nlohmann::json graphics_json(GuiApp& app) {
+  const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return {{"backend", app.model().backend_name()},
+          {"gl_context", app.host().graphics},
+          {"gl_renderer", renderer ? renderer : ""}};
+}
 
 }  // namespace
 
@@ -66,6 +76,8 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"language", std::string(language_name(ui_language()))},
       {"presentation", app.presentation()},
       {"notices", app.notices()},
+      {"cell_source", cell_source_name(app.cell_source().kind())},
+      {"cell_source_reason", app.cell_source().reason()},
       {"palette", std::string(palette_name(preferences.palette))},
       {"colours",
        {{"ranks", palette},
@@ -81,6 +93,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
         {"round_table", rect_json(panels.round_table)},
         {"traffic", rect_json(panels.traffic)},
         {"controls", rect_json(panels.controls)},
+        {"devices", rect_json(panels.devices)},
         {"timeline", rect_json(panels.timeline)}}},
       {"replay", app.replay().active() ? nlohmann::json{{"file", app.replay().path()},
                                                          {"pacing", std::string(pacing_name(app.replay().pacing()))},
@@ -92,6 +105,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"ring_fits", geometry.fits},  // false: the ring view shows its "too small" notice instead
       {"cell_gap", geometry.cell_gap},
       {"gpus", gpus},
+      {"graphics", graphics_json(app)},
   };
   return write_output_file(path, json.dump(1) + "\n", error);
 }

@@ -74,10 +74,19 @@ const ShownState& SessionModel::state_at(int round) {
   const Config& config = session_->config();
   const int n = config.ranks;
   state.provenance = session_->provenance();
-  fill_visual_cells(config, session_->layout(), session_->schedule(), round, buffers_at(round),
-                    state.provenance, range_, state.cells);
+  // A replay's recorded buffers are on the host: its cells are built there.
+  if (cell_data_on_device_ && !recording_) {
+    // The records depend on provenance only; the bins are the device's to write.
+    state.cells.ranks = n;
+    state.cells.bins_per_slot = bins_per_slot_for(session_->layout(), n);
+    state.cells.bins.clear();
+    fill_cell_records(config, session_->layout(), session_->schedule(), round, state.provenance,
+                      state.cells.cells);
+  } else {
+    fill_visual_cells(config, session_->layout(), session_->schedule(), round, buffers_at(round),
+                      state.provenance, range_, state.cells);
+  }
   if (n <= kMaxTextRanks) {
-    const BufferState& buffers = buffers_at(round);
     const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
     state.labels.assign(cells, {});
     state.values.assign(cells, {});
@@ -89,6 +98,7 @@ const ShownState& SessionModel::state_at(int round) {
         state.labels[index] = reduction_label(config, set, slot);
         const Slot& span = session_->layout()[slot];
         if (set.none() || span.count == 0 || span.count > kMaxValuesPerCell) continue;
+        const BufferState& buffers = buffers_at(round);  // fetched once, only when text needs it
         std::string text;
         for (std::int64_t i = 0; i < span.count; ++i)
           text += (i ? " " : "") + format_value(read_element(buffers, rank, span.offset + i));
@@ -116,6 +126,12 @@ const BufferState& SessionModel::buffers_at(int round) const {
     if (recorded) return *recorded;
   }
   return session_->buffers();
+}
+
+void SessionModel::set_cell_data_on_device(bool on_device) {
+  if (on_device == cell_data_on_device_) return;
+  cell_data_on_device_ = on_device;
+  cache_.clear();  // cached states were built for the other path
 }
 
 std::vector<std::vector<double>> SessionModel::input_values() const {

@@ -48,6 +48,11 @@ class SessionModel {
   // A recorded run of this config whose buffers are shown where it has them (a replay); the
   // session's own elsewhere. Cleared by rebuild().
   void show_recording(std::shared_ptr<const RecordedRun> run);
+  // True while the ring view's cells are written on the device (CUDA-OpenGL interop): states
+  // then carry the cell records but no bins, and buffers are fetched to the host only for
+  // the values printed in small cells.
+  void set_cell_data_on_device(bool on_device);
+  bool cell_data_on_device() const { return cell_data_on_device_; }
 
   // The inputs of every rank as doubles (for the editable value table).
   std::vector<std::vector<double>> input_values() const;
@@ -59,6 +64,7 @@ class SessionModel {
   std::string backend_notice_;
   ValueRange range_;
   int generation_ = 0;
+  bool cell_data_on_device_ = false;
   std::list<ShownState> cache_;  // most recently used first
   std::shared_ptr<const RecordedRun> recording_;
 

@@ -252,6 +252,28 @@ struct UiStrings {
   const char* link_hint;
   const char* link_scale_top;             // %s bytes
   const char* link_round_summary;         // %d links, %s bytes
+  const char* view_devices;
+  const char* devices_host_memory;
+  const char* devices_column_device;
+  const char* devices_column_name;
+  const char* devices_column_ringviz;
+  const char* devices_column_used;
+  const char* devices_device;             // %d device ordinal
+  const char* devices_used_of_total;      // %s bytes used, %s bytes total
+  const char* devices_placement;
+  const char* devices_rank_on;            // %d GPU of the ring, %d device ordinal
+  const char* devices_cells;              // %s where the cells come from and why
+  const char* devices_round;              // %d round, %d rounds
+  const char* devices_no_rounds;
+  const char* devices_transfer;           // %d GPU, %d GPU, %s route, %s bytes
+  const char* devices_route[4];           // by TransferRoute: host memory, same device, peer-to-peer, through host
+  const char* devices_times;              // %s clock
+  const char* devices_clock_cuda;
+  const char* devices_clock_host;
+  const char* devices_no_times;
+  const char* devices_column_round;
+  const char* devices_column_time;
+  const char* devices_not_run;
 
   // Reductions (--reduce); each array is indexed by ReduceOp: sum, prod, max, min, avg
   const char* reduction_partial[5];    // one unfinished result ("partial sum")

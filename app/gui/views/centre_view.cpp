@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/gui/views/centre_view_draw.h"
+#include "app/gui/views/devices_view.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 
@@ -28,6 +29,7 @@ constexpr ViewLabel kViewLabels[] = {
     {CentreView::memory, &UiStrings::view_memory},
     {CentreView::training, &UiStrings::view_training},
     {CentreView::compare, &UiStrings::view_compare},
+    {CentreView::devices, &UiStrings::view_devices},
 };
 
 const char* view_label(CentreView view) {
@@ -90,6 +92,7 @@ void CentreViews::draw_current(const Rect& area, const ViewContext& context) {
     case CentreView::memory: memory_.draw(area, context); break;
     case CentreView::training: training_.draw(area, context); break;
     case CentreView::compare: compare_.draw(area, context); break;
+    case CentreView::devices: draw_devices_view(area, context); break;
     case CentreView::ring: break;
   }
 }

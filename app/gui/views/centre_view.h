@@ -1,7 +1,7 @@
 #pragma once
-// The centre of the window shows one of four views, chosen by a tab bar above it or --view
+// The centre of the window shows one of five views, chosen by a tab bar above it or --view
 // (through GuiApp::set_centre_view): the ring, the memory per GPU during a training
-// iteration, a real training run, and the comparison of algorithms.
+// iteration, a real training run, the comparison of algorithms, and the devices the ring runs on.
 #include <string_view>
 
 #include "app/gui/views/compare_view.h"
@@ -14,12 +14,12 @@
 
 namespace ringviz::gui {
 
-enum class CentreView { ring, memory, training, compare };
-inline constexpr CentreView kAllCentreViews[] = {CentreView::ring, CentreView::memory,
-                                                 CentreView::training, CentreView::compare};
+enum class CentreView { ring, memory, training, compare, devices };
+inline constexpr CentreView kAllCentreViews[] = {CentreView::ring, CentreView::memory, CentreView::training,
+                                                 CentreView::compare, CentreView::devices};
 inline constexpr EnumName<CentreView> kCentreViewNames[] = {
     {CentreView::ring, "ring"}, {CentreView::memory, "memory"}, {CentreView::training, "training"},
-    {CentreView::compare, "compare"}};
+    {CentreView::compare, "compare"}, {CentreView::devices, "devices"}};
 inline constexpr EnumNamer centre_view_name{kCentreViewNames};
 // The view a new GuiApp opens on: set from --view before the window exists.
 void set_startup_view(CentreView view);

@@ -23,6 +23,8 @@ struct ViewContext {
   // null when no session exists yet.
   const Session* session = nullptr;
   RoundMoment moment;
+  // Where the ring view's cells come from and why (the devices view prints it).
+  std::string cell_source;
   // Runs `config` in the ring view and switches to it; `notice` says what was scaled down.
   std::function<void(const Config& config, const std::string& notice)> open_in_ring;
   // Makes `algorithm` the setup panel's algorithm (from a click in the comparison table).

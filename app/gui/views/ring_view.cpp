@@ -112,11 +112,7 @@ void RingView::sync_palette_and_cells(SessionModel& model, PaletteKind palette, 
     palette_ranks_ = ranks;
     uploaded_palette_ = palette;
   }
-  if (uploaded_round_ != round || uploaded_generation_ != model.generation()) {
-    renderer_.upload(model.state_at(round).cells);
-    uploaded_round_ = round;
-    uploaded_generation_ = model.generation();
-  }
+  cell_source_.bring_to(renderer_, model, round);
 }
 
 // What one frame of the view works out once and each of its layers reads.

@@ -9,6 +9,7 @@
 #include "app/gui/layout/ring_geometry.h"
 #include "app/gui/render/background_fill.h"
 #include "app/gui/render/cell_renderer.h"
+#include "app/gui/render/cell_source.h"
 #include "app/gui/render/theme.h"
 #include "app/gui/runtime/frame_context.h"
 #include "app/gui/runtime/session_model.h"
@@ -28,12 +29,15 @@ class RingView {
 
   // Where the last frame put the boxes and cells (for --dump-layout and the lesson overlays).
   const RingGeometry& geometry() const { return geometry_; }
+  // Where the cells come from (interop or upload) and why; its notice after a fallback.
+  CellSource& cell_source() { return cell_source_; }
+  const CellSource& cell_source() const { return cell_source_; }
 
  private:
   // Lays the ring out again only when the area, the GPU count or the text size changed: the
   // layout searches over shapes, too slow for every frame.
   void fit_geometry(const Rect& ring_area, int ranks, float line);
-  // Uploads the palette and the cells of `round` when they differ from what the GPU has.
+  // Brings the palette and the cells of `round` to the renderer when they differ from what it has.
   void sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round);
 
   // The layers of one frame, bottom to top.
@@ -48,11 +52,10 @@ class RingView {
   void explain_cell_under_mouse(const Scene& scene, const Rect& area, int& selected_gpu) const;
 
   CellRenderer renderer_;
+  CellSource cell_source_;  // after renderer_: its interop writer goes first
   RingGeometry geometry_;
   Rect geometry_view_{};  // what geometry_ was laid out for
   float geometry_line_ = 0;
-  int uploaded_round_ = -1;
-  int uploaded_generation_ = -1;
   PaletteKind uploaded_palette_ = PaletteKind::standard;
   int palette_ranks_ = -1;
 };
