@@ -42,3 +42,4 @@ run_target() {
 run_target fuzz_init_file 4096 "$PWD/tests/fuzz/seeds/init"
 run_target fuzz_lesson 16384 "$PWD/assets/lessons"
 run_target fuzz_settings 4096 "$PWD/tests/fuzz/seeds/settings"
+run_target fuzz_trace_read 16384 "$PWD/tests/fuzz/seeds/trace"

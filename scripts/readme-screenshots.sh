@@ -15,4 +15,5 @@ shot() {
 shot allreduce --op allreduce --round 2.3
 shot allgather-mid-round --op allgather --round 1.3
 shot reducescatter-end --op reducescatter --round 3
-echo "wrote $out/allreduce.png, allgather-mid-round.png, reducescatter-end.png"
+shot replay-straggler --open "$(dirname "$0")/../assets/captures/straggler-4gpus.json" --round 2.4
+echo "wrote $out/allreduce.png, allgather-mid-round.png, reducescatter-end.png, replay-straggler.png"

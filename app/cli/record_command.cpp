@@ -29,6 +29,7 @@ constexpr double kMaxFrames = 216000;
 struct RecordFlags {
   ConfigFlags config;
   std::string lesson;
+  std::string open;
   std::string out;
   std::string size = "1920x1080";
   int fps = 60;
@@ -81,6 +82,9 @@ Command add_record_command(CLI::App& app) {
       "a lesson file (assets/lessons/05-allreduce-traffic.json), a shipped lesson's name "
       "(05-allreduce-traffic), or 'default'",
       "TEXT");
+  parser->add_option("--open", flags->open,
+                     "replay a ringviz.trace/1 document (a capture or `trace --format json` output) at its "
+                     "measured pacing");
   parser->add_option("--out", flags->out, "video.mp4, video.gif, or a folder for PNG frames (frames/)")->required();
   parser->add_option("--size", flags->size, "frame size WxH")->capture_default_str();
   add_checked_option<int>(
@@ -125,7 +129,14 @@ Command add_record_command(CLI::App& app) {
       for (const char* option : {"--op", "--algo", "--order", "--gpus", "--count", "--dtype", "--reduce", "--init"})
         if (parser->get_option(option)->count() > 0)
           throw InputError(std::string(option) + ": not with --lesson (the lesson sets each scene's collective)");
+      if (!flags->open.empty()) throw InputError("--open: not with --lesson (record one or the other)");
       request.lesson = resolve_lesson(flags->lesson);
+    } else if (!flags->open.empty()) {
+      // The document brings its collective, as a lesson does.
+      for (const char* option : {"--op", "--algo", "--order", "--gpus", "--count", "--dtype", "--reduce", "--init"})
+        if (parser->get_option(option)->count() > 0)
+          throw InputError(std::string(option) + ": not with --open (the recorded run sets the collective)");
+      request.open = flags->open;
     } else {
       request.config = config_from_flags(flags->config);
     }

@@ -145,6 +145,9 @@ struct LessonTraining {
 struct LessonScene {
   LocalizedText title;
   Config config;        // the collective on screen; Config defaults for anything not given
+  // A recorded run the scene replays ("open": resolved against the folder above the lesson's,
+  // so "captures/x.json" beside "lessons/"); `config` is then the recording's.
+  std::optional<std::filesystem::path> open;
   int round_count = 0;  // make_schedule(config).round_count()
   std::vector<View> views;
   std::optional<LessonMemory> memory;      // present exactly when views has View::memory

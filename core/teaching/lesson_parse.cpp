@@ -21,6 +21,7 @@
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
 #include "core/schedule/schedule.h"
+#include "core/trace/trace_read.h"
 
 namespace ringviz {
 
@@ -231,9 +232,12 @@ std::string_view json_type_name(const json& value) {
 class LessonReader {
  public:
   LessonReader(std::string_view text, std::string_view source)
-      : source_(escape_for_message(source)), positions_(text) {}
+      : source_(escape_for_message(source)), folder_(std::filesystem::path(source).parent_path()),
+        positions_(text) {}
 
   const PositionIndex& positions() const { return positions_; }
+  // The lesson file's folder: a scene's "open" is found from its parent.
+  const std::filesystem::path& source_folder() const { return folder_; }
 
   [[noreturn]] void fail(const std::string& pointer, std::string_view field,
                          std::string_view problem) const {
@@ -360,6 +364,7 @@ class LessonReader {
   }
 
   std::string source_;
+  std::filesystem::path folder_;
   PositionIndex positions_;
 };
 
@@ -767,12 +772,26 @@ LessonStep read_step(const LessonReader& reader, const json& value, const std::s
 
 LessonScene read_scene(const LessonReader& reader, const json& value, const std::string& pointer) {
   reader.expect_object(value, pointer, "scenes",
-                       {"title", "config", "views", "memory", "training", "steps"});
+                       {"title", "config", "open", "views", "memory", "training", "steps"});
   auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
   LessonScene scene;
   scene.title = reader.localized(reader.require(value, pointer, "title", "the scene's heading"),
                                  at("title"), "title");
   if (value.contains("config")) scene.config = read_config(reader, value["config"], at("config"));
+  if (value.contains("open")) {
+    if (value.contains("config"))
+      reader.fail(at("open"), "open", "not with \"config\" (the recorded run brings its collective)");
+    const std::string name = reader.string_value(value["open"], at("open"), "open");
+    const std::filesystem::path path = reader.source_folder().parent_path() / name;
+    try {
+      scene.config = read_recorded_run(path.string()).config;
+    } catch (const InputError& problem) {
+      reader.fail(at("open"), "open", std::string("cannot replay it: ") + problem.what());
+    }
+    if (working_set_bytes(scene.config) > kMaxLessonWorkingSet)
+      reader.fail(at("open"), "open", "the recorded run's buffers exceed the 64 MiB a lesson may use; lessons show small buffers");
+    scene.open = path;
+  }
   const Schedule schedule = make_schedule(scene.config);
   scene.round_count = schedule.round_count();
 

@@ -8,7 +8,8 @@ execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${
 if(NOT installed EQUAL 0)
   message(FATAL_ERROR "cmake --install failed: ${installed}")
 endif()
-foreach(file bin/ringviz share/ringviz/lessons/05-allreduce-traffic.json)
+foreach(file bin/ringviz share/ringviz/lessons/05-allreduce-traffic.json share/ringviz/lessons/07-straggler.json
+             share/ringviz/captures/straggler-4gpus.json share/ringviz/captures/synthetic-straggler-4gpus.json)
   if(NOT EXISTS "${PREFIX}/${file}")
     message(FATAL_ERROR "cmake --install did not install ${file}")
   endif()

@@ -6,6 +6,7 @@
 
 #include "app/gui/hosts/hosts.h"
 #include "app/cli/number_flags.h"
+#include "app/gui/replay/replay_source.h"
 #include "app/gui/views/centre_view.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
@@ -104,6 +105,9 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
       "presentation text size, 1.5 to 3 (default 2)", "FLOAT");
   app.add_flag("--predict", flags.predict, "start in predict mode: guess each round before it plays (key G)");
   app.add_option("--view", flags.view, "open on this view: " + choice_help(kCentreViewNames));
+  app.add_option("--open", flags.open,
+                 "replay a ringviz.trace/1 document: a `ringviz capture` (measured round by round) or `trace "
+                 "--format json` output");
   app.option_defaults()->group(previous_group);
 }
 
@@ -132,6 +136,11 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
   set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
   check_initial_values(config);  // a bad --init file is bad input (exit 2), not a failed start
+  if (!flags.open.empty()) {
+    ReplaySource replay;
+    replay.open(flags.open);  // a refused document is bad input: exit 2 with its line and column
+    set_startup_replay(std::move(replay));
+  }
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();
   if (headless) return run_headless(flags, config, backend, count_given);

@@ -28,6 +28,7 @@ struct GuiFlags {
   float present_scale = 0;  // presentation text size, 1.5 to 3 (0: the default, 2)
   bool predict = false;     // start in predict mode
   std::string view;         // a name of kCentreViewNames: the centre view to open on
+  std::string open;         // a ringviz.trace/1 document to replay
 };
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags);

@@ -88,7 +88,7 @@ class Recording {
   // The first frame drawn until ImGui settles (which also builds the caption font, and finds
   // out whether the Chinese one is missing).
   HostStatus settle() {
-    const double whole = player_.active() ? player_.lesson().duration() : collective_recording_seconds(rounds());
+    const double whole = player_.active() ? player_.lesson().duration() : playback_recording_seconds(app_.playback());
     const double duration = request_.seconds ? *request_.seconds : std::max(0.0, whole - request_.from);
     count_ = std::max<long long>(1, static_cast<long long>(std::ceil(duration * request_.fps - 1e-9)));
     for (int i = 0; i < kSettleFrames; ++i) {
@@ -127,7 +127,7 @@ class Recording {
   // The deterministic clock: what time `seconds` of the lesson or the collective shows.
   void show(double seconds) {
     if (player_.active()) player_.seek(seconds);
-    else app_.playback().seek(collective_position_at(seconds, rounds()));
+    else app_.playback().seek(playback_position_at(seconds, app_.playback()));
   }
 
   // The animation stands where show() put it; ImGui's clock moves one video frame.
@@ -222,8 +222,12 @@ class Recording {
 
 double collective_recording_seconds(int rounds) { return kLeadSeconds + rounds * kSecondsPerRound + kTailSeconds; }
 
-double collective_position_at(double seconds, int rounds) {
-  return std::clamp((seconds - kLeadSeconds) / kSecondsPerRound, 0.0, static_cast<double>(rounds));
+double playback_recording_seconds(const Playback& playback) {
+  return kLeadSeconds + playback.seconds_until(playback.round_count()) + kTailSeconds;
+}
+
+double playback_position_at(double seconds, const Playback& playback) {
+  return seconds < kLeadSeconds ? 0.0 : playback.position_after(seconds - kLeadSeconds);
 }
 
 float recording_ui_scale(int height) {
@@ -241,16 +245,27 @@ int record_headless(const RecordRequest& request) {
   if (!request.dump_layout.empty()) check_output_file(request.dump_layout, "--dump-layout", ".json");
   std::optional<Lesson> lesson;
   if (request.lesson) lesson = load_lesson_file(*request.lesson);
-  else check_initial_values(request.config);
+  else if (!request.open) check_initial_values(request.config);
   require_backend(request.backend);
+  std::optional<ReplaySource> replay;
+  if (request.open) {
+    replay.emplace();
+    replay->open(*request.open);  // a refused document is bad input (exit 2)
+  }
   // Starting past the end would record one still frame of the end and report success. The end
   // itself is a fair start (its last frame); a millisecond of slack covers a time printed rounded.
-  const double whole = lesson ? lesson->duration()
-                              : collective_recording_seconds(make_schedule(request.config).round_count());
+  double whole = lesson ? lesson->duration()
+                        : collective_recording_seconds(make_schedule(request.config).round_count());
+  if (replay) {
+    Playback paced;
+    paced.set_round_count(static_cast<int>(replay->run().rounds.size()));
+    paced.set_round_seconds(replay->round_seconds());
+    whole = playback_recording_seconds(paced);
+  }
   if (request.from > whole + 1e-3) {
     char text[160];
     std::snprintf(text, sizeof text, "--from: %g is past the end of the %s, which lasts %.3g s; choose 0 to %.3g",
-                  request.from, lesson ? "lesson" : "collective", whole, whole);
+                  request.from, lesson ? "lesson" : replay ? "replay" : "collective", whole, whole);
     throw InputError(text);
   }
   std::string error;
@@ -275,6 +290,7 @@ int record_headless(const RecordRequest& request) {
     host.graphics = surface.describe();
     GuiApp app(lesson ? lesson->scenes.front().config : request.config, request.backend, preferences, host);
     app.set_content_scale(request.ui_scale > 0 ? request.ui_scale : recording_ui_scale(request.height));
+    if (replay) set_startup_replay(std::move(*replay));
     // The panels speak the captions' language (the font build falls back to English, with a
     // notice, when the Chinese font is missing).
     set_ui_language(request.language);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/gui/render/theme.h"
+#include "app/gui/runtime/playback.h"
 #include "core/model/config.h"
 #include "core/model/text.h"
 
@@ -12,6 +13,7 @@ namespace ringviz::gui {
 // What `ringviz record` renders: a lesson, or (without one) a collective played once at 1x.
 struct RecordRequest {
   std::optional<std::filesystem::path> lesson;
+  std::optional<std::string> open;  // a ringviz.trace/1 document to replay (instead of `config`)
   Config config;  // used without a lesson
   BackendChoice backend = BackendChoice::automatic;
   std::string out;
@@ -35,9 +37,11 @@ struct RecordRequest {
 int record_headless(const RecordRequest& request);
 
 // The collective alone (no lesson): rest on the inputs, play every round at 1x, rest on the
-// result. Seconds in all, and the timeline position at time t.
+// result. Seconds in all (every round kSecondsPerRound long), and for the GUI's playback, whose
+// rounds may each last their own time (a replay), seconds in all and the position at time t.
 double collective_recording_seconds(int rounds);
-double collective_position_at(double seconds, int rounds);
+double playback_recording_seconds(const Playback& playback);
+double playback_position_at(double seconds, const Playback& playback);
 
 // The UI scale a recording of `height` pixels uses when none is given.
 float recording_ui_scale(int height);

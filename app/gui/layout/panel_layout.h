@@ -15,6 +15,7 @@ struct PanelLayout {
   Rect traffic;
   Rect controls;
   Rect devices;  // the devices view, when its tab is open (set by GuiApp, not by the layout)
+  Rect timeline;  // a replayed capture's per-rank timeline, cut from the bottom of `view`; else empty
 };
 
 // In a narrow window (below kSideColumnsMinWidth x the UI scale, or 1100 pixels) the setup,

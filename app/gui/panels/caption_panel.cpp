@@ -10,7 +10,8 @@
 
 namespace ringviz::gui {
 
-void CaptionPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame) {
+void CaptionPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame,
+                        const std::string& measured) {
   const UiStrings& t = ui_strings();
   begin_panel("##caption", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   const Config& config = model.config();
@@ -55,6 +56,15 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
   ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(title_colour));
   ImGui::TextUnformatted(title.c_str());
   ImGui::PopStyleColor();
+  if (!measured.empty()) {
+    // On the title's line where it fits: a line of its own pushes the explanation down.
+    const float gap = ImGui::GetFontSize() * 2;
+    if (ImGui::GetItemRectSize().x + gap + ImGui::CalcTextSize(measured.c_str()).x <= ImGui::GetContentRegionAvail().x)
+      ImGui::SameLine(0, gap);
+    ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
+    ImGui::TextUnformatted(measured.c_str());
+    ImGui::PopStyleColor();
+  }
   // The reduce-scatter texts name the reduction's unfinished results ("partial sums", "running
   // maxima"); a reduction other than sum adds a sentence saying what combining means for it.
   const bool plural = body == t.explain_start_reducescatter || body == t.explain_done_reducescatter;

@@ -57,6 +57,8 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
                       const SetupPanelHooks& hooks) {
   const UiStrings& t = ui_strings();
   begin_panel(t.setup_title, area);
+  const bool locked = hooks.header && hooks.header();
+  ImGui::BeginDisabled(locked);
   ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.58f));
   Config config = draft_;
   bool changed = false;
@@ -180,6 +182,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     ImGui::TextWrapped(t.setup_rejected, error_.c_str());
     ImGui::PopStyleColor();
   }
+  ImGui::EndDisabled();
 
   ImGui::Separator();
   ImGui::TextUnformatted(t.view_section);

@@ -21,6 +21,9 @@ struct SetupPanelHooks {
   std::function<bool(const Config&, BackendChoice)> apply;
   // Draws the extensions' own settings at the end of the panel.
   std::function<void()> extension_settings;
+  // Draws above the config (the Open control, a replay's summary); true locks the config,
+  // which then shows a recorded run's.
+  std::function<bool()> header;
 };
 
 class SetupPanel {

@@ -6,6 +6,8 @@
 #include <GLFW/glfw3.h>  // key codes only: ImGui 1.86 indexes keys by the platform's codes
 #include <imgui.h>
 
+#include "app/gui/replay/host_overlay.h"
+#include "app/gui/replay/replay_timing.h"
 #include "app/gui/teaching/presentation.h"
 #include "app/gui/text/fonts.h"
 #include "app/gui/views/too_small_notice.h"
@@ -28,7 +30,75 @@ bool GuiApp::init(std::string& error) {
   if (!ring_.init(error)) return false;
   if (!model_.rebuild(setup_.draft(), setup_.backend(), error)) return false;
   playback_.set_round_count(model_.session().round_count());
+  if (std::optional<ReplaySource> startup = take_startup_replay()) return open_replay(std::move(*startup), error);
   return true;
+}
+
+bool GuiApp::open_replay(const std::string& path, std::string& error) {
+  ReplaySource replay;
+  try {
+    replay.open(path);
+  } catch (const InputError& problem) {
+    error = problem.what();
+    return false;
+  }
+  return open_replay(std::move(replay), error);
+}
+
+bool GuiApp::open_replay(ReplaySource replay, std::string& error) {
+  const Config& config = replay.run().config;
+  if (!replay_.active()) {
+    live_config_ = setup_.draft();
+    live_backend_ = setup_.backend();
+  }
+  // The recorded buffers are compared with, and completed by, the CPU engine: bit-identical
+  // to every backend by construction (docs/architecture.md, "Collective semantics").
+  if (!model_.rebuild(config, BackendChoice::cpu, error)) {
+    error = replay.path() + ": " + error;
+    return false;
+  }
+  setup_.accepted(config, BackendChoice::cpu);
+  replay_ = std::move(replay);
+  replay_.check_against(model_.session());
+  model_.show_recording(replay_.shared_run());
+  playback_.set_round_count(model_.session().round_count());
+  playback_.set_round_seconds(replay_.round_seconds());
+  playback_.go_to_start();
+  if (selected_gpu_ >= config.ranks) selected_gpu_ = kNoSelection;
+  set_centre_view(CentreView::ring);
+  transfers_.follow_current_round();
+  if (replay_.mismatch()) add_notice(mismatch_text(*replay_.mismatch(), config.dtype));
+  return true;
+}
+
+void GuiApp::close_replay() {
+  if (!replay_.active()) return;
+  replay_.close();
+  playback_.set_round_seconds({});
+  apply_config(live_config_, live_backend_);
+}
+
+void GuiApp::set_pacing(Pacing pacing) {
+  replay_.set_pacing(pacing);
+  if (replay_.active()) playback_.set_round_seconds(replay_.round_seconds());
+}
+
+bool GuiApp::draw_replay_header() {
+  const ReplayPanelAction action = replay_panel_.draw(replay_, preferences_.theme);
+  if (action.pacing_changed) set_pacing(replay_.pacing());
+  if (action.close) close_replay();
+  if (action.open) {
+    std::string error;
+    if (!open_replay(*action.open, error)) add_notice(error);
+  }
+  return replay_.active();
+}
+
+std::string GuiApp::measured_caption_line() const {
+  const RoundMoment moment = playback_.moment();
+  if (!replay_.active() || moment.round == 0) return "";
+  const Schedule& schedule = model_.session().schedule();
+  return measured_caption(replay_.run(), schedule.rounds[static_cast<std::size_t>(moment.round - 1)], moment.round);
 }
 
 void GuiApp::add_notice(std::string notice) {
@@ -36,6 +106,7 @@ void GuiApp::add_notice(std::string notice) {
 }
 
 bool GuiApp::apply_config(const Config& config, BackendChoice backend) {
+  if (replay_.active()) return false;
   std::string error;
   const double position = playback_.position();
   const bool was_playing = playback_.playing();
@@ -151,15 +222,23 @@ void GuiApp::build_frame(float width, float height) {
                           : layout_panels(width, height, ui_scale());
   for (FrameExtension* extension : extensions_)
     panels_.view.h = std::max(0.0f, panels_.view.h - extension->reserve_below_view(*this, panels_));
+  if (replay_.active() && replay_.run().capture) {
+    const float height = timeline_height(model_.config().ranks, ui_scale(), ImGui::GetTextLineHeightWithSpacing(), panels_.view.h);
+    panels_.view.h -= height;
+    panels_.timeline = {panels_.view.x, panels_.view.y + panels_.view.h, panels_.view.w, height};
+  }
   if (panels_.setup.w > 0) {
     SetupPanelHooks hooks;
     hooks.apply = [this](const Config& config, BackendChoice backend) { return apply_config(config, backend); };
     hooks.extension_settings = [this] {
       for (FrameExtension* extension : extensions_) extension->setup_panel_end(*this);
     };
+    hooks.header = [this] { return draw_replay_header(); };
     setup_.draw(panels_.setup, model_, preferences_, hooks);
   }
   draw_centre();
+  if (panels_.timeline.h > 0 && replay_.active() && replay_.run().capture)
+    timeline_.draw(panels_.timeline, *replay_.run().capture, playback_.position(), frame_context());
   if (panels_.round_table.w > 0) transfers_.draw(panels_.round_table, model_, frame_context(), selected_gpu_);
   if (panels_.traffic.w > 0) traffic_.draw(panels_.traffic, model_, frame_context(), selected_gpu_);
   controls_.draw(panels_.controls, model_, playback_, preferences_, notices_, frame_context());
@@ -170,9 +249,11 @@ void GuiApp::build_frame(float width, float height) {
 void GuiApp::draw_centre() {
   const Rect below = views_.draw_tab_bar(panels_, ui_scale());
   if (views_.current() == CentreView::ring) {
-    caption_.draw(panels_.caption, model_, frame_context());
+    caption_.draw(panels_.caption, model_, frame_context(), measured_caption_line());
     ring_.draw(panels_.view, model_, frame_context(), selected_gpu_, fills_);
     add_notice(ring_.cell_source().take_notice());
+    if (replay_.active() && replay_.run().capture)
+      draw_host_overlay(ring_.geometry(), *replay_.run().capture, panels_.view, ui_scale());
     return;
   }
   if (views_.current() == CentreView::devices) panels_.devices = below;

@@ -11,6 +11,9 @@
 #include "app/gui/panels/traffic_panel.h"
 #include "app/gui/panels/transfers_panel.h"
 #include "app/gui/render/background_fill.h"
+#include "app/gui/replay/replay_panel.h"
+#include "app/gui/replay/replay_source.h"
+#include "app/gui/replay/timeline_panel.h"
 #include "app/gui/runtime/frame_context.h"
 #include "app/gui/runtime/frame_extension.h"
 #include "app/gui/runtime/playback.h"
@@ -66,7 +69,18 @@ class GuiApp {
   void add_notice(std::string notice);
   const std::vector<std::string>& notices() const { return notices_; }
   // Applies a config (from the setup panel, a key, or the command line) keeping the round.
+  // Refused while a recorded run is open: the config is the recording's.
   bool apply_config(const Config& config, BackendChoice backend);
+
+  // Replays a recorded run (docs/architecture.md, "Replaying a recorded run"): the session is
+  // rebuilt from its config on the CPU, config editing is locked until close_replay(), which
+  // returns to the collective shown before. False with `error` (file:line:column) when the
+  // document is refused; what was shown stays.
+  bool open_replay(const std::string& path, std::string& error);
+  bool open_replay(ReplaySource replay, std::string& error);
+  void close_replay();
+  const ReplaySource& replay() const { return replay_; }
+  void set_pacing(Pacing pacing);
 
   // Last frame's layout, for --dump-layout.
   const PanelLayout& panels() const { return panels_; }
@@ -86,6 +100,8 @@ class GuiApp {
   ViewContext view_context();
   void handle_keys();
   void draw_centre();  // the view tabs, then the caption and ring or another view
+  bool draw_replay_header();  // the setup panel's header hook
+  std::string measured_caption_line() const;
 
   std::vector<FrameExtension*> extensions_;
   SessionModel model_;
@@ -101,6 +117,11 @@ class GuiApp {
   TrafficPanel traffic_;
   ControlsBar controls_;
   HelpWindow help_;
+  ReplaySource replay_;
+  ReplayPanel replay_panel_;
+  TimelinePanel timeline_;
+  Config live_config_;                    // what close_replay() returns to
+  BackendChoice live_backend_ = BackendChoice::automatic;
   std::vector<std::string> notices_;
   PanelLayout panels_;
   float content_scale_ = 1.0f;

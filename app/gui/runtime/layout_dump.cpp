@@ -93,7 +93,14 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
         {"round_table", rect_json(panels.round_table)},
         {"traffic", rect_json(panels.traffic)},
         {"controls", rect_json(panels.controls)},
-        {"devices", rect_json(panels.devices)}}},
+        {"devices", rect_json(panels.devices)},
+        {"timeline", rect_json(panels.timeline)}}},
+      {"replay", app.replay().active() ? nlohmann::json{{"file", app.replay().path()},
+                                                         {"pacing", std::string(pacing_name(app.replay().pacing()))},
+                                                         {"mismatch_round", app.replay().mismatch()
+                                                                                ? nlohmann::json(app.replay().mismatch()->round)
+                                                                                : nlohmann::json(nullptr)}}
+                                       : nlohmann::json(nullptr)},
       {"grid", geometry.grid},
       {"ring_fits", geometry.fits},  // false: the ring view shows its "too small" notice instead
       {"cell_gap", geometry.cell_gap},

@@ -91,16 +91,38 @@ void Playback::set_speed(double speed) { speed_ = std::clamp(speed, kMinSpeed, k
 void Playback::faster() { set_speed(speed_ * 2); }
 void Playback::slower() { set_speed(speed_ / 2); }
 
+double Playback::round_length(int index) const {
+  if (index >= 0 && index < static_cast<int>(round_seconds_.size())) return round_seconds_[static_cast<std::size_t>(index)];
+  return kSecondsPerRound;
+}
+
+double Playback::moved(double from, double limit, double seconds) const {
+  while (seconds > 0 && from < limit) {
+    const double length = round_length(static_cast<int>(std::floor(from)));
+    const double step = std::min(std::floor(from) + 1, limit) - from;
+    if (seconds < step * length) return from + seconds / length;
+    from += step;
+    seconds -= step * length;
+  }
+  return std::min(from, limit);
+}
+
+double Playback::seconds_until(double position) const {
+  double seconds = 0;
+  for (int round = 0; round < rounds_ && round < position; ++round)
+    seconds += std::min(1.0, position - round) * round_length(round);
+  return seconds;
+}
+
 bool Playback::advance(double seconds) {
   if (!animating() || seconds <= 0) return false;
-  const double delta = seconds * speed_ / kSecondsPerRound;
   if (target_ >= 0) {
-    position_ = std::min(target_, position_ + delta);
+    position_ = moved(position_, target_, seconds * speed_);
     if (position_ >= target_) target_ = -1;
     return true;
   }
   if (position_ < rounds_) {
-    position_ = std::min(static_cast<double>(rounds_), position_ + delta);
+    position_ = moved(position_, static_cast<double>(rounds_), seconds * speed_);
     if (position_ >= rounds_ && !loop_) playing_ = false;
     return true;
   }

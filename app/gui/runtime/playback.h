@@ -1,4 +1,6 @@
 #pragma once
+#include <utility>
+#include <vector>
 
 namespace ringviz::gui {
 
@@ -52,6 +54,12 @@ class Playback {
   void faster();
   void slower();
   void set_loop(bool loop) { loop_ = loop; }
+  // Seconds each round lasts at 1x (a replay's measured pacing); empty: kSecondsPerRound each.
+  void set_round_seconds(std::vector<double> seconds) { round_seconds_ = std::move(seconds); }
+  const std::vector<double>& round_seconds() const { return round_seconds_; }
+  // Wall seconds at 1x from position 0 to `position`, and the position `seconds` after 0.
+  double seconds_until(double position) const;
+  double position_after(double seconds) const { return moved(0, static_cast<double>(rounds_), seconds); }
 
   // Moves time forward by `seconds` of wall time; true when the position changed.
   bool advance(double seconds);
@@ -64,6 +72,11 @@ class Playback {
   double speed_ = 1.0;
   bool loop_ = false;
   double end_pause_ = 0;  // time already spent resting at the end before looping
+  std::vector<double> round_seconds_;
+
+  double round_length(int index) const;
+  // `from` moved toward `limit` by `seconds` at 1x, round by round at each round's length.
+  double moved(double from, double limit, double seconds) const;
 };
 
 }  // namespace ringviz::gui

@@ -44,6 +44,7 @@ bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::str
     backend_notice_ = std::move(selection.notice);
     range_ = range;
     cache_.clear();
+    recording_.reset();
     ++generation_;
     // Fill the whole cache once now, so that its storage (megabytes with 256 GPUs) is paged
     // in while the user waits for a rebuild anyway, not mid-animation at the first rounds.
@@ -73,7 +74,8 @@ const ShownState& SessionModel::state_at(int round) {
   const Config& config = session_->config();
   const int n = config.ranks;
   state.provenance = session_->provenance();
-  if (cell_data_on_device_) {
+  // A replay's recorded buffers are on the host: its cells are built there.
+  if (cell_data_on_device_ && !recording_) {
     // The records depend on provenance only; the bins are the device's to write.
     state.cells.ranks = n;
     state.cells.bins_per_slot = bins_per_slot_for(session_->layout(), n);
@@ -81,7 +83,7 @@ const ShownState& SessionModel::state_at(int round) {
     fill_cell_records(config, session_->layout(), session_->schedule(), round, state.provenance,
                       state.cells.cells);
   } else {
-    fill_visual_cells(config, session_->layout(), session_->schedule(), round, session_->buffers(),
+    fill_visual_cells(config, session_->layout(), session_->schedule(), round, buffers_at(round),
                       state.provenance, range_, state.cells);
   }
   if (n <= kMaxTextRanks) {
@@ -96,7 +98,7 @@ const ShownState& SessionModel::state_at(int round) {
         state.labels[index] = reduction_label(config, set, slot);
         const Slot& span = session_->layout()[slot];
         if (set.none() || span.count == 0 || span.count > kMaxValuesPerCell) continue;
-        const BufferState& buffers = session_->buffers();  // fetched once, only when text needs it
+        const BufferState& buffers = buffers_at(round);  // fetched once, only when text needs it
         std::string text;
         for (std::int64_t i = 0; i < span.count; ++i)
           text += (i ? " " : "") + format_value(read_element(buffers, rank, span.offset + i));
@@ -108,6 +110,22 @@ const ShownState& SessionModel::state_at(int round) {
     state.values.clear();
   }
   return state;
+}
+
+void SessionModel::show_recording(std::shared_ptr<const RecordedRun> run) {
+  recording_ = std::move(run);
+  cache_.clear();
+}
+
+// The recorded buffers after `round` rounds where the replay has them (docs/architecture.md,
+// "Replaying a recorded run"); the session, already at `round`, otherwise.
+const BufferState& SessionModel::buffers_at(int round) const {
+  if (recording_) {
+    const std::optional<BufferState>& recorded =
+        round == 0 ? recording_->initial : recording_->rounds[static_cast<std::size_t>(round - 1)].buffers;
+    if (recorded) return *recorded;
+  }
+  return session_->buffers();
 }
 
 void SessionModel::set_cell_data_on_device(bool on_device) {

@@ -7,6 +7,7 @@
 #include "core/model/config.h"
 #include "core/engine/session.h"
 #include "core/teaching/visual_cells.h"
+#include "core/trace/trace_read.h"
 
 namespace ringviz::gui {
 
@@ -44,6 +45,9 @@ class SessionModel {
   // The state after `round` rounds (clamped), cached for the few rounds on screen.
   const ShownState& state_at(int round);
 
+  // A recorded run of this config whose buffers are shown where it has them (a replay); the
+  // session's own elsewhere. Cleared by rebuild().
+  void show_recording(std::shared_ptr<const RecordedRun> run);
   // True while the ring view's cells are written on the device (CUDA-OpenGL interop): states
   // then carry the cell records but no bins, and buffers are fetched to the host only for
   // the values printed in small cells.
@@ -62,6 +66,9 @@ class SessionModel {
   int generation_ = 0;
   bool cell_data_on_device_ = false;
   std::list<ShownState> cache_;  // most recently used first
+  std::shared_ptr<const RecordedRun> recording_;
+
+  const BufferState& buffers_at(int round) const;
 };
 
 // A value as the cells and the table print it: integers exactly, floats with up to four

@@ -180,8 +180,15 @@ void LessonPlayer::ensure_caption_font(float display_height) {
 void LessonPlayer::apply(GuiApp& app) {
   const LessonFrame f = frame();
   if (f.scene_index != applied_scene_) {
-    if (!app.apply_config(f.scene->config, app.model().backend_choice()))
-      app.add_notice("lesson scene " + std::to_string(f.scene_index + 1) + " could not be shown");
+    std::string error;
+    if (f.scene->open) {
+      // A replay brings its own timeline; the lesson still moves the rounds (docs/lessons.md).
+      if (!app.open_replay(f.scene->open->string(), error)) app.add_notice(error);
+    } else {
+      app.close_replay();
+      if (!app.apply_config(f.scene->config, app.model().backend_choice()))
+        app.add_notice("lesson scene " + std::to_string(f.scene_index + 1) + " could not be shown");
+    }
     applied_scene_ = f.scene_index;
   }
   const double position = f.round + f.round_progress;

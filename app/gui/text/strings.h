@@ -287,6 +287,28 @@ struct UiStrings {
   // Too small to draw
   const char* window_too_small;           // %d minimum width, %d minimum height (pixels)
   const char* view_too_small;
+
+  // Replaying a recorded run (--open, the Open control)
+  const char* replay_title;            // %s file, %s transport, ranks, hosts (from the two below)
+  const char* replay_title_trace;      // %s file, %s backend, ranks
+  const char* replay_rank_words[2];    // "1 rank", "%d ranks"
+  const char* replay_host_words[2];    // "1 host", "%d hosts"
+  const char* replay_close;
+  const char* replay_locked;
+  const char* replay_pacing;
+  const char* replay_pacing_names[2];  // indexed by Pacing: measured, even
+  const char* replay_no_times;
+  const char* replay_mismatch;         // %d round, %d GPU, %lld element, %s recorded, %s computed
+  const char* replay_round_time;       // %d round, %s time
+  const char* replay_round_wait;       // %d GPU, %s wait, %d GPU waited for
+  const char* timeline_spans[4];       // send, delay, wait, reduce and finish (arrived to end): the timeline's legend
+  const char* timeline_row;            // %d GPU, %s host
+  const char* timeline_tooltip;        // %d GPU, %s host, %d round, %s start, posted, arrived, end, delay, wait
+  const char* hosts_legend;
+  const char* open_title;
+  const char* open_button;
+  const char* open_path_hint;
+  const char* open_found;
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

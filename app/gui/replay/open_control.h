@@ -1,0 +1,25 @@
+#pragma once
+// The Open control of the setup panel: a path to a ringviz.trace/1 document, an Open button,
+// and the captures shipped beside the lessons (assets/captures).
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ringviz::gui {
+
+// The captures folders: `captures` beside every folder lessons are looked for in
+// (lesson_folder_candidates), the first that exists; its .json files sorted by name.
+std::vector<std::filesystem::path> shipped_captures();
+
+class OpenControl {
+ public:
+  // Returns the path to open when the user asks for one.
+  std::optional<std::string> draw();
+
+ private:
+  char path_[1024] = {};
+  std::optional<std::vector<std::filesystem::path>> shipped_;  // looked up once, when first drawn
+};
+
+}  // namespace ringviz::gui

@@ -1,0 +1,64 @@
+#include "app/gui/replay/replay_panel.h"
+
+#include <imgui.h>
+
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
+#include "core/trace/trace_values.h"
+
+namespace ringviz::gui {
+
+std::string replay_summary(const ReplaySource& replay) {
+  const UiStrings& t = ui_strings();
+  const RecordedRun& run = replay.run();
+  const int ranks = run.config.ranks;
+  const std::string rank_count = ranks == 1 ? std::string(t.replay_rank_words[0]) : format(t.replay_rank_words[1], ranks);
+  if (!run.capture) return format(t.replay_title_trace, replay.file_name().c_str(), run.backend.c_str(), rank_count.c_str());
+  const int hosts = host_count(*run.capture);
+  const std::string host_words = hosts == 1 ? std::string(t.replay_host_words[0]) : format(t.replay_host_words[1], hosts);
+  return format(t.replay_title, replay.file_name().c_str(), run.capture->transport.c_str(), rank_count.c_str(),
+                host_words.c_str());
+}
+
+std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype) {
+  return format(ui_strings().replay_mismatch, mismatch.round, mismatch.difference.rank,
+                static_cast<long long>(mismatch.difference.element),
+                format_element(mismatch.difference.recorded, dtype).c_str(),
+                format_element(mismatch.difference.computed, dtype).c_str());
+}
+
+ReplayPanelAction ReplayPanel::draw(ReplaySource& replay, ThemeKind theme) {
+  const UiStrings& t = ui_strings();
+  ReplayPanelAction action;
+  if (!replay.active()) {
+    action.open = open_.draw();
+    ImGui::Separator();
+    return action;
+  }
+  const ViewColours& colours = view_colours(theme);
+  ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.phase_all_gather));
+  ImGui::TextWrapped("%s", replay_summary(replay).c_str());
+  ImGui::PopStyleColor();
+  if (replay.mismatch()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
+    ImGui::TextWrapped("%s", mismatch_text(*replay.mismatch(), replay.run().config.dtype).c_str());
+    ImGui::PopStyleColor();
+  }
+  if (replay.measured_available()) {
+    int pacing = replay.pacing() == Pacing::measured ? 0 : 1;
+    ImGui::TextUnformatted(t.replay_pacing);
+    ImGui::SameLine();
+    action.pacing_changed |= ImGui::RadioButton(t.replay_pacing_names[0], &pacing, 0);
+    ImGui::SameLine();
+    action.pacing_changed |= ImGui::RadioButton(t.replay_pacing_names[1], &pacing, 1);
+    replay.set_pacing(pacing == 0 ? Pacing::measured : Pacing::even);
+  } else {
+    hint_text(t.replay_no_times);
+  }
+  action.close = ImGui::Button(t.replay_close);
+  hint_text(t.replay_locked);
+  ImGui::Separator();
+  return action;
+}
+
+}  // namespace ringviz::gui

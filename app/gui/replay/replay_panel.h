@@ -1,0 +1,33 @@
+#pragma once
+// The top of the setup panel: the Open control, or, while a recorded run is open, what it is
+// ("Replaying run.json (mpi, 4 ranks on 2 hosts)"), its pacing, a warning when its buffers
+// differ from the engine's, and Close.
+#include <optional>
+#include <string>
+
+#include "app/gui/render/theme.h"
+#include "app/gui/replay/open_control.h"
+#include "app/gui/replay/replay_source.h"
+
+namespace ringviz::gui {
+
+// "Replaying run.json (mpi, 4 ranks on 2 hosts)", in the UI language.
+std::string replay_summary(const ReplaySource& replay);
+// The warning of a recorded buffer that differs from the engine's.
+std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype);
+
+struct ReplayPanelAction {
+  std::optional<std::string> open;  // a document to open
+  bool close = false;
+  bool pacing_changed = false;
+};
+
+class ReplayPanel {
+ public:
+  ReplayPanelAction draw(ReplaySource& replay, ThemeKind theme);
+
+ private:
+  OpenControl open_;
+};
+
+}  // namespace ringviz::gui

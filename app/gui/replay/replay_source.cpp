@@ -1,0 +1,41 @@
+#include "app/gui/replay/replay_source.h"
+
+#include <filesystem>
+
+#include "app/gui/replay/replay_timing.h"
+
+namespace ringviz::gui {
+
+void ReplaySource::open(const std::string& path) {
+  auto run = std::make_shared<const RecordedRun>(read_recorded_run(path));
+  run_ = std::move(run);
+  path_ = path;
+  pacing_ = Pacing::measured;
+  mismatch_.reset();
+}
+
+void ReplaySource::close() {
+  run_.reset();
+  path_.clear();
+  mismatch_.reset();
+}
+
+namespace {
+std::optional<ReplaySource> g_startup_replay;
+}  // namespace
+
+void set_startup_replay(ReplaySource replay) { g_startup_replay = std::move(replay); }
+
+std::optional<ReplaySource> take_startup_replay() {
+  std::optional<ReplaySource> taken = std::move(g_startup_replay);
+  g_startup_replay.reset();
+  return taken;
+}
+
+std::string ReplaySource::file_name() const { return std::filesystem::path(path_).filename().string(); }
+
+std::vector<double> ReplaySource::round_seconds() const {
+  return pacing() == Pacing::measured ? measured_round_seconds(*run_) : std::vector<double>{};
+}
+
+}  // namespace ringviz::gui

@@ -1,0 +1,437 @@
+#include "core/trace/trace_read.h"
+
+#include <cmath>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "core/engine/provenance.h"
+#include "core/input/json_input.h"
+#include "core/model/initial_values.h"
+#include "core/model/input_error.h"
+#include "core/model/text.h"
+#include "core/schedule/schedule.h"
+#include "core/trace/trace_json.h"
+
+namespace ringviz {
+
+namespace {
+
+using nlohmann::json;
+
+// "/rounds/2/transfers/0" as a reader names it: "rounds[2].transfers[0]".
+std::string readable_path(std::string_view pointer) {
+  std::string path;
+  std::size_t at = 1;
+  while (at <= pointer.size() && !pointer.empty()) {
+    const std::size_t next = std::min(pointer.find('/', at), pointer.size());
+    const std::string_view token = pointer.substr(at, next - at);
+    const bool index = !token.empty() && token.find_first_not_of("0123456789") == std::string_view::npos;
+    if (index) path += "[" + std::string(token) + "]";
+    else path += (path.empty() ? "" : ".") + std::string(token);
+    at = next + 1;
+  }
+  return path.empty() ? "top level" : path;
+}
+
+std::string kind_of(const json& value) {
+  if (value.is_string()) return "\"" + shortened_for_message(value.get_ref<const std::string&>()) + "\"";
+  if (value.is_number()) return shortened_for_message(value.dump());
+  if (value.is_array()) return "an array";
+  if (value.is_object()) return "an object";
+  return value.dump();
+}
+
+std::string transfer_text(const Transfer& transfer) {
+  return std::to_string(transfer.src) + " -> " + std::to_string(transfer.dst) + " slot " +
+         std::to_string(transfer.slot) + " " + std::string(transfer_kind_name(transfer.kind));
+}
+
+class DocumentReader {
+ public:
+  DocumentReader(std::string_view text, std::string_view source)
+      : text_(text), source_(escape_for_message(source)), document_(parse_json_input(text_, source_)) {}
+
+  const json& document() const { return document_; }
+
+  [[noreturn]] void fail(const std::string& pointer, const std::string& problem) const {
+    throw InputError(json_value_position(text_, source_, pointer) + ": " + readable_path(pointer) + ": " + problem);
+  }
+
+  const json& object(const json& value, const std::string& pointer) const {
+    if (!value.is_object()) fail(pointer, "expected an object, found " + kind_of(value));
+    return value;
+  }
+
+  const json& array(const json& value, const std::string& pointer, std::size_t size) const {
+    if (!value.is_array() || value.size() != size)
+      fail(pointer, "expected an array of " + std::to_string(size) + " entries, found " +
+                        (value.is_array() ? std::to_string(value.size()) + " entries" : kind_of(value)));
+    return value;
+  }
+
+  const json& member(const json& parent, const std::string& pointer, const char* key) const {
+    const auto found = parent.find(key);
+    if (found == parent.end()) fail(pointer, std::string("missing \"") + key + "\"");
+    return *found;
+  }
+
+  std::int64_t integer(const json& value, const std::string& pointer, std::int64_t low, std::int64_t high) const {
+    const bool whole = value.is_number_integer() && !(value.is_number_unsigned() && value.get<std::uint64_t>() >
+                                                                                      static_cast<std::uint64_t>(high));
+    if (!whole || value.get<std::int64_t>() < low || value.get<std::int64_t>() > high)
+      fail(pointer, "expected a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
+                        ", found " + kind_of(value));
+    return value.get<std::int64_t>();
+  }
+
+  double real(const json& value, const std::string& pointer) const {
+    if (!value.is_number()) fail(pointer, "expected a number, found " + kind_of(value));
+    return value.get<double>();
+  }
+
+  const std::string& text(const json& value, const std::string& pointer) const {
+    if (!value.is_string()) fail(pointer, "expected a string, found " + kind_of(value));
+    return value.get_ref<const std::string&>();
+  }
+
+  template <class Parser>
+  auto named(const json& value, const std::string& pointer, const Parser& parse) const {
+    const std::string& name = text(value, pointer);
+    try {
+      return parse(name);
+    } catch (const InputError& error) {
+      // The parsers start with their flag's name ("op: unknown value ..."); the path says it.
+      const std::string message = error.what();
+      const std::size_t colon = message.find(": ");
+      fail(pointer, colon == std::string::npos ? message : message.substr(colon + 2));
+    }
+  }
+
+  // One element; null (a slot nothing has reached) reads as zero and `empty` is set.
+  ElementValue element(const json& value, const std::string& pointer, DType type, bool& empty) const {
+    empty = value.is_null();
+    if (empty) return {!is_floating(type), 0, 0};
+    if (value.is_string()) {
+      const std::string& name = value.get_ref<const std::string&>();
+      if (is_floating(type) && (name == "nan" || name == "inf" || name == "-inf"))
+        return {false, name == "nan" ? std::nan("") : name == "inf" ? HUGE_VAL : -HUGE_VAL, 0};
+    } else if (value.is_number()) {
+      const bool whole = !value.is_number_float() || std::floor(value.get<double>()) == value.get<double>();
+      if (auto stored = number_as_element(value, whole, type)) return *stored;
+      fail(pointer, does_not_fit(value.dump(), type));
+    }
+    fail(pointer, std::string("expected a ") + std::string(dtype_name(type)) + " value" +
+                      (is_floating(type) ? " (a number or \"nan\", \"inf\", \"-inf\")" : "") + " or null, found " +
+                      kind_of(value));
+  }
+
+ private:
+  std::string_view text_;
+  std::string source_;
+  json document_;
+};
+
+Config read_config(const DocumentReader& reader, const json& root, std::string& backend) {
+  const json& node = reader.object(reader.member(root, "", "config"), "/config");
+  auto field = [&](const char* key) -> const json& { return reader.member(node, "/config", key); };
+  auto at = [](const char* key) { return std::string("/config/") + key; };
+  Config config;
+  config.op = reader.named(field("op"), at("op"), [](const std::string& name) { return parse_op(name); });
+  config.algorithm = reader.named(field("algorithm"), at("algorithm"),
+                                  [](const std::string& name) { return parse_algorithm(name); });
+  config.order = reader.named(field("order"), at("order"), [](const std::string& name) { return parse_order(name); });
+  config.ranks = static_cast<int>(reader.integer(field("ranks"), at("ranks"), 1, kMaxRanks));
+  config.count = reader.integer(field("count"), at("count"), 0, kMaxCount);
+  config.dtype = reader.named(field("dtype"), at("dtype"), [](const std::string& name) { return parse_dtype_or_throw(name); });
+  config.reduce = reader.named(field("reduce"), at("reduce"),
+                               [](const std::string& name) { return parse_reduce_or_throw(name); });
+  // "values": the GUI's table, never typed; its values are the document's `initial`.
+  config.init = reader.named(field("init"), at("init"), [](const std::string& name) {
+    return name == "values" ? InitPattern{InitKind::values} : parse_init(name);
+  });
+  backend = reader.text(field("backend"), at("backend"));
+  Config checked = config;
+  if (checked.init.kind == InitKind::values) checked.init.kind = InitKind::seed;
+  if (auto problem = validate(checked)) reader.fail("/config", *problem);
+  return config;
+}
+
+void check_slots(const DocumentReader& reader, const json& root, const SlotLayout& layout) {
+  const json& slots = reader.array(reader.member(root, "", "slots"), "/slots", static_cast<std::size_t>(layout.size()));
+  for (int slot = 0; slot < layout.size(); ++slot) {
+    const std::string pointer = "/slots/" + std::to_string(slot);
+    const json& node = reader.object(slots[static_cast<std::size_t>(slot)], pointer);
+    const std::int64_t offset = reader.integer(reader.member(node, pointer, "offset"), pointer + "/offset", 0, kMaxCount);
+    const std::int64_t count = reader.integer(reader.member(node, pointer, "count"), pointer + "/count", 0, kMaxCount);
+    if (offset != layout[slot].offset || count != layout[slot].count)
+      reader.fail(pointer, "{offset " + std::to_string(offset) + ", count " + std::to_string(count) +
+                               "} does not match the config's slot (offset " + std::to_string(layout[slot].offset) +
+                               ", count " + std::to_string(layout[slot].count) + ")");
+  }
+}
+
+// Every rank's working buffer; each slot's elements must be null exactly where `provenance`
+// says nothing has reached it.
+BufferState read_buffers(const DocumentReader& reader, const json& node, const std::string& pointer,
+                         const Config& config, const SlotLayout& layout, const Provenance& provenance) {
+  const auto ranks = static_cast<std::size_t>(config.ranks);
+  reader.array(node, pointer, ranks);
+  BufferState state = BufferState::zeros(config.dtype, config.ranks, layout.elements_per_rank);
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    const std::string row_pointer = pointer + "/" + std::to_string(rank);
+    const json& row = reader.array(node[static_cast<std::size_t>(rank)], row_pointer,
+                                   static_cast<std::size_t>(layout.elements_per_rank));
+    for (int slot = 0; slot < layout.size(); ++slot) {
+      const bool reached = provenance.at(rank, slot).any();
+      for (std::int64_t i = layout[slot].offset; i < layout[slot].offset + layout[slot].count; ++i) {
+        const std::string element_pointer = row_pointer + "/" + std::to_string(i);
+        bool empty = false;
+        const ElementValue value = reader.element(row[static_cast<std::size_t>(i)], element_pointer, config.dtype, empty);
+        if (empty == reached)
+          reader.fail(element_pointer, reached ? "null, but slot " + std::to_string(slot) + " holds data here"
+                                               : "a value, but nothing has reached slot " + std::to_string(slot) + " here (null expected)");
+        if (!empty) write_element(state, rank, i, value);
+      }
+    }
+  }
+  return state;
+}
+
+void check_contributors(const DocumentReader& reader, const json& node, const std::string& pointer,
+                        const Config& config, const Provenance& provenance) {
+  const auto ranks = static_cast<std::size_t>(config.ranks);
+  reader.array(node, pointer, ranks);
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    const std::string row_pointer = pointer + "/" + std::to_string(rank);
+    const json& row = reader.array(node[static_cast<std::size_t>(rank)], row_pointer, ranks);
+    for (int slot = 0; slot < config.ranks; ++slot) {
+      const std::string set_pointer = row_pointer + "/" + std::to_string(slot);
+      const json& set = row[static_cast<std::size_t>(slot)];
+      if (!set.is_array()) reader.fail(set_pointer, "expected an array of ranks, found " + kind_of(set));
+      RankSet found;
+      for (std::size_t i = 0; i < set.size(); ++i)
+        found.set(static_cast<std::size_t>(reader.integer(set[i], set_pointer + "/" + std::to_string(i), 0, config.ranks - 1)));
+      if (found != provenance.at(rank, slot))
+        reader.fail(set_pointer, "GPU " + std::to_string(rank) + " slot " + std::to_string(slot) +
+                                     " lists other contributors than the schedule folds in");
+    }
+  }
+}
+
+void check_transfers(const DocumentReader& reader, const json& node, const std::string& pointer, int number,
+                     const Round& expected, std::int64_t element_bytes, const SlotLayout& layout,
+                     const Config& config) {
+  if (!node.is_array()) reader.fail(pointer, "expected an array of transfers, found " + kind_of(node));
+  const std::string context = " (a document from another version, or edited by hand)";
+  for (std::size_t i = 0; i < std::max(node.size(), expected.transfers.size()); ++i) {
+    const std::string item = pointer + "/" + std::to_string(i);
+    if (i >= node.size())
+      reader.fail(pointer, "round " + std::to_string(number) + " lists " + std::to_string(node.size()) +
+                               " transfers, but the " + std::string(op_name(config.op)) + " " +
+                               std::string(algorithm_name(config.algorithm)) + " schedule has " +
+                               std::to_string(expected.transfers.size()) + context);
+    const json& entry = reader.object(node[i], item);
+    Transfer transfer;
+    const int last = config.ranks - 1;
+    transfer.src = static_cast<int>(reader.integer(reader.member(entry, item, "src"), item + "/src", 0, last));
+    transfer.dst = static_cast<int>(reader.integer(reader.member(entry, item, "dst"), item + "/dst", 0, last));
+    transfer.slot = static_cast<int>(reader.integer(reader.member(entry, item, "slot"), item + "/slot", 0, last));
+    transfer.kind = reader.named(reader.member(entry, item, "kind"), item + "/kind",
+                                 [](const std::string& name) { return parse_enum(kTransferKindNames, name, "kind"); });
+    const std::int64_t bytes = reader.integer(reader.member(entry, item, "bytes"), item + "/bytes", 0, INT64_MAX);
+    if (i >= expected.transfers.size())
+      reader.fail(item, "round " + std::to_string(number) + " has more transfers than the " +
+                            std::string(op_name(config.op)) + " " + std::string(algorithm_name(config.algorithm)) +
+                            " schedule's " + std::to_string(expected.transfers.size()) + context);
+    const Transfer& planned = expected.transfers[i];
+    if (transfer.src != planned.src || transfer.dst != planned.dst || transfer.slot != planned.slot ||
+        transfer.kind != planned.kind)
+      reader.fail(item, "round " + std::to_string(number) + " transfer " + std::to_string(i + 1) + " is " +
+                            transfer_text(transfer) + ", but the schedule has " + transfer_text(planned) + context);
+    if (bytes != layout[transfer.slot].count * element_bytes)
+      reader.fail(item + "/bytes", std::to_string(bytes) + " bytes, but slot " + std::to_string(transfer.slot) +
+                                       " holds " + std::to_string(layout[transfer.slot].count * element_bytes));
+  }
+}
+
+CaptureSpan read_spans(const DocumentReader& reader, const json& node, const std::string& pointer) {
+  reader.object(node, pointer);
+  auto time = [&](const char* key) {
+    const double value = reader.real(reader.member(node, pointer, key), pointer + "/" + key);
+    if (!std::isfinite(value)) reader.fail(pointer + "/" + key, "expected a finite time");
+    return value;
+  };
+  auto bytes = [&](const char* key) {
+    return reader.integer(reader.member(node, pointer, key), pointer + "/" + key, 0, INT64_MAX);
+  };
+  CaptureSpan spans{time("start_us"), time("posted_us"), time("arrived_us"), time("end_us"), time("delay_us"),
+                  bytes("bytes_sent"), bytes("bytes_received")};
+  if (!(spans.start_us <= spans.posted_us && spans.posted_us <= spans.arrived_us && spans.arrived_us <= spans.end_us))
+    reader.fail(pointer, "the times must not decrease (start_us <= posted_us <= arrived_us <= end_us)");
+  if (spans.delay_us < 0) reader.fail(pointer + "/delay_us", "expected a delay of 0 or more");
+  return spans;
+}
+
+CaptureRecord read_capture(const DocumentReader& reader, const json& node, const Config& config, int round_count) {
+  const std::string at = "/capture";
+  reader.object(node, at);
+  CaptureRecord capture;
+  capture.transport = reader.text(reader.member(node, at, "transport"), at + "/transport");
+  capture.command = reader.text(reader.member(node, at, "command"), at + "/command");
+  capture.snapshot = reader.named(reader.member(node, at, "snapshot"), at + "/snapshot",
+                                  [](const std::string& name) { return parse_snapshot_mode(name); });
+  if (const auto clock = node.find("clock"); clock != node.end()) capture.clock = reader.text(*clock, at + "/clock");
+  const json& delay = reader.member(node, at, "delay");
+  if (!delay.is_null()) {
+    reader.object(delay, at + "/delay");
+    const int rank = static_cast<int>(reader.integer(reader.member(delay, at + "/delay", "rank"), at + "/delay/rank", 0, config.ranks - 1));
+    // Whole microseconds, as --delay takes them; written 2000 or 2000.0 alike.
+    const double us = reader.real(reader.member(delay, at + "/delay", "us"), at + "/delay/us");
+    if (!(us >= 0 && us < 0x1p62) || std::floor(us) != us)
+      reader.fail(at + "/delay/us", "expected whole microseconds, 0 or more");
+    capture.delay = CaptureDelay{rank, static_cast<std::int64_t>(us)};
+  }
+  const auto ranks = static_cast<std::size_t>(config.ranks);
+  const json& rank_list = reader.array(reader.member(node, at, "ranks"), at + "/ranks", ranks);
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    const std::string item = at + "/ranks/" + std::to_string(rank);
+    const json& entry = reader.object(rank_list[static_cast<std::size_t>(rank)], item);
+    CaptureRank captured;
+    captured.rank = static_cast<int>(reader.integer(reader.member(entry, item, "rank"), item + "/rank", rank, rank));
+    captured.host = reader.text(reader.member(entry, item, "host"), item + "/host");
+    const json& device = reader.member(entry, item, "device");
+    captured.device = device.is_null() ? -1 : static_cast<int>(reader.integer(device, item + "/device", 0, 1 << 16));
+    captured.clock_offset_us = reader.real(reader.member(entry, item, "clock_offset_us"), item + "/clock_offset_us");
+    captured.clock_error_us = reader.real(reader.member(entry, item, "clock_error_us"), item + "/clock_error_us");
+    capture.ranks.push_back(std::move(captured));
+  }
+  const json& rounds = reader.array(reader.member(node, at, "rounds"), at + "/rounds", static_cast<std::size_t>(round_count));
+  for (int round = 0; round < round_count; ++round) {
+    const std::string item = at + "/rounds/" + std::to_string(round);
+    const json& entry = reader.object(rounds[static_cast<std::size_t>(round)], item);
+    reader.integer(reader.member(entry, item, "round"), item + "/round", round + 1, round + 1);
+    const json& spans = reader.array(reader.member(entry, item, "ranks"), item + "/ranks", ranks);
+    std::vector<CaptureSpan>& row = capture.rounds.emplace_back();
+    for (int rank = 0; rank < config.ranks; ++rank)
+      row.push_back(read_spans(reader, spans[static_cast<std::size_t>(rank)], item + "/ranks/" + std::to_string(rank)));
+  }
+  return capture;
+}
+
+std::int64_t output_elements(const Config& config, const SlotLayout& layout, const Schedule& schedule, int rank) {
+  switch (config.op) {
+    case Op::allgather: return layout.elements_per_rank;
+    case Op::allreduce: return config.count;
+    case Op::reducescatter: break;
+  }
+  const int owned = config.ranks == 1 ? 0 : schedule.owned_slot[static_cast<std::size_t>(rank)];
+  return layout[owned].count;
+}
+
+// The inputs a document recorded, as the value table a Session re-executes them from: the
+// replay then needs no init file (docs/architecture.md, "Replaying a recorded run").
+InitPattern inputs_as_values(const Config& config, const SlotLayout& layout, const BufferState& initial) {
+  InitPattern pattern{InitKind::values};
+  for (int rank = 0; rank < config.ranks; ++rank) {
+    const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
+    std::vector<double>& row = pattern.values.emplace_back();
+    for (std::int64_t i = 0; i < config.count; ++i) row.push_back(read_element(initial, rank, base + i).real);
+  }
+  return pattern;
+}
+
+}  // namespace
+
+int host_count(const CaptureRecord& capture) {
+  std::set<std::string> hosts;
+  for (const CaptureRank& rank : capture.ranks) hosts.insert(rank.host);
+  return static_cast<int>(hosts.size());
+}
+
+bool RecordedRun::every_round_timed() const {
+  for (const RecordedRound& round : rounds)
+    if (!round.time_us) return false;
+  return !rounds.empty();
+}
+
+RecordedRun parse_recorded_run(std::string_view text, std::string_view source) {
+  const DocumentReader reader(text, source);
+  const json& root = reader.object(reader.document(), "");
+  const json& schema = reader.member(root, "", "schema");
+  if (!schema.is_string() || schema.get_ref<const std::string&>() != kTraceSchema)
+    reader.fail("/schema", std::string("expected \"") + kTraceSchema + "\", found " + kind_of(schema));
+  RecordedRun run;
+  run.config = read_config(reader, root, run.backend);
+  const Config& config = run.config;
+  check_fits_in_memory(config, 2);
+  run.layout = make_layout(config);
+  check_slots(reader, root, run.layout);
+  const Schedule schedule = make_schedule(config);
+  Provenance provenance = Provenance::initial(config);
+  if (const auto initial = root.find("initial"); initial != root.end())
+    run.initial = read_buffers(reader, *initial, "/initial", config, run.layout, provenance);
+  run.init_spec = run.config.init.spec();
+  const bool from_table = config.init.kind == InitKind::values || config.init.kind == InitKind::file;
+  if (from_table && run.initial) run.config.init = inputs_as_values(config, run.layout, *run.initial);
+  if (config.init.kind == InitKind::values && !run.initial)
+    reader.fail("/config/init", "\"values\" needs the document's \"initial\" buffers, which it does not have");
+
+  const json& rounds = reader.array(reader.member(root, "", "rounds"), "/rounds",
+                                    static_cast<std::size_t>(schedule.round_count()));
+  const auto element_bytes = static_cast<std::int64_t>(dtype_size(config.dtype));
+  for (int index = 0; index < schedule.round_count(); ++index) {
+    const Round& expected = schedule.rounds[static_cast<std::size_t>(index)];
+    const std::string at = "/rounds/" + std::to_string(index);
+    const json& node = reader.object(rounds[static_cast<std::size_t>(index)], at);
+    reader.integer(reader.member(node, at, "round"), at + "/round", index + 1, index + 1);
+    RecordedRound& round = run.rounds.emplace_back();
+    round.phase = reader.named(reader.member(node, at, "phase"), at + "/phase",
+                               [](const std::string& name) { return parse_enum(kPhaseNames, name, "phase"); });
+    if (round.phase != expected.phase)
+      reader.fail(at + "/phase", "round " + std::to_string(index + 1) + " is " + std::string(phase_name(round.phase)) +
+                                     ", but the schedule's is " + std::string(phase_name(expected.phase)));
+    if (const auto time = node.find("time_us"); time != node.end()) {
+      round.time_us = reader.real(*time, at + "/time_us");
+      if (!(*round.time_us >= 0) || !std::isfinite(*round.time_us)) reader.fail(at + "/time_us", "expected a time of 0 or more");
+    }
+    check_transfers(reader, reader.member(node, at, "transfers"), at + "/transfers", index + 1, expected,
+                    element_bytes, run.layout, config);
+    provenance.apply(expected);
+    const auto buffers = node.find("buffers");
+    const auto contributors = node.find("contributors");
+    if ((buffers == node.end()) != (contributors == node.end()))
+      reader.fail(at, "\"buffers\" and \"contributors\" come together: one is missing");
+    if (buffers != node.end()) {
+      round.buffers = read_buffers(reader, *buffers, at + "/buffers", config, run.layout, provenance);
+      check_contributors(reader, *contributors, at + "/contributors", config, provenance);
+    }
+  }
+
+  if (const auto outputs = root.find("outputs"); outputs != root.end()) {
+    reader.array(*outputs, "/outputs", static_cast<std::size_t>(config.ranks));
+    std::vector<ByteBuffer>& rows = run.outputs.emplace();
+    for (int rank = 0; rank < config.ranks; ++rank) {
+      const std::string at = "/outputs/" + std::to_string(rank);
+      const std::int64_t size = output_elements(config, run.layout, schedule, rank);
+      const json& row = reader.array((*outputs)[static_cast<std::size_t>(rank)], at, static_cast<std::size_t>(size));
+      BufferState one = BufferState::zeros(config.dtype, 1, size);
+      for (std::int64_t i = 0; i < size; ++i) {
+        bool empty = false;
+        const ElementValue value = reader.element(row[static_cast<std::size_t>(i)], at + "/" + std::to_string(i), config.dtype, empty);
+        if (empty) reader.fail(at + "/" + std::to_string(i), "an output element cannot be null");
+        write_element(one, 0, i, value);
+      }
+      rows.push_back(std::move(one.ranks.front()));
+    }
+  }
+  if (const auto capture = root.find("capture"); capture != root.end())
+    run.capture = read_capture(reader, *capture, config, schedule.round_count());
+  return run;
+}
+
+RecordedRun read_recorded_run(const std::string& path) {
+  return parse_recorded_run(read_input_text(path, "trace file", kMaxTraceFileBytes), path);
+}
+
+}  // namespace ringviz

@@ -1,0 +1,221 @@
+// Reading ringviz.trace/1 documents back: every `trace --format json` output and every capture
+// snapshot mode reads into the values the engine computed, and a malformed document is one
+// line naming the file position and what is wrong.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "capture_input_error.h"
+#include "core/engine/backend.h"
+#include "core/engine/session.h"
+#include "core/schedule/schedule.h"
+#include "core/teaching/lesson.h"
+#include "core/trace/recorded_compare.h"
+#include "core/trace/trace.h"
+#include "core/trace/trace_read.h"
+#include "synthetic_capture.h"
+
+using namespace ringviz;
+
+namespace {
+
+Config make_config(Op op, Algorithm algorithm, int ranks, std::int64_t count, DType dtype, ReduceOp reduce,
+                   const std::string& init = "seed") {
+  Config config;
+  config.op = op;
+  config.algorithm = algorithm;
+  config.ranks = ranks;
+  config.count = count;
+  config.dtype = dtype;
+  config.reduce = reduce;
+  config.init = parse_init(init);
+  return config;
+}
+
+// Every recorded buffer equals the engine's after the same round.
+void check_round_trip(const Config& config) {
+  const RecordedRun run = parse_recorded_run(trace_document(config), "t.json");
+  Session session(config, make_cpu_backend(1));
+  CHECK(run.config.op == config.op);
+  CHECK(run.config.dtype == config.dtype);
+  CHECK(run.backend == "cpu");
+  REQUIRE(run.initial);
+  CHECK_FALSE(first_difference(*run.initial, session.buffers(), run.layout, session.provenance()));
+  REQUIRE(run.rounds.size() == static_cast<std::size_t>(session.round_count()));
+  for (const RecordedRound& round : run.rounds) {
+    session.step_forward();
+    REQUIRE(round.buffers);
+    const auto difference = first_difference(*round.buffers, session.buffers(), run.layout, session.provenance());
+    CHECK_FALSE(difference);
+  }
+  REQUIRE(run.outputs);
+  const std::vector<ByteBuffer> outputs = session.outputs();
+  REQUIRE(run.outputs->size() == outputs.size());
+  for (std::size_t rank = 0; rank < outputs.size(); ++rank)
+    CHECK(run.outputs->at(rank).size() == outputs[rank].size());
+  CHECK_FALSE(run.capture);
+}
+
+std::string with_replaced(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+std::string read_error(const std::string& text) {
+  return input_error([&] { parse_recorded_run(text, "run.json"); });
+}
+
+}  // namespace
+
+TEST_CASE("every trace output reads back into the buffers the engine computed, for every op, algorithm and dtype") {
+  const DType dtypes[] = {DType::f32, DType::f64, DType::f16, DType::bf16, DType::i32, DType::i64};
+  const ReduceOp reductions[] = {ReduceOp::sum, ReduceOp::prod, ReduceOp::max, ReduceOp::min, ReduceOp::avg};
+  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
+  int checked = 0;
+  for (Op op : ops)
+    for (Algorithm algorithm : kAllAlgorithms) {
+      if (!algorithm_supports(algorithm, op)) continue;
+      for (DType dtype : dtypes) {
+        const ReduceOp reduce = reductions[checked % 5];
+        const int ranks = 1 + checked % 6;
+        CAPTURE(checked);
+        check_round_trip(make_config(op, algorithm, ranks, 3 + checked % 5, dtype, reduce,
+                                     checked % 2 ? "random:7" : "seed"));
+        ++checked;
+      }
+    }
+  CHECK(checked > 80);
+}
+
+TEST_CASE("NaN and the infinities come back from their strings") {
+  Config config = make_config(Op::allreduce, Algorithm::ring, 2, 2, DType::f16, ReduceOp::max);
+  config.init.kind = InitKind::values;
+  config.init.values = {{std::nan(""), HUGE_VAL}, {-HUGE_VAL, 0.1}};
+  const std::string text = trace_document(config);
+  CHECK(text.find("\"nan\"") != std::string::npos);
+  CHECK(text.find("\"-inf\"") != std::string::npos);
+  const RecordedRun run = parse_recorded_run(text, "t.json");
+  const ElementValue first = read_element(run.rounds.back().buffers.value(), 1, 0);
+  CHECK(std::isnan(first.real));
+  CHECK(read_element(*run.initial, 1, 0).real == -HUGE_VAL);
+  CHECK(run.init_spec == "values");
+  Session replayed(run.config, make_cpu_backend(1));
+  replayed.seek(replayed.round_count());
+  CHECK_FALSE(first_difference(*run.rounds.back().buffers, replayed.buffers(), run.layout, replayed.provenance()));
+}
+
+TEST_CASE("a document whose inputs came from a table needs its initial buffers") {
+  Config config = make_config(Op::allgather, Algorithm::ring, 2, 2, DType::f32, ReduceOp::sum);
+  config.init.kind = InitKind::values;
+  config.init.values = {{1, 2}, {3, 4}};
+  nlohmann::ordered_json document = nlohmann::ordered_json::parse(trace_document(config));
+  CHECK(parse_recorded_run(document.dump(2), "t.json").config.init.values[1][1] == 4);
+  document.erase("initial");
+  CHECK(read_error(document.dump(2)) ==
+        "run.json:11:13: config.init: \"values\" needs the document's \"initial\" buffers, which it does not have");
+}
+
+TEST_CASE("a capture reads in each snapshot mode, with its ranks, hosts and per-round spans") {
+  const Config config = make_config(Op::allreduce, Algorithm::ring, 4, 8, DType::f32, ReduceOp::sum);
+  for (const std::string snapshot : {"rounds", "ends", "none"}) {
+    CAPTURE(snapshot);
+    const RecordedRun run = parse_recorded_run(synthetic_capture(config, snapshot).dump(2), "run.json");
+    REQUIRE(run.capture);
+    CHECK(run.backend == "mpi");
+    CHECK(run.capture->transport == "mpi");
+    CHECK(snapshot_mode_name(run.capture->snapshot) == snapshot);
+    CHECK(host_count(*run.capture) == 2);
+    CHECK(run.capture->ranks[3].host == "node-b");
+    REQUIRE(run.capture->delay);
+    CHECK(run.capture->delay->rank == 2);
+    CHECK(run.capture->rounds.size() == 6);
+    CHECK(run.capture->rounds[0][2].delay_us == 2000);
+    CHECK(run.every_round_timed());
+    CHECK(run.initial.has_value() == (snapshot != "none"));
+    CHECK(run.rounds.front().buffers.has_value() == (snapshot == "rounds"));
+    CHECK(run.rounds.back().buffers.has_value() == (snapshot != "none"));
+  }
+}
+
+TEST_CASE("a plain trace reads without times, so its rounds are not all timed") {
+  const RecordedRun run = parse_recorded_run(
+      trace_document(make_config(Op::allreduce, Algorithm::ring, 3, 3, DType::i32, ReduceOp::sum)), "t.json");
+  CHECK_FALSE(run.every_round_timed());
+}
+
+TEST_CASE("malformed trace documents name the file position and what is wrong") {
+  const Config config = make_config(Op::allreduce, Algorithm::ring, 4, 4, DType::i32, ReduceOp::sum);
+  const std::string good = trace_document(config);
+  const std::string capture = synthetic_capture(config, "rounds").dump(1);
+
+  CHECK(read_error("[1, 2") == "run.json:1:6: not valid JSON: unexpected end of input; expected ']'");
+  CHECK(read_error("[]") == "run.json:1:1: top level: expected an object, found an array");
+  CHECK(read_error(with_replaced(good, "ringviz.trace/1", "ringviz.trace/2")) ==
+        "run.json:2:13: schema: expected \"ringviz.trace/1\", found \"ringviz.trace/2\"");
+  CHECK(read_error(with_replaced(good, "\"op\": \"allreduce\"", "\"op\": \"broadcast\"")) ==
+        "run.json:3:20: config.op: unknown value 'broadcast' (expected allgather, reducescatter or allreduce)");
+  CHECK(read_error(with_replaced(good, "\"ranks\": 4", "\"ranks\": \"four\"")) ==
+        "run.json:3:80: config.ranks: expected a whole number from 1 to 256, found \"four\"");
+  CHECK(read_error(with_replaced(good, "\"algorithm\": \"ring\"", "\"algorithm\": \"tree\"").replace(
+            good.find("\"op\": \"allreduce\""), 17, "\"op\": \"allgather\"")) ==
+        "run.json:3:13: config: --algo tree: supports allreduce only (ring, naive, direct and rhd support allgather)");
+  CHECK(read_error(with_replaced(good, "{\"offset\": 1, \"count\": 1}", "{\"offset\": 1, \"count\": 2}")) ==
+        "run.json:6:5: slots[1]: {offset 1, count 2} does not match the config's slot (offset 1, count 1)");
+  CHECK(read_error(with_replaced(good, "{\"src\": 0, \"dst\": 1, \"slot\": 0", "{\"src\": 0, \"dst\": 2, \"slot\": 0")) ==
+        "run.json:21:9: rounds[0].transfers[0]: round 1 transfer 1 is 0 -> 2 slot 0 reduce, but the schedule has "
+        "0 -> 1 slot 0 reduce (a document from another version, or edited by hand)");
+  CHECK(read_error(with_replaced(good, "\"phase\": \"reduce-scatter\"", "\"phase\": \"all-gather\"")) ==
+        "run.json:19:16: rounds[0].phase: round 1 is all-gather, but the schedule's is reduce-scatter");
+  CHECK(read_error(with_replaced(good, "[1, 2, 3, 4]", "[1, 2, 3]")) ==
+        "run.json:11:5: initial[0]: expected an array of 4 entries, found 3 entries");
+  CHECK(read_error(with_replaced(good, "[1, 2, 3, 4]", "[1.5, 2, 3, 4]")) ==
+        "run.json:11:6: initial[0][0]: 1.5 does not fit i32 (whole numbers from -2147483648 to 2147483647)");
+  CHECK(read_error(with_replaced(good, "[1, 2, 3, 4]", "[null, 2, 3, 4]")) ==
+        "run.json:11:6: initial[0][0]: null, but slot 0 holds data here");
+  CHECK(read_error(with_replaced(good, "\"contributors\": [", "\"contributorz\": [")) ==
+        "run.json:17:5: rounds[0]: \"buffers\" and \"contributors\" come together: one is missing");
+  CHECK(read_error(with_replaced(capture, "\"snapshot\": \"rounds\"", "\"snapshot\": \"some\"")).find(
+            "capture.snapshot: unknown value 'some' (expected rounds, ends or none)") != std::string::npos);
+  CHECK(read_error(with_replaced(capture, "\"host\": \"node-a\"", "\"host\": 7")).find(
+            ": capture.ranks[0].host: expected a string, found 7") != std::string::npos);
+  CHECK(read_error(with_replaced(capture, "\"end_us\": 131.0", "\"end_us\": 100.0")).find(
+            "capture.rounds[0].ranks[0]: the times must not decrease (start_us <= posted_us <= arrived_us <= end_us)") !=
+        std::string::npos);
+}
+
+TEST_CASE("a recorded buffer that differs from the engine's is found at its round, GPU and element") {
+  const Config config = make_config(Op::allreduce, Algorithm::ring, 4, 8, DType::f32, ReduceOp::sum);
+  nlohmann::ordered_json document = synthetic_capture(config, "rounds");
+  RecordedRun run = parse_recorded_run(document.dump(), "run.json");
+  Session session(run.config, make_cpu_backend(1));
+  CHECK_FALSE(first_recorded_mismatch(run, session));
+  document["rounds"][2]["buffers"][1][5] = 1000.5;
+  run = parse_recorded_run(document.dump(), "run.json");
+  const auto mismatch = first_recorded_mismatch(run, session);
+  REQUIRE(mismatch);
+  CHECK(mismatch->round == 3);
+  CHECK(mismatch->difference.rank == 1);
+  CHECK(mismatch->difference.element == 5);
+  CHECK(mismatch->difference.recorded.real == 1000.5);
+}
+
+TEST_CASE("a lesson scene opens a recorded run found beside the lessons folder, and takes its collective") {
+  const std::string source = std::string(RINGVIZ_SOURCE_DIR) + "/assets/lessons/test.json";
+  auto lesson_with = [](const std::string& scene_fields) {
+    return R"({"schema": "ringviz.lesson/1", "title": {"en": "t", "zh": "t"}, "summary": {"en": "s", "zh": "s"},
+              "scenes": [{"title": {"en": "t", "zh": "t"}, )" + scene_fields + R"(, "views": ["ring"],
+              "steps": [{"rounds": [0, 6], "caption": {"en": "c", "zh": "c"}}]}]})";
+  };
+  const Lesson lesson = parse_lesson(lesson_with(R"("open": "captures/synthetic-straggler-4gpus.json")"), source);
+  const LessonScene& scene = lesson.scenes.front();
+  REQUIRE(scene.open);
+  CHECK(scene.open->filename() == "synthetic-straggler-4gpus.json");
+  CHECK(scene.config.ranks == 4);
+  CHECK(scene.round_count == 6);
+  CHECK(input_error([&] { parse_lesson(lesson_with(R"("open": "captures/none.json")"), source); }).find(
+            "/scenes/0/open: open: cannot replay it: trace file ") != std::string::npos);
+  CHECK(input_error([&] {
+          parse_lesson(lesson_with(R"("config": {"gpus": 4}, "open": "captures/synthetic-straggler-4gpus.json")"), source);
+        }).find("open: not with \"config\" (the recorded run brings its collective)") != std::string::npos);
+}
