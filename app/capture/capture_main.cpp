@@ -152,8 +152,8 @@ int capture_one(const CaptureOptions& requested, const std::string& command, boo
                                           : options.snapshot.value_or(choose_snapshot_mode(options));
   if (rank == 0 && !options.snapshot && context.snapshot != SnapshotMode::rounds && !options.check_engine)
     std::cerr << "ringviz: --snapshot " << snapshot_mode_name(context.snapshot) << ": every round's buffers would be "
-              << snapshot_values(options, SnapshotMode::rounds) << " values, over the "
-              << kAutoSnapshotValues << " a capture keeps by default; give --snapshot rounds or ends to keep more\n";
+              << value_count_text(snapshot_values(options, SnapshotMode::rounds)) << " values, over the "
+              << value_count_text(kAutoSnapshotValues) << " a capture keeps by default; give --snapshot rounds or ends to keep more\n";
   context.hosts = gather_host_names();
   context.clocks = measure_clock_offsets();
   announce_started_for_tests();

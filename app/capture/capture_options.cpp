@@ -48,23 +48,30 @@ std::vector<std::int64_t> parse_sizes(const CaptureFlags& flags, const Config& c
   return sizes;
 }
 
+}  // namespace
+
 std::string value_count_text(double values) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", values);
+  char text[48];
+  std::snprintf(text, sizeof text, "%.0f", values);
   return text;
 }
 
-}  // namespace
-
 void add_capture_flags(CLI::App& parser, CaptureFlags& flags) {
   cli::add_config_flags(parser, flags.config);
+  // Where the buffers live is --transport's choice, and messages are English on every rank.
+  parser.remove_option(parser.get_option("--backend"));
+  parser.remove_option(parser.get_option("--lang"));
+  parser.get_option("--gpus")
+      ->description("the ring size: the MPI world size; if given, it must equal that")
+      ->default_str("");
   parser.add_option("--transport", flags.transport, "mpi (host buffers, MPI messages) | nccl (GPU buffers, NCCL)")
       ->capture_default_str();
   parser.add_option("--out", flags.out, "the document, written by rank 0 (default: rank 0's stdout)");
-  cli::add_choice_option(parser, "--format,-f", flags.format, kCaptureFormatNames);
+  // -f is the size factor here, as in `ringviz bench` and nccl-tests; the format has its long name only.
+  cli::add_choice_option(parser, "--format", flags.format, kCaptureFormatNames);
   parser.add_option("--snapshot", flags.snapshot,
                     "rounds | ends | none: which buffers are gathered to rank 0 (default: rounds when the "
-                    "document stays under 32768 values, else ends, else none)")
+                    "document stays under 1048576 values, else ends, else none)")
       ->capture_default_str();
   parser.add_option("--iters,-i", flags.iterations,
                     "time this many repetitions per size without snapshots and print an nccl-tests table "
@@ -73,7 +80,7 @@ void add_capture_flags(CLI::App& parser, CaptureFlags& flags) {
   parser.add_option("--delay", flags.delay, "RANK:MICROSECONDS: that rank sleeps before each of its sends");
   parser.add_option("-b,--minbytes", flags.min_bytes, "--iters: smallest buffer per rank (K, M, G suffixes)");
   parser.add_option("-e,--maxbytes", flags.max_bytes, "--iters: largest buffer per rank (K, M, G suffixes)");
-  parser.add_option("--stepfactor", flags.step_factor, "--iters: multiply the size by this between rows")
+  parser.add_option("-f,--stepfactor", flags.step_factor, "--iters: multiply the size by this between rows")
       ->capture_default_str();
   parser.add_flag("--check-engine", flags.check_engine,
                   "compare every round with the in-process engine (tests)")

@@ -63,7 +63,9 @@ std::vector<std::pair<std::string, std::string>> canonical_options(const Capture
 double snapshot_values(const CaptureOptions& options, SnapshotMode mode);
 // Without --snapshot: rounds when the whole document stays under kAutoSnapshotValues values,
 // else ends when that fits, else none.
-inline constexpr double kAutoSnapshotValues = 32768;
+inline constexpr double kAutoSnapshotValues = 1 << 20;  // a document of about 10 MB
 SnapshotMode choose_snapshot_mode(const CaptureOptions& options);
+// A count of JSON values in a message, as a whole number.
+std::string value_count_text(double values);
 
 }  // namespace ringviz::capture

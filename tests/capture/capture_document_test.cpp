@@ -101,7 +101,7 @@ TEST_CASE("--snapshot ends keeps the initial and last buffers, and none keeps no
 TEST_CASE("without --snapshot a capture over the value cap keeps the ends or nothing, and says so") {
   TempDir folder;
   const std::string out = (folder.path() / "run.json").string();
-  const RunResult result = run_mpi(2, {"capture", "--count", "5000", "--out", out});
+  const RunResult result = run_mpi(2, {"capture", "--count", "150000", "--out", out});
   CHECK(result.exit_code == 0);
   CHECK(result.err.find("--snapshot ends") != std::string::npos);
   CHECK(Json::parse(std::ifstream(out))["capture"]["snapshot"] == "ends");
