@@ -1,13 +1,9 @@
 // ringviz: the command-line entry point. Every subcommand is a thin client of core/.
-#include <cerrno>
 #include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <new>
 #include <vector>
-
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
@@ -18,27 +14,13 @@
 #endif
 #include "core/model/config.h"
 #include "core/model/text.h"
+#include "core/output/output_file.h"
 
 namespace {
 
 constexpr const char* kDescription =
     "ringviz: ring AllGather, ReduceScatter and AllReduce executed round by round on real "
     "buffers, and shown.";
-
-// Whatever was printed must have arrived: a full disk or a closed pipe behind stdout is a
-// failing machine (exit 1), never a success with nothing written. stdio forgets the errno of
-// a failed flush, so a stream already in error is asked again with one byte: its output is
-// incomplete anyway (docs/architecture.md, "Output files").
-int check_stdout_at_exit(int exit_code) {
-  std::cout.flush();
-  errno = 0;
-  const bool flushed = std::fflush(stdout) == 0;
-  int error_number = errno;
-  if (flushed && !std::ferror(stdout) && std::cout) return exit_code;
-  if (flushed) error_number = ::write(STDOUT_FILENO, "\n", 1) < 0 ? errno : EIO;
-  std::cerr << "ringviz: cannot write output: " << std::strerror(error_number != 0 ? error_number : EIO) << "\n";
-  return exit_code != 0 ? exit_code : 1;
-}
 
 // CLI11 words a flag given twice as "--gpus: At Most 1 required but received 2"; ours says
 // what to do. Empty when `what` is another parse error.
@@ -124,5 +106,5 @@ int run_command_line(int argc, char** argv) {
 int main(int argc, char** argv) {
   // A file past the size limit (ulimit -f) is a failed write to report, not a core dump.
   std::signal(SIGXFSZ, SIG_IGN);
-  return check_stdout_at_exit(run_command_line(argc, argv));
+  return ringviz::check_stdout_at_exit(run_command_line(argc, argv));
 }

@@ -30,6 +30,7 @@
 #include "core/model/initial_values.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
+#include "core/output/output_file.h"
 #include "core/output/output_path.h"
 
 namespace ringviz::capture {
@@ -151,7 +152,8 @@ int capture_one(const CaptureOptions& requested, const std::string& command, boo
   context.snapshot = options.check_engine ? SnapshotMode::rounds
                                           : options.snapshot.value_or(choose_snapshot_mode(options));
   if (rank == 0 && !options.snapshot && context.snapshot != SnapshotMode::rounds && !options.check_engine)
-    std::cerr << "ringviz: --snapshot " << snapshot_mode_name(context.snapshot) << ": every round's buffers would be "
+    std::cerr << "ringviz: keeping " << (context.snapshot == SnapshotMode::ends ? "the first and last buffers" : "no buffers")
+              << " (as --snapshot " << snapshot_mode_name(context.snapshot) << "): every round's buffers would be "
               << value_count_text(snapshot_values(options, SnapshotMode::rounds)) << " values, over the "
               << value_count_text(kAutoSnapshotValues) << " a capture keeps by default; give --snapshot rounds or ends to keep more\n";
   context.hosts = gather_host_names();
@@ -252,5 +254,5 @@ int main(int argc, char** argv) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   MPI_Finalize();
-  return code;
+  return check_stdout_at_exit(code);
 }

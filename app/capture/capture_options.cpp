@@ -78,8 +78,10 @@ void add_capture_flags(CLI::App& parser, CaptureFlags& flags) {
                     "beside the MPI library's own collective, 0-" + std::to_string(kMaxIterations))
       ->capture_default_str();
   parser.add_option("--delay", flags.delay, "RANK:MICROSECONDS: that rank sleeps before each of its sends");
-  parser.add_option("-b,--minbytes", flags.min_bytes, "--iters: smallest buffer per rank (K, M, G suffixes)");
-  parser.add_option("-e,--maxbytes", flags.max_bytes, "--iters: largest buffer per rank (K, M, G suffixes)");
+  parser.add_option("-b,--minbytes", flags.min_bytes,
+                    "--iters: smallest size, each rank's whole buffer as nccl-tests count it (AllGather: "
+                    "the gathered result; K, M, G suffixes)");
+  parser.add_option("-e,--maxbytes", flags.max_bytes, "--iters: largest size, counted as -b is (K, M, G suffixes)");
   parser.add_option("-f,--stepfactor", flags.step_factor, "--iters: multiply the size by this between rows")
       ->capture_default_str();
   parser.add_flag("--check-engine", flags.check_engine,
@@ -112,6 +114,9 @@ CaptureOptions parse_capture_flags(const CaptureFlags& flags, bool gpus_given, i
   if (options.iterations > 0) {
     if (!options.out.empty())
       throw InputError("--out: --iters prints a table on stdout and writes no document; drop --out or --iters");
+    if (options.delay)
+      throw InputError("--delay: --iters times the ring beside the MPI library's own collective, which "
+                       "cannot be delayed alike; drop --delay, or --iters to capture the delayed rounds");
     options.sizes = parse_sizes(flags, options.config);
   } else if (!flags.min_bytes.empty() || !flags.max_bytes.empty()) {
     throw InputError("--minbytes: sizes belong to --iters; give --iters K, or --count for one capture");

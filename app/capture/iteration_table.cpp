@@ -133,10 +133,12 @@ struct Row {
 void print_row(const SizeRun& run, std::int64_t bytes, const Row& row) {
   const double algbw = static_cast<double>(bytes) / row.seconds / 1e9;
   const double busbw = algbw * bus_bandwidth_factor(run.config.op, run.config.ranks);
+  // AllGather reduces nothing: nccl-tests print "none" there too.
+  const std::string redop = run.config.op == Op::allgather ? "none" : std::string(reduce_op_name(run.config.reduce));
   char text[256];
   std::snprintf(text, sizeof text, "%12lld  %12lld  %6s  %6s  %10.1f  %7.2f  %7.2f  %6lld  %s",
                 static_cast<long long>(bytes), static_cast<long long>(run.config.count),
-                std::string(dtype_name(run.config.dtype)).c_str(), std::string(reduce_op_name(run.config.reduce)).c_str(),
+                std::string(dtype_name(run.config.dtype)).c_str(), redop.c_str(),
                 row.seconds * 1e6, algbw, busbw, static_cast<long long>(row.wrong), row.name.c_str());
   std::cout << text << std::endl;
 }

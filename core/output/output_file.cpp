@@ -1,6 +1,8 @@
 #include "core/output/output_file.h"
 
 #include <cerrno>
+#include <cstdio>
+#include <iostream>
 #include <cstring>
 #include <system_error>
 
@@ -110,6 +112,19 @@ bool OutputFile::fail(int error_number, std::string& error) {
 bool write_output_file(const fs::path& target, std::string_view contents, std::string& error) {
   OutputFile file;
   return file.open(target, error) && file.write(contents.data(), contents.size(), error) && file.commit(error);
+}
+
+// stdio forgets the errno of a failed flush, so a stream already in error is asked again with
+// one byte: its output is incomplete anyway (docs/architecture.md, "Output files").
+int check_stdout_at_exit(int exit_code) {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  int error_number = errno;
+  if (flushed && !std::ferror(stdout) && std::cout) return exit_code;
+  if (flushed) error_number = ::write(STDOUT_FILENO, "\n", 1) < 0 ? errno : EIO;
+  std::cerr << "ringviz: cannot write output: " << std::strerror(error_number != 0 ? error_number : EIO) << "\n";
+  return exit_code != 0 ? exit_code : 1;
 }
 
 }  // namespace ringviz

@@ -50,4 +50,10 @@ std::string cannot_write_message(const std::string& path, int error_number);
 // All of `size` bytes to `fd`, retrying short writes and EINTR; false with errno set.
 bool write_all(int fd, const void* data, std::size_t size);
 
+// Whatever a command printed must have arrived: a full disk or a closed pipe behind stdout is
+// a failing machine, never a success with nothing written. Flushes stdout; on failure prints
+// "ringviz: cannot write output: REASON" and returns 1 (or `exit_code` when that is already
+// non-zero); otherwise returns `exit_code`.
+int check_stdout_at_exit(int exit_code);
+
 }  // namespace ringviz

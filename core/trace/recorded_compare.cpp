@@ -41,6 +41,19 @@ std::optional<RecordedMismatch> first_recorded_mismatch(const RecordedRun& run, 
     if (auto difference = first_difference(*recorded, session.buffers(), run.layout, session.provenance()))
       return RecordedMismatch{session.round(), *difference};
   }
+  if (!run.outputs || !session.at_end()) return std::nullopt;
+  const std::vector<ByteBuffer> computed = session.outputs();
+  for (int rank = 0; rank < static_cast<int>(run.outputs->size()); ++rank) {
+    const ByteBuffer& row = (*run.outputs)[static_cast<std::size_t>(rank)];
+    const auto elements = static_cast<std::int64_t>(row.size() / dtype_size(run.config.dtype));
+    const BufferState recorded_row{run.config.dtype, elements, {row}};
+    const BufferState computed_row{run.config.dtype, elements, {computed[static_cast<std::size_t>(rank)]}};
+    for (std::int64_t i = 0; i < elements; ++i) {
+      const ElementValue a = read_element(recorded_row, 0, i);
+      const ElementValue b = read_element(computed_row, 0, i);
+      if (!same_value(a, b)) return RecordedMismatch{session.round(), BufferDifference{rank, i, a, b}, true};
+    }
+  }
   return std::nullopt;
 }
 

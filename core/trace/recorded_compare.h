@@ -25,10 +25,12 @@ std::optional<BufferDifference> first_difference(const BufferState& recorded, co
                                                  const SlotLayout& layout, const Provenance& provenance);
 
 // The first round (0: the inputs) whose recorded buffers differ from `session`'s, which runs
-// `run.config`. Leaves the session at its last round.
+// `run.config`, else the first recorded output that differs from the session's at the end.
+// Leaves the session at its last round.
 struct RecordedMismatch {
   int round = 0;
   BufferDifference difference;
+  bool in_outputs = false;  // `difference.element` indexes that rank's output
 };
 std::optional<RecordedMismatch> first_recorded_mismatch(const RecordedRun& run, Session& session);
 

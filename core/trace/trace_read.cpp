@@ -1,11 +1,13 @@
 #include "core/trace/trace_read.h"
 
+#include <climits>
 #include <cmath>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "core/engine/provenance.h"
+#include "core/engine/traffic.h"
 #include "core/input/json_input.h"
 #include "core/model/initial_values.h"
 #include "core/model/input_error.h"
@@ -148,7 +150,7 @@ Config read_config(const DocumentReader& reader, const json& root, std::string& 
                                [](const std::string& name) { return parse_reduce_or_throw(name); });
   // "values": the GUI's table, never typed; its values are the document's `initial`.
   config.init = reader.named(field("init"), at("init"), [](const std::string& name) {
-    return name == "values" ? InitPattern{InitKind::values} : parse_init(name);
+    return name == "values" ? InitPattern{InitKind::values, 0, {}, {}} : parse_init(name);
   });
   backend = reader.text(field("backend"), at("backend"));
   Config checked = config;
@@ -332,7 +334,7 @@ std::int64_t output_elements(const Config& config, const SlotLayout& layout, con
 // The inputs a document recorded, as the value table a Session re-executes them from: the
 // replay then needs no init file (docs/architecture.md, "Replaying a recorded run").
 InitPattern inputs_as_values(const Config& config, const SlotLayout& layout, const BufferState& initial) {
-  InitPattern pattern{InitKind::values};
+  InitPattern pattern{InitKind::values, 0, {}, {}};
   for (int rank = 0; rank < config.ranks; ++rank) {
     const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
     std::vector<double>& row = pattern.values.emplace_back();
@@ -423,6 +425,23 @@ RecordedRun parse_recorded_run(std::string_view text, std::string_view source) {
         write_element(one, 0, i, value);
       }
       rows.push_back(std::move(one.ranks.front()));
+    }
+  }
+  // The totals follow from the schedule: a document that disagrees was edited or written by
+  // another program.
+  const Traffic traffic = compute_traffic(schedule, run.layout, config.dtype, config.ranks);
+  for (const bool sent : {true, false}) {
+    const char* key = sent ? "bytes_sent" : "bytes_received";
+    const auto totals = root.find(key);
+    if (totals == root.end()) continue;
+    const std::string at = std::string("/") + key;
+    reader.array(*totals, at, static_cast<std::size_t>(config.ranks));
+    for (int rank = 0; rank < config.ranks; ++rank) {
+      const std::int64_t expected = sent ? traffic.total_sent(rank) : traffic.total_received(rank);
+      const std::string element = at + "/" + std::to_string(rank);
+      if (reader.integer((*totals)[static_cast<std::size_t>(rank)], element, 0, INT64_MAX) != expected)
+        reader.fail(element, "expected " + std::to_string(expected) + ", the bytes the schedule moves for GPU " +
+                                 std::to_string(rank));
     }
   }
   if (const auto capture = root.find("capture"); capture != root.end())

@@ -94,6 +94,10 @@ TEST_CASE("a --gpus other than the MPI world size is refused with both numbers")
   check_refused(run_mpi(2, {"capture", "--gpus", "3"}), "--gpus: 3 but MPI started 2 ranks");
 }
 
+TEST_CASE("--delay with --iters is refused, since the library's collectives cannot be delayed alike") {
+  check_refused(run_mpi(2, {"capture", "--iters", "2", "--delay", "1:100"}), "--delay: --iters times the ring");
+}
+
 TEST_CASE("an output folder that does not exist is refused before any data moves, on every rank") {
   TempDir folder;
   const std::string out = (folder.path() / "missing" / "run.json").string();

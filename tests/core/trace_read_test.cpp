@@ -198,6 +198,27 @@ TEST_CASE("a recorded buffer that differs from the engine's is found at its roun
   CHECK(mismatch->difference.rank == 1);
   CHECK(mismatch->difference.element == 5);
   CHECK(mismatch->difference.recorded.real == 1000.5);
+  CHECK_FALSE(mismatch->in_outputs);
+}
+
+TEST_CASE("a recorded output that differs from the engine's is found, and edited byte totals are refused") {
+  const Config config = make_config(Op::reducescatter, Algorithm::ring, 3, 7, DType::i32, ReduceOp::sum);
+  nlohmann::ordered_json document = synthetic_capture(config, "rounds");
+  document["outputs"][2][0] = 12345;
+  const RecordedRun run = parse_recorded_run(document.dump(), "run.json");
+  Session session(run.config, make_cpu_backend(1));
+  const auto mismatch = first_recorded_mismatch(run, session);
+  REQUIRE(mismatch);
+  CHECK(mismatch->in_outputs);
+  CHECK(mismatch->difference.rank == 2);
+  CHECK(mismatch->difference.element == 0);
+  CHECK(mismatch->difference.recorded.integer == 12345);
+
+  document = synthetic_capture(config, "rounds");
+  document["bytes_sent"][1] = 1;
+  const std::string error = input_error([&] { parse_recorded_run(document.dump(), "run.json"); });
+  CHECK(error.find("bytes_sent[1]: expected ") != std::string::npos);
+  CHECK(error.find(", the bytes the schedule moves for GPU 1") != std::string::npos);
 }
 
 TEST_CASE("a lesson scene opens a recorded run found beside the lessons folder, and takes its collective") {

@@ -36,6 +36,11 @@ TEST_CASE("a replayed capture shows a per-rank timeline under the ring, with the
   CHECK(frame.layout["config"]["ranks"] == 4);
 }
 
+TEST_CASE("--view chooses the first view of a replay as it does of a live run") {
+  const Frame frame = render({"--size", "1600x900", "--open", kStraggler, "--view", "devices", "--round", "1"});
+  CHECK(frame.layout["panels"]["devices"]["h"].get<double>() > 400);
+}
+
 TEST_CASE("a replayed plain trace plays evenly, without a timeline") {
   const std::filesystem::path trace = scratch_dir() / "plain-trace.json";
   const Run traced = run_ringviz({"trace", "--format", "json", "--op", "reducescatter", "--gpus", "3", "--count", "6", "--backend", "cpu"});

@@ -21,6 +21,11 @@ std::string replay_summary(const ReplaySource& replay) {
 }
 
 std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype) {
+  if (mismatch.in_outputs)
+    return format(ui_strings().replay_output_mismatch, mismatch.difference.rank,
+                  static_cast<long long>(mismatch.difference.element),
+                  format_element(mismatch.difference.recorded, dtype).c_str(),
+                  format_element(mismatch.difference.computed, dtype).c_str());
   return format(ui_strings().replay_mismatch, mismatch.round, mismatch.difference.rank,
                 static_cast<long long>(mismatch.difference.element),
                 format_element(mismatch.difference.recorded, dtype).c_str(),

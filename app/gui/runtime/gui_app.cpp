@@ -30,7 +30,10 @@ bool GuiApp::init(std::string& error) {
   if (!ring_.init(error)) return false;
   if (!model_.rebuild(setup_.draft(), setup_.backend(), error)) return false;
   playback_.set_round_count(model_.session().round_count());
-  if (std::optional<ReplaySource> startup = take_startup_replay()) return open_replay(std::move(*startup), error);
+  if (std::optional<ReplaySource> startup = take_startup_replay()) {
+    if (!open_replay(std::move(*startup), error)) return false;
+    set_centre_view(startup_view());  // opening shows the ring; --view still chooses the first view
+  }
   return true;
 }
 
