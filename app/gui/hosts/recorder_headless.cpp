@@ -97,6 +97,13 @@ class Recording {
       draw();
     }
     if (!player_.font_problem().empty()) return {HostExit::runtime_failure, player_.font_problem()};
+    // Not an error (a lesson may move on to views that fit), but a video of notices is rarely
+    // what was meant.
+    if (!app_.geometry().fits)
+      std::fprintf(stderr,
+                   "ringviz: warning: at %dx%d the ring view is too small to draw these GPUs and shows a "
+                   "notice instead; record at a larger --size, e.g. 1280x720\n",
+                   request_.width, request_.height);
     return {};
   }
 
