@@ -201,6 +201,21 @@ TEST_CASE("the devices view labels CPU round times as the host clock and rounds 
   CHECK(round_time(session, 2, t).clock == nullptr);
 }
 
+TEST_CASE("while a recorded run replays, the devices view shows its measured times, not the re-execution's") {
+  Config config;
+  config.ranks = 2;
+  config.count = 8;
+  Session session(config, make_cpu_backend(1));
+  session.seek(session.round_count());
+  const UiStrings& t = ui_strings_for(Language::en);
+  const std::vector<std::optional<double>> recorded = {2110.5, std::nullopt};
+  const RoundTime first = round_time(session, 0, t, recorded);
+  REQUIRE(first.microseconds.has_value());
+  CHECK(*first.microseconds == 2110.5);
+  CHECK(std::string(first.clock) == "the recorded run");
+  CHECK_FALSE(round_time(session, 1, t, recorded).microseconds.has_value());
+}
+
 TEST_CASE("round times print in microseconds, milliseconds or seconds with three significant digits") {
   CHECK(format_duration(12.34) == "12.3 us");
   CHECK(format_duration(3204.0) == "3.20 ms");

@@ -166,6 +166,8 @@ ViewContext GuiApp::view_context() {
   context.session = model_.ready() ? &model_.session() : nullptr;
   context.moment = playback_.moment();
   if (ring_.cell_source().decided()) context.cell_source = ring_.cell_source().reason();
+  if (replay_.active())
+    for (const RecordedRound& round : replay_.run().rounds) context.recorded_round_us.push_back(round.time_us);
   context.open_in_ring = [this](const Config& config, const std::string& notice) {
     if (!apply_config(config, setup_.backend())) return;
     playback_.go_to_start();

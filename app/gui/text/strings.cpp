@@ -288,6 +288,7 @@ const UiStrings kEnglish = {
     .devices_times = "Measured round times (%s)",
     .devices_clock_cuda = "CUDA events",
     .devices_clock_host = "host clock",
+    .devices_clock_recorded = "the recorded run",
     .devices_no_times = "This backend does not time its rounds.",
     .devices_column_round = "Round",
     .devices_column_time = "Time",

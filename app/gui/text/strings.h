@@ -270,6 +270,7 @@ struct UiStrings {
   const char* devices_times;              // %s clock
   const char* devices_clock_cuda;
   const char* devices_clock_host;
+  const char* devices_clock_recorded;  // a replayed run's measured times
   const char* devices_no_times;
   const char* devices_column_round;
   const char* devices_column_time;

@@ -289,6 +289,7 @@ const UiStrings kUiStringsZh = {
     .devices_times = "每轮实测时间（%s）",
     .devices_clock_cuda = "CUDA 事件",
     .devices_clock_host = "主机时钟",
+    .devices_clock_recorded = "录制的运行",
     .devices_no_times = "此后端不为轮次计时。",
     .devices_column_round = "轮",
     .devices_column_time = "时间",

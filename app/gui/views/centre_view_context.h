@@ -3,7 +3,9 @@
 // never reach into GuiApp: the ring's collective comes in, and the only ways back out are the
 // two callbacks, so each view can be drawn (and tested) on its own.
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/gui/runtime/playback.h"
 #include "app/gui/render/theme.h"
@@ -25,6 +27,9 @@ struct ViewContext {
   RoundMoment moment;
   // Where the ring view's cells come from and why (the devices view prints it).
   std::string cell_source;
+  // While a recorded run replays: each round's measured time from the document (the session
+  // only re-executes it in process, so its own times say nothing about the run).
+  std::vector<std::optional<double>> recorded_round_us;
   // Runs `config` in the ring view and switches to it; `notice` says what was scaled down.
   std::function<void(const Config& config, const std::string& notice)> open_in_ring;
   // Makes `algorithm` the setup panel's algorithm (from a click in the comparison table).

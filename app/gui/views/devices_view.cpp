@@ -81,7 +81,7 @@ void draw_placement(const Session& session, const ViewContext& context, const Ui
 void draw_round_times(const Session& session, const ViewContext& context, const UiStrings& t) {
   const int rounds = session.round_count();
   const char* clock = nullptr;
-  for (int r = 0; r < rounds && clock == nullptr; ++r) clock = round_time(session, r, t).clock;
+  for (int r = 0; r < rounds && clock == nullptr; ++r) clock = round_time(session, r, t, context.recorded_round_us).clock;
   if (clock == nullptr) {
     ImGui::TextWrapped("%s", rounds == 0 ? t.devices_no_rounds : t.devices_no_times);
     return;
@@ -116,7 +116,7 @@ void draw_round_times(const Session& session, const ViewContext& context, const 
       ImGui::TableNextColumn();
       ImGui::Text("%d", r + 1);
       ImGui::TableNextColumn();
-      const RoundTime time = round_time(session, r, t);
+      const RoundTime time = round_time(session, r, t, context.recorded_round_us);
       if (time.microseconds) ImGui::TextUnformatted(format_duration(*time.microseconds).c_str());
       else ImGui::TextDisabled("%s", t.devices_not_run);
     }
@@ -126,7 +126,13 @@ void draw_round_times(const Session& session, const ViewContext& context, const 
 
 }  // namespace
 
-RoundTime round_time(const Session& session, int round_index, const UiStrings& strings) {
+RoundTime round_time(const Session& session, int round_index, const UiStrings& strings,
+                     const std::vector<std::optional<double>>& recorded) {
+  if (!recorded.empty()) {
+    const auto index = static_cast<std::size_t>(round_index);
+    if (index < recorded.size() && recorded[index]) return {recorded[index], strings.devices_clock_recorded};
+    return {};
+  }
   if (const auto device = session.round_microseconds(round_index)) return {device, strings.devices_clock_cuda};
   if (const auto host = session.round_host_microseconds(round_index)) return {host, strings.devices_clock_host};
   return {};

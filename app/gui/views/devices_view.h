@@ -7,6 +7,7 @@
 // every rank is a buffer in host memory and shows host-clock times.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/views/centre_view_context.h"
@@ -16,13 +17,15 @@ namespace ringviz::gui {
 
 struct UiStrings;
 
-// A round's measured time and the clock that measured it: CUDA events where the backend has
-// them, else the host clock; nothing where neither timed the round.
+// A round's measured time and the clock that measured it: the recorded run's while one replays
+// (`recorded` not empty), else CUDA events where the backend has them, else the host clock;
+// nothing where none timed the round.
 struct RoundTime {
   std::optional<double> microseconds;
   const char* clock = nullptr;  // a UiStrings clock name
 };
-RoundTime round_time(const Session& session, int round_index, const UiStrings& strings);
+RoundTime round_time(const Session& session, int round_index, const UiStrings& strings,
+                     const std::vector<std::optional<double>>& recorded = {});
 
 // "12.5 us", "3.20 ms", "1.05 s".
 std::string format_duration(double microseconds);
