@@ -42,7 +42,7 @@ CollectiveShape shape_with(int ranks, ReduceOp reduce = ReduceOp::sum) {
 }
 
 Transfer reduce(int src, int dst, int slot, bool completes = false) {
-  return {src, dst, slot, TransferKind::reduce, completes};
+  return {src, dst, slot, TransferKind::reduce, completes, {}};
 }
 
 Transfer copy(int src, int dst, int slot) { return {src, dst, slot, TransferKind::copy, false, {}}; }
