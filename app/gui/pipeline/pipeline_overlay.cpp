@@ -86,12 +86,14 @@ void PipelineOverlay::draw_markers(const PipelineScene& scene, const Provenance&
   for (const PipelineMarker& marker : frame_.markers) {
     const Rect& box = marker.box;
     const RankSet& set = before.at(marker.src, marker.slot, marker.channel * slices + marker.slice);
+    // A rim in the phase of the slice's own round (one wave can carry both), as a filled
+    // rectangle under the stripes: hundreds of anti-aliased outlines cost a software
+    // rasteriser far more than plain quads.
+    const float rim = box.w >= 8 ? std::round(1.5f * s) : 1.0f;
+    scene.dl->AddRectFilled(ImVec2(box.x - rim, box.y - rim), ImVec2(box.right() + rim, box.bottom() + rim),
+                            to_imcol(phase_colour(scene.colours, phase_of_round(scene.schedule, marker.round))));
     // Stripes thinner than two pixels blur into noise: then the first rank's colour alone.
     fill_stripes(scene.dl, box, set, scene.n, scene.palette, 0.0f, static_cast<std::size_t>(std::max(1.0f, box.w / 2)));
-    // The outline says the phase of the slice's own round: one wave can carry both.
-    scene.dl->AddRect(to_imvec(box.min()), to_imvec(box.max()),
-                      to_imcol(phase_colour(scene.colours, phase_of_round(scene.schedule, marker.round))), 0.0f, 0,
-                      box.w >= 8 ? 1.5f * s : 1.0f);
     if (box.h < scene.line * 0.95f) continue;
     // The slice's number, from 0 like slots and GPUs.
     const std::string label = std::to_string(marker.slice);
