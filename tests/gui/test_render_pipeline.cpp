@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <tuple>
@@ -119,4 +120,13 @@ TEST_CASE("the last wave of a 4-GPU AllReduce with 4 slices drains: one slice in
       CHECK_FALSE(inside);
     }
   }
+}
+
+TEST_CASE("more pipelined transfers than a schedule may hold are refused before any window, exit 2 on one line") {
+  const Run run = run_ringviz({"--headless", "--gpus", "256", "--slices", "64", "--channels", "32", "--screenshot",
+                               (scratch_dir() / "never.png").string()});
+  CHECK(run.exit_code == 2);
+  CHECK(run.output.find("ringviz: slices: 64 slices on 32 channels make") == 0);
+  CHECK(run.output.find("choose fewer --slices, --channels or --gpus\n") == run.output.size() - 44);
+  CHECK_FALSE(std::filesystem::exists(scratch_dir() / "never.png"));
 }
