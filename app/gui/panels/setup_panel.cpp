@@ -52,8 +52,16 @@ bool draw_pipeline_fields(Config& config, const Config& toggled) {
   const UiStrings& t = ui_strings();
   const bool pipelined = config.slices != 1 || config.channels != 1;
   bool changed = false;
+  // The label and both choices on one line where the panel is wide enough, else the choices
+  // on the next line (a narrow panel would cut "pipelined" at its edge).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto choice_width = [&](const char* label) {
+    return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  };
+  const float row = ImGui::CalcTextSize(t.pipeline_mode).x + 2 * style.ItemSpacing.x +
+                    choice_width(t.pipeline_lock_step) + choice_width(t.pipeline_pipelined);
   ImGui::TextUnformatted(t.pipeline_mode);
-  ImGui::SameLine();
+  if (row <= ImGui::GetContentRegionAvail().x) ImGui::SameLine();
   if (ImGui::RadioButton(t.pipeline_lock_step, !pipelined) && pipelined) {
     config = toggled;
     changed = true;
