@@ -95,6 +95,98 @@ const UiStrings kEnglish = {
         "Every GPU holds the full reduction of every slot. Each one sent 2(N-1)/N of its buffer "
         "to get there, however many GPUs take part.",
     .explain_single_gpu = "With a single GPU there is nothing to exchange: the result is the input.",
+    .phase_reduce = "reduce",
+    .phase_broadcast = "broadcast",
+    .phase_gather = "gather",
+    .phase_scatter = "scatter",
+    .start_holds_blocks =
+        "Each GPU holds only its own block (a capital letter); its other slots are still empty (hatched).",
+    .start_holds_slots = "Each GPU holds its whole input cut into N slots (a0 is GPU a's slot 0).",
+    .plan_naive_allgather =
+        "In %d rounds every GPU hands its block to GPU 0, which then sends each GPU the blocks it lacks: "
+        "simple, but GPU 0's link carries almost everything.",
+    .plan_naive_reducescatter =
+        "In %d rounds every GPU sends its whole buffer to GPU 0, which does all the reducing and sends each "
+        "GPU its finished slot: simple, but GPU 0's link carries N-1 buffers.",
+    .plan_naive_allreduce =
+        "In %d rounds every GPU sends its whole buffer to GPU 0, which does all the reducing and sends the "
+        "whole result back: simple, but GPU 0's link carries N-1 buffers each way.",
+    .plan_direct_allgather =
+        "In one round every GPU sends its block straight to every other GPU: N-1 messages each, all at once.",
+    .plan_direct_reducescatter =
+        "In one round every GPU sends each slot straight to the GPU that owns it, which reduces what arrives: "
+        "N-1 messages each, all at once.",
+    .plan_direct_allreduce =
+        "One round sends every slot straight to the GPU that owns it, which reduces what arrives; a second "
+        "round sends every finished slot straight to every GPU. N-1 messages per GPU and round.",
+    .plan_rhd_allgather =
+        "Recursive doubling, %d rounds: GPUs pair up, partners ever farther apart, and swap everything they "
+        "hold, so what each GPU holds doubles every round.",
+    .plan_rhd_reducescatter =
+        "Recursive halving, %d rounds: GPUs pair up, partners ever closer, and swap half of the slots they "
+        "still work on, reducing what arrives, until every GPU owns one fully reduced slot.",
+    .plan_rhd_allreduce =
+        "Recursive halving (%d rounds: partners swap and reduce half of what they still work on), then "
+        "recursive doubling (%d rounds: partners swap every finished slot they hold).",
+    .plan_rhd_extra =
+        "%d GPUs are not a power of two: first %d of them fold into a partner and wait, the other %d work in "
+        "pairs, and the ones that waited get their share back in the last round.",
+    .plan_tree =
+        "The GPUs form a binary tree rooted at GPU 0 (the children of GPU r are 2r+1 and 2r+2). In %d rounds "
+        "the buffers are reduced up the tree, level by level, and the result is copied back down.",
+    .plan_tree_pipelined =
+        "The same binary tree, pipelined: the slots go up one hop a round, one behind the other, so every "
+        "level works at once; then the result comes back down the same way. %d rounds in all.",
+    .round_to_root_reduce =
+        "Every GPU but GPU 0 sends all %d slots of its buffer to GPU 0, which folds them in rank order "
+        "(reduce): GPU 0 alone does the reducing, and its link carries %d buffers.",
+    .round_to_root_copy = "Every GPU but GPU 0 sends its block to GPU 0, which stores it (copy): GPU 0 now holds "
+                          "all %d blocks.",
+    .round_from_root_all =
+        "GPU 0 sends the finished buffer to each of the other %d GPUs (copy), one after another over its one link.",
+    .round_from_root_own = "GPU 0 sends each GPU r its finished slot r (copy).",
+    .round_from_root_missing = "GPU 0 sends every other GPU the blocks it lacks (copy), %d blocks in all over its "
+                               "one link.",
+    .round_direct_reduce =
+        "Every GPU sends each slot straight to the GPU that owns it (slot j to GPU j), %d messages at once; "
+        "each GPU folds the %d arrivals in sender order (reduce).",
+    .round_direct_gather =
+        "Every GPU r sends its slot r straight to each of the %d other GPUs at once, which store it (copy).",
+    .pair_apart = "GPUs %d apart",
+    .pair_any = "Partner GPUs",
+    .round_pair_reduce =
+        "%s pair up (GPU %d with GPU %d, ...) and swap half of the slots they still work on: each sends %d "
+        "slot(s) to its partner, which folds them in (reduce).",
+    .round_pair_copy =
+        "%s pair up (GPU %d with GPU %d, ...) and swap the finished slots they hold: each sends %d slot(s) to "
+        "its partner, which stores them (copy), so what each holds doubles.",
+    .round_fold_reduce =
+        "%s fold their whole buffer into the GPU one above (reduce) and wait; the other %d GPUs, a power of "
+        "two, go on in pairs.",
+    .round_fold_copy =
+        "%s hand their block to the GPU one above (copy) and wait; the other %d GPUs, a power of two, go on "
+        "in pairs.",
+    .round_unfold = "The GPUs that waited get their share back: %s each receive %d slot(s) from the GPU one above "
+                    "(copy).",
+    .round_tree_up =
+        "The GPUs at depth %d of the tree send their whole buffer up to their parent (GPU %d to GPU %d, ...), "
+        "which folds it in (reduce); a parent with two children takes in both over one link.",
+    .round_tree_down =
+        "The GPUs at depth %d copy the whole result down to their children (GPU %d to GPU %d, ...).",
+    .round_pipe_up =
+        "Slots climb the tree one hop a round, one behind the other: %d GPU(s) each send one slot up to their "
+        "parent (GPU %d sends slot %d to GPU %d, ...), which folds it in (reduce).",
+    .round_pipe_down =
+        "Finished slots go down the tree one hop a round: %d GPU(s) each copy one slot to their children "
+        "(GPU %d sends slot %d to GPU %d, ...).",
+    .after_root_full = "GPU 0 now holds the full reduction of every slot.",
+    .after_taking_part_own = "Each GPU taking part now owns its fully reduced slots (outlined).",
+    .after_owns = "After this round each GPU owns one fully reduced slot (outlined).",
+    .after_all_hold = "After this round every GPU holds the whole result.",
+    .done_allreduce_plain = "Every GPU holds the full reduction of every slot.",
+    .done_busiest = "The busiest GPU sent %s to get there (the traffic panel has every GPU's bytes).",
+    .list_pair = "%s and %s",
+    .list_comma = ", ",
 
     .gpu_name = "GPU %d",
     .gpu_short = "%d",
@@ -130,6 +222,15 @@ const UiStrings kEnglish = {
     .traffic_m_other = "M = one GPU's buffer (count x element size)",
     .traffic_measured = "Measured per GPU at the end: %s",
     .traffic_exact_note = "(exact when N divides the element count)",
+    .traffic_rhd_note = "(N a power of two; with %d GPUs the ones that take in a partner send more)",
+    .traffic_naive_allreduce = "%s: GPU 0 sends (N-1) x M, the others M",
+    .traffic_naive_allreduce_values = "= (%d-1) x %s = %s from GPU 0",
+    .traffic_naive_reducescatter = "%s: every GPU but GPU 0 sends M, GPU 0 (N-1)/N x M",
+    .traffic_naive_reducescatter_values = "= %s from every GPU but GPU 0; GPU 0: %s",
+    .traffic_naive_allgather = "%s: GPU 0 sends (N-1)(N-1)/N x M, the others M/N",
+    .traffic_naive_allgather_values = "= (%d-1)(%d-1)/%d x %s = %s from GPU 0",
+    .traffic_tree = "%s: M up to its parent, M down to each child",
+    .traffic_tree_values = "busiest, GPU %d: %d x %s = %s",
 
     .reset = "Reset",
     .step_back = "< Back",
@@ -303,7 +404,7 @@ const UiStrings kEnglish = {
          "avg adds like sum; the GPU adding the last term divides by N: mean(a0,...,d0)."},
     .reduction_kind = {"reduce", "reduce \xC3\x97", "reduce max", "reduce min", "reduce avg"},
     .ring_algorithm_title = "Ring",
-    .traffic_formula_other = "%s sends what its schedule says (measured below). The ring's formula, for comparison:",
+    .traffic_formula_other = "For comparison, not what runs here:",
     .window_too_small = "Window too small: make it at least %d x %d pixels.",
     .view_too_small = "Too small to draw these GPUs: enlarge the window, lower the text size, or choose fewer GPUs.",
     .replay_title = "Replaying %s (%s, %s on %s)",
