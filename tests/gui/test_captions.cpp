@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/round_caption.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/text/traffic_formula.h"
@@ -194,4 +195,15 @@ TEST_CASE("each algorithm's traffic formula gives what its busiest GPU sends") {
   CHECK(traffic_formula(Algorithm::tree, Op::allreduce, 7, 64).values == "busiest, GPU 1: 3 x 64 B = 192 B");
   CHECK(traffic_formula(Algorithm::naive, Op::allreduce, 4, 64).formula ==
         "naive AllReduce: GPU 0 sends (N-1) x M, the others M");
+}
+
+TEST_CASE("the help's guide speaks of the ring's arrows only where the ring runs") {
+  for (Language language : {Language::en, Language::zh}) {
+    InLanguage in(language);
+    CAPTURE(language_name(language));
+    const std::string other = format(ui_strings().guide_text_other, "tree");
+    CHECK(contains(other, "tree"));
+    CHECK_FALSE(names_a_ring(other));
+    CHECK_FALSE(names_neighbours(other));
+  }
 }

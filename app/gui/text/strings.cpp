@@ -263,6 +263,12 @@ const UiStrings kEnglish = {
         "those slots. The caption says what the round does, the table lists its transfers and "
         "the traffic panel adds up the bytes. Change anything in Setup and the collective is "
         "rebuilt at once, keeping the current round where it still exists.",
+    .guide_text_other =
+        "Each box is one GPU and each cell inside it one slot of its buffer. With %s every round has its own "
+        "pattern of senders and receivers: the packets you see moving are the slots sent in the round on "
+        "screen, and the caption names who sends what to whom. The table lists the round's transfers and the "
+        "traffic panel adds up the bytes. Change anything in Setup and the collective is rebuilt at once, "
+        "keeping the current round where it still exists.",
     .legend_colour = "A colour names the GPU whose input the slot holds.",
     .legend_stripes = "Stripes: a %s, one stripe per GPU folded in so far.",
     .legend_hatch = "Hatched: empty, nothing has arrived yet.",

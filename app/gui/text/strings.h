@@ -202,6 +202,7 @@ struct UiStrings {
   const char* key_ops;
   const char* key_mouse;
   const char* guide_text;
+  const char* guide_text_other;  // %s algorithm: the guide where the ring does not run
   const char* legend_colour;
   const char* legend_stripes;
   const char* legend_hatch;
