@@ -110,7 +110,7 @@ TEST_CASE("rhd's captions name the partners and the slots each sends, round by r
   InLanguage in(Language::en);
   const Run four(config_of(Algorithm::rhd, Op::allreduce, 4));
   REQUIRE(four.schedule.round_count() == 4);
-  CHECK(contains(four.caption(0), "Recursive halving (2 rounds"));
+  CHECK(contains(four.caption(0), "Halving in 2 rounds (partners swap and reduce half their slots), then doubling in 2"));
   CHECK(contains(four.caption(1), "Round 1 of 4  -  reduce-scatter"));
   CHECK(contains(four.caption(1), "GPUs 2 apart pair up (GPU 0 with GPU 2, ...)"));
   CHECK(contains(four.caption(1), "each sends 2 slot(s) to its partner, which folds them in (reduce)"));
@@ -125,7 +125,7 @@ TEST_CASE("rhd's captions name the partners and the slots each sends, round by r
   // Six GPUs: 0 and 2 fold into 1 and 3 first, and get the whole result back last.
   const Run six(config_of(Algorithm::rhd, Op::allreduce, 6));
   const int rounds = six.schedule.round_count();
-  CHECK(contains(six.caption(0), "6 GPUs are not a power of two: first 2 of them fold into a partner"));
+  CHECK(contains(six.caption(0), "With 6 GPUs, 2 fold into a partner first and get the result last."));
   CHECK(contains(six.caption(1), "GPU 0 and GPU 2 fold their whole buffer into the GPU one above (reduce)"));
   CHECK(contains(six.caption(1), "the other 4 GPUs"));
   CHECK(contains(six.caption(rounds), "GPU 0 and GPU 2 each receive 6 slot(s)"));
@@ -134,7 +134,7 @@ TEST_CASE("rhd's captions name the partners and the slots each sends, round by r
 
   InLanguage zh(Language::zh);
   CHECK(contains(four.caption(1), "编号相差 2 的 GPU 两两配对（GPU 0 与 GPU 2，……）"));
-  CHECK(contains(four.caption(1), "每张把 2 个分片发给搭档"));
+  CHECK(contains(four.caption(1), "每张发 2 个分片给搭档"));
 }
 
 TEST_CASE("the tree's captions name the depth and a child and its parent; naive's and direct's name GPU 0 and the owners") {
@@ -152,7 +152,7 @@ TEST_CASE("the tree's captions name the depth and a child and its parent; naive'
   CHECK(contains(pipelined.caption(1), "2 GPU(s) each send one slot up to their parent (GPU 1 sends slot 0 to GPU 0, ...)"));
 
   const Run naive(config_of(Algorithm::naive, Op::allreduce, 4));
-  CHECK(contains(naive.caption(1), "Every GPU but GPU 0 sends all 4 slots of its buffer to GPU 0"));
+  CHECK(contains(naive.caption(1), "Every GPU but GPU 0 sends its whole buffer (4 slots) to GPU 0"));
   CHECK(contains(naive.caption(1), "its link carries 3 buffers"));
   CHECK(contains(naive.caption(2), "Round 2 of 2  -  broadcast"));
   CHECK(contains(naive.caption(2), "GPU 0 sends the finished buffer to each of the other 3 GPUs (copy)"));
@@ -161,8 +161,8 @@ TEST_CASE("the tree's captions name the depth and a child and its parent; naive'
   CHECK(contains(naive_gather.caption(2), "9 blocks in all"));
 
   const Run direct(config_of(Algorithm::direct, Op::reducescatter, 4));
-  CHECK(contains(direct.caption(1), "slot j to GPU j), 3 messages at once; each GPU folds the 3 arrivals"));
-  CHECK(contains(direct.caption(-1), "The busiest GPU sent 36 B to get there"));
+  CHECK(contains(direct.caption(1), "(slot j to GPU j), 3 messages at once; the owner folds the 3 arrivals"));
+  CHECK(contains(direct.caption(-1), "The busiest GPU sent 36 B."));
 }
 
 TEST_CASE("each algorithm's traffic formula gives what its busiest GPU sends") {
@@ -205,5 +205,36 @@ TEST_CASE("the help's guide speaks of the ring's arrows only where the ring runs
     CHECK(contains(other, "tree"));
     CHECK_FALSE(names_a_ring(other));
     CHECK_FALSE(names_neighbours(other));
+  }
+}
+
+// Columns as the caption draws them: a Chinese character is about two Latin ones wide.
+std::size_t columns(const std::string& text) {
+  std::size_t count = 0;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if ((byte & 0xC0) == 0x80) continue;  // a continuation byte
+    count += byte >= 0xE0 ? 2 : 1;
+  }
+  return count;
+}
+
+TEST_CASE("every caption of an algorithm other than the ring fits the caption panel's two lines at 1600 pixels") {
+  // About 125 columns a line at 1600 x 900; a sum adds no sentence on the reduction.
+  constexpr std::size_t kTwoLines = 240;
+  for (Language language : {Language::en, Language::zh}) {
+    InLanguage in(language);
+    for (Algorithm algorithm : kAllAlgorithms)
+      for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
+        if (algorithm == Algorithm::ring || !algorithm_supports(algorithm, op)) continue;
+        for (int ranks : {2, 4, 6, 7, 8, 16}) {
+          const Run run(config_of(algorithm, op, ranks));
+          for (int round = -1; round <= run.schedule.round_count(); ++round) {
+            const std::string text = run.caption(round);
+            CAPTURE(text);
+            CHECK(columns(text.substr(text.find('\n') + 1)) <= kTwoLines);
+          }
+        }
+      }
   }
 }

@@ -126,8 +126,8 @@ std::string start_plan(const UiStrings& t, const Config& config, const Schedule&
       std::string plan = op == Op::allreduce ? format(t.plan_rhd_allreduce, steps, steps)
                                              : format(op == Op::allgather ? t.plan_rhd_allgather
                                                                           : t.plan_rhd_reducescatter,
-                                                      rounds);
-      if (p != config.ranks) append_sentence(plan, format(t.plan_rhd_extra, config.ranks, config.ranks - p, p));
+                                                      steps);
+      if (p != config.ranks) append_sentence(plan, format(t.plan_rhd_extra, config.ranks, config.ranks - p));
       return plan;
     }
     case Algorithm::tree:

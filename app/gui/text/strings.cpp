@@ -100,46 +100,45 @@ const UiStrings kEnglish = {
     .phase_gather = "gather",
     .phase_scatter = "scatter",
     .start_holds_blocks =
-        "Each GPU holds only its own block (a capital letter); its other slots are still empty (hatched).",
-    .start_holds_slots = "Each GPU holds its whole input cut into N slots (a0 is GPU a's slot 0).",
+        "Each GPU holds only its own block; the rest is empty (hatched).",
+    .start_holds_slots =
+        "Each GPU holds its input cut into N slots.",
     .plan_naive_allgather =
-        "In %d rounds every GPU hands its block to GPU 0, which then sends each GPU the blocks it lacks: "
-        "simple, but GPU 0's link carries almost everything.",
+        "In %d rounds every GPU hands its block to GPU 0, which sends each GPU the blocks it lacks: "
+        "GPU 0's link carries nearly all.",
     .plan_naive_reducescatter =
-        "In %d rounds every GPU sends its whole buffer to GPU 0, which does all the reducing and sends each "
-        "GPU its finished slot: simple, but GPU 0's link carries N-1 buffers.",
+        "In %d rounds every GPU sends its buffer to GPU 0, which reduces everything and hands each GPU "
+        "its slot: GPU 0's link carries N-1 buffers.",
     .plan_naive_allreduce =
-        "In %d rounds every GPU sends its whole buffer to GPU 0, which does all the reducing and sends the "
-        "whole result back: simple, but GPU 0's link carries N-1 buffers each way.",
+        "In %d rounds every GPU sends its buffer to GPU 0, which reduces everything and sends the result "
+        "back: N-1 buffers each way on GPU 0's link.",
     .plan_direct_allgather =
-        "In one round every GPU sends its block straight to every other GPU: N-1 messages each, all at once.",
+        "In one round every GPU sends its block straight to each other GPU: N-1 messages each, all at once.",
     .plan_direct_reducescatter =
-        "In one round every GPU sends each slot straight to the GPU that owns it, which reduces what arrives: "
-        "N-1 messages each, all at once.",
+        "In one round every GPU sends each slot straight to the GPU that owns it, which reduces what "
+        "arrives: N-1 messages each.",
     .plan_direct_allreduce =
-        "One round sends every slot straight to the GPU that owns it, which reduces what arrives; a second "
-        "round sends every finished slot straight to every GPU. N-1 messages per GPU and round.",
+        "Round 1 sends every slot straight to its owner, which reduces it; round 2 sends every finished "
+        "slot to every GPU: N-1 messages per GPU each time.",
     .plan_rhd_allgather =
-        "Recursive doubling, %d rounds: GPUs pair up, partners ever farther apart, and swap everything they "
-        "hold, so what each GPU holds doubles every round.",
+        "Recursive doubling, %d rounds: partners ever farther apart swap all they hold, doubling it each "
+        "round.",
     .plan_rhd_reducescatter =
-        "Recursive halving, %d rounds: GPUs pair up, partners ever closer, and swap half of the slots they "
-        "still work on, reducing what arrives, until every GPU owns one fully reduced slot.",
+        "Recursive halving, %d rounds: partners ever closer swap and reduce half of what they work on.",
     .plan_rhd_allreduce =
-        "Recursive halving (%d rounds: partners swap and reduce half of what they still work on), then "
-        "recursive doubling (%d rounds: partners swap every finished slot they hold).",
+        "Halving in %d rounds (partners swap and reduce half their slots), then doubling in %d (they swap "
+        "all they hold).",
     .plan_rhd_extra =
-        "%d GPUs are not a power of two: first %d of them fold into a partner and wait, the other %d work in "
-        "pairs, and the ones that waited get their share back in the last round.",
+        "With %d GPUs, %d fold into a partner first and get the result last.",
     .plan_tree =
-        "The GPUs form a binary tree rooted at GPU 0 (the children of GPU r are 2r+1 and 2r+2). In %d rounds "
-        "the buffers are reduced up the tree, level by level, and the result is copied back down.",
+        "A binary tree rooted at GPU 0 (children of GPU r: 2r+1, 2r+2). In %d rounds the buffers are "
+        "reduced up the tree level by level, then the result is copied down.",
     .plan_tree_pipelined =
-        "The same binary tree, pipelined: the slots go up one hop a round, one behind the other, so every "
-        "level works at once; then the result comes back down the same way. %d rounds in all.",
+        "The same binary tree, pipelined: slots go up one hop a round, one behind the other, so all levels "
+        "work at once; then back down. %d rounds.",
     .round_to_root_reduce =
-        "Every GPU but GPU 0 sends all %d slots of its buffer to GPU 0, which folds them in rank order "
-        "(reduce): GPU 0 alone does the reducing, and its link carries %d buffers.",
+        "Every GPU but GPU 0 sends its whole buffer (%d slots) to GPU 0, which folds them in rank order "
+        "(reduce): its link carries %d buffers.",
     .round_to_root_copy = "Every GPU but GPU 0 sends its block to GPU 0, which stores it (copy): GPU 0 now holds "
                           "all %d blocks.",
     .round_from_root_all =
@@ -148,8 +147,8 @@ const UiStrings kEnglish = {
     .round_from_root_missing = "GPU 0 sends every other GPU the blocks it lacks (copy), %d blocks in all over its "
                                "one link.",
     .round_direct_reduce =
-        "Every GPU sends each slot straight to the GPU that owns it (slot j to GPU j), %d messages at once; "
-        "each GPU folds the %d arrivals in sender order (reduce).",
+        "Every GPU sends each slot straight to its owner (slot j to GPU j), %d messages at once; the owner "
+        "folds the %d arrivals in sender order (reduce).",
     .round_direct_gather =
         "Every GPU r sends its slot r straight to each of the %d other GPUs at once, which store it (copy).",
     .pair_apart = "GPUs %d apart",
@@ -170,12 +169,12 @@ const UiStrings kEnglish = {
                     "(copy).",
     .round_tree_up =
         "The GPUs at depth %d of the tree send their whole buffer up to their parent (GPU %d to GPU %d, ...), "
-        "which folds it in (reduce); a parent with two children takes in both over one link.",
+        "which folds it in (reduce).",
     .round_tree_down =
         "The GPUs at depth %d copy the whole result down to their children (GPU %d to GPU %d, ...).",
     .round_pipe_up =
-        "Slots climb the tree one hop a round, one behind the other: %d GPU(s) each send one slot up to their "
-        "parent (GPU %d sends slot %d to GPU %d, ...), which folds it in (reduce).",
+        "Slots climb the tree one hop a round: %d GPU(s) each send one slot up to their parent (GPU %d sends "
+        "slot %d to GPU %d, ...), which folds it in (reduce).",
     .round_pipe_down =
         "Finished slots go down the tree one hop a round: %d GPU(s) each copy one slot to their children "
         "(GPU %d sends slot %d to GPU %d, ...).",
@@ -184,7 +183,8 @@ const UiStrings kEnglish = {
     .after_owns = "After this round each GPU owns one fully reduced slot (outlined).",
     .after_all_hold = "After this round every GPU holds the whole result.",
     .done_allreduce_plain = "Every GPU holds the full reduction of every slot.",
-    .done_busiest = "The busiest GPU sent %s to get there (the traffic panel has every GPU's bytes).",
+    .done_busiest =
+        "The busiest GPU sent %s.",
     .list_pair = "%s and %s",
     .list_comma = ", ",
 

@@ -94,10 +94,10 @@ struct UiStrings {
   const char* plan_direct_allgather;
   const char* plan_direct_reducescatter;
   const char* plan_direct_allreduce;
-  const char* plan_rhd_allgather;         // %d rounds
-  const char* plan_rhd_reducescatter;     // %d rounds
+  const char* plan_rhd_allgather;         // %d rounds of pairs
+  const char* plan_rhd_reducescatter;     // %d rounds of pairs
   const char* plan_rhd_allreduce;         // %d halving rounds, %d doubling rounds
-  const char* plan_rhd_extra;             // %d GPUs, %d GPUs that fold first, %d GPUs in pairs
+  const char* plan_rhd_extra;             // %d GPUs, %d GPUs that fold first
   const char* plan_tree;                  // %d rounds
   const char* plan_tree_pipelined;        // %d rounds
   const char* round_to_root_reduce;       // %d slots, %d buffers

@@ -102,77 +102,74 @@ const UiStrings kUiStringsZh = {
     .phase_broadcast = "广播",
     .phase_gather = "收集",
     .phase_scatter = "分发",
-    .start_holds_blocks = "每张 GPU 只有自己的那一块（大写字母），其余分片还是空的（斜线）。",
-    .start_holds_slots = "每张 GPU 都把自己的整个输入分成 N 个分片（a0 是 GPU a 的分片 0）。",
+    .start_holds_blocks =
+        "每张 GPU 只有自己的那一块，其余分片是空的（斜线）。",
+    .start_holds_slots =
+        "每张 GPU 的输入分成 N 个分片。",
     .plan_naive_allgather =
-        "共 %d 轮：每张 GPU 先把自己的块交给 GPU 0，GPU 0 再把每张 GPU 缺少的块发给它。"
-        "做法简单，但几乎所有数据都要经过 GPU 0 的链路。",
+        "共 %d 轮：每张 GPU 把自己的块交给 GPU 0，GPU 0 再把缺少的块发给各张 GPU；几乎所有数据都经过 GPU 0 的链路。",
     .plan_naive_reducescatter =
-        "共 %d 轮：每张 GPU 把整个缓冲区发给 GPU 0，由 GPU 0 完成全部归约，再把算完的分片分给各张 GPU。"
-        "做法简单，但 GPU 0 的链路要承载 N-1 份缓冲区。",
+        "共 %d 轮：每张 GPU 把缓冲区发给 GPU 0，由它完成全部归约，再把各自的分片分给各张 GPU；GPU 0 的链路承载 N-1 份缓冲区。",
     .plan_naive_allreduce =
-        "共 %d 轮：每张 GPU 把整个缓冲区发给 GPU 0，由 GPU 0 完成全部归约，再把整个结果发回去。"
-        "做法简单，但 GPU 0 的链路每个方向都要承载 N-1 份缓冲区。",
-    .plan_direct_allgather = "只需一轮：每张 GPU 把自己的块直接发给其他每一张 GPU，每张发 N-1 条消息，同时进行。",
+        "共 %d 轮：每张 GPU 把缓冲区发给 GPU 0，由它完成全部归约并把结果发回；GPU 0 的链路每个方向承载 N-1 份缓冲区。",
+    .plan_direct_allgather =
+        "只需一轮：每张 GPU 把自己的块直接发给其他每张 GPU，每张同时发 N-1 条消息。",
     .plan_direct_reducescatter =
-        "只需一轮：每张 GPU 把每个分片直接发给负责它的 GPU，由后者归约收到的数据。每张发 N-1 条消息，同时进行。",
+        "只需一轮：每张 GPU 把每个分片直接发给负责它的 GPU，由后者归约；每张发 N-1 条消息。",
     .plan_direct_allreduce =
-        "第一轮把每个分片直接发给负责它的 GPU，由后者归约；第二轮把每个算完的分片直接发给所有 GPU。"
-        "每张 GPU 每轮发 N-1 条消息。",
+        "第 1 轮把每个分片直接发给负责它的 GPU 归约；第 2 轮把算完的分片直接发给所有 GPU。每张 GPU 每轮发 N-1 条消息。",
     .plan_rhd_allgather =
-        "递归倍增，共 %d 轮：GPU 两两配对，搭档之间的距离越来越远，交换各自持有的全部数据，"
-        "于是每张 GPU 持有的数据每轮翻倍。",
+        "递归倍增，共 %d 轮：搭档之间越来越远，交换各自持有的全部数据，每张 GPU 持有的数据每轮翻倍。",
     .plan_rhd_reducescatter =
-        "递归减半，共 %d 轮：GPU 两两配对，搭档之间的距离越来越近，交换仍在处理的分片的一半并归约收到的数据，"
-        "直到每张 GPU 都得到一个完全归约的分片。",
+        "递归减半，共 %d 轮：搭档之间越来越近，交换并归约仍在处理的一半数据，直到每张 GPU 得到一个分片。",
     .plan_rhd_allreduce =
-        "先递归减半（%d 轮：搭档交换并归约仍在处理的数据的一半），再递归倍增（%d 轮：搭档交换各自持有的全部算完的分片）。",
+        "先递归减半 %d 轮（搭档交换并归约一半分片），再递归倍增 %d 轮（交换持有的全部分片）。",
     .plan_rhd_extra =
-        "%d 张 GPU 不是 2 的幂：先有 %d 张把数据合并到搭档那里并等待，其余 %d 张两两配对工作，"
-        "等待的 GPU 在最后一轮拿回自己的那份。",
+        "%d 张 GPU 时，先有 %d 张合并到搭档，最后再拿回结果。",
     .plan_tree =
-        "GPU 组成一棵以 GPU 0 为根的二叉树（GPU r 的子节点是 2r+1 和 2r+2）。共 %d 轮："
-        "缓冲区沿树一层一层向上归约，结果再一层一层拷贝下来。",
+        "以 GPU 0 为根的二叉树（GPU r 的子节点是 2r+1、2r+2）。共 %d 轮：缓冲区逐层向上归约，结果再逐层拷贝下来。",
     .plan_tree_pipelined =
-        "同一棵二叉树，但采用流水线：分片一个接一个，每轮向上走一跳，各层同时工作；"
-        "结果再以同样方式传下来。共 %d 轮。",
+        "同一棵二叉树的流水线版：分片一个接一个每轮上行一跳，各层同时工作；再同样传下来。共 %d 轮。",
     .round_to_root_reduce =
-        "除 GPU 0 以外，每张 GPU 把缓冲区的全部 %d 个分片发给 GPU 0，GPU 0 按编号顺序合并（归约）："
-        "归约全由 GPU 0 完成，它的链路要承载 %d 份缓冲区。",
-    .round_to_root_copy = "除 GPU 0 以外，每张 GPU 把自己的块发给 GPU 0，GPU 0 原样保存（拷贝）：现在它持有全部 %d 块。",
-    .round_from_root_all = "GPU 0 把算完的缓冲区发给其余 %d 张 GPU（拷贝），在它唯一的链路上一份接一份地发。",
+        "除 GPU 0 外，每张 GPU 把整个缓冲区（%d 个分片）发给 GPU 0，按编号顺序合并（归约）；它的链路承载 %d 份缓冲区。",
+    .round_to_root_copy =
+        "除 GPU 0 外，每张 GPU 把自己的块发给 GPU 0，原样保存（拷贝）：现在它持有全部 %d 块。",
+    .round_from_root_all =
+        "GPU 0 把算完的缓冲区依次发给其余 %d 张 GPU（拷贝），都走它的一条链路。",
     .round_from_root_own = "GPU 0 把算完的分片 r 发给 GPU r（拷贝）。",
-    .round_from_root_missing = "GPU 0 把每张 GPU 缺少的块发给它（拷贝），它唯一的链路上共 %d 块。",
+    .round_from_root_missing =
+        "GPU 0 把每张 GPU 缺少的块发给它（拷贝），它的链路上共 %d 块。",
     .round_direct_reduce =
-        "每张 GPU 把每个分片直接发给负责它的 GPU（分片 j 发给 GPU j），同时发出 %d 条消息；"
-        "每张 GPU 按发送方顺序合并收到的 %d 份数据（归约）。",
-    .round_direct_gather = "每张 GPU r 把自己的分片 r 同时直接发给其余 %d 张 GPU，对方原样保存（拷贝）。",
+        "每张 GPU 把每个分片直接发给负责它的 GPU（分片 j 发给 GPU j），同时发 %d 条消息；负责方按发送方顺序合并收到的 %d 份（归约）。",
+    .round_direct_gather =
+        "每张 GPU r 把分片 r 同时直接发给其余 %d 张 GPU，对方原样保存（拷贝）。",
     .pair_apart = "编号相差 %d 的 GPU",
     .pair_any = "搭档 GPU",
     .round_pair_reduce =
-        "%s 两两配对（GPU %d 与 GPU %d，……），交换仍在处理的分片的一半：每张把 %d 个分片发给搭档，"
-        "搭档把它们合并进来（归约）。",
+        "%s 两两配对（GPU %d 与 GPU %d，……），交换仍在处理的一半分片：每张发 %d 个分片给搭档，搭档合并进来（归约）。",
     .round_pair_copy =
-        "%s 两两配对（GPU %d 与 GPU %d，……），交换各自持有的算完的分片：每张把 %d 个分片发给搭档，"
-        "搭档原样保存（拷贝），于是各自持有的数据翻倍。",
-    .round_fold_reduce = "%s 把整个缓冲区合并到编号大一的 GPU（归约）后等待；其余 %d 张 GPU（2 的幂）两两配对继续。",
-    .round_fold_copy = "%s 把自己的块交给编号大一的 GPU（拷贝）后等待；其余 %d 张 GPU（2 的幂）两两配对继续。",
+        "%s 两两配对（GPU %d 与 GPU %d，……），交换持有的算完的分片：每张发 %d 个分片给搭档，搭档原样保存（拷贝），数据翻倍。",
+    .round_fold_reduce =
+        "%s 把整个缓冲区合并到编号大一的 GPU（归约）后等待；其余 %d 张 GPU（2 的幂）两两配对继续。",
+    .round_fold_copy =
+        "%s 把自己的块交给编号大一的 GPU（拷贝）后等待；其余 %d 张 GPU（2 的幂）两两配对继续。",
     .round_unfold = "等待的 GPU 拿回自己的那份：%s 各从编号大一的 GPU 收到 %d 个分片（拷贝）。",
     .round_tree_up =
-        "树中深度为 %d 的 GPU 把整个缓冲区向上发给父节点（GPU %d 发给 GPU %d，……），父节点把它合并进来（归约）；"
-        "有两个子节点的父节点要在一条链路上接收两份。",
+        "深度为 %d 的 GPU 把整个缓冲区向上发给父节点（GPU %d 发给 GPU %d，……），父节点合并进来（归约）。",
     .round_tree_down = "深度为 %d 的 GPU 把完整结果向下拷贝给子节点（GPU %d 发给 GPU %d，……）。",
     .round_pipe_up =
-        "分片沿树每轮上行一跳，一个紧跟一个：%d 张 GPU 各把一个分片发给父节点"
-        "（GPU %d 把分片 %d 发给 GPU %d，……），父节点把它合并进来（归约）。",
+        "分片沿树每轮上行一跳：%d 张 GPU 各把一个分片发给父节点（GPU %d 把分片 %d 发给 GPU %d，……），父节点合并进来（归约）。",
     .round_pipe_down =
         "算完的分片沿树每轮下行一跳：%d 张 GPU 各把一个分片拷贝给子节点（GPU %d 把分片 %d 发给 GPU %d，……）。",
     .after_root_full = "现在 GPU 0 持有所有分片的完整归约结果。",
-    .after_taking_part_own = "参与的每张 GPU 现在都拥有自己完全归约的分片（带框）。",
-    .after_owns = "这一轮之后，每张 GPU 都拥有一个完全归约的分片（带框）。",
+    .after_taking_part_own =
+        "参与的 GPU 现在拥有自己完全归约的分片（带框）。",
+    .after_owns =
+        "这一轮之后，每张 GPU 拥有一个完全归约的分片（带框）。",
     .after_all_hold = "这一轮之后，每张 GPU 都持有完整的结果。",
     .done_allreduce_plain = "每张 GPU 都持有所有分片的完整归约结果。",
-    .done_busiest = "发送最多的 GPU 为此发送了 %s（每张 GPU 的字节数见通信量面板）。",
+    .done_busiest =
+        "发送最多的 GPU 发送了 %s。",
     .list_pair = "%s 和 %s",
     .list_comma = "、",
 
