@@ -238,3 +238,12 @@ TEST_CASE("every caption of an algorithm other than the ring fits the caption pa
       }
   }
 }
+
+TEST_CASE("the timeline's phases are reduce and broadcast for the algorithms that reduce into GPU 0") {
+  for (Algorithm algorithm : {Algorithm::naive, Algorithm::tree, Algorithm::tree_pipelined})
+    CHECK(reduces_into_one_gpu(algorithm));
+  for (Algorithm algorithm : {Algorithm::ring, Algorithm::direct, Algorithm::rhd}) CHECK_FALSE(reduces_into_one_gpu(algorithm));
+  InLanguage in(Language::en);
+  CHECK(format(ui_strings().timeline_hint, ui_strings().phase_reduce, ui_strings().phase_broadcast) ==
+        "Drag to scrub; markers are rounds (orange: reduce, blue: broadcast).");
+}

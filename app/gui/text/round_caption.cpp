@@ -183,9 +183,7 @@ std::string round_sentence(const UiStrings& t, const Config& config, const Sched
 const char* after_round(const UiStrings& t, const Config& config, int round, int rounds, int reduce_rounds) {
   if (round == rounds) return config.op == Op::reducescatter ? t.after_owns : t.after_all_hold;
   if (config.op != Op::allreduce || round != reduce_rounds) return nullptr;
-  const bool to_one_gpu = config.algorithm == Algorithm::naive || config.algorithm == Algorithm::tree ||
-                          config.algorithm == Algorithm::tree_pipelined;
-  if (to_one_gpu) return t.after_root_full;
+  if (reduces_into_one_gpu(config.algorithm)) return t.after_root_full;
   // rhd with N not a power of two: the GPUs that wait hold nothing finished yet.
   return power_of_two_below(config.ranks) == config.ranks ? t.after_owns : t.after_taking_part_own;
 }
@@ -197,6 +195,7 @@ const char* phase_word(const UiStrings& t, const Config& config, const Round& ro
     case Algorithm::tree_pipelined:
       return reduce ? t.phase_reduce : t.phase_broadcast;
     case Algorithm::naive: {
+      // The hub's rounds say which way the data goes: into GPU 0 or out of it.
       const RoundShape shape = shape_of(round);
       if (shape.reduces) return t.phase_reduce;
       if (shape.first && shape.first->dst == 0) return t.phase_gather;
@@ -213,6 +212,10 @@ std::string with_reduction(const UiStrings& t, std::string text, ReduceOp reduce
 }
 
 }  // namespace
+
+bool reduces_into_one_gpu(Algorithm algorithm) {
+  return algorithm == Algorithm::naive || algorithm == Algorithm::tree || algorithm == Algorithm::tree_pipelined;
+}
 
 RoundCaption round_caption(const Config& config, const Schedule& schedule, const Traffic& traffic, int round,
                            bool finished) {

@@ -19,6 +19,10 @@ struct RoundCaption {
   std::optional<Phase> phase;
 };
 
+// The trees and naive reduce into GPU 0 and broadcast from it: their phases are "reduce" and
+// "broadcast", not reduce-scatter and all-gather.
+bool reduces_into_one_gpu(Algorithm algorithm);
+
 // `round`: 0 before the first round, k while round k is in flight or has just landed;
 // `finished`: the last round has landed and settled. In the current UI language.
 RoundCaption round_caption(const Config& config, const Schedule& schedule, const Traffic& traffic, int round,

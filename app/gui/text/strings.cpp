@@ -241,7 +241,7 @@ const UiStrings kEnglish = {
     .loop = "Loop",
     .speed = "Speed",
     .help_button = "Help (H)",
-    .timeline_hint = "Drag to scrub; markers are rounds (orange: reduce-scatter, blue: all-gather).",
+    .timeline_hint = "Drag to scrub; markers are rounds (orange: %s, blue: %s).",
     .notice_prefix = "Note: ",
 
     .help_keys_heading = "Keys",

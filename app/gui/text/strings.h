@@ -185,7 +185,7 @@ struct UiStrings {
   const char* loop;
   const char* speed;
   const char* help_button;
-  const char* timeline_hint;
+  const char* timeline_hint;  // %s orange phase, %s blue phase
   const char* notice_prefix;
 
   // Help

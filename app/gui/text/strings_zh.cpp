@@ -226,7 +226,7 @@ const UiStrings kUiStringsZh = {
     .loop = "循环",
     .speed = "速度",
     .help_button = "帮助 (H)",
-    .timeline_hint = "拖动可快进快退；标记是各轮（橙色：reduce-scatter，蓝色：all-gather）。",
+    .timeline_hint = "拖动可快进快退；标记是各轮（橙色：%s，蓝色：%s）。",
     .notice_prefix = "提示：",
 
     .help_keys_heading = "按键",
