@@ -247,3 +247,25 @@ TEST_CASE("the timeline's phases are reduce and broadcast for the algorithms tha
   CHECK(format(ui_strings().timeline_hint, ui_strings().phase_reduce, ui_strings().phase_broadcast) ==
         "Drag to scrub; markers are rounds (orange: reduce, blue: broadcast).");
 }
+
+TEST_CASE("a wave of a pipelined schedule is told as the earliest of the article's rounds in it") {
+  InLanguage in(Language::en);
+  Config config = config_of(Algorithm::rhd, Op::allreduce, 4);
+  config.slices = 2;
+  config.channels = 2;
+  const Run run(config);
+  REQUIRE(run.schedule.round_count() == 5);  // 4 rounds + 2 slices - 1
+  CHECK(contains(run.caption(1), "Round 1 of 5"));
+  CHECK(contains(run.caption(1), "GPUs 2 apart pair up (GPU 0 with GPU 2, ...)"));
+  // Slices are pieces of a slot: they count once.
+  CHECK(contains(run.caption(1), "each sends 2 slot(s)"));
+  CHECK(contains(run.caption(2), "Slices of rounds 1 to 2 travel at once; round 1: GPUs 2 apart pair up"));
+  CHECK(contains(run.caption(0), "Halving in 2 rounds"));
+  for (Language language : {Language::en, Language::zh}) {
+    InLanguage other(language);
+    for (int round = -1; round <= run.schedule.round_count(); ++round) {
+      CAPTURE(round);
+      CHECK_FALSE(names_a_ring(run.caption(round)));
+    }
+  }
+}

@@ -5,7 +5,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
-#include "app/gui/text/round_caption.h"
+#include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
 
@@ -19,8 +19,12 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
   const bool finished = rounds > 0 && moment.round == rounds && !moment.in_flight && moment.rest_round == rounds &&
                         moment.flash <= 0;
   // The words come from the schedule that runs (text/round_caption.*), whatever the algorithm.
-  const RoundCaption caption =
-      round_caption(model.config(), session.schedule(), session.traffic(), moment.round, finished);
+  const Key key{model.generation(), moment.round, finished, ui_language()};
+  if (!(key == key_)) {
+    caption_ = round_caption(model.config(), session.schedule(), session.traffic(), moment.round, finished);
+    key_ = key;
+  }
+  const RoundCaption& caption = caption_;
   const std::string& title = caption.title;
   Rgb title_colour = colours.text;
   if (caption.phase)

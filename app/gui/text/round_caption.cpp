@@ -1,6 +1,7 @@
 #include "app/gui/text/round_caption.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <set>
 #include <string_view>
@@ -8,6 +9,8 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
+#include "core/schedule/pipeline.h"
+#include "core/schedule/schedule.h"
 #include "core/teaching/visual_cells.h"
 
 namespace ringviz::gui {
@@ -60,23 +63,29 @@ RoundShape shape_of(const Round& round) {
   RoundShape shape;
   if (round.transfers.empty()) return shape;
   shape.first = &round.transfers.front();
-  std::set<std::pair<int, int>> messages;
-  std::set<int> senders, receivers;
-  std::vector<std::pair<std::pair<int, int>, int>> slots;
   shape.distance = std::abs(shape.first->src - shape.first->dst);
+  // (src, dst, slot), sorted: messages and their slots are runs. A pipelined schedule sends a
+  // slot in several pieces, which count once. Sorting keeps direct's N(N-1) transfers cheap.
+  std::vector<std::array<int, 3>> sends;
+  sends.reserve(round.transfers.size());
+  std::set<int> senders, receivers;
   for (const Transfer& transfer : round.transfers) {
     shape.reduces |= transfer.kind == TransferKind::reduce;
-    messages.insert({transfer.src, transfer.dst});
+    sends.push_back({transfer.src, transfer.dst, transfer.slot});
     senders.insert(transfer.src);
     receivers.insert(transfer.dst);
     if (std::abs(transfer.src - transfer.dst) != shape.distance) shape.distance = 0;
   }
-  for (const auto& [src, dst] : messages) {
-    int count = 0, sent = 0;
-    for (const Transfer& transfer : round.transfers) count += transfer.src == src && transfer.dst == dst;
-    for (const auto& other : messages) sent += other.first == src;
-    shape.most_slots_per_message = std::max(shape.most_slots_per_message, count);
-    shape.most_messages = std::max(shape.most_messages, sent);
+  std::sort(sends.begin(), sends.end());
+  sends.erase(std::unique(sends.begin(), sends.end()), sends.end());
+  int slots = 0, messages = 0;
+  for (std::size_t i = 0; i < sends.size(); ++i) {
+    const bool same_src = i > 0 && sends[i][0] == sends[i - 1][0];
+    const bool same_message = same_src && sends[i][1] == sends[i - 1][1];
+    slots = same_message ? slots + 1 : 1;
+    messages = same_message ? messages : same_src ? messages + 1 : 1;
+    shape.most_slots_per_message = std::max(shape.most_slots_per_message, slots);
+    shape.most_messages = std::max(shape.most_messages, messages);
   }
   shape.senders = static_cast<int>(senders.size());
   shape.receivers = static_cast<int>(receivers.size());
@@ -105,7 +114,7 @@ std::string gpu_list(const UiStrings& t, const std::vector<int>& gpus) {
 }
 
 std::string start_plan(const UiStrings& t, const Config& config, const Schedule& schedule) {
-  const int rounds = schedule.round_count();
+  const int rounds = lock_step_round_count(schedule);
   const Op op = config.op;
   switch (config.algorithm) {
     case Algorithm::ring:
@@ -261,6 +270,22 @@ RoundCaption round_caption(const Config& config, const Schedule& schedule, const
   const int reduce_rounds = reduce_scatter_rounds(schedule);
   caption.phase = this_round.phase;
   caption.title = format(t.caption_round, round, rounds, phase_word(t, config, this_round));
+  if ((schedule.channels > 1 || schedule.slices > 1) && !this_round.transfers.empty()) {
+    // A wave of a pipelined schedule holds slices of several of the article's rounds
+    // (core/schedule/pipeline.h): it is told as the earliest of them, which the others follow.
+    int first = this_round.transfers.front().step.round, last = first;
+    for (const Transfer& transfer : this_round.transfers) {
+      first = std::min(first, transfer.step.round);
+      last = std::max(last, transfer.step.round);
+    }
+    Config lock_step = config;
+    lock_step.channels = 1;
+    lock_step.slices = 1;
+    const RoundCaption earliest = round_caption(lock_step, make_schedule(lock_step), traffic, first + 1, false);
+    caption.body = first == last ? earliest.body : format(t.pipeline_wave, first + 1, last + 1, first + 1);
+    if (first != last) append_sentence(caption.body, earliest.body);
+    return caption;
+  }
   if (ring) {
     const bool last_of_phase = reduce ? round == reduce_rounds : round == rounds;
     caption.body = reduce ? format(last_of_phase ? t.explain_reduce_last : t.explain_reduce_round,

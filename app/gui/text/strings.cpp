@@ -185,6 +185,7 @@ const UiStrings kEnglish = {
     .done_allreduce_plain = "Every GPU holds the full reduction of every slot.",
     .done_busiest =
         "The busiest GPU sent %s.",
+    .pipeline_wave = "Slices of rounds %d to %d travel at once; round %d:",
     .list_pair = "%s and %s",
     .list_comma = ", ",
 

@@ -124,6 +124,7 @@ struct UiStrings {
   const char* after_all_hold;
   const char* done_allreduce_plain;
   const char* done_busiest;               // %s bytes
+  const char* pipeline_wave;              // %d first round, %d last round, %d first round
   const char* list_pair;                  // %s, %s: the last two of a list ("GPU 0 and GPU 2")
   const char* list_comma;                 // between the earlier items
 

@@ -170,6 +170,7 @@ const UiStrings kUiStringsZh = {
     .done_allreduce_plain = "每张 GPU 都持有所有分片的完整归约结果。",
     .done_busiest =
         "发送最多的 GPU 发送了 %s。",
+    .pipeline_wave = "第 %d 到 %d 轮的切片同时传输；第 %d 轮：",
     .list_pair = "%s 和 %s",
     .list_comma = "、",
 
