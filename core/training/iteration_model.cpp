@@ -279,6 +279,11 @@ ActivationBytes activation_bytes(const TransformerShape& model, std::int64_t seq
   return bytes;
 }
 
+std::vector<std::int64_t> mlp_activation_bytes(const MlpShape& shape, std::int64_t examples) {
+  const auto fp32 = static_cast<std::int64_t>(sizeof(float));
+  return {examples * shape.hidden * fp32, examples * shape.outputs * fp32};
+}
+
 void validate_iteration_query(const IterationQuery& q) {
   require_positive(q.model.parameters, "params");
   require_positive(q.model.layers, "layers");

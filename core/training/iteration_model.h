@@ -12,6 +12,7 @@
 
 #include "core/model/enum_table.h"
 #include "core/training/memory_model.h"
+#include "core/training/training_math.h"
 #include "core/training/training_timeline.h"
 #include "core/training/transformer_presets.h"
 
@@ -76,6 +77,10 @@ struct ActivationBytes {
 // Throws InputError naming "seq" when the counts overflow 64 bits.
 ActivationBytes activation_bytes(const TransformerShape& model, std::int64_t seq,
                                  std::int64_t micro_batch, Recompute recompute);
+// The same count for the small training run's MLP (core/training/training_math.h), which trains
+// in fp32 arithmetic: each layer keeps its output until backward, the tanh outputs (b·hidden
+// floats) and the predictions (b·outputs floats); the input is the batch itself.
+std::vector<std::int64_t> mlp_activation_bytes(const MlpShape& shape, std::int64_t examples);
 // "s·b·h·(34 + 5·a·s/h)", "34·s·b·h", "2·s·b·h + one layer's s·b·h·(34 + 5·a·s/h)".
 std::string_view activation_formula(Recompute recompute);
 // The caveat every output carries with the formulas.
