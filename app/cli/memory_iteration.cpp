@@ -39,6 +39,8 @@ std::int64_t parse_size(const std::string& text, const std::string& flag) {
 }
 
 TransformerShape model_from(const IterationFlags& flags, const IterationReportRequest& request) {
+  const std::pair<const char*, const std::string*> shape_flags[] = {
+      {"--layers", &flags.layers}, {"--hidden", &flags.hidden}, {"--heads", &flags.heads}, {"--vocab", &flags.vocab}};
   const bool shape_given =
       !flags.layers.empty() || !flags.hidden.empty() || !flags.heads.empty() || !flags.vocab.empty();
   const std::string name = flags.model.empty() && shape_given ? std::string(kCustomModelName) : flags.model;
@@ -48,14 +50,14 @@ TransformerShape model_from(const IterationFlags& flags, const IterationReportRe
     throw InputError("--model: the whole-iteration flags need a model; give --model " + presets + "or custom");
   if (name != kCustomModelName) {
     const TransformerShape& preset = find_transformer_preset(name, "--model");
-    const char* extra = shape_given ? "--layers" : request.params_given ? "--params" : nullptr;
-    if (extra != nullptr)
-      throw InputError(std::string(extra) + ": only with --model custom; " + name + " has its published shape");
+    std::string extra = request.params_given ? "--params" : "";
+    for (const auto& [flag, text] : shape_flags)
+      if (!text->empty()) extra = flag;
+    if (!extra.empty())
+      throw InputError(extra + ": only with --model custom; " + name + " has its published shape");
     return preset;
   }
-  const std::pair<const char*, const std::string*> needed[] = {
-      {"--layers", &flags.layers}, {"--hidden", &flags.hidden}, {"--heads", &flags.heads}, {"--vocab", &flags.vocab}};
-  for (const auto& [flag, text] : needed)
+  for (const auto& [flag, text] : shape_flags)
     if (text->empty())
       throw InputError(std::string(flag) + ": --model custom needs --layers, --hidden, --heads, --vocab and --params");
   if (!request.params_given)
