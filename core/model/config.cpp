@@ -80,6 +80,12 @@ std::optional<std::string> validate(const Config& config) {
   if (config.count < 0 || config.count > kMaxCount)
     return "count: " + std::to_string(config.count) + " is out of range (0 to 2^40 elements)";
   if (auto problem = unsupported_op_message(config.algorithm, config.op)) return problem;
+  if (config.channels < 1 || config.channels > kMaxChannels)
+    return "channels: " + std::to_string(config.channels) + " is out of range (1 to " +
+           std::to_string(kMaxChannels) + ")";
+  if (config.slices < 1 || config.slices > kMaxSlices)
+    return "slices: " + std::to_string(config.slices) + " is out of range (1 to " +
+           std::to_string(kMaxSlices) + ")";
   if (config.init.kind == InitKind::values) {
     if (config.init.values.size() != static_cast<std::size_t>(config.ranks))
       return "init: the value table has " + std::to_string(config.init.values.size()) +

@@ -48,6 +48,9 @@ inline constexpr EnumName<BackendChoice> kBackendChoiceNames[] = {
     {BackendChoice::automatic, "auto"}, {BackendChoice::cpu, "cpu"}, {BackendChoice::cuda, "cuda"}};
 
 inline constexpr int kMaxRanks = 256;
+// NCCL's own limit on channels; more slices than 64 cut a slot finer than anything teaches.
+inline constexpr int kMaxChannels = 32;
+inline constexpr int kMaxSlices = 64;
 // Far above anything a host can hold; the real limit is checked against free memory.
 inline constexpr std::int64_t kMaxCount = std::int64_t{1} << 40;
 
@@ -69,6 +72,9 @@ struct Config {
   DType dtype = DType::f32;
   ReduceOp reduce = ReduceOp::sum;
   InitPattern init;
+  // 1 and 1: the article's lock-step rounds. More: NCCL's pipelined ring (core/schedule/pipeline.h).
+  int channels = 1;
+  int slices = 1;
 };
 
 inline constexpr EnumNamer op_name{kOpNames};

@@ -20,6 +20,16 @@ inline constexpr EnumName<TransferKind> kTransferKindNames[] = {{TransferKind::c
                                                                 {TransferKind::reduce, "reduce"}};
 inline constexpr EnumNamer transfer_kind_name{kTransferKindNames};
 
+// Where a transfer sits in a pipelined schedule (core/schedule/pipeline.h): which channel,
+// which of the article's rounds, which slice. In a lock-step schedule channel = slice = 0 and
+// round is the round's index.
+struct PipelineStep {
+  int channel = 0;
+  int round = 0;
+  int slice = 0;
+  bool operator==(const PipelineStep&) const = default;
+};
+
 struct Transfer {
   int src = 0;
   int dst = 0;
@@ -27,6 +37,7 @@ struct Transfer {
   TransferKind kind = TransferKind::copy;
   // This reduce folds in the last missing contribution: avg divides the slot by N here.
   bool completes_slot = false;
+  PipelineStep step;
 };
 
 // All transfers of a round happen at once: every receiver sees the sender's slot as it was
@@ -37,7 +48,12 @@ struct Round {
 };
 
 struct Schedule {
+  // Lock-step: the article's rounds. Pipelined (channels or slices above 1): waves of steps.
   std::vector<Round> rounds;
+  int channels = 1;
+  int slices = 1;
+  // The phase of each of the article's rounds, indexed by PipelineStep::round.
+  std::vector<Phase> round_phases;
   // ReduceScatter: the slot each rank holds fully reduced at the end. AllReduce: the slot it
   // owns between the two phases. AllGather: the slot it contributes.
   std::vector<int> owned_slot;

@@ -1,5 +1,6 @@
 #include "core/schedule/schedule.h"
 
+#include "core/schedule/pipeline.h"
 #include "core/schedule/schedule_algorithms.h"
 
 namespace ringviz {
@@ -23,7 +24,7 @@ void append_reduce_scatter_pass(const Config& config, Schedule& schedule) {
     for (int rank = 0; rank < n; ++rank) {
       const int slot = wrap(reduce_scatter_first_slot(config.order, rank, n) - step, n);
       round.transfers.push_back(
-          {rank, (rank + 1) % n, slot, TransferKind::reduce, step + 2 == n});
+          {rank, (rank + 1) % n, slot, TransferKind::reduce, step + 2 == n, {}});
     }
     schedule.rounds.push_back(std::move(round));
   }
@@ -37,7 +38,7 @@ void append_all_gather_pass(const Config& config, Schedule& schedule) {
     Round round{Phase::all_gather, {}};
     for (int rank = 0; rank < n; ++rank) {
       const int slot = wrap(schedule.owned_slot[static_cast<std::size_t>(rank)] - step, n);
-      round.transfers.push_back({rank, (rank + 1) % n, slot, TransferKind::copy, false});
+      round.transfers.push_back({rank, (rank + 1) % n, slot, TransferKind::copy, false, {}});
     }
     schedule.rounds.push_back(std::move(round));
   }
@@ -55,7 +56,7 @@ int ring_owned_slot(Order order, int rank, int ranks) {
   return wrap(reduce_scatter_first_slot(order, wrap(rank - 1, ranks), ranks) - (ranks - 2), ranks);
 }
 
-Schedule make_schedule(const Config& config) {
+Schedule make_lock_step_schedule(const Config& config) {
   if (auto problem = unsupported_op_message(config.algorithm, config.op)) throw InputError(*problem);
   switch (config.algorithm) {
     case Algorithm::ring: break;
@@ -78,6 +79,18 @@ Schedule make_schedule(const Config& config) {
   append_reduce_scatter_pass(config, schedule);
   if (config.op == Op::allreduce) append_all_gather_pass(config, schedule);
   return schedule;
+}
+
+Schedule make_schedule(const Config& config) {
+  const Schedule rounds = make_lock_step_schedule(config);
+  std::int64_t transfers = 0;
+  for (const Round& round : rounds.rounds) transfers += static_cast<std::int64_t>(round.transfers.size());
+  const std::int64_t pipelined = transfers * config.channels * config.slices;
+  if (pipelined > kMaxPipelinedTransfers)
+    throw InputError("slices: " + std::to_string(config.slices) + " slices on " + std::to_string(config.channels) +
+                     " channels make " + std::to_string(pipelined) + " transfers (at most " +
+                     std::to_string(kMaxPipelinedTransfers) + "); choose fewer --slices, --channels or --gpus");
+  return pipeline_schedule(rounds, {config.channels, config.slices});
 }
 
 }  // namespace ringviz

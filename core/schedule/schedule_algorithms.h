@@ -32,10 +32,10 @@ namespace schedule_steps {
 // The two primitives every schedule is written in: the receiver folds (reduce) or stores
 // (copy) the sender's slot as it was before the round.
 inline void send_reduce(Round& round, int src, int dst, int slot, bool completes = false) {
-  round.transfers.push_back({src, dst, slot, TransferKind::reduce, completes});
+  round.transfers.push_back({src, dst, slot, TransferKind::reduce, completes, {}});
 }
 inline void send_copy(Round& round, int src, int dst, int slot) {
-  round.transfers.push_back({src, dst, slot, TransferKind::copy, false});
+  round.transfers.push_back({src, dst, slot, TransferKind::copy, false, {}});
 }
 
 // Rank r owns slot r at the end (ReduceScatter) or contributes block r (AllGather).

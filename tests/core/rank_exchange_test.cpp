@@ -22,8 +22,8 @@ CollectiveShape four_ranks() {
   return shape_of(config);
 }
 
-Transfer reduce(int src, int dst, int slot) { return {src, dst, slot, TransferKind::reduce, false}; }
-Transfer copy(int src, int dst, int slot) { return {src, dst, slot, TransferKind::copy, false}; }
+Transfer reduce(int src, int dst, int slot) { return {src, dst, slot, TransferKind::reduce, false, {}}; }
+Transfer copy(int src, int dst, int slot) { return {src, dst, slot, TransferKind::copy, false, {}}; }
 
 RankExchange exchange_of(const RoundPlan& plan, int rank) {
   RankExchange exchange;

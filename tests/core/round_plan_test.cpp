@@ -42,10 +42,10 @@ CollectiveShape shape_with(int ranks, ReduceOp reduce = ReduceOp::sum) {
 }
 
 Transfer reduce(int src, int dst, int slot, bool completes = false) {
-  return {src, dst, slot, TransferKind::reduce, completes};
+  return {src, dst, slot, TransferKind::reduce, completes, {}};
 }
 
-Transfer copy(int src, int dst, int slot) { return {src, dst, slot, TransferKind::copy, false}; }
+Transfer copy(int src, int dst, int slot) { return {src, dst, slot, TransferKind::copy, false, {}}; }
 
 bool same(const Transfer& a, const Transfer& b) {
   return a.src == b.src && a.dst == b.dst && a.slot == b.slot && a.kind == b.kind &&

@@ -216,10 +216,10 @@ TEST_CASE("a round that reads a slot it also overwrites sees the value from befo
   // Ranks 0 and 1 swap-and-reduce slot 0; rank 1 also receives slot 0 from rank 2, the second
   // arrival completing it (avg divides); rank 2 gets a copy of rank 0's slot 1.
   Round round{Phase::reduce_scatter,
-              {{0, 1, 0, TransferKind::reduce, false},
-               {1, 0, 0, TransferKind::reduce, false},
-               {2, 1, 0, TransferKind::reduce, true},
-               {0, 2, 1, TransferKind::copy, false}}};
+              {{0, 1, 0, TransferKind::reduce, false, {}},
+               {1, 0, 0, TransferKind::reduce, false, {}},
+               {2, 1, 0, TransferKind::reduce, true, {}},
+               {0, 2, 1, TransferKind::copy, false, {}}}};
   auto cpu_backend = make_cpu_backend(1);
   gpu::CudaBackend cuda_backend;
   const BufferState expected = run_on(*cpu_backend, shape, initial, {round});

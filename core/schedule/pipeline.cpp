@@ -1,0 +1,83 @@
+#include "core/schedule/pipeline.h"
+
+#include <algorithm>
+
+namespace ringviz {
+
+namespace {
+
+// Part `index` of `count` elements cut into `parts`, the first count % parts one longer.
+Slot even_part(std::int64_t offset, std::int64_t count, int parts, int index) {
+  const std::int64_t base = count / parts;
+  const std::int64_t longer = count % parts;
+  return {offset + base * index + std::min<std::int64_t>(index, longer), base + (index < longer ? 1 : 0)};
+}
+
+}  // namespace
+
+Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape) {
+  Schedule result;
+  result.owned_slot = rounds.owned_slot;
+  result.channels = shape.channels;
+  result.slices = shape.slices;
+  for (const Round& round : rounds.rounds) result.round_phases.push_back(round.phase);
+  const int round_count = rounds.round_count();
+  const int wave_count = round_count == 0 ? 0 : round_count + shape.slices - 1;
+  result.rounds.resize(static_cast<std::size_t>(wave_count));
+  // Wave w holds round t = w - slice for every slice; walking rounds outermost keeps each
+  // wave's transfers ordered by round, then channel, then slice, then the round's own order.
+  for (int t = 0; t < round_count; ++t) {
+    const Round& round = rounds.rounds[static_cast<std::size_t>(t)];
+    for (int slice = 0; slice < shape.slices; ++slice) {
+      Round& wave = result.rounds[static_cast<std::size_t>(t + slice)];
+      if (wave.transfers.empty()) wave.phase = round.phase;
+      for (int channel = 0; channel < shape.channels; ++channel)
+        for (Transfer transfer : round.transfers) {
+          transfer.step = {channel, t, slice};
+          wave.transfers.push_back(transfer);
+        }
+    }
+  }
+  // Within a wave, group by channel so that a channel's steps read as one lane.
+  for (Round& wave : result.rounds)
+    std::stable_sort(wave.transfers.begin(), wave.transfers.end(),
+                     [](const Transfer& a, const Transfer& b) { return a.step.channel < b.step.channel; });
+  return result;
+}
+
+int lock_step_round_count(const Schedule& schedule) {
+  return schedule.round_phases.empty() ? schedule.round_count()
+                                       : static_cast<int>(schedule.round_phases.size());
+}
+
+Slot piece_span(const Slot& slot, PipelineShape shape, int piece) {
+  const Slot channel_part = even_part(slot.offset, slot.count, shape.channels, piece / shape.slices);
+  return even_part(channel_part.offset, channel_part.count, shape.slices, piece % shape.slices);
+}
+
+Slot transfer_span(const Transfer& transfer, const SlotLayout& layout, PipelineShape shape) {
+  const Slot& slot = layout[transfer.slot];
+  return shape.lock_step() ? slot : piece_span(slot, shape, shape.piece_of(transfer.step));
+}
+
+SlotLayout piece_layout(const SlotLayout& layout, PipelineShape shape) {
+  if (shape.lock_step()) return layout;
+  SlotLayout pieces;
+  pieces.elements_per_rank = layout.elements_per_rank;
+  for (const Slot& slot : layout.slots)
+    for (int piece = 0; piece < shape.pieces_per_slot(); ++piece)
+      pieces.slots.push_back(piece_span(slot, shape, piece));
+  return pieces;
+}
+
+Schedule execution_schedule(const Schedule& waves) {
+  const PipelineShape shape{waves.channels, waves.slices};
+  if (shape.lock_step()) return waves;
+  Schedule execution = waves;
+  const int pieces = shape.pieces_per_slot();
+  for (Round& wave : execution.rounds)
+    for (Transfer& transfer : wave.transfers) transfer.slot = transfer.slot * pieces + shape.piece_of(transfer.step);
+  return execution;
+}
+
+}  // namespace ringviz

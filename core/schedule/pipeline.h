@@ -1,0 +1,55 @@
+#pragma once
+// Slices and channels: how NCCL's ring streams instead of moving in lock-step rounds
+// (docs/architecture.md, "Pipelined schedules"). Every slot is cut into C channel parts and
+// each part into S slices; a "piece" is one slice of one channel of one slot. The article's
+// round t becomes steps (channel, round t, slice); piece k of round t + 1 may leave a GPU as
+// soon as piece k of round t has arrived there, so the steps run in waves: wave w holds the
+// steps whose round + slice = w, on every channel at once. With C = S = 1 a wave is a round.
+//
+// Each element stays in the slot it has with C = S = 1 and meets the same transfers in the
+// same order, so every backend's results stay bit-identical to the lock-step schedule.
+#include <cstdint>
+
+#include "core/model/layout.h"
+#include "core/schedule/rounds.h"
+
+namespace ringviz {
+
+// Transfers a pipelined schedule may hold before --slices and --channels are refused: the
+// schedule is data that every view and trace walks.
+inline constexpr std::int64_t kMaxPipelinedTransfers = std::int64_t{1} << 22;
+
+struct PipelineShape {
+  int channels = 1;
+  int slices = 1;
+
+  int pieces_per_slot() const { return channels * slices; }
+  bool lock_step() const { return channels == 1 && slices == 1; }
+  // The piece index inside a slot: channel-major, so a channel's slices are contiguous.
+  int piece_of(const PipelineStep& step) const { return step.channel * slices + step.slice; }
+};
+
+// Waves of steps from lock-step `rounds`: every transfer of round t becomes C·S transfers
+// carrying (channel, t, slice), placed in wave t + slice. A wave's phase is that of its
+// earliest round. With C = S = 1 the result equals `rounds` with each step's round filled in.
+Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape);
+
+// The rounds of the lock-step schedule a pipelined one was made from (wave count when
+// lock-step): R, so the pipeline has R + S - 1 waves.
+int lock_step_round_count(const Schedule& schedule);
+
+// The elements one piece covers inside a rank's buffer. The slot's count is split into C
+// channel parts, then each part into S slices, as evenly as possible with the first ones one
+// element longer (the rule make_layout uses for slots); pieces may be empty.
+Slot piece_span(const Slot& slot, PipelineShape shape, int piece);
+// The elements a transfer moves: its whole slot when lock-step, else its piece.
+Slot transfer_span(const Transfer& transfer, const SlotLayout& layout, PipelineShape shape);
+
+// What a backend executes: one slot per piece (slot j, piece p becomes slot j·P + p), and the
+// waves rewritten onto those slots. The buffer's elements stay where they were, so a backend
+// loaded with the piece layout fetches the same buffer bytes. owned_slot keeps slot indices
+// of the lock-step layout (outputs are cut out of the buffer with that layout).
+SlotLayout piece_layout(const SlotLayout& layout, PipelineShape shape);
+Schedule execution_schedule(const Schedule& waves);
+
+}  // namespace ringviz
