@@ -255,7 +255,7 @@ TEST_CASE("a wave of a pipelined schedule is told as the earliest of the article
   config.channels = 2;
   const Run run(config);
   REQUIRE(run.schedule.round_count() == 5);  // 4 rounds + 2 slices - 1
-  CHECK(contains(run.caption(1), "Round 1 of 5"));
+  CHECK(contains(run.caption(1), "Wave 1 of 5"));
   CHECK(contains(run.caption(1), "GPUs 2 apart pair up (GPU 0 with GPU 2, ...)"));
   // Slices are pieces of a slot: they count once.
   CHECK(contains(run.caption(1), "each sends 2 slot(s)"));

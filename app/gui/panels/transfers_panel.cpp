@@ -8,6 +8,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
 
@@ -32,10 +33,15 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
                                 ImGuiTableFlags_SizingStretchProp;
   if (ImGui::BeginTable("##transfers", 6, flags)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn(t.table_round, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Round0").x);
+    // A pipelined wave's transfer is one piece of its slot: the slot is followed by the step
+    // (the article's round, the slice, the channel) it belongs to.
+    const bool pipelined = session.schedule().channels > 1 || session.schedule().slices > 1;
+    const PipelineShape shape{session.schedule().channels, session.schedule().slices};
+    ImGui::TableSetupColumn(pipelined ? t.table_wave : t.table_round, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Round0").x);
     ImGui::TableSetupColumn(t.table_phase, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize(t.phase_reduce_scatter).x);
     ImGui::TableSetupColumn(t.table_transfer, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000 -> 000").x);
-    ImGui::TableSetupColumn(t.table_slot, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Slot0").x);
+    ImGui::TableSetupColumn(t.table_slot, ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize(pipelined ? "00 r00s0c0" : "Slot0").x);
     const char* reduce_kind = t.reduction_kind[static_cast<std::size_t>(model.config().reduce)];
     ImGui::TableSetupColumn(t.table_kind, ImGuiTableColumnFlags_WidthFixed,
                             std::max(ImGui::CalcTextSize("reduce0").x, ImGui::CalcTextSize(reduce_kind).x));
@@ -67,7 +73,8 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
             static_cast<int>(std::upper_bound(first_row_of.begin(), first_row_of.end(), row) - first_row_of.begin()) - 1;
         const Round& round = schedule_rounds[static_cast<std::size_t>(round_index)];
         const Transfer& transfer = round.transfers[static_cast<std::size_t>(row - first_row_of[static_cast<std::size_t>(round_index)])];
-        const bool reduce = round.phase == Phase::reduce_scatter;
+        const Phase phase = pipelined ? session.schedule().round_phases[static_cast<std::size_t>(transfer.step.round)] : round.phase;
+        const bool reduce = phase == Phase::reduce_scatter;
         ImGui::TableNextRow(0, row_height);
         if (round_index + 1 == current)
           ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, reduce ? highlight : highlight_gather);
@@ -83,11 +90,15 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         ImGui::TableSetColumnIndex(2);
         ImGui::Text("%d -> %d", transfer.src, transfer.dst);
         ImGui::TableSetColumnIndex(3);
-        ImGui::Text("%d", transfer.slot);
+        if (pipelined)
+          ImGui::Text("%d r%ds%dc%d", transfer.slot, transfer.step.round + 1, transfer.step.slice, transfer.step.channel);
+        else
+          ImGui::Text("%d", transfer.slot);
         ImGui::TableSetColumnIndex(4);
         ImGui::TextUnformatted(transfer.kind == TransferKind::reduce ? reduce_kind : t.kind_copy);
         ImGui::TableSetColumnIndex(5);
-        const double bytes = static_cast<double>(session.layout()[transfer.slot].count) * static_cast<double>(element);
+        const double bytes =
+            static_cast<double>(transfer_span(transfer, session.layout(), shape).count) * static_cast<double>(element);
         ImGui::TextUnformatted(format_bytes(bytes).c_str());
       }
     }

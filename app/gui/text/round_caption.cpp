@@ -269,8 +269,9 @@ RoundCaption round_caption(const Config& config, const Schedule& schedule, const
   const bool reduce = this_round.phase == Phase::reduce_scatter;
   const int reduce_rounds = reduce_scatter_rounds(schedule);
   caption.phase = this_round.phase;
-  caption.title = format(t.caption_round, round, rounds, phase_word(t, config, this_round));
-  if ((schedule.channels > 1 || schedule.slices > 1) && !this_round.transfers.empty()) {
+  const bool pipelined = schedule.channels > 1 || schedule.slices > 1;
+  caption.title = format(pipelined ? t.caption_wave : t.caption_round, round, rounds, phase_word(t, config, this_round));
+  if (pipelined && !this_round.transfers.empty()) {
     // A wave of a pipelined schedule holds slices of several of the article's rounds
     // (core/schedule/pipeline.h): it is told as the earliest of them, which the others follow.
     int first = this_round.transfers.front().step.round, last = first;

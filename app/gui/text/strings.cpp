@@ -64,6 +64,7 @@ const UiStrings kEnglish = {
 
     .caption_start = "%s: before the first round",
     .caption_round = "Round %d of %d  -  %s",
+    .caption_wave = "Wave %d of %d  -  %s",
     .caption_done = "%s: finished",
     .phase_reduce_scatter = "reduce-scatter",
     .phase_all_gather = "all-gather",
@@ -200,6 +201,7 @@ const UiStrings kEnglish = {
     .cell_no_elements = "this slot has no elements (count < GPUs)",
 
     .table_round = "Round",
+    .table_wave = "Wave",
     .table_phase = "Phase",
     .table_transfer = "Send",
     .table_slot = "Slot",

@@ -66,6 +66,7 @@ struct UiStrings {
   // Caption
   const char* caption_start;           // %s operation name
   const char* caption_round;           // %d round, %d rounds, %s phase
+  const char* caption_wave;            // %d wave, %d waves, %s phase (pipelined schedules)
   const char* caption_done;            // %s operation name
   const char* phase_reduce_scatter;
   const char* phase_all_gather;
@@ -141,6 +142,7 @@ struct UiStrings {
 
   // Round table
   const char* table_round;
+  const char* table_wave;  // the same column when the rounds are a pipeline's waves
   const char* table_phase;
   const char* table_transfer;
   const char* table_slot;

@@ -68,6 +68,7 @@ const UiStrings kUiStringsZh = {
 
     .caption_start = "%s：第一轮之前",
     .caption_round = "第 %d 轮，共 %d 轮  -  %s",
+    .caption_wave = "第 %d 波，共 %d 波  -  %s",
     .caption_done = "%s：完成",
     .phase_reduce_scatter = "reduce-scatter",
     .phase_all_gather = "all-gather",
@@ -185,6 +186,7 @@ const UiStrings kUiStringsZh = {
     .cell_no_elements = "这个分片没有元素（元素数少于 GPU 数）",
 
     .table_round = "轮",
+    .table_wave = "波",
     .table_phase = "阶段",
     .table_transfer = "发送",
     .table_slot = "分片",
