@@ -24,24 +24,22 @@ Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape) {
   const int round_count = rounds.round_count();
   const int wave_count = round_count == 0 ? 0 : round_count + shape.slices - 1;
   result.rounds.resize(static_cast<std::size_t>(wave_count));
-  // Wave w holds round t = w - slice for every slice; walking rounds outermost keeps each
-  // wave's transfers ordered by round, then channel, then slice, then the round's own order.
-  for (int t = 0; t < round_count; ++t) {
-    const Round& round = rounds.rounds[static_cast<std::size_t>(t)];
-    for (int slice = 0; slice < shape.slices; ++slice) {
-      Round& wave = result.rounds[static_cast<std::size_t>(t + slice)];
-      if (wave.transfers.empty()) wave.phase = round.phase;
-      for (int channel = 0; channel < shape.channels; ++channel)
+  // Wave w holds round t = w - slice for every slice. Walking channels outermost, then rounds,
+  // groups a wave's transfers by channel (a channel's steps read as one lane), then orders them
+  // by round and the round's own order, without sorting afterwards: the test suites replace
+  // the global allocator, and std::stable_sort's temporary buffer does not go through it.
+  for (int channel = 0; channel < shape.channels; ++channel)
+    for (int t = 0; t < round_count; ++t) {
+      const Round& round = rounds.rounds[static_cast<std::size_t>(t)];
+      for (int slice = 0; slice < shape.slices; ++slice) {
+        Round& wave = result.rounds[static_cast<std::size_t>(t + slice)];
+        if (wave.transfers.empty()) wave.phase = round.phase;
         for (Transfer transfer : round.transfers) {
           transfer.step = {channel, t, slice};
           wave.transfers.push_back(transfer);
         }
+      }
     }
-  }
-  // Within a wave, group by channel so that a channel's steps read as one lane.
-  for (Round& wave : result.rounds)
-    std::stable_sort(wave.transfers.begin(), wave.transfers.end(),
-                     [](const Transfer& a, const Transfer& b) { return a.step.channel < b.step.channel; });
   return result;
 }
 
