@@ -380,7 +380,7 @@ std::string lesson_init_names() {
 
 Config read_config(const LessonReader& reader, const json& value, const std::string& pointer) {
   reader.expect_object(value, pointer, "config",
-                       {"op", "algo", "order", "gpus", "count", "dtype", "reduce", "init"});
+                       {"op", "algo", "order", "gpus", "count", "dtype", "reduce", "init", "channels", "slices"});
   Config config;
   auto text_of = [&](std::string_view key) -> std::optional<std::string> {
     const auto member = value.find(std::string(key));
@@ -406,6 +406,11 @@ Config read_config(const LessonReader& reader, const json& value, const std::str
     config.ranks = static_cast<int>(reader.integer(value["gpus"], at("gpus"), "gpus", 1, kMaxRanks));
   if (value.contains("count"))
     config.count = reader.integer(value["count"], at("count"), "count", 0, kMaxCount);
+  if (value.contains("channels"))
+    config.channels =
+        static_cast<int>(reader.integer(value["channels"], at("channels"), "channels", 1, kMaxChannels));
+  if (value.contains("slices"))
+    config.slices = static_cast<int>(reader.integer(value["slices"], at("slices"), "slices", 1, kMaxSlices));
 
   if (value.contains("init")) {
     const json& init = value["init"];

@@ -456,6 +456,13 @@ TEST_CASE("lesson_frame plays training iterations") {
   CHECK(held.iteration_progress == 0.0);
 }
 
+TEST_CASE("a scene's config may pipeline the ring with channels and slices") {
+  const std::string step = R"([{"rounds": [0, 3], "caption": {"en": "go", "zh": "走"}}])";
+  const Lesson lesson = parse_lesson(small_lesson(R"({"gpus": 4, "count": 16, "channels": 2, "slices": 3})", step));
+  CHECK(lesson.scenes[0].config.channels == 2);
+  CHECK(lesson.scenes[0].config.slices == 3);
+}
+
 TEST_CASE("views have closed names that round-trip") {
   for (View view : kAllViews) CHECK(parse_view(view_name(view)) == view);
   CHECK_FALSE(parse_view("rings").has_value());
@@ -563,6 +570,10 @@ TEST_CASE("a bad lesson is rejected with the file, the position and the field") 
     CHECK(message.find("/scenes/0/config/gpus: gpus: 300 is out of range (1 to 256)") !=
           std::string::npos);
   }
+  SUBCASE("too many slices") {
+    const std::string message = error_of(small_lesson(R"({"gpus": 4, "slices": 65})", good_step));
+    CHECK(message.find("/scenes/0/config/slices: slices: 65 is out of range (1 to 64)") != std::string::npos);
+  }
   SUBCASE("an inline input table of the wrong shape") {
     const std::string message =
         error_of(small_lesson(R"({"gpus": 2, "count": 2, "init": [[1, 2], [3]]})", good_step));
@@ -581,7 +592,7 @@ TEST_CASE("a bad lesson is rejected with the file, the position and the field") 
   SUBCASE("an unknown config field") {
     const std::string message = error_of(small_lesson(R"({"ranks": 4})", good_step));
     CHECK(message.find("/scenes/0/config/ranks: ranks: unknown field (expected op, algo, order, "
-                       "gpus, count, dtype, reduce, init)") != std::string::npos);
+                       "gpus, count, dtype, reduce, init, channels, slices)") != std::string::npos);
   }
   SUBCASE("the memory view without its model") {
     const std::string message = error_of(small_lesson(kAllGather4, good_step, R"(["memory"])"));
