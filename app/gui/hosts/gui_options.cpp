@@ -12,6 +12,7 @@
 #include "app/gui/render/theme.h"
 #include "core/output/output_path.h"
 #include "core/model/initial_values.h"
+#include "core/schedule/schedule.h"
 
 namespace ringviz::gui {
 
@@ -136,6 +137,7 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
   set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
   check_initial_values(config);  // a bad --init file is bad input (exit 2), not a failed start
+  make_schedule(config);  // so are more pipelined transfers (--slices x --channels) than a schedule may hold
   if (!flags.open.empty()) {
     ReplaySource replay;
     replay.open(flags.open);  // a refused document is bad input: exit 2 with its line and column
