@@ -78,7 +78,8 @@ void draw_gpu_bars(ImDrawList* dl, const Rect& area, const IterationMemory& memo
                   std::max(line, area.h - line * 2.6f)};
   if (plot.w < 4 || plot.h < 4) return;
   auto y_of = [&](double bytes) { return plot.bottom() - static_cast<float>(bytes / y_max) * plot.h; };
-  const double step = nice_step(y_max / 1e9, 6);
+  // As many ticks as fit a label and a half apart, up to six.
+  const double step = nice_step(y_max / 1e9, std::clamp(static_cast<int>(plot.h / (line * 1.5f)), 1, 6));
   for (double v = 0; v <= y_max / 1e9 + 1e-9; v += step) {
     const float y = std::round(y_of(v * 1e9));
     dl->AddLine(ImVec2(plot.x, y), ImVec2(plot.right(), y), to_imcol(colours.box_border, v == 0 ? 1.0f : 0.35f));
@@ -175,35 +176,41 @@ float draw_time_bar(ImDrawList* dl, const Rect& area, const IterationTime& time,
   const ViewColours& colours = view_colours(style.theme);
   const float line = ImGui::GetTextLineHeight();
   float y = area.y;
-  dl->AddText(ImVec2(area.x, y), to_imcol(colours.text), format(t.iteration_time, iteration_seconds(time.total).c_str()).c_str());
+  if (dl != nullptr)
+    dl->AddText(ImVec2(area.x, y), to_imcol(colours.text),
+                format(t.iteration_time, iteration_seconds(time.total).c_str()).c_str());
   y += line * 1.3f;
   const double parts[] = {time.compute, time.recompute, time.exposed_communication, time.exposed_offload};
   const Rgb fills[] = {{96, 190, 116}, {180, 206, 96}, {80, 170, 230}, {200, 120, 200}};
   const Rect bar{area.x, y, area.w, std::round(line * 1.1f)};
-  dl->AddRectFilled(to_imvec(bar.min()), to_imvec(bar.max()), to_imcol(colours.box_background));
-  float x = bar.x;
-  for (int i = 0; i < 4; ++i) {
-    if (time.total <= 0 || parts[i] <= 0) continue;
-    const float w = bar.w * static_cast<float>(parts[i] / time.total);
-    dl->AddRectFilled(ImVec2(x, bar.y), ImVec2(x + std::max(1.0f, w), bar.bottom()), to_imcol(fills[i]));
-    x += w;
+  if (dl != nullptr) {
+    dl->AddRectFilled(to_imvec(bar.min()), to_imvec(bar.max()), to_imcol(colours.box_background));
+    float x = bar.x;
+    for (int i = 0; i < 4; ++i) {
+      if (time.total <= 0 || parts[i] <= 0) continue;
+      const float w = bar.w * static_cast<float>(parts[i] / time.total);
+      dl->AddRectFilled(ImVec2(x, bar.y), ImVec2(x + std::max(1.0f, w), bar.bottom()), to_imcol(fills[i]));
+      x += w;
+    }
   }
   y = bar.bottom() + line * 0.3f;
   float lx = area.x;
   for (int i = 0; i < 4; ++i) {
     const std::string label = std::string(t.iteration_time_parts[i]) + " " + iteration_seconds(parts[i]);
-    const float need = line + ImGui::CalcTextSize(label.c_str()).x + line;
-    if (lx > area.x && lx + need > area.right()) {
+    const float swatch_w = line * 1.35f + ImGui::CalcTextSize(label.c_str()).x;  // what legend_swatch takes
+    if (lx > area.x && lx + swatch_w > area.right()) {
       lx = area.x;
       y += line * 1.25f;
     }
-    lx += legend_swatch(dl, ImVec2(lx, y), line, to_imcol(fills[i]), to_imcol(colours.text), label.c_str()) + line;
+    if (dl != nullptr) legend_swatch(dl, ImVec2(lx, y), line, to_imcol(fills[i]), to_imcol(colours.text), label.c_str());
+    lx += swatch_w + line;
   }
   y += line * 1.3f;
   const std::string hidden = format(t.iteration_time_hidden, iteration_seconds(time.communication).c_str(),
                                     iteration_seconds(time.offload).c_str());
-  dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(colours.muted_text), hidden.c_str(), nullptr, area.w);
-  y += ImGui::CalcTextSize(hidden.c_str(), nullptr, false, area.w).y;
+  if (dl != nullptr)
+    dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(colours.muted_text), hidden.c_str(), nullptr, area.w);
+  y += ImGui::CalcTextSize(hidden.c_str(), nullptr, false, std::max(1.0f, area.w)).y;
   return y - area.y;
 }
 

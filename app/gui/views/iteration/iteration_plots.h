@@ -34,7 +34,8 @@ void draw_gpu_bars(ImDrawList* dl, const Rect& area, const IterationMemory& memo
 int draw_sawtooth(ImDrawList* dl, const Rect& area, const IterationEstimate& estimate, int moment,
                   const IterationPlotStyle& style);
 // The iteration's estimated seconds as one bar: compute, recompute, exposed communication,
-// exposed offload, each with its seconds in the legend below. Returns the height it took.
+// exposed offload, each with its seconds in the legend below. Returns the height it takes;
+// with a null `dl` it only measures.
 float draw_time_bar(ImDrawList* dl, const Rect& area, const IterationTime& time, const IterationPlotStyle& style);
 // The legend of the parts, left to right from `at`; returns the height it takes (it wraps).
 // With a null `dl` it only measures.

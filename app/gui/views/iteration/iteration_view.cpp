@@ -102,7 +102,7 @@ void IterationView::advance(double seconds) {
   if (moment_ == events - 1) playing_ = false;
 }
 
-void IterationView::draw_model_controls(float field) {
+void IterationView::draw_model_controls(float field, bool split) {
   const UiStrings& t = view_strings();
   const bool custom = query_.model.name == kCustomModelName;
   ImGui::SetNextItemWidth(field);
@@ -130,7 +130,7 @@ void IterationView::draw_model_controls(float field) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field);
   dirty_ |= ImGui::SliderInt(t.memory_gpus, &query_.gpus, 1, kMaxGpus);
-  ImGui::SameLine();
+  if (!split) ImGui::SameLine();
   const double capacity_gb = query_.gpu_memory_bytes / 1e9;
   ImGui::SetNextItemWidth(field);
   if (ImGui::BeginCombo(t.memory_capacity, format(t.memory_capacity_item, capacity_gb).c_str())) {
@@ -231,15 +231,23 @@ void IterationView::draw_stepper() {
 void IterationView::draw(const Rect& area, const ViewContext& context) {
   const UiStrings& t = view_strings();
   const ViewColours& colours = view_colours(context.theme);
-  // Five combos and their labels share the first row: narrow views get narrower combos.
-  float labels = 0;
-  for (const char* label : {t.iteration_model, t.iteration_strategy, t.memory_gpus, t.memory_capacity,
-                            t.iteration_accelerator})
-    labels += ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x + ImGui::GetStyle().ItemInnerSpacing.x;
-  const float field = std::round(std::clamp((area.w - labels - ImGui::GetStyle().WindowPadding.x * 2) / 5,
-                                            48 * context.scale, 110 * context.scale));
+  // The combos of a row share its width with their labels; a narrow view puts the GPU memory
+  // and the accelerator on a row of their own rather than shrinking every combo to a stub.
+  auto field_for = [&](std::initializer_list<const char*> labels, float fields) {
+    float used = ImGui::GetStyle().WindowPadding.x * 2;
+    for (const char* label : labels)
+      used += ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x + ImGui::GetStyle().ItemInnerSpacing.x;
+    return (area.w - used) / fields;
+  };
+  const float run_row = field_for({t.iteration_seq, t.iteration_micro_batch, t.iteration_recompute, t.iteration_offload}, 3.6f);
+  const float one_row = std::min(run_row, field_for({t.iteration_model, t.iteration_strategy, t.memory_gpus,
+                                                     t.memory_capacity, t.iteration_accelerator}, 5));
+  const bool split = one_row < 80 * context.scale;
+  const float widest = split ? std::min(run_row, field_for({t.iteration_model, t.iteration_strategy, t.memory_gpus}, 3))
+                             : one_row;
+  const float field = std::round(std::clamp(widest, 48 * context.scale, 110 * context.scale));
   ImGui::PushID("iteration");
-  draw_model_controls(field);
+  draw_model_controls(field, split);
   draw_run_controls(field);
   if (query_.model.name == kCustomModelName) draw_custom_controls(field);
   draw_stepper();
@@ -281,17 +289,20 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
   const float rest_h = std::max(0.0f, body.bottom() - y - notes_h);
   const float bars_w = side_by_side ? std::round(body.w * 0.45f) : body.w;
   const float legend_h = draw_part_legend(nullptr, ImVec2(0, 0), bars_w, style) + line * 0.3f;
-  const Rect bars{body.x, y, bars_w, side_by_side ? rest_h - legend_h : rest_h * 0.5f - legend_h};
+  const float time_w = side_by_side ? body.w - bars_w - line * 1.5f : body.w;
+  const float time_h = draw_time_bar(nullptr, {0, 0, time_w, 0}, e->time, style) + line * 0.6f;
+  // Stacked, the bars take a little more than half of what the time bar leaves.
+  const float stacked_bars_h = std::max(0.0f, rest_h - time_h - legend_h) * 0.55f;
+  const Rect bars{body.x, y, bars_w, side_by_side ? rest_h - legend_h : stacked_bars_h};
   const Rect right = side_by_side ? Rect{body.x + bars_w + line * 1.5f, y, body.w - bars_w - line * 1.5f, rest_h}
-                                  : Rect{body.x, y + rest_h * 0.5f, body.w, rest_h * 0.5f};
+                                  : Rect{body.x, bars.bottom() + legend_h, body.w,
+                                         std::max(0.0f, rest_h - stacked_bars_h - legend_h)};
   const IterationMemory& now = e->timeline[static_cast<std::size_t>(at)].memory;
   const double top = nice_ceiling(std::max(e->query.gpu_memory_bytes, static_cast<double>(e->peak.memory.total())) *
                                       1.06 / 1e9, 6) * 1e9;
   draw_gpu_bars(dl, bars, now, e->query.gpus, e->query.gpu_memory_bytes, top, style);
   draw_part_legend(dl, ImVec2(bars.x, bars.bottom() + line * 0.2f), bars.w, style);
 
-  // Title, bar, a legend of up to two rows and two lines of what is hidden.
-  const float time_h = line * 8.6f;
   const Rect saw{right.x, right.y, right.w, std::max(line * 3, right.h - time_h)};
   const int clicked = draw_sawtooth(dl, saw, *e, at, style);
   if (clicked >= 0) {

@@ -41,7 +41,7 @@ class IterationView {
 
  private:
   void rebuild();
-  void draw_model_controls(float field);
+  void draw_model_controls(float field, bool split);
   void draw_run_controls(float field);
   void draw_custom_controls(float field);
   void draw_stepper();
