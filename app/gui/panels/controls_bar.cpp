@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/round_caption.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
@@ -77,7 +78,12 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = std::round(line * 1.7f);
   ImGui::InvisibleButton("##timeline", ImVec2(std::max(1.0f, width), height));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.timeline_hint);
+  if (ImGui::IsItemHovered()) {
+    const bool to_one_gpu = reduces_into_one_gpu(model.config().algorithm);
+    ImGui::SetTooltip("%s", format(t.timeline_hint, to_one_gpu ? t.phase_reduce : t.phase_reduce_scatter,
+                                   to_one_gpu ? t.phase_broadcast : t.phase_all_gather)
+                                .c_str());
+  }
   const float x0 = origin.x + line * 0.6f, x1 = origin.x + width - line * 0.6f;
   if (ImGui::IsItemActive() && rounds > 0) {
     const float u = std::clamp((ImGui::GetIO().MousePos.x - x0) / std::max(1.0f, x1 - x0), 0.0f, 1.0f);

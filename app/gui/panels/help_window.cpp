@@ -26,8 +26,9 @@ void key_row(const char* entry) {
 
 }  // namespace
 
-void HelpWindow::draw(float width, float height, float ui_scale, ReduceOp reduce, bool& open) {
+void HelpWindow::draw(float width, float height, float ui_scale, const Config& config, bool& open) {
   const UiStrings& t = ui_strings();
+  const ReduceOp reduce = config.reduce;
   const float s = ui_scale;
   const ImVec2 size(std::min(width * 0.9f, 620.0f * s), std::min(height * 0.85f, 560.0f * s));
   ImGui::SetNextWindowPos(ImVec2((width - size.x) * 0.5f, (height - size.y) * 0.5f), ImGuiCond_Appearing);
@@ -43,7 +44,9 @@ void HelpWindow::draw(float width, float height, float ui_scale, ReduceOp reduce
     }
     ImGui::Separator();
     ImGui::TextUnformatted(t.help_guide_heading);
-    ImGui::TextWrapped("%s", t.guide_text);
+    // The ring's guide speaks of its arrows; another algorithm's rounds each have their own senders.
+    if (config.algorithm == Algorithm::ring) ImGui::TextWrapped("%s", t.guide_text);
+    else ImGui::TextWrapped("%s", format(t.guide_text_other, std::string(algorithm_name(config.algorithm)).c_str()).c_str());
     ImGui::Separator();
     ImGui::TextUnformatted(t.help_legend_heading);
     const std::string stripes = format(t.legend_stripes, partial_result(reduce));

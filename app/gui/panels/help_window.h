@@ -1,15 +1,16 @@
 #pragma once
 // The help window: every shortcut and a short guide, kept next to the code that implements
 // them so it stays true.
-#include "core/model/reduce_op.h"
+#include "core/model/config.h"
 
 namespace ringviz::gui {
 
 class HelpWindow {
  public:
   // Centred in a `width` x `height` window when it appears; closing it clears `open`.
-  // `reduce`: the reduction the legend names ("a partial sum", "a running maximum").
-  void draw(float width, float height, float ui_scale, ReduceOp reduce, bool& open);
+  // `config`: the guide's algorithm (the ring's arrows, or who sends to whom per round) and the
+  // reduction the legend names ("a partial sum", "a running maximum").
+  void draw(float width, float height, float ui_scale, const Config& config, bool& open);
 };
 
 }  // namespace ringviz::gui

@@ -4,10 +4,9 @@
 
 #include <imgui.h>
 
-#include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
-#include "core/engine/traffic.h"
+#include "app/gui/text/traffic_formula.h"
 
 namespace ringviz::gui {
 
@@ -21,26 +20,30 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   const int rounds = session.round_count();
   const int done = frame.moment.rest_round;  // bytes count once they have arrived
 
-  // The formula first: it is what the numbers below are measured against.
-  const double element = static_cast<double>(dtype_size(config.dtype));
+  // The formula first: it is what the numbers below are measured against. It is the running
+  // algorithm's own (text/traffic_formula.*); the ring's follows, labelled, only for comparison.
   const bool gather = config.op == Op::allgather;
-  const double m = static_cast<double>(config.count) * element * (gather ? n : 1);
-  const double ring_bytes = config.op == Op::allreduce ? ring_allreduce_bytes_per_gpu(n, m) : ring_pass_bytes_per_gpu(n, m);
-  // The formula is the ring's; another algorithm is named first, and the ring's formula is
-  // shown beside its measured bytes for comparison.
+  const double m = formula_buffer_bytes(config);
+  const TrafficFormula own = traffic_formula(config.algorithm, config.op, n, m);
   const bool ring = config.algorithm == Algorithm::ring;
-  if (!ring) ImGui::TextWrapped(t.traffic_formula_other, algorithm_op_label(config.algorithm, config.op).c_str());
-  ImGui::Text(config.op == Op::allreduce ? t.traffic_formula_allreduce : t.traffic_formula_pass,
-              algorithm_op_label(Algorithm::ring, config.op).c_str());
-  ImGui::Text(config.op == Op::allreduce ? t.traffic_formula_values : t.traffic_formula_pass_values, n, n,
-              format_bytes(m).c_str(), format_bytes(ring_bytes).c_str());
+  // The ring's two lines stay as they were drawn; the other formulas are longer and wrap.
+  for (const std::string* line : {&own.formula, &own.values}) {
+    if (ring) ImGui::TextUnformatted(line->c_str());
+    else ImGui::TextWrapped("%s", line->c_str());
+  }
+  if (!own.note.empty()) hint_text(own.note.c_str());
   hint_text(gather ? t.traffic_m_allgather : t.traffic_m_other);
   std::int64_t measured = 0;
   for (int r = 0; r < n; ++r) measured = std::max(measured, traffic.total_sent(r));
   // What the bars fill toward: the formula for the ring, the busiest GPU's total otherwise.
-  const double expected = ring ? ring_bytes : static_cast<double>(measured);
+  const double expected = ring ? own.busiest_bytes : static_cast<double>(measured);
   ImGui::Text(t.traffic_measured, format_bytes(static_cast<double>(measured)).c_str());
   hint_text(t.traffic_exact_note);
+  if (!ring) {
+    const TrafficFormula ring_formula = traffic_formula(Algorithm::ring, config.op, n, m);
+    hint_text(t.traffic_formula_other);
+    hint_text((ring_formula.formula + "  " + ring_formula.values).c_str());
+  }
   ImGui::Separator();
   ImGui::Text(t.traffic_after, done, rounds);
 

@@ -1,0 +1,271 @@
+// The caption and the traffic panel describe the algorithm that runs: every round's words come
+// from its transfers, no algorithm but the ring is called a ring, and the traffic formula of
+// each algorithm adds up to what its schedule sends.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/round_caption.h"
+#include "app/gui/text/strings.h"
+#include "app/gui/text/traffic_formula.h"
+#include "core/engine/traffic.h"
+#include "core/model/layout.h"
+#include "core/schedule/schedule.h"
+
+using namespace ringviz;
+using namespace ringviz::gui;
+
+namespace {
+
+Config config_of(Algorithm algorithm, Op op, int ranks, ReduceOp reduce = ReduceOp::sum) {
+  Config config;
+  config.algorithm = algorithm;
+  config.op = op;
+  config.ranks = ranks;
+  config.count = 3 * ranks;
+  config.reduce = reduce;
+  return config;
+}
+
+struct Run {
+  Config config;
+  Schedule schedule;
+  Traffic traffic;
+  explicit Run(const Config& c)
+      : config(c), schedule(make_schedule(c)),
+        traffic(compute_traffic(schedule, make_layout(c), c.dtype, c.ranks)) {}
+  // Before the first round (0), each round, and the end (-1).
+  std::string caption(int round) const {
+    const RoundCaption caption = round < 0 ? round_caption(config, schedule, traffic, schedule.round_count(), true)
+                                           : round_caption(config, schedule, traffic, round, false);
+    return caption.title + "\n" + caption.body;
+  }
+};
+
+// "ring" as a word of its own ("during" and "string" do not count), or the Chinese 环.
+bool names_a_ring(const std::string& text) {
+  std::string lower = text;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (std::size_t at = lower.find("ring"); at != std::string::npos; at = lower.find("ring", at + 1))
+    if (at == 0 || !std::isalpha(static_cast<unsigned char>(lower[at - 1]))) return true;
+  return text.find("环") != std::string::npos;
+}
+
+bool names_neighbours(const std::string& text) {
+  return text.find("neighbour") != std::string::npos || text.find("相邻") != std::string::npos ||
+         text.find("邻居") != std::string::npos;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Restores English however a test case ends.
+struct InLanguage {
+  explicit InLanguage(Language language) { set_ui_language(language); }
+  ~InLanguage() { set_ui_language(Language::en); }
+};
+
+}  // namespace
+
+TEST_CASE("no caption of an algorithm other than the ring speaks of a ring or of neighbours, in English or Chinese") {
+  for (Language language : {Language::en, Language::zh}) {
+    InLanguage in(language);
+    for (Algorithm algorithm : kAllAlgorithms)
+      for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
+        if (!algorithm_supports(algorithm, op)) continue;
+        for (int ranks : {1, 2, 3, 4, 5, 6, 8, 11})
+          for (ReduceOp reduce : {ReduceOp::sum, ReduceOp::max}) {
+            const Run run(config_of(algorithm, op, ranks, reduce));
+            bool some_ring_words = false;
+            for (int round = -1; round <= run.schedule.round_count(); ++round) {
+              const std::string text = run.caption(round);
+              CAPTURE(language_name(language));
+              CAPTURE(algorithm_name(algorithm));
+              CAPTURE(op_name(op));
+              CAPTURE(ranks);
+              CAPTURE(round);
+              CAPTURE(text);
+              CHECK(text.find('\n') + 1 < text.size());  // a title and a body
+              CHECK(!contains(text, "%"));                 // every conversion filled
+              if (algorithm != Algorithm::ring) {
+                CHECK_FALSE(names_a_ring(text));
+                CHECK_FALSE(names_neighbours(text));
+              }
+              some_ring_words |= names_a_ring(text) || names_neighbours(text);
+            }
+            // The ring keeps its own words.
+            CAPTURE(language_name(language));
+            CAPTURE(op_name(op));
+            CAPTURE(ranks);
+            if (algorithm == Algorithm::ring && ranks > 2) CHECK(some_ring_words);
+          }
+      }
+  }
+}
+
+TEST_CASE("rhd's captions name the partners and the slots each sends, round by round") {
+  InLanguage in(Language::en);
+  const Run four(config_of(Algorithm::rhd, Op::allreduce, 4));
+  REQUIRE(four.schedule.round_count() == 4);
+  CHECK(contains(four.caption(0), "Halving in 2 rounds (partners swap and reduce half their slots), then doubling in 2"));
+  CHECK(contains(four.caption(1), "Round 1 of 4  -  reduce-scatter"));
+  CHECK(contains(four.caption(1), "GPUs 2 apart pair up (GPU 0 with GPU 2, ...)"));
+  CHECK(contains(four.caption(1), "each sends 2 slot(s) to its partner, which folds them in (reduce)"));
+  CHECK(contains(four.caption(2), "GPUs 1 apart pair up (GPU 0 with GPU 1, ...)"));
+  CHECK(contains(four.caption(2), "each GPU owns one fully reduced slot"));
+  CHECK(contains(four.caption(3), "GPUs 1 apart pair up"));
+  CHECK(contains(four.caption(3), "which stores them (copy)"));
+  CHECK(contains(four.caption(4), "GPUs 2 apart pair up (GPU 0 with GPU 2, ...)"));
+  CHECK(contains(four.caption(4), "each sends 2 slot(s)"));
+  CHECK(contains(four.caption(4), "every GPU holds the whole result"));
+
+  // Six GPUs: 0 and 2 fold into 1 and 3 first, and get the whole result back last.
+  const Run six(config_of(Algorithm::rhd, Op::allreduce, 6));
+  const int rounds = six.schedule.round_count();
+  CHECK(contains(six.caption(0), "With 6 GPUs, 2 fold into a partner first and get the result last."));
+  CHECK(contains(six.caption(1), "GPU 0 and GPU 2 fold their whole buffer into the GPU one above (reduce)"));
+  CHECK(contains(six.caption(1), "the other 4 GPUs"));
+  CHECK(contains(six.caption(rounds), "GPU 0 and GPU 2 each receive 6 slot(s)"));
+  // Partners are not a fixed distance apart once ranks are renumbered.
+  CHECK(contains(six.caption(2), "Partner GPUs pair up (GPU 1 with GPU 4, ...)"));
+
+  InLanguage zh(Language::zh);
+  CHECK(contains(four.caption(1), "编号相差 2 的 GPU 两两配对（GPU 0 与 GPU 2，……）"));
+  CHECK(contains(four.caption(1), "每张发 2 个分片给搭档"));
+}
+
+TEST_CASE("the tree's captions name the depth and a child and its parent; naive's and direct's name GPU 0 and the owners") {
+  InLanguage in(Language::en);
+  const Run tree(config_of(Algorithm::tree, Op::allreduce, 7));
+  REQUIRE(tree.schedule.round_count() == 4);
+  CHECK(contains(tree.caption(1), "Round 1 of 4  -  reduce"));
+  CHECK(contains(tree.caption(1), "The GPUs at depth 2 of the tree send their whole buffer up to their parent (GPU 3 to GPU 1, ...)"));
+  CHECK(contains(tree.caption(2), "(GPU 1 to GPU 0, ...)"));
+  CHECK(contains(tree.caption(2), "GPU 0 now holds the full reduction of every slot."));
+  CHECK(contains(tree.caption(3), "Round 3 of 4  -  broadcast"));
+  CHECK(contains(tree.caption(3), "The GPUs at depth 0 copy the whole result down to their children (GPU 0 to GPU 1, ...)"));
+
+  const Run pipelined(config_of(Algorithm::tree_pipelined, Op::allreduce, 3));
+  CHECK(contains(pipelined.caption(1), "2 GPU(s) each send one slot up to their parent (GPU 1 sends slot 0 to GPU 0, ...)"));
+
+  const Run naive(config_of(Algorithm::naive, Op::allreduce, 4));
+  CHECK(contains(naive.caption(1), "Every GPU but GPU 0 sends its whole buffer (4 slots) to GPU 0"));
+  CHECK(contains(naive.caption(1), "its link carries 3 buffers"));
+  CHECK(contains(naive.caption(2), "Round 2 of 2  -  broadcast"));
+  CHECK(contains(naive.caption(2), "GPU 0 sends the finished buffer to each of the other 3 GPUs (copy)"));
+  const Run naive_gather(config_of(Algorithm::naive, Op::allgather, 4));
+  CHECK(contains(naive_gather.caption(1), "Round 1 of 2  -  gather"));
+  CHECK(contains(naive_gather.caption(2), "9 blocks in all"));
+
+  const Run direct(config_of(Algorithm::direct, Op::reducescatter, 4));
+  CHECK(contains(direct.caption(1), "(slot j to GPU j), 3 messages at once; the owner folds the 3 arrivals"));
+  CHECK(contains(direct.caption(-1), "The busiest GPU sent 36 B."));
+}
+
+TEST_CASE("each algorithm's traffic formula gives what its busiest GPU sends") {
+  InLanguage in(Language::en);
+  for (Algorithm algorithm : kAllAlgorithms)
+    for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
+      if (!algorithm_supports(algorithm, op)) continue;
+      for (int ranks = 2; ranks <= 9; ++ranks) {
+        const Run run(config_of(algorithm, op, ranks));
+        const TrafficFormula formula =
+            traffic_formula(algorithm, op, ranks, formula_buffer_bytes(run.config));
+        std::int64_t busiest = 0;
+        for (int r = 0; r < ranks; ++r) busiest = std::max(busiest, run.traffic.total_sent(r));
+        CAPTURE(algorithm_name(algorithm));
+        CAPTURE(op_name(op));
+        CAPTURE(ranks);
+        const bool power_of_two = (ranks & (ranks - 1)) == 0;
+        if (algorithm == Algorithm::rhd && !power_of_two) {
+          // The formula is the power-of-two case; the GPUs that take in a partner send more.
+          CHECK(static_cast<double>(busiest) > formula.busiest_bytes);
+          CHECK(contains(formula.note, "power of two"));
+        } else {
+          CHECK(static_cast<double>(busiest) == doctest::Approx(formula.busiest_bytes));
+          CHECK(formula.note.empty());
+        }
+        // Only the ring's own formula is worded as the ring's.
+        CHECK(names_a_ring(formula.formula) == (algorithm == Algorithm::ring));
+      }
+    }
+  CHECK(traffic_formula(Algorithm::tree, Op::allreduce, 7, 64).values == "busiest, GPU 1: 3 x 64 B = 192 B");
+  CHECK(traffic_formula(Algorithm::naive, Op::allreduce, 4, 64).formula ==
+        "naive AllReduce: GPU 0 sends (N-1) x M, the others M");
+}
+
+TEST_CASE("the help's guide speaks of the ring's arrows only where the ring runs") {
+  for (Language language : {Language::en, Language::zh}) {
+    InLanguage in(language);
+    CAPTURE(language_name(language));
+    const std::string other = format(ui_strings().guide_text_other, "tree");
+    CHECK(contains(other, "tree"));
+    CHECK_FALSE(names_a_ring(other));
+    CHECK_FALSE(names_neighbours(other));
+  }
+}
+
+// Columns as the caption draws them: a Chinese character is about two Latin ones wide.
+std::size_t columns(const std::string& text) {
+  std::size_t count = 0;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if ((byte & 0xC0) == 0x80) continue;  // a continuation byte
+    count += byte >= 0xE0 ? 2 : 1;
+  }
+  return count;
+}
+
+TEST_CASE("every caption of an algorithm other than the ring fits the caption panel's two lines at 1600 pixels") {
+  // About 125 columns a line at 1600 x 900; a sum adds no sentence on the reduction.
+  constexpr std::size_t kTwoLines = 240;
+  for (Language language : {Language::en, Language::zh}) {
+    InLanguage in(language);
+    for (Algorithm algorithm : kAllAlgorithms)
+      for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
+        if (algorithm == Algorithm::ring || !algorithm_supports(algorithm, op)) continue;
+        for (int ranks : {2, 4, 6, 7, 8, 16}) {
+          const Run run(config_of(algorithm, op, ranks));
+          for (int round = -1; round <= run.schedule.round_count(); ++round) {
+            const std::string text = run.caption(round);
+            CAPTURE(text);
+            CHECK(columns(text.substr(text.find('\n') + 1)) <= kTwoLines);
+          }
+        }
+      }
+  }
+}
+
+TEST_CASE("the timeline's phases are reduce and broadcast for the algorithms that reduce into GPU 0") {
+  for (Algorithm algorithm : {Algorithm::naive, Algorithm::tree, Algorithm::tree_pipelined})
+    CHECK(reduces_into_one_gpu(algorithm));
+  for (Algorithm algorithm : {Algorithm::ring, Algorithm::direct, Algorithm::rhd}) CHECK_FALSE(reduces_into_one_gpu(algorithm));
+  InLanguage in(Language::en);
+  CHECK(format(ui_strings().timeline_hint, ui_strings().phase_reduce, ui_strings().phase_broadcast) ==
+        "Drag to scrub; markers are rounds (orange: reduce, blue: broadcast).");
+}
+
+TEST_CASE("a wave of a pipelined schedule is told as the earliest of the article's rounds in it") {
+  InLanguage in(Language::en);
+  Config config = config_of(Algorithm::rhd, Op::allreduce, 4);
+  config.slices = 2;
+  config.channels = 2;
+  const Run run(config);
+  REQUIRE(run.schedule.round_count() == 5);  // 4 rounds + 2 slices - 1
+  CHECK(contains(run.caption(1), "Round 1 of 5"));
+  CHECK(contains(run.caption(1), "GPUs 2 apart pair up (GPU 0 with GPU 2, ...)"));
+  // Slices are pieces of a slot: they count once.
+  CHECK(contains(run.caption(1), "each sends 2 slot(s)"));
+  CHECK(contains(run.caption(2), "Slices of rounds 1 to 2 travel at once; round 1: GPUs 2 apart pair up"));
+  CHECK(contains(run.caption(0), "Halving in 2 rounds"));
+  for (Language language : {Language::en, Language::zh}) {
+    InLanguage other(language);
+    for (int round = -1; round <= run.schedule.round_count(); ++round) {
+      CAPTURE(round);
+      CHECK_FALSE(names_a_ring(run.caption(round)));
+    }
+  }
+}
