@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/model/config.h"
+#include "core/training/iteration_model.h"
 #include "core/training/memory_model.h"
 #include "core/model/text.h"
 #include "core/training/training_run.h"
@@ -132,6 +133,10 @@ struct LessonMemory {
   std::int64_t params = 7'000'000'000;
   std::vector<Strategy> strategies;  // in display order
   MemoryConvention convention = MemoryConvention::paper;
+  // Set when the block names a "model": the memory view shows that transformer's whole
+  // iteration (core/training/iteration_model.h) under the block's one strategy, on the scene's
+  // GPUs, at the iteration's peak.
+  std::optional<IterationQuery> iteration;
 };
 
 // The training view's run (core/training/training_run.h): the scene's GPUs train the same small model

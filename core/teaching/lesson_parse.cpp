@@ -515,11 +515,89 @@ std::vector<View> read_views(const LessonReader& reader, const json& value,
   return views;
 }
 
+// A memory block that names a transformer: its whole iteration (docs/lessons.md, "Memory").
+LessonMemory read_iteration_memory(const LessonReader& reader, const json& value, const std::string& pointer,
+                                   const Config& config) {
+  auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
+  auto text = [&](std::string_view key) {
+    return reader.string_value(value[std::string(key)], at(key), key);
+  };
+  LessonMemory memory;
+  IterationQuery query;
+  const std::string model = text("model");
+  const bool custom = model == kCustomModelName;
+  if (custom) {
+    TransformerShape shape;
+    auto size = [&](std::string_view key, long long high) -> std::int64_t {
+      return reader.integer(reader.require(value, pointer, key, "a custom model needs its shape"), at(key), key, 1,
+                            high);
+    };
+    shape.layers = size("layers", 10'000);
+    shape.hidden = size("hidden", 1 << 20);
+    shape.heads = size("heads", 1 << 16);
+    shape.vocab = size("vocab", 1 << 24);
+    const json& params = reader.require(value, pointer, "params", "a custom model needs its parameter count");
+    shape.parameters = params.is_string() ? reader.parse_with(at("params"), "params", [&] {
+      return parse_parameter_count(params.get<std::string>(), "params");
+    })
+                                          : reader.integer(params, at("params"), "params", 1, kMaxModelParameters);
+    query.model = shape;
+  } else {
+    query.model = reader.parse_with(at("model"), "model", [&] { return find_transformer_preset(model, "model"); });
+    for (const char* key : {"params", "layers", "hidden", "heads", "vocab"})
+      if (value.contains(key))
+        reader.fail(at(key), key, "given with the preset '" + model + "', which carries its own shape");
+  }
+  memory.params = query.model.parameters;
+  memory.strategies = read_name_list(
+      reader, reader.require(value, pointer, "strategies", "the strategy of the iteration"), at("strategies"),
+      "strategies", [](std::string_view name, std::string_view field) { return parse_strategy(name, field); });
+  if (memory.strategies.size() != 1)
+    reader.fail(at("strategies"), "strategies", "a whole iteration is shown under one strategy; list exactly one");
+  query.strategy = memory.strategies.front();
+  if (value.contains("convention"))
+    memory.convention = reader.parse_with(at("convention"), "convention", [&] {
+      return parse_convention(text("convention"), "convention");
+    });
+  query.convention = memory.convention;
+  if (value.contains("seq")) query.seq = reader.integer(value["seq"], at("seq"), "seq", 1, 1 << 24);
+  if (value.contains("micro_batch"))
+    query.micro_batch = reader.integer(value["micro_batch"], at("micro_batch"), "micro_batch", 1, 1 << 16);
+  if (value.contains("recompute"))
+    query.recompute = reader.parse_with(at("recompute"), "recompute",
+                                        [&] { return parse_recompute(text("recompute"), "recompute"); });
+  if (value.contains("offload"))
+    query.offload =
+        reader.parse_with(at("offload"), "offload", [&] { return parse_offload(text("offload"), "offload"); });
+  if (value.contains("gpu_memory_gb"))
+    query.gpu_memory_bytes = reader.number(value["gpu_memory_gb"], at("gpu_memory_gb"), "gpu_memory_gb", 1, 1e6) * 1e9;
+  if (value.contains("accelerator")) {
+    const std::string name = text("accelerator");
+    reader.parse_with(at("accelerator"), "accelerator", [&] { return find_accelerator(name, "accelerator").name; });
+    query.accelerator = name;
+  }
+  query.gpus = config.ranks;
+  query.order = config.order;
+  reader.parse_with(pointer, "memory", [&] {
+    validate_iteration_query(query);
+    return estimate_iteration(query).fits;  // refuses counts that overflow
+  });
+  memory.iteration = query;
+  return memory;
+}
+
 LessonMemory read_memory(const LessonReader& reader, const json& value, const std::string& pointer,
                          const Config& config) {
-  reader.expect_object(value, pointer, "memory", {"params", "strategies", "convention"});
+  reader.expect_object(value, pointer, "memory",
+                       {"params", "strategies", "convention", "model", "layers", "hidden", "heads", "vocab", "seq",
+                        "micro_batch", "recompute", "offload", "gpu_memory_gb", "accelerator"});
   auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
   LessonMemory memory;
+  if (value.contains("model")) return read_iteration_memory(reader, value, pointer, config);
+  for (const char* key : {"layers", "hidden", "heads", "vocab", "seq", "micro_batch", "recompute", "offload",
+                          "gpu_memory_gb", "accelerator"})
+    if (value.contains(key))
+      reader.fail(at(key), key, "given without \"model\" (only a transformer's whole iteration uses it)");
   const json& params = reader.require(value, pointer, "params", "the model's parameter count, e.g. \"7B\"");
   if (params.is_string()) {
     memory.params = reader.parse_with(at("params"), "params", [&] {

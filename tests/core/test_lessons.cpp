@@ -710,3 +710,88 @@ TEST_CASE("the example in docs/lessons.md is a valid lesson of the length it sta
   CHECK(example.duration() == doctest::Approx(19.5));
   CHECK(text.find("lasts 5 + (2.5 + 4) + (1 + 2 × 1.5 + 4) = 19.5 seconds") != std::string::npos);
 }
+
+TEST_CASE("a memory block that names a model makes the memory view show that transformer's iteration") {
+  const std::string steps = R"([{"pause": 1, "caption": {"en": "go", "zh": "走"}}])";
+  const Lesson lesson = parse_lesson(
+      small_lesson(kAllGather4, steps, R"(["memory"])",
+                   R"(, "memory": {"model": "llama3-8b", "strategies": ["zero3"], "seq": 8192, "micro_batch": 2,
+                       "recompute": "selective", "offload": "optimizer", "gpu_memory_gb": 141, "accelerator": "a100"})"),
+      "iteration.json");
+  const LessonMemory& memory = *lesson.scenes.front().memory;
+  REQUIRE(memory.iteration.has_value());
+  const IterationQuery& query = *memory.iteration;
+  CHECK(query.model.name == "llama3-8b");
+  CHECK(memory.params == query.model.parameters);
+  CHECK(query.strategy == Strategy::zero3);
+  CHECK(query.seq == 8192);
+  CHECK(query.micro_batch == 2);
+  CHECK(query.recompute == Recompute::selective);
+  CHECK(query.offload == Offload::optimizer);
+  CHECK(query.gpu_memory_bytes == 141e9);
+  CHECK(query.accelerator == "a100");
+  CHECK(query.gpus == 4);  // the scene's config
+
+  const Lesson custom = parse_lesson(
+      small_lesson(kAllGather4, steps, R"(["memory"])",
+                   R"(, "memory": {"model": "custom", "params": "7B", "layers": 32, "hidden": 4096, "heads": 32,
+                       "vocab": 32000, "strategies": ["ddp"]})"),
+      "custom.json");
+  const IterationQuery& shape = *custom.scenes.front().memory->iteration;
+  CHECK(shape.model.parameters == 7'000'000'000);
+  CHECK(shape.model.layers == 32);
+  CHECK(shape.model.vocab == 32000);
+  CHECK(shape.seq == IterationQuery{}.seq);
+
+  const Lesson plain = parse_lesson(
+      small_lesson(kAllGather4, steps, R"(["memory"])", R"(, "memory": {"params": "7B", "strategies": ["ddp"]})"),
+      "plain.json");
+  CHECK_FALSE(plain.scenes.front().memory->iteration.has_value());
+}
+
+TEST_CASE("a whole-iteration memory block is refused where it is wrong, naming the field") {
+  const std::string steps = R"([{"pause": 1, "caption": {"en": "go", "zh": "走"}}])";
+  const auto error_with = [&](std::string_view memory) {
+    return error_of(small_lesson(kAllGather4, steps, R"(["memory"])", std::string(R"(, "memory": )") + std::string(memory)));
+  };
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp", "zero3"]})")
+            .find("/scenes/0/memory/strategies: strategies: a whole iteration is shown under one strategy") !=
+        std::string::npos);
+  CHECK(error_with(R"({"model": "llama3-8b", "params": "8B", "strategies": ["ddp"]})")
+            .find("/scenes/0/memory/params: params: given with the preset 'llama3-8b'") != std::string::npos);
+  CHECK(error_with(R"({"model": "llama9", "strategies": ["ddp"]})").find("/scenes/0/memory/model: model:") !=
+        std::string::npos);
+  CHECK(error_with(R"({"params": "7B", "strategies": ["ddp"], "seq": 4096})")
+            .find("/scenes/0/memory/seq: seq: given without \"model\"") != std::string::npos);
+  CHECK(error_with(R"({"model": "custom", "params": "7B", "strategies": ["ddp"]})")
+            .find("/scenes/0/memory: layers: missing") != std::string::npos);
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "recompute": "some"})")
+            .find("/scenes/0/memory/recompute: recompute:") != std::string::npos);
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "seq": 0})")
+            .find("/scenes/0/memory/seq: seq: 0 is out of range") != std::string::npos);
+}
+
+TEST_CASE("lessons 8 and 9 state the iteration model's peaks, and lesson 8 starts from the article's 112 GB") {
+  for (const char* name : {"08-112gb-in-80gb.json", "09-zero-shards-states.json"}) {
+    const Lesson lesson = shipped(name);
+    for (const LessonScene& scene : lesson.scenes) {
+      CAPTURE(name);
+      REQUIRE(scene.memory.has_value());
+      REQUIRE(scene.memory->iteration.has_value());
+      const IterationEstimate estimate = estimate_iteration(*scene.memory->iteration);
+      const std::string peak = format_bytes(static_cast<double>(estimate.peak.memory.total()), ByteUnit::gb);
+      std::string captions;
+      for (const LessonStep& step : scene.steps) captions += step.caption.en + "\n";
+      CAPTURE(captions);
+      CHECK(captions.find(peak) != std::string::npos);
+    }
+  }
+  const Lesson ledger = shipped("08-112gb-in-80gb.json");
+  const IterationEstimate first = estimate_iteration(*ledger.scenes.front().memory->iteration);
+  CHECK(first.model_states.largest().total() == 112'000'000'000);
+  CHECK_FALSE(first.fits);
+  CHECK(estimate_iteration(*ledger.scenes.back().memory->iteration).fits);
+  const Lesson zero = shipped("09-zero-shards-states.json");
+  CHECK_FALSE(estimate_iteration(*zero.scenes[2].memory->iteration).fits);  // selective
+  CHECK(estimate_iteration(*zero.scenes[3].memory->iteration).fits);        // full
+}

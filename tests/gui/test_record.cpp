@@ -194,7 +194,15 @@ TEST_CASE("every shipped lesson validates and renders its first and last frame, 
       CHECK(layout["config"]["ranks"].get<int>() == expected.scene->config.ranks);
       CHECK(layout["rest_round"].get<int>() == expected.round);
       check_caption_band(image, layout);
-      CHECK(check_cells(image, layout) > 0);
+      if (expected.scene->memory && expected.scene->memory->iteration) {
+        // A whole-iteration scene shows the Memory tab, at the iteration model's peak, not the ring's cells.
+        REQUIRE(layout["memory"]["mode"] == "iteration");
+        const ringviz::IterationEstimate estimate = ringviz::estimate_iteration(*expected.scene->memory->iteration);
+        CHECK(layout["memory"]["peak"]["bytes"] == estimate.peak.memory.total());
+        CHECK(layout["memory"]["moment"]["event"] == estimate.peak.event + 1);
+      } else {
+        CHECK(check_cells(image, layout) > 0);
+      }
     }
   }
 }

@@ -165,6 +165,13 @@ TEST_CASE("presentation mode, predict mode, Chinese, a lesson caption and --ui-s
   sweep({.name = "zh presentation", .view = CentreView::memory, .classroom = {.language = Language::zh, .present = true}});
 }
 
+TEST_CASE("the Memory tab's whole iteration draws at every window size, in English and in Chinese") {
+  set_startup_iteration_model(&find_transformer_preset("llama3-8b"));
+  sweep({.name = "iteration", .view = CentreView::memory, .gpus = 8});
+  sweep({.name = "iteration zh", .view = CentreView::memory, .gpus = 8, .classroom = {.language = Language::zh}});
+  set_startup_iteration_model(nullptr);
+}
+
 TEST_CASE("a lesson caption of a million characters, English or Chinese, draws at every size") {
   sweep({.name = "huge English caption", .lesson = true, .caption_chars = 1'000'000});
   sweep({.name = "huge Chinese caption", .classroom = {.language = Language::zh}, .lesson = true,

@@ -8,6 +8,7 @@
 #include "app/gui/views/link_view.h"
 #include "app/gui/views/memory_view.h"
 #include "app/gui/views/training_view.h"
+#include "app/gui/views/iteration/iteration_words.h"
 #include "app/gui/text/strings.h"
 #include "core/engine/session.h"
 
@@ -220,4 +221,64 @@ TEST_CASE("round times print in microseconds, milliseconds or seconds with three
   CHECK(format_duration(12.34) == "12.3 us");
   CHECK(format_duration(3204.0) == "3.20 ms");
   CHECK(format_duration(1.05e6) == "1.05 s");
+}
+
+TEST_CASE("the memory view's whole iteration is the iteration model's, shown at its peak until stepped") {
+  MemoryView view;
+  view.set_model(7'000'000'000, 8, {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper);
+  IterationView& iteration = view.iteration();
+  IterationQuery query;
+  query.model = find_transformer_preset("llama3-8b");
+  query.gpus = 8;
+  query.strategy = Strategy::zero3;
+  query.recompute = Recompute::full;
+  iteration.set_query(query);
+  const IterationEstimate* shown = iteration.estimate();
+  REQUIRE(shown != nullptr);
+  const IterationEstimate expected = estimate_iteration(query);
+  CHECK(shown->peak.memory == expected.peak.memory);
+  CHECK(shown->timeline.size() == expected.timeline.size());
+  CHECK(iteration.moment() == expected.peak.event);
+  iteration.set_moment(0);
+  CHECK(iteration.moment() == 0);
+  // The setup panel's GPU count reaches the iteration too.
+  view.set_model(7'000'000'000, 4, {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper);
+  CHECK(iteration.query().gpus == 4);
+}
+
+TEST_CASE("playing the whole iteration walks forward and backward and stops at the last event") {
+  IterationView view;
+  IterationQuery query;
+  query.model = find_transformer_preset("llama2-7b");
+  view.set_query(query);
+  const int events = static_cast<int>(view.estimate()->timeline.size());
+  view.set_moment(0);
+  view.play();
+  view.advance(1.0);
+  CHECK(view.moment() >= 2);
+  for (int i = 0; i < 1000 && view.playing(); ++i) view.advance(0.5);
+  CHECK_FALSE(view.playing());
+  CHECK(view.moment() == events - 1);
+}
+
+TEST_CASE("the whole iteration's peak, verdict and moments are worded from the model's data in both languages") {
+  IterationQuery query;
+  query.model = find_transformer_preset("llama3-8b");
+  query.gpus = 8;
+  const IterationEstimate estimate = estimate_iteration(query);
+  // At seq 4096 without recomputation the logits join every layer's activations at the loss.
+  REQUIRE(estimate.timeline[static_cast<std::size_t>(estimate.peak.event)].phase == IterationPhase::loss);
+  CHECK(iteration_peak_text(estimate).rfind("Peak " + iteration_gb(static_cast<double>(estimate.peak.memory.total())) +
+                                                " per GPU at \"loss", 0) == 0);
+  CHECK(iteration_peak_text(estimate).find("activations (") != std::string::npos);
+  const double over = static_cast<double>(estimate.peak.memory.total()) - 80e9;
+  CHECK(iteration_fit_text(estimate) == "Does not fit in 80 GB: over by " + iteration_gb(over));
+  CHECK(iteration_event_text(estimate, 1) == "forward through layer 1 of 32");
+  CHECK(iteration_event_text(estimate, 34) == "backward through layer 32 of 32");
+  set_ui_language(Language::zh);
+  const std::string chinese = iteration_fit_text(estimate);
+  const std::string layer = iteration_event_text(estimate, 1);
+  set_ui_language(Language::en);
+  CHECK(chinese == "放不下 80 GB：超出 " + iteration_gb(over));
+  CHECK(layer == "前向：第 1 层（共 32 层）");
 }

@@ -91,3 +91,41 @@ TEST_CASE("--view rejects an unknown view with exit code 2") {
   CHECK(run.exit_code == 2);
   CHECK(run.output.find("--view") != std::string::npos);
 }
+
+TEST_CASE("the memory view's whole iteration shows llama3-8b on 8 GPUs with the model's bytes, peak and verdict") {
+  const Frame frame = render({"--size", "1600x900", "--view", "memory", "--gpus", "8", "--memory-model", "llama3-8b"});
+  const nlohmann::json& memory = frame.layout["memory"];
+  REQUIRE(memory["mode"] == "iteration");
+  // The iteration model's own figures, as `ringviz memory` prints them.
+  const Run cli = run_ringviz({"memory", "--model", "llama3-8b", "--gpus", "8", "--strategy", "ddp", "--format", "json"});
+  REQUIRE(cli.exit_code == 0);
+  const nlohmann::json expected = nlohmann::json::parse(cli.output)["estimates"][0];
+  CHECK(memory["model"] == "llama3-8b");
+  CHECK(memory["strategy"] == "ddp");
+  REQUIRE(memory["gpus"].size() == 8);
+  // Shown at the peak: every GPU's bar is the peak's memory, part by part.
+  const nlohmann::json& peak = expected["per_gpu"];
+  CHECK(memory["moment"]["event"] == expected["peak"]["event"]);
+  for (const nlohmann::json& gpu : memory["gpus"])
+    for (const char* part : {"parameters", "gradients", "optimizer_states", "activations", "logits", "buffers"}) {
+      CAPTURE(part);
+      CHECK(gpu[part] == peak[part]);
+    }
+  CHECK(memory["peak"]["bytes"] == peak["peak"]);
+  CHECK(memory["peak"]["cause"] == "activations");
+  CHECK(memory["peak"]["cause"] == expected["peak"]["cause"]);
+  CHECK(memory["fits"] == expected["fits"]);
+  CHECK(memory["fits"] == false);
+  CHECK(memory["iteration_seconds"]["total"].get<double>() ==
+        doctest::Approx(expected["iteration_seconds"]["total"].get<double>()));
+  // The activations' colour fills the bars, and the GPU-memory line is drawn in the warning colour.
+  const Centre c = centre_of(frame);
+  CHECK(count_colour(frame, Rgb{236, 150, 56}, c.left, c.top, c.right, c.bottom) > 2000);
+  CHECK(count_colour(frame, Rgb{240, 190, 80}, c.left, c.top, c.right, c.bottom) > 300);
+}
+
+TEST_CASE("--memory-model refuses an unknown transformer, naming the flag") {
+  const Run run = run_ringviz({"--headless", "--view", "memory", "--memory-model", "llama9"});
+  CHECK(run.exit_code == 2);
+  CHECK(run.output.find("--memory-model") != std::string::npos);
+}

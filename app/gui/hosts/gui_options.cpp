@@ -109,6 +109,9 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   app.add_option("--open", flags.open,
                  "replay a ringviz.trace/1 document: a `ringviz capture` (measured round by round) or `trace "
                  "--format json` output");
+  app.add_option("--memory-model", flags.memory_model,
+                 "the Memory tab opens on this transformer's whole iteration: llama2-7b, llama3-8b, llama3-70b, "
+                 "gpt3-175b");
   app.option_defaults()->group(previous_group);
 }
 
@@ -136,6 +139,8 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   cli::parse_ui_scale(flags.ui_scale);
   classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
   set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
+  if (!flags.memory_model.empty())
+    set_startup_iteration_model(&find_transformer_preset(flags.memory_model, "--memory-model"));
   check_initial_values(config);  // a bad --init file is bad input (exit 2), not a failed start
   make_schedule(config);  // so are more pipelined transfers (--slices x --channels) than a schedule may hold
   if (!flags.open.empty()) {

@@ -29,6 +29,7 @@ struct GuiFlags {
   bool predict = false;     // start in predict mode
   std::string view;         // a name of kCentreViewNames: the centre view to open on
   std::string open;         // a ringviz.trace/1 document to replay
+  std::string memory_model; // a transformer preset: the Memory tab opens on its whole iteration
 };
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags);

@@ -4,6 +4,7 @@
 
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/text/strings.h"
+#include "app/gui/views/iteration/iteration_layout.h"
 #include "app/platform/gl.h"
 #include "core/output/output_file.h"
 
@@ -150,6 +151,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"gpus", gpus},
       {"pipeline", pipeline_json(app.pipeline_frame(), app.model().session().round_count())},
       {"graphics", graphics_json(app)},
+      {"memory", memory_layout_json(app.views().memory())},
   };
   return write_output_file(path, json.dump(1) + "\n", error);
 }

@@ -9,6 +9,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/teaching/lesson_memory.h"
 #include "app/gui/teaching/lesson_player_wrap.h"
 
 namespace ringviz::gui {
@@ -189,6 +190,7 @@ void LessonPlayer::apply(GuiApp& app) {
       if (!app.apply_config(f.scene->config, app.model().backend_choice()))
         app.add_notice("lesson scene " + std::to_string(f.scene_index + 1) + " could not be shown");
     }
+    show_lesson_iteration(app, *f.scene, showing_iteration_);
     applied_scene_ = f.scene_index;
   }
   const double position = f.round + f.round_progress;

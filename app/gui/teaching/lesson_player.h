@@ -82,6 +82,7 @@ class LessonPlayer : public FrameExtension {
   int applied_scene_ = -1;
   int applied_generation_ = -1;
   double applied_position_ = -1.0;
+  bool showing_iteration_ = false;  // a scene put the Memory tab in its whole-iteration mode
 
   // The caption font: the default font at a large pixel size, with Chinese glyphs merged in
   // from wqy-microhei when the language is zh. Rebuilt when the size or the text changes.

@@ -371,6 +371,49 @@ struct UiStrings {
   const char* open_button;
   const char* open_path_hint;
   const char* open_found;
+  // The Memory tab's whole-iteration mode (views/iteration/): a transformer's iteration.
+  const char* memory_mode_states;
+  const char* memory_mode_iteration;
+  const char* iteration_model;
+  const char* iteration_custom;
+  const char* iteration_layers;
+  const char* iteration_hidden;
+  const char* iteration_heads;
+  const char* iteration_vocab;
+  const char* iteration_params;          // billions
+  const char* iteration_strategy;
+  const char* iteration_seq;
+  const char* iteration_micro_batch;
+  const char* iteration_recompute;
+  const char* iteration_recompute_names[3];  // indexed by Recompute: none, selective, full
+  const char* iteration_offload;
+  const char* iteration_offload_names[2];    // indexed by Offload: none, optimizer
+  const char* iteration_accelerator;
+  const char* iteration_peak_button;
+  const char* iteration_moment;          // %d event, %d events, %s what happens
+  const char* iteration_event_start;
+  const char* iteration_event_forward;   // %lld layer, %lld layers
+  const char* iteration_event_loss;
+  const char* iteration_event_backward;  // %lld layer, %lld layers
+  const char* iteration_event_rerun;     // %lld layer, %lld layers (full recomputation)
+  const char* iteration_event_step;
+  const char* iteration_event_step_host;
+  const char* iteration_event_gather;
+  const char* iteration_activations;
+  const char* iteration_logits;
+  const char* iteration_buffers;
+  const char* iteration_peak;            // %s bytes, %s when, %s what
+  const char* iteration_peak_cause;      // %s part, %s bytes, %s model-state bytes
+  const char* iteration_peak_states_only;  // %s model-state bytes
+  const char* iteration_fits;            // %s capacity, %s spare
+  const char* iteration_does_not_fit;    // %s capacity, %s over
+  const char* iteration_host;            // %s per GPU, %s per machine, %s PCIe per GPU
+  const char* iteration_sawtooth;
+  const char* iteration_time;            // %s seconds
+  const char* iteration_time_parts[4];   // compute, recompute, communication, offload
+  const char* iteration_time_hidden;     // %s communication, %s PCIe, both in total
+  const char* iteration_caveat;
+  const char* iteration_same_on_every_gpu;
 
   // The pipelined ring: slices and channels (setup panel, ring view, key S)
   const char* pipeline_mode;           // the radio pair's label

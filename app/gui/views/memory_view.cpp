@@ -130,12 +130,25 @@ std::string peak_text(const IterationTimeline& timeline) {
   return format(t.memory_peak, gb(static_cast<double>(peak.memory.total())).c_str(), peak.gpu, cause.c_str());
 }
 
-MemoryView::MemoryView() = default;
+namespace {
+const TransformerShape* g_startup_iteration_model = nullptr;
+}  // namespace
+
+void set_startup_iteration_model(const TransformerShape* preset) { g_startup_iteration_model = preset; }
+
+MemoryView::MemoryView() {
+  if (g_startup_iteration_model == nullptr) return;
+  mode_ = MemoryMode::iteration;
+  IterationQuery query = iteration_.query();
+  query.model = *g_startup_iteration_model;
+  iteration_.set_query(query);
+}
 
 void MemoryView::set_model(std::int64_t parameters, int gpus, std::vector<Strategy> strategies,
                            MemoryConvention convention, Order order) {
   parameters_ = std::clamp<std::int64_t>(parameters, 1, kMaxModelParameters);
   gpus_ = std::clamp(gpus, 1, kMaxGpus);
+  iteration_.set_gpus(gpus_);
   if (!strategies.empty()) strategies_ = std::move(strategies);
   if (strategies_.size() > 4) strategies_.resize(4);
   convention_ = convention;
@@ -201,6 +214,7 @@ void MemoryView::rebuild() {
 }
 
 void MemoryView::advance(double seconds) {
+  iteration_.advance(seconds);
   if (!playing_ || seconds <= 0) return;
   if (dirty_) rebuild();
   const int steps = step_count();
@@ -321,6 +335,14 @@ void MemoryView::draw(const Rect& area, const ViewContext& context) {
   const ViewColours& colours = view_colours(context.theme);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(to_imvec(area.min()), to_imvec(area.max()), to_imcol(colours.view_background));
+  if (ImGui::RadioButton(t.memory_mode_states, mode_ == MemoryMode::model_states)) mode_ = MemoryMode::model_states;
+  ImGui::SameLine();
+  if (ImGui::RadioButton(t.memory_mode_iteration, mode_ == MemoryMode::iteration)) mode_ = MemoryMode::iteration;
+  if (mode_ == MemoryMode::iteration) {
+    iteration_.draw(area, context);
+    ImGui::End();
+    return;
+  }
   draw_controls(context);
   if (dirty_) rebuild();  // a control may have changed the model
 

@@ -9,6 +9,7 @@
 
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
+#include "app/gui/views/iteration/iteration_view.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_timeline.h"
 
@@ -19,6 +20,12 @@ namespace ringviz::gui {
 // "Peak 44.2 GB on GPU 3 at step 12 (what step 12 does): gradients (1.2 GB) and transient
 // buffers (0.1 GB) on top of the parameters and optimizer states", in the UI language.
 std::string peak_text(const IterationTimeline& timeline);
+
+// What the tab shows: model states under DDP beside a ZeRO stage (the default), or a
+// transformer's whole iteration (views/iteration/iteration_view.h).
+enum class MemoryMode { model_states, iteration };
+// The mode and preset a new MemoryView opens on: set from --memory-model before the window exists.
+void set_startup_iteration_model(const TransformerShape* preset);
 
 class MemoryView {
  public:
@@ -40,10 +47,14 @@ class MemoryView {
 
   void play() { playing_ = true; }
   void pause() { playing_ = false; }
-  bool playing() const { return playing_; }
+  bool playing() const { return playing_ || iteration_.playing(); }
   void advance(double seconds);
 
   void draw(const Rect& area, const ViewContext& context);
+
+  MemoryMode mode() const { return mode_; }
+  void set_mode(MemoryMode mode) { mode_ = mode; }
+  IterationView& iteration() { return iteration_; }
 
   // The columns as computed (rebuilt lazily), for tests and the lesson player.
   struct Column {
@@ -76,6 +87,8 @@ class MemoryView {
   double step_clock_ = 0;
   bool dirty_ = true;
   std::vector<Column> columns_;
+  MemoryMode mode_ = MemoryMode::model_states;
+  IterationView iteration_;
 };
 
 }  // namespace ringviz::gui

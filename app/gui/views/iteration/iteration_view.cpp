@@ -1,0 +1,323 @@
+#include "app/gui/views/iteration/iteration_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
+#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/views/iteration/iteration_plots.h"
+#include "app/gui/views/iteration/iteration_words.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+constexpr std::int64_t kSequences[] = {512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072};
+
+// A combo over an enum's values, showing `names[i]` for kAll[i].
+template <class Enum, std::size_t N>
+bool enum_combo(const char* label, Enum& value, const Enum (&all)[N], const char* const (&names)[N], float width) {
+  bool changed = false;
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo(label, names[static_cast<std::size_t>(value)])) {
+    for (std::size_t i = 0; i < N; ++i)
+      if (ImGui::Selectable(names[i], all[i] == value)) {
+        value = all[i];
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool int_field(const char* label, std::int64_t& value, std::int64_t low, std::int64_t high, float width) {
+  int shown = static_cast<int>(std::clamp<std::int64_t>(value, low, high));
+  ImGui::SetNextItemWidth(width);
+  if (!ImGui::InputInt(label, &shown, 0, 0)) return false;
+  value = std::clamp<std::int64_t>(shown, low, high);
+  return true;
+}
+
+}  // namespace
+
+IterationView::IterationView() { custom_ = query_.model; custom_.name = kCustomModelName; }
+
+void IterationView::set_query(const IterationQuery& query) {
+  query_ = query;
+  query_.gpus = std::clamp(query_.gpus, 1, kMaxGpus);
+  if (query_.model.name == kCustomModelName) custom_ = query_.model;
+  moment_ = kAtPeak;
+  dirty_ = true;
+}
+
+void IterationView::set_gpus(int gpus) {
+  query_.gpus = std::clamp(gpus, 1, kMaxGpus);
+  dirty_ = true;
+}
+
+void IterationView::set_moment(int event) { moment_ = event < 0 ? kAtPeak : event; }
+
+int IterationView::moment() {
+  const IterationEstimate* e = estimate();
+  if (e == nullptr || e->timeline.empty()) return 0;
+  if (moment_ == kAtPeak) return e->peak.event;
+  return std::min(moment_, static_cast<int>(e->timeline.size()) - 1);
+}
+
+const IterationEstimate* IterationView::estimate() {
+  if (dirty_) rebuild();
+  return estimate_ ? &*estimate_ : nullptr;
+}
+
+const std::string& IterationView::error() {
+  if (dirty_) rebuild();
+  return error_;
+}
+
+void IterationView::rebuild() {
+  dirty_ = false;
+  estimate_.reset();
+  error_.clear();
+  try {
+    estimate_ = estimate_iteration(query_);
+  } catch (const std::exception& problem) {
+    error_ = problem.what();
+  }
+}
+
+void IterationView::advance(double seconds) {
+  if (!playing_ || seconds <= 0) return;
+  const IterationEstimate* e = estimate();
+  if (e == nullptr) return;
+  const int events = static_cast<int>(e->timeline.size());
+  if (moment_ == kAtPeak) moment_ = 0;
+  // A whole iteration in about ten seconds, whatever the number of layers.
+  clock_ += seconds * std::max(2.0, events / 10.0);
+  const int whole = static_cast<int>(clock_);
+  clock_ -= whole;
+  moment_ = std::min(events - 1, moment_ + whole);
+  if (moment_ == events - 1) playing_ = false;
+}
+
+void IterationView::draw_model_controls(float field, bool split) {
+  const UiStrings& t = view_strings();
+  const bool custom = query_.model.name == kCustomModelName;
+  ImGui::SetNextItemWidth(field);
+  if (ImGui::BeginCombo(t.iteration_model, custom ? t.iteration_custom : std::string(query_.model.name).c_str())) {
+    for (const TransformerShape& preset : transformer_presets())
+      if (ImGui::Selectable(std::string(preset.name).c_str(), preset.name == query_.model.name)) {
+        query_.model = preset;
+        dirty_ = true;
+      }
+    if (ImGui::Selectable(t.iteration_custom, custom)) {
+      if (!custom) {
+        custom_ = query_.model;
+        custom_.name = kCustomModelName;
+        custom_.source = "";
+      }
+      query_.model = custom_;
+      dirty_ = true;
+    }
+    ImGui::EndCombo();
+  }
+  if (!custom && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(query_.model.source).c_str());
+  ImGui::SameLine();
+  static const char* const kStrategyTitles[] = {"DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3"};
+  dirty_ |= enum_combo(t.iteration_strategy, query_.strategy, kAllStrategies, kStrategyTitles, field);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
+  dirty_ |= ImGui::SliderInt(t.memory_gpus, &query_.gpus, 1, kMaxGpus);
+  if (!split) ImGui::SameLine();
+  const double capacity_gb = query_.gpu_memory_bytes / 1e9;
+  ImGui::SetNextItemWidth(field);
+  if (ImGui::BeginCombo(t.memory_capacity, format(t.memory_capacity_item, capacity_gb).c_str())) {
+    for (double option : kGpuCapacitiesGB)
+      if (ImGui::Selectable(format(t.memory_capacity_item, option).c_str(), option == capacity_gb)) {
+        query_.gpu_memory_bytes = option * 1e9;
+        dirty_ = true;
+      }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
+  if (ImGui::BeginCombo(t.iteration_accelerator, query_.accelerator.c_str())) {
+    for (const Accelerator& accelerator : accelerator_presets())
+      if (ImGui::Selectable(std::string(accelerator.label).c_str(), accelerator.name == query_.accelerator)) {
+        query_.accelerator = std::string(accelerator.name);
+        dirty_ = true;
+      }
+    ImGui::EndCombo();
+  }
+}
+
+void IterationView::draw_run_controls(float field) {
+  const UiStrings& t = view_strings();
+  ImGui::SetNextItemWidth(field);
+  if (ImGui::BeginCombo(t.iteration_seq, std::to_string(query_.seq).c_str())) {
+    for (std::int64_t seq : kSequences)
+      if (ImGui::Selectable(std::to_string(seq).c_str(), seq == query_.seq)) {
+        query_.seq = seq;
+        dirty_ = true;
+      }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  dirty_ |= int_field(t.iteration_micro_batch, query_.micro_batch, 1, 1024, field * 0.6f);
+  ImGui::SameLine();
+  dirty_ |= enum_combo(t.iteration_recompute, query_.recompute, kAllRecomputes, t.iteration_recompute_names, field);
+  ImGui::SameLine();
+  dirty_ |= enum_combo(t.iteration_offload, query_.offload, kAllOffloads, t.iteration_offload_names, field);
+}
+
+void IterationView::draw_custom_controls(float field) {
+  const UiStrings& t = view_strings();
+  bool changed = int_field(t.iteration_layers, custom_.layers, 1, 10'000, field * 0.6f);
+  ImGui::SameLine();
+  changed |= int_field(t.iteration_hidden, custom_.hidden, 1, 1 << 20, field * 0.7f);
+  ImGui::SameLine();
+  changed |= int_field(t.iteration_heads, custom_.heads, 1, 4096, field * 0.6f);
+  ImGui::SameLine();
+  changed |= int_field(t.iteration_vocab, custom_.vocab, 1, 1 << 24, field * 0.8f);
+  ImGui::SameLine();
+  double billions = static_cast<double>(custom_.parameters) / 1e9;
+  ImGui::SetNextItemWidth(field * 0.7f);
+  if (ImGui::InputDouble(t.iteration_params, &billions, 0, 0, "%.3f")) {
+    custom_.parameters = static_cast<std::int64_t>(std::clamp(billions, 1e-9, 1e6) * 1e9);
+    changed = true;
+  }
+  if (changed) {
+    query_.model = custom_;
+    dirty_ = true;
+  }
+}
+
+void IterationView::draw_stepper() {
+  const UiStrings& t = view_strings();
+  const IterationEstimate* e = estimate();
+  const int events = e ? static_cast<int>(e->timeline.size()) : 0;
+  const int at = moment();
+  if (ImGui::Button(t.memory_start)) { set_moment(0); pause(); }
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##iteration_back", ImGuiDir_Left)) { set_moment(std::max(0, at - 1)); pause(); }
+  ImGui::SameLine();
+  if (ImGui::Button(playing_ ? t.pause : t.play)) {
+    if (playing_) pause();
+    else {
+      if (moment_ == kAtPeak || at >= events - 1) set_moment(0);
+      play();
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##iteration_forward", ImGuiDir_Right)) {
+    set_moment(std::min(std::max(0, events - 1), at + 1));
+    pause();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(t.iteration_peak_button)) { set_moment(kAtPeak); pause(); }
+  ImGui::SameLine();
+  int one_based = at + 1;
+  const std::string what = e ? iteration_event_text(*e, at) : std::string();
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##iteration_moment", &one_based, 1, std::max(1, events),
+                       format(t.iteration_moment, one_based, events, what.c_str()).c_str())) {
+    set_moment(one_based - 1);
+    pause();
+  }
+}
+
+void IterationView::draw(const Rect& area, const ViewContext& context) {
+  const UiStrings& t = view_strings();
+  const ViewColours& colours = view_colours(context.theme);
+  // The combos of a row share its width with their labels; a narrow view puts the GPU memory
+  // and the accelerator on a row of their own rather than shrinking every combo to a stub.
+  auto field_for = [&](std::initializer_list<const char*> labels, float fields) {
+    float used = ImGui::GetStyle().WindowPadding.x * 2;
+    for (const char* label : labels)
+      used += ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x + ImGui::GetStyle().ItemInnerSpacing.x;
+    return (area.w - used) / fields;
+  };
+  const float run_row = field_for({t.iteration_seq, t.iteration_micro_batch, t.iteration_recompute, t.iteration_offload}, 3.6f);
+  const float one_row = std::min(run_row, field_for({t.iteration_model, t.iteration_strategy, t.memory_gpus,
+                                                     t.memory_capacity, t.iteration_accelerator}, 5));
+  const bool split = one_row < 80 * context.scale;
+  const float widest = split ? std::min(run_row, field_for({t.iteration_model, t.iteration_strategy, t.memory_gpus}, 3))
+                             : one_row;
+  const float field = std::round(std::clamp(widest, 48 * context.scale, 110 * context.scale));
+  ImGui::PushID("iteration");
+  draw_model_controls(field, split);
+  draw_run_controls(field);
+  if (query_.model.name == kCustomModelName) draw_custom_controls(field);
+  draw_stepper();
+  ImGui::PopID();
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetTextLineHeight();
+  const float pad = std::round(line * 0.5f);
+  const ImVec2 cursor = ImGui::GetCursorScreenPos();
+  const Rect body{area.x + pad, cursor.y + pad * 0.5f, area.w - 2 * pad, std::max(0.0f, area.bottom() - cursor.y - pad)};
+  const IterationEstimate* e = estimate();
+  if (e == nullptr) {
+    dl->AddText(nullptr, 0, to_imvec(body.min()), to_imcol(colours.warning), error().c_str(), nullptr, body.w);
+    return;
+  }
+  const IterationPlotStyle style{context.theme, context.palette, context.scale};
+  const int at = moment();
+
+  // The verdict and the peak's cause first: the answer before the picture.
+  float y = body.y;
+  const std::string verdict = iteration_fit_text(*e);
+  dl->AddText(ImVec2(body.x, y), e->fits ? to_imcol(Rgb{96, 190, 116}) : to_imcol(colours.warning), verdict.c_str());
+  y += line * 1.25f;
+  const std::string peak = iteration_peak_text(*e);
+  dl->AddText(nullptr, 0, ImVec2(body.x, y), to_imcol(colours.text), peak.c_str(), nullptr, body.w);
+  y += ImGui::CalcTextSize(peak.c_str(), nullptr, false, body.w).y + line * 0.4f;
+
+  // Bars on the left, the sawtooth and the time on the right (stacked below when narrow).
+  const bool side_by_side = body.w >= line * 50;
+  const std::string notes = std::string(t.iteration_same_on_every_gpu) + " " + t.iteration_caveat;
+  const std::string host =
+      e->host_per_gpu > 0 ? format(t.iteration_host, iteration_gb(static_cast<double>(e->host_per_gpu)).c_str(),
+                                   iteration_gb(static_cast<double>(e->host_per_machine)).c_str(),
+                                   iteration_gb(static_cast<double>(e->pcie_bytes_per_gpu)).c_str())
+                          : std::string();
+  const float wrap = std::max(1.0f, body.w);
+  const float host_h = host.empty() ? 0 : ImGui::CalcTextSize(host.c_str(), nullptr, false, wrap).y + line * 0.3f;
+  const float notes_h = host_h + ImGui::CalcTextSize(notes.c_str(), nullptr, false, wrap).y + line * 0.4f;
+  const float rest_h = std::max(0.0f, body.bottom() - y - notes_h);
+  const float bars_w = side_by_side ? std::round(body.w * 0.45f) : body.w;
+  const float legend_h = draw_part_legend(nullptr, ImVec2(0, 0), bars_w, style) + line * 0.3f;
+  const float time_w = side_by_side ? body.w - bars_w - line * 1.5f : body.w;
+  const float time_h = draw_time_bar(nullptr, {0, 0, time_w, 0}, e->time, style) + line * 0.6f;
+  // Stacked, the bars take a little more than half of what the time bar leaves.
+  const float stacked_bars_h = std::max(0.0f, rest_h - time_h - legend_h) * 0.55f;
+  const Rect bars{body.x, y, bars_w, side_by_side ? rest_h - legend_h : stacked_bars_h};
+  const Rect right = side_by_side ? Rect{body.x + bars_w + line * 1.5f, y, body.w - bars_w - line * 1.5f, rest_h}
+                                  : Rect{body.x, bars.bottom() + legend_h, body.w,
+                                         std::max(0.0f, rest_h - stacked_bars_h - legend_h)};
+  const IterationMemory& now = e->timeline[static_cast<std::size_t>(at)].memory;
+  const double top = nice_ceiling(std::max(e->query.gpu_memory_bytes, static_cast<double>(e->peak.memory.total())) *
+                                      1.06 / 1e9, 6) * 1e9;
+  draw_gpu_bars(dl, bars, now, e->query.gpus, e->query.gpu_memory_bytes, top, style);
+  draw_part_legend(dl, ImVec2(bars.x, bars.bottom() + line * 0.2f), bars.w, style);
+
+  const Rect saw{right.x, right.y, right.w, std::max(line * 3, right.h - time_h)};
+  const int clicked = draw_sawtooth(dl, saw, *e, at, style);
+  if (clicked >= 0) {
+    set_moment(clicked);
+    pause();
+  }
+  draw_time_bar(dl, {right.x, saw.bottom() + line * 0.4f, right.w, time_h}, e->time, style);
+
+  // Host memory when offloading, and where the activation counts come from.
+  y = body.bottom() - notes_h + line * 0.2f;
+  if (!host.empty()) {
+    dl->AddText(nullptr, 0, ImVec2(body.x, y), to_imcol(colours.text), host.c_str(), nullptr, body.w);
+    y += host_h;
+  }
+  dl->AddText(nullptr, 0, ImVec2(body.x, y), to_imcol(colours.muted_text), notes.c_str(), nullptr, body.w);
+}
+
+}  // namespace ringviz::gui

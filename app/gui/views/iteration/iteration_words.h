@@ -1,0 +1,21 @@
+#pragma once
+// The whole-iteration mode's sentences in the UI language, worded from the iteration model's
+// data (core/training/iteration_model.h keeps its own English labels for the CLI).
+#include <string>
+
+#include "core/training/iteration_model.h"
+
+namespace ringviz::gui {
+
+// "forward through layer 12 of 32", "optimizer step" ...
+std::string iteration_event_text(const IterationEstimate& estimate, int event);
+// "Peak 95.1 GB per GPU at "loss: ...": activations (52.1 GB) on top of 32.1 GB of model states."
+std::string iteration_peak_text(const IterationEstimate& estimate);
+// "Fits in 80 GB: 3.2 GB to spare" or "Does not fit in 80 GB: over by 15.1 GB".
+std::string iteration_fit_text(const IterationEstimate& estimate);
+// "12.3 GB" (the GUI's gigabytes, 10^9 bytes, as `ringviz memory` prints them).
+std::string iteration_gb(double bytes);
+// "1.23 s", "850 ms".
+std::string iteration_seconds(double seconds);
+
+}  // namespace ringviz::gui
