@@ -3,27 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/model/input_error.h"
+#include "core/schedule/pipeline.h"
+
 namespace ringviz {
 
 namespace {
-
-// Every preset shares γ: a reduction kernel on an H100-class GPU reads two bytes and writes one
-// per byte folded, at about 3 TB/s of HBM bandwidth, so roughly 1 ps per byte.
-constexpr double kGammaH100 = 1e-12;
-
-const LinkModel kPresets[] = {
-    {"nvlink4", "NVLink 4 (H100/H200)", 1.0e-6, 450e9, kGammaH100,
-     "450 GB/s per direction per GPU through NVSwitch; α 1 µs: a small send/recv between "
-     "kernels on two GPUs of one node"},
-    {"pcie4", "PCIe 4.0 x16", 2.0e-6, 32e9, kGammaH100,
-     "32 GB/s per direction (nominal x16); α 2 µs: peer-to-peer through the root complex"},
-    {"pcie5", "PCIe 5.0 x16", 2.0e-6, 64e9, kGammaH100,
-     "64 GB/s per direction (nominal x16); α 2 µs: peer-to-peer through the root complex"},
-    {"ib100", "InfiniBand 100 Gb/s (EDR)", 5.0e-6, 12.5e9, kGammaH100,
-     "12.5 GB/s per direction, one NIC per GPU; α 5 µs: NIC, switch and proxy thread"},
-    {"ib400", "InfiniBand 400 Gb/s (NDR)", 5.0e-6, 50e9, kGammaH100,
-     "50 GB/s per direction, one NIC per GPU; α 5 µs: NIC, switch and proxy thread"},
-};
 
 // Remembers which (sender, receiver) pairs already opened a message in the current round,
 // without clearing an N x N table every round.
@@ -53,7 +38,7 @@ struct RoundSides {
   std::vector<CostTerms> receive;
 };
 
-RoundCost walk_round(const Round& round, const SlotLayout& layout, DType dtype, int ranks,
+RoundCost walk_round(const Round& round, const SlotLayout& layout, PipelineShape shape, DType dtype, int ranks,
                      const LinkModel& link, MessageTracker& tracker, RoundSides& sides,
                      bool keep_transfers) {
   tracker.next_round();
@@ -63,7 +48,7 @@ RoundCost walk_round(const Round& round, const SlotLayout& layout, DType dtype, 
   if (keep_transfers) cost.transfers.reserve(round.transfers.size());
   const double element = static_cast<double>(dtype_size(dtype));
   for (const Transfer& transfer : round.transfers) {
-    const double bytes = static_cast<double>(layout[transfer.slot].count) * element;
+    const double bytes = static_cast<double>(transfer_span(transfer, layout, shape).count) * element;
     const double opens = tracker.opens_message(transfer.src, transfer.dst) ? 1 : 0;
     CostTerms& out = sides.send[static_cast<std::size_t>(transfer.src)];
     CostTerms& in = sides.receive[static_cast<std::size_t>(transfer.dst)];
@@ -109,7 +94,8 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
   MessageTracker tracker(n);
   RoundSides sides;
   for (const Round& round : schedule.rounds) {
-    RoundCost cost = walk_round(round, layout, config.dtype, n, link, tracker, sides, keep_rounds);
+    RoundCost cost = walk_round(round, layout, {schedule.channels, schedule.slices}, config.dtype, n, link, tracker,
+                                sides, keep_rounds);
     estimate.seconds += cost.seconds;
     estimate.terms.messages += cost.terms.messages;
     estimate.terms.bytes += cost.terms.bytes;
@@ -140,26 +126,26 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
   return estimate;
 }
 
-// One algorithm's schedule, built once and priced at many message sizes.
+// One algorithm's schedule, built once and simulated at many message sizes.
 struct PricedAlgorithm {
   Config config;
   Schedule schedule;
 
-  double seconds_at(std::int64_t count, const LinkModel& link) {
+  double seconds_at(std::int64_t count, const Topology& topology, const Routes& routes) {
     config.count = count;
-    return walk_schedule(config, schedule, make_layout(config), link, false).seconds;
+    return simulate_contention(schedule, make_layout(config), config.dtype, topology, routes, false).seconds;
   }
 };
 
 // The fastest of `algorithms` at `count` elements. Within a part per million counts as a tie
 // and goes to the earlier one: the ring and direct send the same bytes with as many α, and
 // only the uneven last slot would otherwise decide between them.
-std::size_t fastest_at(std::vector<PricedAlgorithm>& algorithms, std::int64_t count, const LinkModel& link,
-                       std::vector<double>* seconds = nullptr) {
+std::size_t fastest_at(std::vector<PricedAlgorithm>& algorithms, std::int64_t count, const Topology& topology,
+                       const Routes& routes, std::vector<double>* seconds = nullptr) {
   std::size_t best = 0;
   double best_seconds = 0;
   for (std::size_t i = 0; i < algorithms.size(); ++i) {
-    const double t = algorithms[i].seconds_at(count, link);
+    const double t = algorithms[i].seconds_at(count, topology, routes);
     if (seconds) seconds->push_back(t);
     if (i == 0 || t < best_seconds * (1 - 1e-6)) {
       best = i;
@@ -169,24 +155,38 @@ std::size_t fastest_at(std::vector<PricedAlgorithm>& algorithms, std::int64_t co
   return best;
 }
 
-}  // namespace
-
-std::span<const LinkModel> link_presets() { return kPresets; }
-
-const LinkModel& find_link_preset(std::string_view key, std::string_view field) {
-  std::string keys;
-  for (const LinkModel& preset : kPresets) {
-    if (preset.key == key) return preset;
-    keys += (keys.empty() ? "" : ", ") + preset.key;
-  }
-  throw InputError(std::string(field) + ": unknown value '" + std::string(key) + "' (expected " + keys + ")");
+// The LinkModel that stands for a topology in the contention-free counts: the preset of its
+// first link's class, or that link's own figures.
+LinkModel representative_link(const Topology& topology) {
+  if (topology.links.empty()) return LinkModel{};
+  const TopologyLink& first = topology.links.front();
+  for (const LinkModel& preset : link_presets())
+    if (preset.key == first.link_class) return preset;
+  LinkModel link;
+  link.key = first.link_class;
+  link.label = first.link_class;
+  link.alpha_seconds = first.alpha_seconds;
+  link.bytes_per_second = first.bytes_per_second;
+  link.gamma_seconds_per_byte = topology.gamma_seconds_per_byte;
+  link.hop_latency_seconds = first.latency_seconds;
+  link.channel_bytes_per_second = first.channel_bytes_per_second;
+  return link;
 }
+
+void require_topology_fits(const Config& config, const Topology& topology) {
+  if (config.ranks != topology.gpus)
+    throw InputError("--gpus: " + std::to_string(config.ranks) + " does not match the topology '" + topology.key +
+                     "', which has " + std::to_string(topology.gpus) + (topology.gpus == 1 ? " GPU" : " GPUs") +
+                     "; leave --gpus out or give " + std::to_string(topology.gpus));
+}
+
+}  // namespace
 
 RoundCost cost_of_round(const Round& round, const SlotLayout& layout, DType dtype, int ranks,
                         const LinkModel& link) {
   MessageTracker tracker(ranks);
   RoundSides sides;
-  return walk_round(round, layout, dtype, ranks, link, tracker, sides, true);
+  return walk_round(round, layout, PipelineShape{}, dtype, ranks, link, tracker, sides, true);
 }
 
 CostEstimate estimate_cost(const Config& config, const Schedule& schedule, const SlotLayout& layout,
@@ -225,10 +225,30 @@ std::string_view cost_formula(Algorithm algorithm, Op op) {
   return "";
 }
 
+CostEstimate estimate_cost(const Config& config, const Topology& topology, bool detail) {
+  require_topology_fits(config, topology);
+  const Schedule schedule = make_schedule(config);
+  const SlotLayout layout = make_layout(config);
+  CostEstimate estimate = walk_schedule(config, schedule, layout, representative_link(topology), true);
+  estimate.contention_free_seconds = estimate.seconds;
+  estimate.simulation = simulate_contention(schedule, layout, config.dtype, topology, Routes(topology), detail);
+  estimate.seconds = estimate.simulation.seconds;
+  return estimate;
+}
+
 CostComparison compare_algorithms(const Config& config, const LinkModel& link, const SweepOptions& sweep) {
+  CostComparison comparison = compare_algorithms(config, star_topology(link, config.ranks), sweep);
+  comparison.link = link;
+  return comparison;
+}
+
+CostComparison compare_algorithms(const Config& config, const Topology& topology, const SweepOptions& sweep) {
+  require_topology_fits(config, topology);
+  const Routes routes(topology);
   CostComparison comparison;
   comparison.config = config;
-  comparison.link = link;
+  comparison.link = representative_link(topology);
+  comparison.topology = topology;
   std::vector<PricedAlgorithm> priced;
   for (Algorithm algorithm : kAllAlgorithms) {
     if (!algorithm_supports(algorithm, config.op)) continue;
@@ -236,9 +256,13 @@ CostComparison compare_algorithms(const Config& config, const LinkModel& link, c
     variant.algorithm = algorithm;
     comparison.algorithms.push_back(algorithm);
     priced.push_back({variant, make_schedule(variant)});
-    comparison.at_count.push_back(estimate_cost(variant, priced.back().schedule, make_layout(variant), link));
+    const SlotLayout layout = make_layout(variant);
+    CostEstimate estimate = walk_schedule(variant, priced.back().schedule, layout, comparison.link, true);
+    estimate.contention_free_seconds = estimate.seconds;
+    estimate.simulation = simulate_contention(priced.back().schedule, layout, config.dtype, topology, routes, true);
+    estimate.seconds = estimate.simulation.seconds;
+    comparison.at_count.push_back(std::move(estimate));
   }
-
   // Sample sizes: whole elements, geometric steps from min to max.
   const std::int64_t element = static_cast<std::int64_t>(dtype_size(config.dtype));
   const int steps_per_doubling = std::max(1, sweep.points_per_doubling);
@@ -254,7 +278,7 @@ CostComparison compare_algorithms(const Config& config, const LinkModel& link, c
   std::vector<std::size_t> fastest;
   for (std::int64_t count : counts) {
     std::vector<double> seconds;
-    fastest.push_back(fastest_at(priced, count, link, &seconds));
+    fastest.push_back(fastest_at(priced, count, topology, routes, &seconds));
     for (std::size_t i = 0; i < priced.size(); ++i) comparison.sweep_seconds[i].push_back(seconds[i]);
     comparison.sweep_bytes.push_back(count * element);
     comparison.sweep_fastest.push_back(comparison.algorithms[fastest.back()]);
@@ -269,9 +293,9 @@ CostComparison compare_algorithms(const Config& config, const LinkModel& link, c
       std::int64_t high = counts[i];
       while (high - low > 1) {
         const std::int64_t middle = low + (high - low) / 2;
-        (fastest_at(priced, middle, link) == winner ? low : high) = middle;
+        (fastest_at(priced, middle, topology, routes) == winner ? low : high) = middle;
       }
-      const std::size_t next = fastest_at(priced, high, link);
+      const std::size_t next = fastest_at(priced, high, topology, routes);
       comparison.crossovers.push_back({high * element, comparison.algorithms[winner], comparison.algorithms[next]});
       winner = next;
       low = high;

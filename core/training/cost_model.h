@@ -19,24 +19,11 @@
 #include "core/model/config.h"
 #include "core/model/layout.h"
 #include "core/schedule/schedule.h"
+#include "core/topology/link_model.h"
+#include "core/topology/contention.h"
+#include "core/topology/topology.h"
 
 namespace ringviz {
-
-struct LinkModel {
-  std::string key;    // what --link takes: "nvlink4"
-  std::string label;  // "NVLink 4 (H100/H200)"
-  double alpha_seconds = 0;           // per message
-  double bytes_per_second = 1;        // per direction per GPU; β = 1 / bytes_per_second
-  double gamma_seconds_per_byte = 0;  // per byte reduced
-  std::string note;                   // where α comes from, in one line
-
-  double beta() const { return 1.0 / bytes_per_second; }
-};
-
-// NVLink 4, PCIe 4 and 5, InfiniBand 100 and 400 Gb/s (see cost_model.cpp for the figures).
-std::span<const LinkModel> link_presets();
-// Throws InputError naming `field` and the preset keys.
-const LinkModel& find_link_preset(std::string_view key, std::string_view field = "--link");
 
 // Coefficients of α, β and γ: time = α·messages + β·bytes + γ·reduced_bytes.
 struct CostTerms {
@@ -90,8 +77,12 @@ struct CostEstimate {
   std::int64_t max_bytes_reduced = 0;  // the most bytes one GPU folds
 
   CostTerms terms;     // summed over rounds, each round's critical side
-  double seconds = 0;  // predicted time
-  std::vector<RoundCost> per_round;
+  double seconds = 0;  // predicted time: simulated when priced on a topology
+  std::vector<RoundCost> per_round;  // the contention-free model's rounds
+  // Priced on a topology: the contention-free model's time, and the simulation whose end is
+  // `seconds` (per transfer and per link only where detail was asked for).
+  double contention_free_seconds = 0;
+  Simulation simulation;
 };
 
 CostEstimate estimate_cost(const Config& config, const Schedule& schedule, const SlotLayout& layout,
@@ -99,6 +90,12 @@ CostEstimate estimate_cost(const Config& config, const Schedule& schedule, const
 // Builds the schedule and layout of `config` (only op, algorithm, order, ranks, count and
 // dtype matter). Throws InputError when the algorithm lacks the op.
 CostEstimate estimate_cost(const Config& config, const LinkModel& link);
+// The same question on a topology (docs/architecture.md, "Topology and contention"): the
+// counts as above, and `seconds` from the contention simulation of the schedule, pipelined
+// when config.channels or config.slices is above 1. The topology's link classes stand in for
+// `link` in the counts' α, β, γ terms. Throws InputError when config.ranks differs from
+// topology.gpus or the algorithm lacks the op.
+CostEstimate estimate_cost(const Config& config, const Topology& topology, bool detail = true);
 
 // The textbook shape of an algorithm's cost, with n = bytes each GPU starts with; the estimate
 // equals it when N divides the element count and N is a power of two (for the trees: N + 1
@@ -121,8 +118,9 @@ struct Crossover {
 };
 
 struct CostComparison {
-  Config config;  // op, ranks, count, dtype of the question
-  LinkModel link;
+  Config config;  // op, ranks, count, dtype, channels and slices of the question
+  LinkModel link;  // the link of a star topology; for a topology preset or file, its first link's class
+  Topology topology;  // where the transfers were simulated
   std::vector<Algorithm> algorithms;   // every algorithm that has the op, ring first
   std::vector<CostEstimate> at_count;  // the figures at config.count, same order
   std::vector<std::int64_t> sweep_bytes;           // message sizes, bytes per GPU
@@ -131,7 +129,12 @@ struct CostComparison {
   std::vector<Crossover> crossovers;               // where the fastest algorithm changes
 };
 
+// Every time in a comparison is simulated with contention (contention.h). On a link preset the
+// machine is star_topology(link, config.ranks): each GPU one port into a non-blocking switch.
 CostComparison compare_algorithms(const Config& config, const LinkModel& link,
+                                  const SweepOptions& sweep = {});
+// On a topology; config.ranks must equal topology.gpus (InputError naming --gpus otherwise).
+CostComparison compare_algorithms(const Config& config, const Topology& topology,
                                   const SweepOptions& sweep = {});
 
 }  // namespace ringviz

@@ -194,7 +194,10 @@ TEST_CASE("the comparison sweeps 1 KiB to 1 GiB and finds where the fastest algo
     // Just below the crossover the slower one still wins; from it on the faster one does (up
     // to the part per million the comparison counts as a tie).
     const auto seconds = [&](Algorithm algorithm, std::int64_t bytes) {
-      return estimate(algorithm, Op::allreduce, 6, bytes / 4, comparison.link).seconds;
+      Config at = config;
+      at.algorithm = algorithm;
+      at.count = bytes / 4;
+      return estimate_cost(at, comparison.topology, false).seconds;
     };
     CHECK(seconds(crossover.faster, crossover.bytes) <= seconds(crossover.slower, crossover.bytes) * (1 + 1e-6));
     CHECK(seconds(crossover.slower, crossover.bytes - 4) <= seconds(crossover.faster, crossover.bytes - 4) * (1 + 1e-6));
