@@ -92,6 +92,7 @@ class GuiApp {
   // Which view fills the centre (ring, memory, training, compare): the tab bar and --view
   // choose it (lessons do not yet: docs/architecture.md, "The GUI: frame host, panels and views").
   void set_centre_view(CentreView view) { views_.set_current(view); }
+  CentreViews& views() { return views_; }
 
  private:
   // What the panels read this frame: built afresh for each, since a panel drawn earlier in the

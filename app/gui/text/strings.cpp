@@ -435,6 +435,21 @@ const UiStrings kEnglish = {
     .open_button = "Open",
     .open_path_hint = "run.json (a trace or a capture)",
     .open_found = "Captures shipped with ringviz:",
+    .compare_topology = "Topology",
+    .compare_topology_star = "one switch, link:",
+    .compare_computing = "computing...",
+    .compare_sentence_one = "On %s, %s is the fastest at every size from %s to %s.",
+    .compare_sentence_start = "On %s, %s is the fastest at %s",
+    .compare_sentence_change = "; %s overtakes %s from %s",
+    .compare_sentence_end = "; at %s, %s is the fastest.",
+    .link_topology_title = "Links in step %d of %d (%s on %s)",
+    .link_topology_hint = "Boxes are GPUs and switches, lines the links (one per direction), coloured by the bytes they carry in this step. Step with the controls below.",
+    .link_shared_by = "shared by %d",
+    .link_legend_idle = "idle",
+    .link_legend_shared = "shared by 2 or more transfers",
+    .link_legend_gpu = "GPU",
+    .link_legend_switch = "switch",
+    .link_topology_summary = "%d links busy, %d shared; the busiest carries %s",
 };
 
 Language g_language = Language::en;

@@ -369,6 +369,23 @@ struct UiStrings {
   const char* open_button;
   const char* open_path_hint;
   const char* open_found;
+
+  // The Compare tab on a topology (docs/architecture.md, "Topology and contention")
+  const char* compare_topology;
+  const char* compare_topology_star;     // the link preset's star: one port per GPU into a non-blocking switch
+  const char* compare_computing;
+  const char* compare_sentence_one;      // %s topology, %s algorithm, %s smallest size, %s largest size
+  const char* compare_sentence_start;    // %s topology, %s algorithm, %s smallest size
+  const char* compare_sentence_change;   // %s faster algorithm, %s slower algorithm, %s size
+  const char* compare_sentence_end;      // %s largest size, %s algorithm
+  const char* link_topology_title;       // %d step, %d steps, %s algorithm, %s topology
+  const char* link_topology_hint;
+  const char* link_shared_by;            // %d transfers
+  const char* link_legend_idle;
+  const char* link_legend_shared;
+  const char* link_legend_gpu;
+  const char* link_legend_switch;
+  const char* link_topology_summary;     // %d links busy, %d shared, %s busiest
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

@@ -413,6 +413,21 @@ const UiStrings kUiStringsZh = {
     .open_button = "打开",
     .open_path_hint = "run.json（trace 或 capture）",
     .open_found = "ringviz 自带的 capture：",
+    .compare_topology = "拓扑",
+    .compare_topology_star = "单个交换机，链路：",
+    .compare_computing = "计算中……",
+    .compare_sentence_one = "在 %s 上，%s 在 %s 到 %s 的所有大小下都最快。",
+    .compare_sentence_start = "在 %s 上，%s 在 %s 时最快",
+    .compare_sentence_change = "；自 %3$s 起 %1$s 超过 %2$s",
+    .compare_sentence_end = "；到 %s 时 %s 最快。",
+    .link_topology_title = "第 %d 步（共 %d 步）的链路（%s，%s）",
+    .link_topology_hint = "方框是 GPU 和交换机，线是链路（每个方向一条），颜色表示这一步承载的字节数。用下方的控制按钮逐步查看。",
+    .link_shared_by = "%d 个传输共用",
+    .link_legend_idle = "空闲",
+    .link_legend_shared = "两个或更多传输共用",
+    .link_legend_gpu = "GPU",
+    .link_legend_switch = "交换机",
+    .link_topology_summary = "%d 条链路在忙，%d 条共用；最忙的一条承载 %s",
 };
 
 }  // namespace ringviz::gui
