@@ -1,5 +1,6 @@
-// ringviz compare: every algorithm that has the op, priced by the α-β-γ model on one link
-// preset, at one message size and across 1 KiB - 1 GiB. A thin client of core/training/cost_model.
+// ringviz compare: every algorithm that has the op, simulated with contention on a topology
+// (a preset, a file, or a star of one link preset), at one message size and across
+// 1 KiB - 1 GiB. A thin client of core/training/cost_model and core/topology.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
+#include "app/cli/compare_fit.h"
 #include "core/training/cost_model.h"
 #include "core/model/text.h"
 
@@ -29,6 +31,10 @@ struct CompareFlags {
   std::optional<double> gamma_ps;
   bool sweep = false;
   std::string format = "table";
+  std::string topology;  // empty: a star of --link
+  int slices = 1;
+  int channels = 1;
+  std::string fit;  // a captured run to fit α and β to
 };
 
 std::string printf_string(const char* format, double value, const char* unit) {
@@ -102,18 +108,48 @@ LinkModel link_from_flags(const CompareFlags& flags) {
   return link;
 }
 
-void print_table(const CostComparison& comparison, bool sweep) {
+// One line per kind of link: "nvlink4: 16 links, 225 GB/s, 0.10 µs a hop, α 1.00 µs, 100 GB/s a channel".
+void print_link_classes(const Topology& topology) {
+  std::vector<std::string> seen;
+  for (const TopologyLink& link : topology.links) {
+    const std::string line =
+        link.link_class + ": " + printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s") + " per direction, " +
+        seconds_text(link.latency_seconds) + " a hop, α " + seconds_text(link.alpha_seconds) +
+        (link.channel_bytes_per_second > 0
+             ? ", " + printf_string("%.4g %s", link.channel_bytes_per_second / 1e9, "GB/s") + " a channel"
+             : std::string(", no channel cap"));
+    if (std::find(seen.begin(), seen.end(), line) != seen.end()) continue;
+    seen.push_back(line);
+    int count = 0;
+    for (const TopologyLink& other : topology.links)
+      count += other.link_class == link.link_class && other.bytes_per_second == link.bytes_per_second;
+    std::cout << "  " << line << " (" << count << " one-way links)\n";
+  }
+}
+
+void print_table(const CostComparison& comparison, bool sweep, bool on_topology) {
   const Config& config = comparison.config;
   const LinkModel& link = comparison.link;
   const std::int64_t bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
   std::cout << op_display_name(config.op) << " of " << bytes_text(static_cast<double>(bytes)) << " per GPU ("
-            << config.count << " x " << dtype_name(config.dtype) << ") on " << config.ranks
-            << (config.ranks == 1 ? " GPU over " : " GPUs over ")
-            << link.label << "\n"
-            << "  α " << seconds_text(link.alpha_seconds) << " per message, "
-            << printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s") << " per direction per GPU (β), γ "
-            << printf_string("%.3g %s", link.gamma_seconds_per_byte * 1e12, "ps") << " per byte reduced\n";
-  if (!link.note.empty()) std::cout << "  " << link.note << "\n";
+            << config.count << " x " << dtype_name(config.dtype) << ") on "
+            << (on_topology ? comparison.topology.label : std::to_string(config.ranks) +
+                                                              (config.ranks == 1 ? " GPU over " : " GPUs over ") +
+                                                              link.label)
+            << "\n";
+  if (on_topology) {
+    print_link_classes(comparison.topology);
+    std::cout << "  γ " << printf_string("%.3g %s", comparison.topology.gamma_seconds_per_byte * 1e12, "ps")
+              << " per byte reduced; transfers sharing a link share it max-min fairly\n";
+  } else {
+    std::cout << "  α " << seconds_text(link.alpha_seconds) << " per message, "
+              << printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s") << " per direction per GPU (β), γ "
+              << printf_string("%.3g %s", link.gamma_seconds_per_byte * 1e12, "ps") << " per byte reduced\n";
+    if (!link.note.empty()) std::cout << "  " << link.note << "\n";
+  }
+  if (config.channels > 1 || config.slices > 1)
+    std::cout << "  " << config.channels << (config.channels == 1 ? " channel, " : " channels, ") << config.slices
+              << (config.slices == 1 ? " slice" : " slices") << " per slot: rounds are the pipeline's waves\n";
   std::cout << "\n";
 
   double best = 0;
@@ -139,11 +175,29 @@ void print_table(const CostComparison& comparison, bool sweep) {
     for (std::size_t c = 1; c < widths.size(); ++c) std::cout << cell(row[c], widths[c]);
     std::cout << "\n";
   }
+  if (on_topology) {
+    std::cout << "\nshared links (more than one transfer at once), and the contention-free time:\n";
+    for (const CostEstimate& estimate : comparison.at_count) {
+      int shared = 0;
+      int most = 0;
+      for (const LinkTraffic& traffic : estimate.simulation.links) {
+        shared += traffic.most_flows > 1;
+        most = std::max(most, traffic.most_flows);
+      }
+      std::cout << "  " << cell(std::string(algorithm_name(estimate.algorithm)), 16, false) << shared << " of "
+                << estimate.simulation.links.size() << " links shared, at most " << most << " at once; "
+                << seconds_text(estimate.contention_free_seconds) << " without contention\n";
+    }
+  }
   std::cout << "\ncost shapes (n = bytes per GPU; exact when N is a power of two dividing the count):\n";
   for (Algorithm algorithm : comparison.algorithms)
     std::cout << "  " << cell(std::string(algorithm_name(algorithm)), 16, false)
               << cost_formula(algorithm, config.op) << "\n";
 
+  for (Algorithm algorithm : comparison.swept_without_contention)
+    std::cout << "\n" << algorithm_name(algorithm) << " has more than " << kMaxSweptTransfers
+              << " transfers: swept below without contention (its time above is simulated)";
+  if (!comparison.swept_without_contention.empty()) std::cout << "\n";
   std::cout << "\nfastest by message size (" << bytes_text(static_cast<double>(comparison.sweep_bytes.front()))
             << " - " << bytes_text(static_cast<double>(comparison.sweep_bytes.back())) << " per GPU):\n";
   std::int64_t from = comparison.sweep_bytes.front();
@@ -174,6 +228,37 @@ void print_table(const CostComparison& comparison, bool sweep) {
   }
 }
 
+// The machine the times were simulated on, so that others can check the model: every one-way
+// link with its bandwidth (bytes per second) and latency (seconds), and each algorithm's load on it.
+nlohmann::json topology_json(const CostComparison& comparison) {
+  const Topology& topology = comparison.topology;
+  nlohmann::json out = {{"key", topology.key},
+                        {"label", topology.label},
+                        {"gpus", topology.gpus},
+                        {"nodes", topology.node_names},
+                        {"gamma_seconds_per_byte", topology.gamma_seconds_per_byte},
+                        {"links", nlohmann::json::array()}};
+  for (std::size_t index = 0; index < topology.links.size(); ++index) {
+    const TopologyLink& link = topology.links[index];
+    nlohmann::json load = nlohmann::json::object();
+    for (const CostEstimate& estimate : comparison.at_count) {
+      const LinkTraffic& traffic = estimate.simulation.links[index];
+      load[std::string(algorithm_name(estimate.algorithm))] = {{"bytes", traffic.bytes},
+                                                               {"most_flows", traffic.most_flows},
+                                                               {"busy_seconds", traffic.busy_seconds}};
+    }
+    out["links"].push_back({{"from", topology.node_names[static_cast<std::size_t>(link.from)]},
+                            {"to", topology.node_names[static_cast<std::size_t>(link.to)]},
+                            {"class", link.link_class},
+                            {"bytes_per_second", link.bytes_per_second},
+                            {"latency_seconds", link.latency_seconds},
+                            {"alpha_seconds", link.alpha_seconds},
+                            {"channel_bytes_per_second", link.channel_bytes_per_second},
+                            {"load", load}});
+  }
+  return out;
+}
+
 nlohmann::json comparison_json(const CostComparison& comparison) {
   const Config& config = comparison.config;
   const LinkModel& link = comparison.link;
@@ -183,12 +268,15 @@ nlohmann::json comparison_json(const CostComparison& comparison) {
                    {"ranks", config.ranks},
                    {"count", config.count},
                    {"dtype", dtype_name(config.dtype)},
-                   {"bytes_per_gpu", config.count * static_cast<std::int64_t>(dtype_size(config.dtype))}};
+                   {"bytes_per_gpu", config.count * static_cast<std::int64_t>(dtype_size(config.dtype))},
+                   {"channels", config.channels},
+                   {"slices", config.slices}};
   out["link"] = {{"key", link.key},
                  {"label", link.label},
                  {"alpha_seconds", link.alpha_seconds},
                  {"bytes_per_second", link.bytes_per_second},
                  {"gamma_seconds_per_byte", link.gamma_seconds_per_byte}};
+  out["topology"] = topology_json(comparison);
   out["algorithms"] = nlohmann::json::array();
   for (const CostEstimate& estimate : comparison.at_count)
     out["algorithms"].push_back({{"algorithm", algorithm_name(estimate.algorithm)},
@@ -205,6 +293,8 @@ nlohmann::json comparison_json(const CostComparison& comparison) {
                                             {"beta_bytes", estimate.terms.bytes},
                                             {"gamma_bytes", estimate.terms.reduced_bytes}}},
                                  {"seconds", estimate.seconds},
+                                 {"contention_free_seconds", estimate.contention_free_seconds},
+                                 {"round_end_seconds", estimate.simulation.round_end_seconds},
                                  {"formula", cost_formula(estimate.algorithm, config.op)}});
   nlohmann::json sweep;
   sweep["bytes"] = comparison.sweep_bytes;
@@ -212,6 +302,9 @@ nlohmann::json comparison_json(const CostComparison& comparison) {
     sweep["seconds"][std::string(algorithm_name(comparison.algorithms[a]))] = comparison.sweep_seconds[a];
   sweep["fastest"] = nlohmann::json::array();
   for (Algorithm algorithm : comparison.sweep_fastest) sweep["fastest"].push_back(algorithm_name(algorithm));
+  sweep["without_contention"] = nlohmann::json::array();
+  for (Algorithm algorithm : comparison.swept_without_contention)
+    sweep["without_contention"].push_back(algorithm_name(algorithm));
   out["sweep"] = sweep;
   out["crossovers"] = nlohmann::json::array();
   for (const Crossover& crossover : comparison.crossovers)
@@ -239,15 +332,48 @@ Command add_compare_command(CLI::App& app) {
                     "override the preset's bandwidth (GB/s per direction per GPU)");
   add_link_override(*parser, "--gamma-ps", flags->gamma_ps, true, "override γ (ps per byte reduced)");
   parser->add_flag("--sweep", flags->sweep, "also print predicted times for every size from 1 KiB to 1 GiB");
+  auto* topology_option = parser->add_option(
+      "--topology", flags->topology,
+      "the machine: " + topology_preset_forms() + " | FILE.json (default: every GPU one port of --link into one switch)");
+  add_checked_option<int>(
+      *parser, "--slices", flags->slices,
+      [](const std::string& text) {
+        return static_cast<int>(parse_number_in_range(text, "--slices", 1, kMaxSlices));
+      },
+      "pieces each slot is sent in, pipelined (1 to " + std::to_string(kMaxSlices) + ")", "INT");
+  add_checked_option<int>(
+      *parser, "--channels", flags->channels,
+      [](const std::string& text) {
+        return static_cast<int>(parse_number_in_range(text, "--channels", 1, kMaxChannels));
+      },
+      "parallel rings, each its own worker per GPU (1 to " + std::to_string(kMaxChannels) + ")", "INT");
+  parser->add_option("--fit", flags->fit,
+                     "fit α and β per link class to a run recorded by `ringviz capture` (FILE.json) and show "
+                     "predicted against measured per round");
   add_report_format_option(*parser, flags->format);
-  return {parser, [flags] {
+  auto* gpus_option = parser->get_option("--gpus");
+  return {parser, [flags, parser, topology_option, gpus_option] {
             const ReportFormat format = parse_enum(kReportFormatNames, flags->format, "--format");
-            const Config config = config_from_flags(flags->config);
-            const CostComparison comparison = compare_algorithms(config, link_from_flags(*flags));
+            if (!flags->fit.empty()) return run_fit(flags->fit, format);
+            const bool on_topology = topology_option->count() > 0;
+            if (on_topology)
+              for (const char* flag : {"--link", "--alpha-us", "--bandwidth-gbs", "--gamma-ps"})
+                if (parser->get_option(flag)->count() > 0)
+                  throw InputError(std::string(flag) + ": a topology carries its own link figures; leave " + flag +
+                                   " out with --topology, or write them into a topology file");
+            std::optional<Topology> topology;
+            if (on_topology) topology = topology_from_spec(flags->topology);
+            ConfigFlags config_flags = flags->config;
+            if (topology && gpus_option->count() == 0) config_flags.gpus = std::to_string(topology->gpus);
+            Config config = config_from_flags(config_flags);
+            config.slices = flags->slices;
+            config.channels = flags->channels;
+            const CostComparison comparison =
+                topology ? compare_algorithms(config, *topology) : compare_algorithms(config, link_from_flags(*flags));
             if (format == ReportFormat::json)
               std::cout << comparison_json(comparison).dump(2) << "\n";
             else
-              print_table(comparison, flags->sweep);
+              print_table(comparison, flags->sweep, on_topology);
             return 0;
           }};
 }

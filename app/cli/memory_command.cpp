@@ -14,6 +14,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
+#include "app/cli/memory_iteration.h"
 #include "app/cli/number_flags.h"
 #include "core/training/memory_model.h"
 #include "core/model/text.h"
@@ -36,6 +37,7 @@ struct MemoryFlags {
   std::string format = "table";
   std::string unit = "gb";
   std::string gpu_memory = "80";
+  IterationFlags iteration;  // any of them given: the whole iteration of a transformer
 };
 
 // A positive decimal number for `flag`, at most `limit`.
@@ -354,7 +356,7 @@ Command add_memory_command(CLI::App& app) {
   auto* parser = app.add_subcommand(
       "memory", "per-GPU model-state memory and communication for ddp / zero1 / zero2 / zero3");
   auto flags = std::make_shared<MemoryFlags>();
-  parser->add_option("--params,-p", flags->params,
+  CLI::Option* params = parser->add_option("--params,-p", flags->params,
                      "parameters: 1.5B, 7B (the article), 7.5B (ZeRO paper), 13B, 70B, 350M or a plain integer")
       ->capture_default_str();
   add_gpus_option(*parser, flags->config.gpus, "data-parallel GPUs", kMaxMemoryGpus);
@@ -372,8 +374,15 @@ Command add_memory_command(CLI::App& app) {
                    "also show one training iteration step by step (needs one --strategy)");
   parser->add_option("--bucket-mb", flags->bucket_mb, "gradient bucket size in MB of 2^20 bytes (PyTorch DDP's default: 25)")
       ->capture_default_str();
-  return {parser, [flags] {
+  add_iteration_options(*parser, flags->iteration);
+  return {parser, [flags, params] {
             const MemoryRequest request = request_from(*flags);
+            if (flags->iteration.given()) {
+              print_iteration_report(flags->iteration,
+                                     {request.base, params->count() > 0, request.strategies, request.unit,
+                                      request.capacity_bytes, request.json, request.timeline, request.bucket_bytes});
+              return 0;
+            }
             std::vector<MemoryEstimate> estimates;
             std::vector<IterationTimeline> timelines;
             for (Strategy strategy : request.strategies) {

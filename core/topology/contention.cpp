@@ -37,12 +37,18 @@ struct Job {
   int message_size = 1;
   int message_arrived = 0;
   std::vector<int> message_members;
-  int send_waits = 0;  // unfinished transfers that must deliver its data first
-  int fold_waits = 0;  // unfinished earlier writes into its destination piece
+  int send_waits = 0;  // 1 while the version of its source piece it sends is unfinished
+  int fold_waits = 0;  // 1 while the earlier version of its destination piece is unfinished
   bool arrived = false;
-  std::vector<int> unblocks_send;  // jobs whose send waits for this one
-  std::vector<int> unblocks_fold;
+  int version = 0;  // the version of its destination piece it writes
   SimulatedTransfer time;
+};
+
+// The writes of one round into one piece, and who waits for all of them to be done.
+struct PieceVersion {
+  int writers_left = 0;
+  std::vector<int> waiting_sends;
+  std::vector<int> waiting_folds;
 };
 
 enum class EventKind { flow_starts, arrives, done };
@@ -139,17 +145,19 @@ class Simulator {
 
   // Who waits for whom, walking the article's rounds in order: a send waits for the writes of
   // the latest earlier round into its source piece; a fold also for those into its own piece.
+  // The writes of one round into one piece are one version of it, which readers wait on as a
+  // whole, so a slot that N-1 transfers fold into costs N-1 + readers links, not their product.
   void build_dependencies(const Schedule& schedule, const SlotLayout& layout) {
     const PipelineShape shape{schedule.channels, schedule.slices};
     const std::int64_t pieces = shape.pieces_per_slot();
     const auto key = [&](int rank, const Transfer& transfer) {
       return (static_cast<std::int64_t>(rank) * layout.size() + transfer.slot) * pieces + shape.piece_of(transfer.step);
     };
-    struct Writers {
+    struct Latest {
       int round = -1;
-      std::vector<int> jobs;
+      int version = -1;
     };
-    std::unordered_map<std::int64_t, Writers> writers;
+    std::unordered_map<std::int64_t, Latest> latest;
     // Jobs by the article's round (a lock-step schedule's rounds are its waves).
     std::vector<std::vector<std::pair<int, const Transfer*>>> by_round;
     int job_id = 0;
@@ -159,26 +167,30 @@ class Simulator {
         if (static_cast<std::size_t>(round) >= by_round.size()) by_round.resize(static_cast<std::size_t>(round) + 1);
         by_round[static_cast<std::size_t>(round)].push_back({job_id++, &transfer});
       }
+    const auto wait_on = [&](std::int64_t piece, int id, bool fold) {
+      const auto found = latest.find(piece);
+      if (found == latest.end()) return;
+      PieceVersion& version = versions_[static_cast<std::size_t>(found->second.version)];
+      Job& job = jobs_[static_cast<std::size_t>(id)];
+      (fold ? version.waiting_folds : version.waiting_sends).push_back(id);
+      ++(fold ? job.fold_waits : job.send_waits);
+    };
     for (std::size_t round = 0; round < by_round.size(); ++round) {
       for (const auto& [id, transfer] : by_round[round]) {
         Job& job = jobs_[static_cast<std::size_t>(id)];
         job.piece_key = key(transfer->dst, *transfer);
-        if (const auto found = writers.find(key(transfer->src, *transfer)); found != writers.end())
-          for (int writer : found->second.jobs) {
-            jobs_[static_cast<std::size_t>(writer)].unblocks_send.push_back(id);
-            ++job.send_waits;
-          }
-        if (!job.reduce) continue;
-        if (const auto found = writers.find(job.piece_key); found != writers.end())
-          for (int writer : found->second.jobs) {
-            jobs_[static_cast<std::size_t>(writer)].unblocks_fold.push_back(id);
-            ++job.fold_waits;
-          }
+        wait_on(key(transfer->src, *transfer), id, false);
+        if (job.reduce) wait_on(job.piece_key, id, true);
       }
       for (const auto& [id, transfer] : by_round[round]) {
-        Writers& entry = writers[jobs_[static_cast<std::size_t>(id)].piece_key];
-        if (entry.round != static_cast<int>(round)) entry = {static_cast<int>(round), {}};
-        entry.jobs.push_back(id);
+        Job& job = jobs_[static_cast<std::size_t>(id)];
+        Latest& entry = latest[job.piece_key];
+        if (entry.round != static_cast<int>(round)) {
+          entry = {static_cast<int>(round), static_cast<int>(versions_.size())};
+          versions_.emplace_back();
+        }
+        job.version = entry.version;
+        ++versions_[static_cast<std::size_t>(entry.version)].writers_left;
       }
     }
   }
@@ -245,13 +257,15 @@ class Simulator {
       }
       case EventKind::done:
         job.time.done = now_;
-        for (int waiting : job.unblocks_fold) {
-          --jobs_[static_cast<std::size_t>(waiting)].fold_waits;
-          try_fold(waiting);
-        }
-        for (int waiting : job.unblocks_send) {
-          Job& next = jobs_[static_cast<std::size_t>(waiting)];
-          if (--next.send_waits == 0) try_start(next.worker);
+        if (PieceVersion& version = versions_[static_cast<std::size_t>(job.version)]; --version.writers_left == 0) {
+          for (int waiting : version.waiting_folds) {
+            --jobs_[static_cast<std::size_t>(waiting)].fold_waits;
+            try_fold(waiting);
+          }
+          for (int waiting : version.waiting_sends) {
+            Job& next = jobs_[static_cast<std::size_t>(waiting)];
+            if (--next.send_waits == 0) try_start(next.worker);
+          }
         }
         break;
     }
@@ -306,7 +320,7 @@ class Simulator {
         advance(next_event);
       }
       // Everything due now, before the rates are shared out again.
-      while (!events_.empty() && events_.top().time <= now_) {
+      while (!events_.empty() && events_.top().time <= now_ + simultaneous(now_)) {
         const Event event = events_.top();
         events_.pop();
         handle(event);
@@ -314,14 +328,18 @@ class Simulator {
     }
   }
 
-  // Flows whose last byte leaves within a rounding error of `time` finish together, so that
-  // symmetric schedules take one rate computation per step rather than one per flow.
+  // Times closer than this to `time` count as the same moment: flows and events that differ by
+  // rounding alone are handled together, so that symmetric schedules take one rate
+  // computation per step rather than one per flow.
+  static double simultaneous(double time) { return time * 1e-9 + 1e-15; }
+
+  // Flows whose last byte leaves at `time` (as simultaneous() counts it) finish together.
   void finish_drained_flows(double time) {
     std::vector<int> finished;
     std::size_t kept = 0;
     for (std::size_t i = 0; i < flows_.size(); ++i) {
       const double left_seconds = flows_[i].remaining / rates_[i];
-      if (flows_[i].remaining <= 0 || left_seconds <= time * 1e-12 + 1e-18) {
+      if (flows_[i].remaining <= 0 || left_seconds <= simultaneous(time)) {
         finished.push_back(flows_[i].job);
       } else {
         flows_[kept] = flows_[i];
@@ -342,6 +360,7 @@ class Simulator {
 
   const Topology& topology_;
   std::vector<Job> jobs_;
+  std::vector<PieceVersion> versions_;
   std::size_t wave_count_ = 0;
   std::vector<std::vector<int>> queues_;  // per worker: jobs in schedule order
   std::vector<std::size_t> next_in_queue_;

@@ -130,12 +130,21 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
 struct PricedAlgorithm {
   Config config;
   Schedule schedule;
+  bool simulated = true;  // false: swept with the contention-free model (kMaxSweptTransfers)
+  LinkModel link;
 
   double seconds_at(std::int64_t count, const Topology& topology, const Routes& routes) {
     config.count = count;
+    if (!simulated) return walk_schedule(config, schedule, make_layout(config), link, false).seconds;
     return simulate_contention(schedule, make_layout(config), config.dtype, topology, routes, false).seconds;
   }
 };
+
+std::int64_t transfer_count(const Schedule& schedule) {
+  std::int64_t count = 0;
+  for (const Round& round : schedule.rounds) count += static_cast<std::int64_t>(round.transfers.size());
+  return count;
+}
 
 // The fastest of `algorithms` at `count` elements. Within a part per million counts as a tie
 // and goes to the earlier one: the ring and direct send the same bytes with as many α, and
@@ -255,7 +264,11 @@ CostComparison compare_algorithms(const Config& config, const Topology& topology
     Config variant = config;
     variant.algorithm = algorithm;
     comparison.algorithms.push_back(algorithm);
-    priced.push_back({variant, make_schedule(variant)});
+    priced.push_back({variant, make_schedule(variant), true, comparison.link});
+    if (transfer_count(priced.back().schedule) > kMaxSweptTransfers) {
+      priced.back().simulated = false;
+      comparison.swept_without_contention.push_back(algorithm);
+    }
     const SlotLayout layout = make_layout(variant);
     CostEstimate estimate = walk_schedule(variant, priced.back().schedule, layout, comparison.link, true);
     estimate.contention_free_seconds = estimate.seconds;

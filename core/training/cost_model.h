@@ -127,7 +127,13 @@ struct CostComparison {
   std::vector<std::vector<double>> sweep_seconds;  // [algorithm][size]
   std::vector<Algorithm> sweep_fastest;            // [size]; near-ties (1e-6) go to the earlier one
   std::vector<Crossover> crossovers;               // where the fastest algorithm changes
+  // Algorithms whose schedule has more than kMaxSweptTransfers transfers: simulated at
+  // config.count only, and swept with the contention-free model so that a comparison stays
+  // within seconds (a sweep simulates every algorithm at a hundred sizes or so).
+  std::vector<Algorithm> swept_without_contention;
 };
+
+inline constexpr std::int64_t kMaxSweptTransfers = 20000;
 
 // Every time in a comparison is simulated with contention (contention.h). On a link preset the
 // machine is star_topology(link, config.ranks): each GPU one port into a non-blocking switch.

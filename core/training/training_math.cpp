@@ -57,7 +57,7 @@ std::vector<float> initial_parameters(const MlpShape& shape, std::uint64_t seed)
 }
 
 double loss_and_gradient(const MlpShape& shape, const float* parameters, const Batch& batch,
-                         float* gradient) {
+                         float* gradient, std::vector<std::int64_t>* kept_per_layer) {
   const int in = shape.inputs;
   const int hid = shape.hidden;
   const int out = shape.outputs;
@@ -71,24 +71,40 @@ double loss_and_gradient(const MlpShape& shape, const float* parameters, const B
   float* gb2 = gw2 + static_cast<std::size_t>(out) * hid;
   for (std::int64_t i = 0; i < shape.parameter_count(); ++i) gradient[i] = 0.0f;
 
-  std::vector<float> hidden(static_cast<std::size_t>(hid));
+  // Forward over the whole batch first, keeping each layer's output for backward: the tanh
+  // outputs (read by tanh's derivative and by the second layer's weight gradient) and the
+  // predictions (read by the loss).
+  const std::size_t examples = static_cast<std::size_t>(batch.examples);
+  std::vector<float> hidden(examples * static_cast<std::size_t>(hid));
+  std::vector<float> predictions(examples * static_cast<std::size_t>(out));
+  for (std::size_t e = 0; e < examples; ++e) {
+    const float* x = batch.inputs.data() + e * static_cast<std::size_t>(in);
+    float* a = hidden.data() + e * static_cast<std::size_t>(hid);
+    for (int h = 0; h < hid; ++h) {
+      float z = b1[h];
+      for (int j = 0; j < in; ++j) z += w1[static_cast<std::size_t>(h) * in + j] * x[j];
+      a[h] = std::tanh(z);
+    }
+    for (int k = 0; k < out; ++k) {
+      float prediction = b2[k];
+      for (int h = 0; h < hid; ++h) prediction += w2[static_cast<std::size_t>(k) * hid + h] * a[h];
+      predictions[e * static_cast<std::size_t>(out) + static_cast<std::size_t>(k)] = prediction;
+    }
+  }
+  if (kept_per_layer != nullptr)
+    *kept_per_layer = {static_cast<std::int64_t>(hidden.size() * sizeof(float)),
+                       static_cast<std::int64_t>(predictions.size() * sizeof(float))};
+
   std::vector<float> hidden_grad(static_cast<std::size_t>(hid));
   std::vector<float> output_grad(static_cast<std::size_t>(out));
   const float scale = 2.0f / static_cast<float>(batch.examples * out);  // d(mean sq)/d(error)
   double loss = 0;
-  for (int e = 0; e < batch.examples; ++e) {
-    const float* x = batch.inputs.data() + static_cast<std::size_t>(e) * in;
-    const float* y = batch.targets.data() + static_cast<std::size_t>(e) * out;
-    for (int h = 0; h < hid; ++h) {
-      float z = b1[h];
-      for (int j = 0; j < in; ++j) z += w1[static_cast<std::size_t>(h) * in + j] * x[j];
-      hidden[static_cast<std::size_t>(h)] = std::tanh(z);
-    }
+  for (std::size_t e = 0; e < examples; ++e) {
+    const float* x = batch.inputs.data() + e * static_cast<std::size_t>(in);
+    const float* y = batch.targets.data() + e * static_cast<std::size_t>(out);
+    const float* a = hidden.data() + e * static_cast<std::size_t>(hid);
     for (int k = 0; k < out; ++k) {
-      float prediction = b2[k];
-      for (int h = 0; h < hid; ++h)
-        prediction += w2[static_cast<std::size_t>(k) * hid + h] * hidden[static_cast<std::size_t>(h)];
-      const float error = prediction - y[k];
+      const float error = predictions[e * static_cast<std::size_t>(out) + static_cast<std::size_t>(k)] - y[k];
       loss += static_cast<double>(error) * error;
       output_grad[static_cast<std::size_t>(k)] = scale * error;
     }
@@ -98,13 +114,12 @@ double loss_and_gradient(const MlpShape& shape, const float* parameters, const B
       const float g = output_grad[static_cast<std::size_t>(k)];
       gb2[k] += g;
       for (int h = 0; h < hid; ++h) {
-        gw2[static_cast<std::size_t>(k) * hid + h] += g * hidden[static_cast<std::size_t>(h)];
+        gw2[static_cast<std::size_t>(k) * hid + h] += g * a[h];
         hidden_grad[static_cast<std::size_t>(h)] += g * w2[static_cast<std::size_t>(k) * hid + h];
       }
     }
     for (int h = 0; h < hid; ++h) {
-      const float a = hidden[static_cast<std::size_t>(h)];
-      const float g = hidden_grad[static_cast<std::size_t>(h)] * (1.0f - a * a);
+      const float g = hidden_grad[static_cast<std::size_t>(h)] * (1.0f - a[h] * a[h]);
       gb1[h] += g;
       for (int j = 0; j < in; ++j) gw1[static_cast<std::size_t>(h) * in + j] += g * x[j];
     }

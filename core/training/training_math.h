@@ -36,9 +36,12 @@ Batch synthetic_batch(const MlpShape& shape, std::uint64_t seed, int gpu, int st
 std::vector<float> initial_parameters(const MlpShape& shape, std::uint64_t seed);
 
 // Mean squared error over the batch (mean over examples and outputs), and its gradient with
-// respect to every parameter written to `gradient` (parameter_count() floats).
+// respect to every parameter written to `gradient` (parameter_count() floats). Forward runs
+// over the whole batch before backward, as a framework does, so each layer's output is kept in
+// between; with `kept_per_layer`, the bytes of those buffers are written there, one entry per
+// layer (the tanh outputs, the predictions).
 double loss_and_gradient(const MlpShape& shape, const float* parameters, const Batch& batch,
-                         float* gradient);
+                         float* gradient, std::vector<std::int64_t>* kept_per_layer = nullptr);
 
 struct AdamWOptions {
   float learning_rate = 0.01f;

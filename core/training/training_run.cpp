@@ -198,7 +198,8 @@ const TrainingStepRecord& TrainingRun::step() {
     const Batch batch =
         synthetic_batch(options_.model, options_.seed, r, step_number, options_.batch_per_gpu);
     const std::vector<float> weights = widen(gpus_[static_cast<std::size_t>(r)].parameters, dtype);
-    record.loss.push_back(loss_and_gradient(options_.model, weights.data(), batch, local.data()));
+    record.loss.push_back(
+        loss_and_gradient(options_.model, weights.data(), batch, local.data(), &activations_per_layer_));
     narrow_into(local.data(), count, dtype, gradients.ranks[static_cast<std::size_t>(r)].data());
   }
 

@@ -91,6 +91,9 @@ class TrainingRun {
   // Model-state bytes each GPU held at the last optimizer step, measured from the sizes of
   // the buffers it really keeps (zero before the first step).
   const std::vector<ModelStateBytes>& held_at_optimizer_step() const { return held_; }
+  // Bytes each GPU kept from forward to backward at the last step, per layer, measured from the
+  // buffers loss_and_gradient really holds (empty before the first step).
+  const std::vector<std::int64_t>& activation_bytes_per_layer() const { return activations_per_layer_; }
   // Each GPU's working parameters widened to float, and their raw bytes (f32 or bf16).
   std::vector<float> parameters(int gpu) const;
   const ByteBuffer& parameter_bytes(int gpu) const;
@@ -117,6 +120,7 @@ class TrainingRun {
   std::vector<std::int64_t> shard_offset_;
   std::vector<std::int64_t> shard_elements_;
   std::vector<ModelStateBytes> held_;
+  std::vector<std::int64_t> activations_per_layer_;
   std::vector<TrainingStepRecord> history_;
 };
 

@@ -1,0 +1,66 @@
+#include "app/cli/compare_fit.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/topology/link_fit.h"
+
+namespace ringviz::cli {
+
+namespace {
+
+std::string micros(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f µs", seconds * 1e6);
+  return text;
+}
+
+}  // namespace
+
+int run_fit(const std::string& path, ReportFormat format) {
+  const RecordedRun run = read_recorded_run(path);
+  const LinkFit fit = fit_link_classes(run, path);
+  if (format == ReportFormat::json) {
+    nlohmann::json out;
+    out["schema"] = "ringviz.fit/1";
+    out["classes"] = nlohmann::json::array();
+    for (const FittedLinkClass& fitted : fit.classes)
+      out["classes"].push_back({{"class", fitted.name},
+                                {"rounds", fitted.rounds},
+                                {"alpha_seconds", fitted.alpha_seconds},
+                                {"beta_seconds_per_byte", fitted.beta_seconds_per_byte
+                                                              ? nlohmann::json(*fitted.beta_seconds_per_byte)
+                                                              : nlohmann::json(nullptr)}});
+    out["rounds"] = nlohmann::json::array();
+    for (const FittedRound& round : fit.rounds)
+      out["rounds"].push_back({{"round", round.round},
+                               {"class", round.link_class},
+                               {"bytes", round.bytes},
+                               {"measured_seconds", round.measured_seconds},
+                               {"predicted_seconds", round.predicted_seconds}});
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << "α and β fitted by least squares over the rounds of " << path << "\n";
+  for (const FittedLinkClass& fitted : fit.classes) {
+    std::cout << "  " << fitted.name << " (" << fitted.rounds << (fitted.rounds == 1 ? " round" : " rounds") << "): ";
+    if (fitted.beta_seconds_per_byte) {
+      char bandwidth[48];
+      std::snprintf(bandwidth, sizeof bandwidth, "%.4g GB/s",
+                    *fitted.beta_seconds_per_byte > 0 ? 1e-9 / *fitted.beta_seconds_per_byte : 0.0);
+      std::cout << "α " << micros(fitted.alpha_seconds) << ", 1/β " << bandwidth << "\n";
+    } else {
+      std::cout << "α + b·β " << micros(fitted.alpha_seconds)
+                << " (every round moved the same bytes, so α and β cannot be told apart)\n";
+    }
+  }
+  std::printf("\n%6s  %-14s %12s %14s %14s\n", "round", "class", "bytes/GPU", "measured", "predicted");
+  for (const FittedRound& round : fit.rounds)
+    std::printf("%6d  %-14s %12.0f %14s %14s\n", round.round, round.link_class.c_str(), round.bytes,
+                micros(round.measured_seconds).c_str(), micros(round.predicted_seconds).c_str());
+  return 0;
+}
+
+}  // namespace ringviz::cli

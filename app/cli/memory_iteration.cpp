@@ -1,0 +1,328 @@
+#include "app/cli/memory_iteration.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/config_flags.h"
+#include "app/cli/number_flags.h"
+#include "core/model/text.h"
+#include "core/training/cost_model.h"
+
+namespace ringviz::cli {
+
+namespace {
+
+// The one --recompute value that is not in kRecomputeNames: every mode in turn.
+constexpr const char* kEveryRecompute = "all";
+
+std::int64_t parse_size(const std::string& text, const std::string& flag) {
+  const std::int64_t value = parse_whole_number(text, flag);
+  if (value < 1) throw InputError(flag + ": " + text + " must be at least 1");
+  return value;
+}
+
+// The core names fields as the flags without their dashes; here the user typed the flags.
+[[noreturn]] void rethrow_as_flag(const InputError& error) {
+  const std::string message = error.what();
+  for (const char* field : {"seq", "micro-batch", "layers", "hidden", "heads", "vocab", "params", "gpus",
+                            "utilisation", "gpu-memory", "accelerator", "link", "bucket"}) {
+    const std::string prefix = std::string(field) + ":";
+    if (message.rfind(prefix, 0) == 0)
+      throw InputError("--" + std::string(field == std::string("bucket") ? "bucket-mb" : field) +
+                       message.substr(prefix.size() - 1));
+  }
+  throw error;
+}
+
+TransformerShape model_from(const IterationFlags& flags, const IterationReportRequest& request) {
+  const std::pair<const char*, const std::string*> shape_flags[] = {
+      {"--layers", &flags.layers}, {"--hidden", &flags.hidden}, {"--heads", &flags.heads}, {"--vocab", &flags.vocab}};
+  const bool shape_given =
+      !flags.layers.empty() || !flags.hidden.empty() || !flags.heads.empty() || !flags.vocab.empty();
+  const std::string name = flags.model.empty() && shape_given ? std::string(kCustomModelName) : flags.model;
+  std::string presets;
+  for (const TransformerShape& preset : transformer_presets()) presets += std::string(preset.name) + ", ";
+  if (name.empty())
+    throw InputError("--model: the whole-iteration flags need a model; give --model " + presets + "or custom");
+  if (name != kCustomModelName) {
+    const TransformerShape& preset = find_transformer_preset(name, "--model");
+    std::string extra = request.params_given ? "--params" : "";
+    for (const auto& [flag, text] : shape_flags)
+      if (!text->empty()) extra = flag;
+    if (!extra.empty())
+      throw InputError(extra + ": only with --model custom; " + name + " has its published shape");
+    return preset;
+  }
+  for (const auto& [flag, text] : shape_flags)
+    if (text->empty())
+      throw InputError(std::string(flag) + ": --model custom needs --layers, --hidden, --heads, --vocab and --params");
+  if (!request.params_given)
+    throw InputError("--params: --model custom needs --params (the parameter count, e.g. 7B)");
+  TransformerShape shape;
+  shape.parameters = request.memory.parameters;
+  shape.layers = parse_size(flags.layers, "--layers");
+  shape.hidden = parse_size(flags.hidden, "--hidden");
+  shape.heads = parse_size(flags.heads, "--heads");
+  shape.vocab = parse_size(flags.vocab, "--vocab");
+  return shape;
+}
+
+IterationQuery base_query(const IterationFlags& flags, const IterationReportRequest& request) {
+  IterationQuery q;
+  q.model = model_from(flags, request);
+  q.seq = parse_size(flags.seq.empty() ? "4096" : flags.seq, "--seq");
+  q.micro_batch = parse_size(flags.micro_batch.empty() ? "1" : flags.micro_batch, "--micro-batch");
+  q.offload = parse_offload(flags.offload.empty() ? "none" : flags.offload, "--offload");
+  q.gpus = request.memory.gpus;
+  q.convention = request.memory.convention;
+  q.order = request.memory.order;
+  q.gpu_memory_bytes = request.capacity_bytes;
+  q.accelerator = flags.accelerator.empty() ? "h100" : flags.accelerator;
+  find_accelerator(q.accelerator, "--accelerator");
+  if (!flags.utilisation.empty())
+    q.utilisation = parse_real_in_range(flags.utilisation, "--utilisation", 1e-3, 1, "0.001 to 1");
+  q.link = flags.link.empty() ? "nvlink4" : flags.link;
+  find_link_preset(q.link, "--link");
+  q.bucket_bytes = request.bucket_bytes;
+  return q;
+}
+
+std::vector<Recompute> recomputes_from(const IterationFlags& flags) {
+  if (flags.recompute == kEveryRecompute) return {std::begin(kAllRecomputes), std::end(kAllRecomputes)};
+  return {parse_recompute(flags.recompute.empty() ? "none" : flags.recompute, "--recompute")};
+}
+
+std::string amount(std::int64_t bytes, ByteUnit unit) { return format_bytes(static_cast<double>(bytes), unit, false); }
+
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, seconds >= 0.1 ? "%.2f" : "%.3g", seconds);
+  return text;
+}
+
+void print_header(const IterationQuery& q, const IterationReportRequest& request) {
+  const Accelerator& accelerator = find_accelerator(q.accelerator);
+  const LinkModel& link = find_link_preset(q.link);
+  const TransformerShape& m = q.model;
+  std::cout << "ringviz memory: " << m.name << " (Ψ = " << m.parameters << ", L = " << m.layers << " layers, h = "
+            << m.hidden << ", a = " << m.heads << " heads, V = " << m.vocab << ") on " << q.gpus
+            << (q.gpus == 1 ? " GPU" : " GPUs") << ", s = " << q.seq << ", b = " << q.micro_batch
+            << ", convention " << convention_name(q.convention) << ", offload " << offload_name(q.offload)
+            << ", sizes in " << unit_name(request.unit) << " on the GPU holding the most\n";
+  if (!m.source.empty()) std::cout << "shape: " << m.source << "\n";
+  std::cout << "model states: the formula column (convention " << convention_name(q.convention)
+            << "); activations per layer, 16-bit, no tensor parallelism (Korthikanti et al. 2022): none "
+            << activation_formula(Recompute::none) << "; selective " << activation_formula(Recompute::selective)
+            << "; full " << activation_formula(Recompute::full) << "; logits 4·s·b·V bytes in fp32.\n"
+            << kActivationCaveat << "\n";
+  std::cout << "time (an estimate): 6·Ψ·s·b FLOPs at " << std::setprecision(3) << q.utilisation * 100 << "% of "
+            << accelerator.label << "'s " << accelerator.peak_flops / 1e12 << " TFLOP/s; full recomputation adds "
+            << "2·Ψ·s·b (a third more), selective 4·b·s²·h·L; ring collectives on " << link.label
+            << " (α-β-γ cost model); offload over " << find_link_preset(accelerator.host_link).label << ".\n\n";
+}
+
+void print_rows(const std::vector<IterationEstimate>& estimates, const IterationReportRequest& request) {
+  const ByteUnit unit = request.unit;
+  std::ostringstream capacity;
+  const ByteUnit capacity_unit = unit == ByteUnit::gib ? ByteUnit::gib : ByteUnit::gb;
+  capacity << in_unit(request.capacity_bytes, capacity_unit);
+  const std::string fits = "fits " + capacity.str() + " " + std::string(unit_name(capacity_unit));
+  const bool offload = !estimates.empty() && estimates.front().query.offload == Offload::optimizer;
+  std::ostringstream out;
+  out << std::left << std::setw(9) << "strategy" << std::setw(11) << "recompute" << std::setw(13) << "formula"
+      << std::right << std::setw(8) << "params" << std::setw(8) << "grads" << std::setw(11) << "optimizer"
+      << std::setw(13) << "activations" << std::setw(8) << "logits" << std::setw(9) << "buffers" << std::setw(8)
+      << "peak" << "  " << std::left << std::setw(static_cast<int>(fits.size()) + 2) << fits;
+  if (offload) out << std::right << std::setw(8) << "host" << "  " << std::left;
+  out << "seconds = compute + recompute + communication" << (offload ? " + offload" : "") << " (exposed)\n";
+  for (const IterationEstimate& e : estimates) {
+    const IterationMemory& m = e.peak.memory;
+    const IterationTime& t = e.time;
+    out << std::left << std::setw(9) << strategy_title(e.query.strategy) << std::setw(11)
+        << recompute_name(e.query.recompute);
+    const std::string& formula = e.model_states.formula;
+    const std::size_t columns = display_width(formula);
+    out << formula << std::string(columns < 13 ? 13 - columns : 1, ' ');
+    out << std::right;
+    for (const auto& [width, bytes] : {std::pair{8, m.parameters}, {8, m.gradients}, {11, m.optimizer_states},
+                                      {13, m.activations}, {8, m.logits}, {9, m.buffers}, {8, m.total()}})
+      out << std::setw(width) << " " + amount(bytes, unit);
+    out << "  " << std::left << std::setw(static_cast<int>(fits.size()) + 2) << (e.fits ? "yes" : "no");
+    if (offload) out << std::right << std::setw(8) << " " + amount(e.host_per_gpu, unit) << "  " << std::left;
+    out << seconds_text(t.total) << " = " << seconds_text(t.compute) << " + " << seconds_text(t.recompute) << " + "
+        << seconds_text(t.exposed_communication) << (offload ? " + " + seconds_text(t.exposed_offload) : "") << "\n";
+  }
+  std::cout << out.str() << "\npeaks:\n";
+  for (const IterationEstimate& e : estimates)
+    std::cout << "  " << strategy_title(e.query.strategy) << ", " << recompute_name(e.query.recompute) << ": "
+              << e.peak.description << "\n";
+  if (offload) {
+    const IterationEstimate& e = estimates.front();
+    std::cout << "offload: host memory per GPU as the host column says, per machine of up to " << kGpusPerMachine
+              << " GPUs that times " << std::min(e.query.gpus, kGpusPerMachine) << "; PCIe bytes per GPU per "
+              << "iteration: gradients down and updated parameters up (per row in --format json).\n";
+  }
+  std::cout << "overlap: " << estimates.front().time.overlap << "\n";
+}
+
+void print_timeline(const IterationEstimate& e, ByteUnit unit) {
+  std::cout << "\niteration timeline: " << strategy_title(e.query.strategy) << ", recompute "
+            << recompute_name(e.query.recompute) << ", in " << unit_name(unit) << "\n";
+  std::cout << std::right << std::setw(6) << "event" << std::setw(9) << "params" << std::setw(9) << "grads"
+            << std::setw(11) << "optimizer" << std::setw(13) << "activations" << std::setw(9) << "logits"
+            << std::setw(9) << "buffers" << std::setw(9) << "total" << "  what\n";
+  for (std::size_t i = 0; i < e.timeline.size(); ++i) {
+    const IterationMemory& m = e.timeline[i].memory;
+    std::cout << std::setw(6) << i + 1;
+    for (const auto& [width, bytes] : {std::pair{9, m.parameters}, {9, m.gradients}, {11, m.optimizer_states},
+                                      {13, m.activations}, {9, m.logits}, {9, m.buffers}, {9, m.total()}})
+      std::cout << std::setw(width) << " " + amount(bytes, unit);
+    std::cout << "  " << e.timeline[i].label << (static_cast<int>(i) == e.peak.event ? "  <- peak" : "") << "\n";
+  }
+}
+
+nlohmann::json memory_json(const IterationMemory& m) {
+  return {{"parameters", m.parameters}, {"gradients", m.gradients}, {"optimizer_states", m.optimizer_states},
+          {"activations", m.activations}, {"logits", m.logits}, {"buffers", m.buffers}, {"total", m.total()}};
+}
+
+nlohmann::json estimate_json(const IterationEstimate& e, bool with_timeline) {
+  nlohmann::json per_gpu = memory_json(e.peak.memory);
+  per_gpu.erase("total");
+  per_gpu["peak"] = e.peak.memory.total();
+  if (e.query.offload == Offload::optimizer) per_gpu["host"] = e.host_per_gpu;
+  const IterationTime& t = e.time;
+  const IterationEvent& at = e.timeline[static_cast<std::size_t>(e.peak.event)];
+  nlohmann::json j = {
+      {"strategy", strategy_name(e.query.strategy)},
+      {"recompute", recompute_name(e.query.recompute)},
+      {"model_states_formula", e.model_states.formula},
+      {"largest_gpu", e.model_states.largest_gpu},
+      {"per_gpu", std::move(per_gpu)},
+      {"peak", {{"event", e.peak.event + 1}, {"phase", iteration_phase_name(at.phase)}, {"layer", at.layer},
+                {"cause", peak_cause_name(e.peak.cause)}, {"description", e.peak.description}}},
+      {"fits", e.fits},
+      {"activation_bytes", {{"full_layer", e.activations.full_layer}, {"stored_per_layer", e.activations.stored_per_layer},
+                            {"recomputed", e.activations.recomputed}, {"all_layers", e.activations.all_layers},
+                            {"logits", e.activations.logits}}},
+      {"bucket_bytes", e.bucket_bytes},
+      {"iteration_seconds", {{"estimate", true}, {"total", t.total}, {"compute", t.compute}, {"recompute", t.recompute},
+                             {"communication", t.communication}, {"exposed_communication", t.exposed_communication},
+                             {"offload", t.offload}, {"exposed_offload", t.exposed_offload},
+                             {"model_flops", t.model_flops}, {"recompute_flops", t.recompute_flops},
+                             {"overlap", t.overlap}}}};
+  if (e.query.offload == Offload::optimizer)
+    j["offload"] = {{"host_per_gpu", e.host_per_gpu}, {"host_per_machine", e.host_per_machine},
+                    {"pcie_bytes_per_gpu", e.pcie_bytes_per_gpu}};
+  if (with_timeline) {
+    nlohmann::json events = nlohmann::json::array();
+    for (std::size_t i = 0; i < e.timeline.size(); ++i) {
+      const IterationEvent& event = e.timeline[i];
+      nlohmann::json one = memory_json(event.memory);
+      one["event"] = i + 1;
+      one["phase"] = iteration_phase_name(event.phase);
+      one["layer"] = event.layer;
+      one["label"] = event.label;
+      events.push_back(std::move(one));
+    }
+    j["timeline"] = std::move(events);
+  }
+  return j;
+}
+
+void print_json(const IterationQuery& q, const IterationReportRequest& request,
+                const std::vector<IterationEstimate>& estimates) {
+  const Accelerator& accelerator = find_accelerator(q.accelerator);
+  nlohmann::json rows = nlohmann::json::array();
+  for (const IterationEstimate& e : estimates) rows.push_back(estimate_json(e, request.timeline));
+  const TransformerShape& m = q.model;
+  const nlohmann::json out = {
+      {"schema", "ringviz.memory.iteration/1"},
+      {"model", {{"name", m.name}, {"parameters", m.parameters}, {"layers", m.layers}, {"hidden", m.hidden},
+                 {"heads", m.heads}, {"vocab", m.vocab}, {"source", m.source}}},
+      {"seq", q.seq},
+      {"micro_batch", q.micro_batch},
+      {"gpus", q.gpus},
+      {"order", order_name(q.order)},
+      {"convention", convention_name(q.convention)},
+      {"offload", offload_name(q.offload)},
+      {"accelerator", {{"name", accelerator.name}, {"label", accelerator.label},
+                       {"peak_flops", accelerator.peak_flops}, {"host_link", accelerator.host_link}}},
+      {"utilisation", q.utilisation},
+      {"link", q.link},
+      {"gpu_memory_bytes", request.capacity_bytes},
+      {"activation_formulas", {{"none", activation_formula(Recompute::none)},
+                               {"selective", activation_formula(Recompute::selective)},
+                               {"full", activation_formula(Recompute::full)}, {"logits", "4·s·b·V"}}},
+      {"caveat", kActivationCaveat},
+      {"estimates", std::move(rows)}};
+  std::cout << out.dump(2) << "\n";
+}
+
+}  // namespace
+
+bool IterationFlags::given() const {
+  for (const std::string* text : {&model, &layers, &hidden, &heads, &vocab, &seq, &micro_batch, &recompute,
+                                  &offload, &accelerator, &utilisation, &link})
+    if (!text->empty()) return true;
+  return false;
+}
+
+void add_iteration_options(CLI::App& parser, IterationFlags& flags) {
+  std::string presets;
+  for (const TransformerShape& preset : transformer_presets()) presets += std::string(preset.name) + " | ";
+  parser.add_option("--model", flags.model,
+                    "the whole iteration of a transformer: " + presets + "custom (with --layers --hidden --heads "
+                    "--vocab --params)");
+  parser.add_option("--layers", flags.layers, "custom model: transformer layers (L)");
+  parser.add_option("--hidden", flags.hidden, "custom model: hidden size (h)");
+  parser.add_option("--heads", flags.heads, "custom model: attention heads (a)");
+  parser.add_option("--vocab", flags.vocab, "custom model: vocabulary size (V)");
+  parser.add_option("--seq", flags.seq, "sequence length in tokens (s), default 4096");
+  parser.add_option("--micro-batch", flags.micro_batch, "sequences per GPU per iteration (b), default 1");
+  parser.add_option("--recompute", flags.recompute,
+                    std::string(kEveryRecompute) + " (each in turn) or " + choice_help(kRecomputeNames) +
+                        "; default none");
+  parser.add_option("--offload", flags.offload, choice_help(kOffloadNames) + "; default none");
+  std::string accelerators;
+  for (const Accelerator& a : accelerator_presets())
+    accelerators += (accelerators.empty() ? "" : " | ") + std::string(a.name) + " (" + std::string(a.label) + ")";
+  parser.add_option("--accelerator", flags.accelerator, "peak BF16 rate for the time estimate: " + accelerators +
+                                                             "; default h100");
+  parser.add_option("--utilisation", flags.utilisation, "fraction of the peak rate reached, default 0.40");
+  std::string links;
+  for (const LinkModel& link : link_presets()) links += (links.empty() ? "" : " | ") + link.key;
+  parser.add_option("--link", flags.link, "data-parallel fabric for the collectives' time: " + links +
+                                              "; default nvlink4");
+}
+
+void print_iteration_report(const IterationFlags& flags, const IterationReportRequest& request) {
+  try {
+    const IterationQuery base = base_query(flags, request);
+    std::vector<IterationEstimate> estimates;
+    for (Strategy strategy : request.strategies)
+      for (Recompute recompute : recomputes_from(flags)) {
+        IterationQuery query = base;
+        query.strategy = strategy;
+        query.recompute = recompute;
+        estimates.push_back(estimate_iteration(query));
+      }
+    if (request.timeline && estimates.size() != 1)
+      throw InputError("--timeline: choose one --strategy and one --recompute");
+    if (request.json) {
+      print_json(base, request, estimates);
+      return;
+    }
+    print_header(base, request);
+    print_rows(estimates, request);
+    if (request.timeline) print_timeline(estimates.front(), request.unit);
+  } catch (const InputError& error) {
+    rethrow_as_flag(error);
+  }
+}
+
+}  // namespace ringviz::cli
