@@ -1,7 +1,7 @@
 #pragma once
 // The sentence under the Compare tab's plot, said from the comparison it sits under: which
 // algorithm is fastest at the smallest and the largest size of the sweep on this topology,
-// and every size where the fastest changes (docs/architecture.md, "Topology and contention").
+// and every size where the fastest changes (docs/architecture.md, "The Compare tab on a topology").
 // A fixed caption could contradict the plot on some topology; this one cannot.
 #include <cstdint>
 #include <string>

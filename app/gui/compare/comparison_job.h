@@ -1,8 +1,8 @@
 #pragma once
-// The Compare tab's comparison, computed off the frame (docs/architecture.md, "Topology and
-// contention"): simulating every algorithm at 21 sizes with contention takes a second or more
-// at 16 GPUs, so a new question starts a worker and the view shows "computing..." until its
-// answer is there. A question asked again while its answer stands is answered at once.
+// The Compare tab's comparison, computed off the frame (docs/architecture.md, "The Compare tab
+// on a topology"): simulating every algorithm at 21 sizes with contention takes a second or
+// more at 16 GPUs, so a new question starts a worker and the view shows "computing..." until
+// its answer is there. A question asked again while its answer stands is answered at once.
 #include <future>
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // The Compare tab's topology selector: a kind of machine whose size follows the setup panel's
 // GPU count, so that changing --gpus never leaves the comparison on a machine of another size
-// (docs/architecture.md, "Topology and contention").
+// (docs/architecture.md, "The Compare tab on a topology").
 #include <string>
 #include <vector>
 

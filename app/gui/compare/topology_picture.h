@@ -1,7 +1,7 @@
 #pragma once
-// What the link view draws of a topology in one step (docs/architecture.md, "Topology and
-// contention"): where its GPUs and switches stand, and what each directed link carries in the
-// step, routed as the contention simulation routes it. Plain data, so tests can check it
+// What the link view draws of a topology in one step (docs/architecture.md, "The Compare tab
+// on a topology"): where its GPUs and switches stand, and what each directed link carries in
+// the step, routed as the contention simulation routes it. Plain data, so tests can check it
 // without drawing.
 #include <string>
 #include <vector>

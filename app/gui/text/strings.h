@@ -370,7 +370,7 @@ struct UiStrings {
   const char* open_path_hint;
   const char* open_found;
 
-  // The Compare tab on a topology (docs/architecture.md, "Topology and contention")
+  // The Compare tab on a topology (docs/architecture.md, "The Compare tab on a topology")
   const char* compare_topology;
   const char* compare_topology_star;     // the link preset's star: one port per GPU into a non-blocking switch
   const char* compare_computing;

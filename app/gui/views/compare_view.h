@@ -4,7 +4,7 @@
 // contention on a chosen topology (a preset sized to the setup panel's GPUs, or the star of a
 // link preset); a log-log plot of predicted time against message size (1 KiB - 1 GiB) with
 // the crossovers marked and a sentence said from it; and the link view of the current step
-// on that topology beside them (docs/architecture.md, "Topology and contention").
+// on that topology beside them (docs/architecture.md, "The Compare tab on a topology").
 #include <optional>
 #include <string>
 

@@ -2,7 +2,7 @@
 // The link view: the Compare tab's topology (GPUs and switches as boxes, links as lines, one per
 // direction) and what every link carries in the current step, routed as the contention model
 // routes it; a link that more than one transfer crosses in the step is highlighted and labelled
-// (docs/architecture.md, "Topology and contention"). Under the ring on ring:N every transfer
+// (docs/architecture.md, "The Compare tab on a topology"). Under the ring on ring:N every transfer
 // has its own link; on nvswitch:N direct's transfers share every port; on pcie:N the uplinks
 // are the hot spot.
 #include <cstdint>
