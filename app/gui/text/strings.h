@@ -372,7 +372,7 @@ struct UiStrings {
 
   // The Compare tab on a topology (docs/architecture.md, "The Compare tab on a topology")
   const char* compare_topology;
-  const char* compare_topology_star;     // the link preset's star: one port per GPU into a non-blocking switch
+  const char* compare_topology_star;     // the star of the link selector: each GPU one port into one switch
   const char* compare_computing;
   const char* compare_sentence_one;      // %s topology, %s algorithm, %s smallest size, %s largest size
   const char* compare_sentence_start;    // %s topology, %s algorithm, %s smallest size
