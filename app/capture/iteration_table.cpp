@@ -20,6 +20,7 @@
 #include "core/engine/slot_kernels.h"
 #include "core/model/half.h"
 #include "core/model/initial_values.h"
+#include "core/schedule/pipeline.h"
 #include "core/schedule/round_plan.h"
 #include "core/schedule/schedule.h"
 
@@ -32,6 +33,10 @@ struct SizeRun {
   Config config;
   CollectiveShape shape;
   Schedule schedule;
+  // What ringviz's own run executes: one slot per piece when pipelined (docs/architecture.md,
+  // "Pipelined schedules"); the libraries and the checks keep `shape`.
+  CollectiveShape pieces;
+  Schedule execution;
   BufferState initial;  // rank 0 only
   ByteBuffer mine;      // this rank's input
 };
@@ -42,6 +47,9 @@ SizeRun prepare_size(const Config& base, std::int64_t count) {
   run.config.count = count;
   run.shape = CollectiveShape{base.dtype, base.reduce, base.ranks, make_layout(run.config)};
   run.schedule = make_schedule(run.config);
+  run.pieces = run.shape;
+  run.pieces.layout = piece_layout(run.shape.layout, PipelineShape{run.schedule.channels, run.schedule.slices});
+  run.execution = execution_schedule(run.schedule);
   run.mine.resize(static_cast<std::size_t>(run.shape.layout.elements_per_rank) * dtype_size(base.dtype));
   if (world_rank() == 0) run.initial = make_initial_state(run.config);
   scatter_from_root(run.initial.ranks, run.mine);
@@ -49,7 +57,7 @@ SizeRun prepare_size(const Config& base, std::int64_t count) {
 }
 
 void run_all_rounds(RankTransport& transport, RoundPlanner& planner, const SizeRun& run) {
-  for (const Round& round : run.schedule.rounds) transport.execute(planner.plan(round, run.shape), round, 0);
+  for (const Round& round : run.execution.rounds) transport.execute(planner.plan(round, run.pieces), round, 0);
 }
 
 // Elements of `got` whose bits differ from `expected`.
@@ -197,7 +205,7 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
     }
     const std::size_t element = dtype_size(base.dtype);
     // Ours: one checked run from the inputs, then the timed repetitions.
-    transport.load(run.shape, world_rank(), run.mine);
+    transport.load(run.pieces, world_rank(), run.mine);
     run_all_rounds(transport, planner, run);
     ByteBuffer result;
     transport.fetch(result);

@@ -12,6 +12,7 @@
 #include "core/engine/session.h"
 #include "core/engine/traffic.h"
 #include "core/model/initial_values.h"
+#include "core/schedule/pipeline.h"
 #include "core/schedule/round_plan.h"
 #include "core/schedule/schedule.h"
 
@@ -77,12 +78,13 @@ class RoundCapture {
     const int rounds = trace_.schedule.round_count();
     for (int index = 0; index < rounds; ++index) {
       const Round& round = trace_.schedule.rounds[static_cast<std::size_t>(index)];
-      const RoundPlan& plan = planner_.plan(round, shape_);
+      const Round& executed = execution_.rounds[static_cast<std::size_t>(index)];
+      const RoundPlan& plan = planner_.plan(executed, shape_);
       const double delay = options_.delay && options_.delay->rank == rank_ && sends_in(round, rank_)
                                ? static_cast<double>(options_.delay->us) * 1e-6
                                : 0.0;
       MPI_Barrier(MPI_COMM_WORLD);
-      const RoundSpans spans = transport_.execute(plan, round, delay);
+      const RoundSpans spans = transport_.execute(plan, executed, delay);
       // Outside the timed region from here on.
       if (index == 0 && root_) origin = spans.start;
       gather_spans(spans, origin);
@@ -114,15 +116,20 @@ class RoundCapture {
  private:
   void prepare() {
     const Config& config = options_.config;
-    shape_ = CollectiveShape{config.dtype, config.reduce, config.ranks, make_layout(config)};
+    const SlotLayout layout = make_layout(config);
     Schedule schedule = make_schedule(config);
+    // The transport holds one slot per piece and runs the waves on them (docs/architecture.md,
+    // "Pipelined schedules"); the trace keeps the article's slots.
+    shape_ = CollectiveShape{config.dtype, config.reduce, config.ranks,
+                             piece_layout(layout, PipelineShape{schedule.channels, schedule.slices})};
+    execution_ = execution_schedule(schedule);
     std::vector<ByteBuffer> initial_buffers;
     ByteBuffer mine(static_cast<std::size_t>(shape_.layout.elements_per_rank) * dtype_size(config.dtype));
     if (root_) {
       trace_.config = config;
       trace_.backend = transport_.name();
-      trace_.layout = shape_.layout;
-      trace_.traffic = compute_traffic(schedule, shape_.layout, config.dtype, config.ranks);
+      trace_.layout = layout;
+      trace_.traffic = compute_traffic(schedule, layout, config.dtype, config.ranks);
       trace_.initial = make_initial_state(config);
       trace_.initial_provenance = Provenance::initial(config);
       provenance_ = trace_.initial_provenance;
@@ -198,7 +205,8 @@ class RoundCapture {
   TraceListener* listener_;
   int rank_;
   bool root_;
-  CollectiveShape shape_;
+  CollectiveShape shape_;  // the pieces' layout
+  Schedule execution_;
   RoundPlanner planner_;
   Trace trace_;
   Provenance provenance_;

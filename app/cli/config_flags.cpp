@@ -14,6 +14,17 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
   add_choice_option(parser, "--dtype,-d", flags.dtype, kDTypeNames);
   add_choice_option(parser, "--reduce,-o", flags.reduce, kReduceOpNames);
   add_choice_option(parser, "--init", flags.init, kTypedInitNames);
+  // (docs/architecture.md, "Pipelined schedules")
+  parser
+      .add_option("--channels", flags.channels,
+                  "parallel rings, each carrying its own part of every slot, 1-" + std::to_string(kMaxChannels) +
+                      " (1: one ring, as in the article)")
+      ->capture_default_str();
+  parser
+      .add_option("--slices", flags.slices,
+                  "pieces every slot is cut into so that rounds overlap in a pipeline, 1-" +
+                      std::to_string(kMaxSlices) + " (1: the article's lock-step rounds)")
+      ->capture_default_str();
   add_choice_option(parser, "--backend", flags.backend, kBackendChoiceNames);
   add_choice_option(parser, "--lang", flags.lang, kLanguageNames);
 }
@@ -41,6 +52,8 @@ Config config_from_flags(const ConfigFlags& flags) {
   config.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
   config.reduce = parse_reduce_or_throw(flags.reduce, "--reduce");
   config.init = parse_init(flags.init, "--init");
+  config.channels = static_cast<int>(parse_number_in_range(flags.channels, "--channels", 1, kMaxChannels));
+  config.slices = static_cast<int>(parse_number_in_range(flags.slices, "--slices", 1, kMaxSlices));
   parse_language(flags.lang, "--lang");
   validate_or_throw(config);
   return config;

@@ -20,6 +20,8 @@ struct ConfigFlags {
   std::string dtype = "f32";
   std::string reduce = "sum";
   std::string init = "seed";
+  std::string channels = "1";
+  std::string slices = "1";
   std::string backend = "auto";
   std::string lang = "en";
 };

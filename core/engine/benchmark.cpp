@@ -12,6 +12,7 @@
 #include "core/model/initial_values.h"
 #include "core/engine/thread_pool.h"
 #include "core/model/storage_type.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz {
 
@@ -271,10 +272,11 @@ double bus_bandwidth_factor(Op op, int ranks) {
 std::uint64_t ring_memory_traffic_bytes(const Schedule& schedule, const SlotLayout& layout,
                                         DType dtype) {
   std::uint64_t total = 0;
+  const PipelineShape shape{schedule.channels, schedule.slices};
   for (const Round& round : schedule.rounds)
     for (const Transfer& transfer : round.transfers) {
       const std::uint64_t slot_bytes =
-          static_cast<std::uint64_t>(layout[transfer.slot].count) * dtype_size(dtype);
+          static_cast<std::uint64_t>(transfer_span(transfer, layout, shape).count) * dtype_size(dtype);
       total += slot_bytes * (transfer.kind == TransferKind::reduce ? 3 : 2);
     }
   return total;
@@ -295,12 +297,17 @@ BenchRow bench_one_size(Config config, std::int64_t bytes, const BenchTarget& ta
   validate_or_throw(config);
   const SlotLayout layout = make_layout(config);
   const Schedule schedule = make_schedule(config);
+  // A pipelined collective runs wave by wave on one slot per piece (docs/architecture.md,
+  // "Pipelined schedules").
+  const Schedule execution = execution_schedule(schedule);
   const BufferState initial = make_initial_state(config);
   std::unique_ptr<Backend> backend = target.make_backend();
-  backend->load({config.dtype, config.reduce, config.ranks, layout}, initial);
+  backend->load({config.dtype, config.reduce, config.ranks,
+                 piece_layout(layout, PipelineShape{schedule.channels, schedule.slices})},
+                initial);
 
   const auto run_collective = [&] {
-    for (const Round& round : schedule.rounds) {
+    for (const Round& round : execution.rounds) {
       backend->execute(round);
       if (settings.mode == BenchMode::step) backend->synchronize();
     }

@@ -7,26 +7,36 @@ namespace ringviz {
 Provenance Provenance::initial(const Config& config) {
   Provenance provenance;
   provenance.ranks_ = config.ranks;
-  provenance.sets_.assign(static_cast<std::size_t>(config.ranks) * config.ranks, RankSet{});
-  for (int rank = 0; rank < config.ranks; ++rank) {
-    if (config.op == Op::allgather) {
-      provenance.at_mutable(rank, rank).set(static_cast<std::size_t>(rank));
-    } else {
-      for (int slot = 0; slot < config.ranks; ++slot)
-        provenance.at_mutable(rank, slot).set(static_cast<std::size_t>(rank));
+  provenance.slices_ = config.slices;
+  provenance.pieces_ = config.channels * config.slices;
+  provenance.sets_.assign(static_cast<std::size_t>(config.ranks) * config.ranks * provenance.pieces_, RankSet{});
+  for (int rank = 0; rank < config.ranks; ++rank)
+    for (int slot = 0; slot < config.ranks; ++slot) {
+      if (config.op == Op::allgather && slot != rank) continue;
+      for (int piece = 0; piece < provenance.pieces_; ++piece)
+        provenance.sets_[provenance.index(rank, slot, piece)].set(static_cast<std::size_t>(rank));
     }
-  }
   return provenance;
 }
 
+RankSet Provenance::at(int rank, int slot) const {
+  RankSet common = sets_[index(rank, slot, 0)];
+  for (int piece = 1; piece < pieces_; ++piece) common &= sets_[index(rank, slot, piece)];
+  return common;
+}
+
 void Provenance::apply(const Round& round) {
+  const auto piece_of = [this](const Transfer& transfer) {
+    return transfer.step.channel * slices_ + transfer.step.slice;
+  };
   // Read every source before writing any destination: the round happens at once.
   std::vector<RankSet> incoming;
   incoming.reserve(round.transfers.size());
-  for (const Transfer& transfer : round.transfers) incoming.push_back(at(transfer.src, transfer.slot));
+  for (const Transfer& transfer : round.transfers)
+    incoming.push_back(sets_[index(transfer.src, transfer.slot, piece_of(transfer))]);
   for (std::size_t i = 0; i < round.transfers.size(); ++i) {
     const Transfer& transfer = round.transfers[i];
-    RankSet& local = at_mutable(transfer.dst, transfer.slot);
+    RankSet& local = sets_[index(transfer.dst, transfer.slot, piece_of(transfer))];
     local = transfer.kind == TransferKind::copy ? incoming[i] : (local | incoming[i]);
   }
 }

@@ -12,26 +12,33 @@ using RankSet = std::bitset<kMaxRanks>;
 
 // For every rank and slot, the set of ranks whose input of that slot is folded into the
 // current value (empty: nothing has arrived there yet). It follows the schedule alone,
-// so it is the same for every backend and every input.
+// so it is the same for every backend and every input. A pipelined schedule moves pieces of
+// slots (docs/architecture.md, "Pipelined schedules"), and a slot's pieces can be at
+// different stages, so the sets are kept per piece.
 class Provenance {
  public:
   Provenance() = default;
   static Provenance initial(const Config& config);
 
+  // Walks lock-step rounds or pipelined waves: each transfer names its piece by its step.
   void apply(const Round& round);
-  const RankSet& at(int rank, int slot) const {
-    return sets_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(ranks_) +
-                 static_cast<std::size_t>(slot)];
-  }
+  // The contributors every piece of the slot holds: with one piece per slot (lock-step), the
+  // slot's set; in a pipeline, only what has reached the whole slot.
+  RankSet at(int rank, int slot) const;
+  const RankSet& at(int rank, int slot, int piece) const { return sets_[index(rank, slot, piece)]; }
   int ranks() const { return ranks_; }
+  int pieces_per_slot() const { return pieces_; }
   bool operator==(const Provenance& other) const = default;
 
  private:
-  RankSet& at_mutable(int rank, int slot) {
-    return sets_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(ranks_) +
-                 static_cast<std::size_t>(slot)];
+  std::size_t index(int rank, int slot, int piece) const {
+    return (static_cast<std::size_t>(rank) * static_cast<std::size_t>(ranks_) + static_cast<std::size_t>(slot)) *
+               static_cast<std::size_t>(pieces_) +
+           static_cast<std::size_t>(piece);
   }
   int ranks_ = 0;
+  int slices_ = 1;
+  int pieces_ = 1;  // channels x slices
   std::vector<RankSet> sets_;
 };
 

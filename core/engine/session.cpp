@@ -11,6 +11,8 @@ Session::Session(Config config, std::unique_ptr<Backend> backend, SessionOptions
   validate_or_throw(config_);
   layout_ = make_layout(config_);
   schedule_ = make_schedule(config_);
+  piece_layout_ = ringviz::piece_layout(layout_, pipeline_shape());
+  execution_ = ringviz::execution_schedule(schedule_);
   traffic_ = compute_traffic(schedule_, layout_, config_.dtype, config_.ranks);
   round_times_.assign(static_cast<std::size_t>(round_count()), std::nullopt);
   round_host_times_.assign(static_cast<std::size_t>(round_count()), std::nullopt);
@@ -23,17 +25,16 @@ Session::Session(Config config, std::unique_ptr<Backend> backend, SessionOptions
         std::min<std::uint64_t>((all_rounds + options.snapshot_budget_bytes - 1) /
                                     std::max<std::uint64_t>(options.snapshot_budget_bytes, 1),
                                 static_cast<std::uint64_t>(round_count()) + 1));
-  backend_->load({config_.dtype, config_.reduce, config_.ranks, layout_}, initial);
+  backend_->load({config_.dtype, config_.reduce, config_.ranks, piece_layout_}, initial);
   snapshots_.emplace(0, std::move(initial));
   provenance_ = Provenance::initial(config_);
 }
 
 void Session::execute_next_round() {
-  const Round& round = schedule_.rounds[static_cast<std::size_t>(round_)];
-  backend_->execute(round);
+  backend_->execute(execution_.rounds[static_cast<std::size_t>(round_)]);
   round_times_[static_cast<std::size_t>(round_)] = backend_->last_round_microseconds();
   round_host_times_[static_cast<std::size_t>(round_)] = backend_->last_round_host_microseconds();
-  provenance_.apply(round);
+  provenance_.apply(schedule_.rounds[static_cast<std::size_t>(round_)]);
   ++round_;
   fetched_valid_ = false;
   if (round_ % snapshot_interval_ == 0 && !snapshots_.count(round_)) {

@@ -9,6 +9,7 @@
 #include "core/model/config.h"
 #include "core/model/layout.h"
 #include "core/engine/provenance.h"
+#include "core/schedule/pipeline.h"
 #include "core/schedule/schedule.h"
 #include "core/engine/traffic.h"
 
@@ -23,20 +24,32 @@ struct SessionOptions {
 // One collective, executed round by round on a backend, that can be stepped in both
 // directions. Any sequence of moves leaves the buffers bit-identical to a plain replay from
 // the start, because every state is either a snapshot taken on the way forward or rebuilt by
-// re-executing the same rounds from one.
+// re-executing the same rounds from one. A pipelined collective (channels or slices above 1)
+// steps wave by wave: the backend holds one slot per piece and executes the execution
+// schedule (docs/architecture.md, "Pipelined schedules"), while schedule() and layout() stay
+// in the article's slots so that every view names slots as it does in lock-step.
 class Session {
  public:
   // Validates the config and builds the inputs (throws InputError on bad input).
   Session(Config config, std::unique_ptr<Backend> backend, SessionOptions options = {});
 
   const Config& config() const { return config_; }
+  // The N slots of the article, whatever the pipeline.
   const SlotLayout& layout() const { return layout_; }
+  // Lock-step rounds, or the pipeline's waves: a transfer's slot is the article's slot and its
+  // step says which piece of it moves (transfer_span() gives the elements).
   const Schedule& schedule() const { return schedule_; }
+  PipelineShape pipeline_shape() const { return {schedule_.channels, schedule_.slices}; }
+  bool pipelined() const { return !pipeline_shape().lock_step(); }
+  // What the backend holds and executes: one slot per piece (equal to layout() and
+  // schedule() when lock-step).
+  const SlotLayout& piece_layout() const { return piece_layout_; }
+  const Schedule& execution_schedule() const { return execution_; }
   const Traffic& traffic() const { return traffic_; }
   Backend& backend() { return *backend_; }
   const Backend& backend() const { return *backend_; }
 
-  // Rounds executed so far: 0 (inputs) ... round_count() (done).
+  // Rounds (waves when pipelined) executed so far: 0 (inputs) ... round_count() (done).
   int round() const { return round_; }
   int round_count() const { return schedule_.round_count(); }
   bool at_end() const { return round_ == round_count(); }
@@ -66,6 +79,8 @@ class Session {
   Config config_;
   SlotLayout layout_;
   Schedule schedule_;
+  SlotLayout piece_layout_;
+  Schedule execution_;
   Traffic traffic_;
   std::unique_ptr<Backend> backend_;
   int round_ = 0;

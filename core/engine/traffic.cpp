@@ -1,5 +1,7 @@
 #include "core/engine/traffic.h"
 
+#include "core/schedule/pipeline.h"
+
 namespace ringviz {
 
 namespace {
@@ -22,11 +24,12 @@ std::int64_t Traffic::received_after(int rank, int rounds) const {
 Traffic compute_traffic(const Schedule& schedule, const SlotLayout& layout, DType dtype, int ranks) {
   Traffic traffic;
   const auto element = static_cast<std::int64_t>(dtype_size(dtype));
+  const PipelineShape shape{schedule.channels, schedule.slices};
   for (const Round& round : schedule.rounds) {
     std::vector<std::int64_t> sent(static_cast<std::size_t>(ranks), 0);
     std::vector<std::int64_t> received(static_cast<std::size_t>(ranks), 0);
     for (const Transfer& transfer : round.transfers) {
-      const std::int64_t bytes = layout[transfer.slot].count * element;
+      const std::int64_t bytes = transfer_span(transfer, layout, shape).count * element;
       sent[static_cast<std::size_t>(transfer.src)] += bytes;
       received[static_cast<std::size_t>(transfer.dst)] += bytes;
     }

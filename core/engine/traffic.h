@@ -7,7 +7,8 @@
 
 namespace ringviz {
 
-// Bytes each rank sends and receives in every round, from the schedule and the slot sizes.
+// Bytes each rank sends and receives in every round (every wave of a pipelined schedule), from
+// the schedule and the sizes of the slots or pieces its transfers move.
 struct Traffic {
   std::vector<std::vector<std::int64_t>> sent;      // [round][rank]
   std::vector<std::vector<std::int64_t>> received;  // [round][rank]

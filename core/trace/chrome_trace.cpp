@@ -3,16 +3,21 @@
 #include <functional>
 #include <string>
 
+#include "core/schedule/pipeline.h"
+
 namespace ringviz {
 
 namespace {
 
 // Process ids: 0 holds the rounds track, GPU r is process r + 1 with threads 1 (send) and
-// 2 (receive).
+// 2 (receive); a pipelined trace gives each channel its own pair, 2c + 1 and 2c + 2
+// (docs/architecture.md, "Pipelined schedules").
 constexpr int kRoundsPid = 0;
 constexpr int kSendTid = 1;
 constexpr int kReceiveTid = 2;
 int gpu_pid(int rank) { return rank + 1; }
+int send_tid(int channel) { return kSendTid + 2 * channel; }
+int receive_tid(int channel) { return kReceiveTid + 2 * channel; }
 
 nlohmann::json metadata(const char* name, int pid, int tid, nlohmann::json args) {
   return {{"ph", "M"}, {"name", name}, {"pid", pid}, {"tid", tid}, {"args", std::move(args)}};
@@ -45,9 +50,10 @@ bool every_round_measured(const std::vector<RoundRecord>& rounds) {
 RoundRecord round_record(const Trace& trace, const TraceRound& round) {
   RoundRecord record{round.microseconds, {}};
   record.holds.reserve(round.round.transfers.size());
+  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
   for (const Transfer& transfer : round.round.transfers)
-    record.holds.push_back(
-        reduction_label(trace.config, round.provenance.at(transfer.dst, transfer.slot), transfer.slot));
+    record.holds.push_back(reduction_label(
+        trace.config, round.provenance.at(transfer.dst, transfer.slot, shape.piece_of(transfer.step)), transfer.slot));
   return record;
 }
 
@@ -93,6 +99,10 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
   const int n = config.ranks;
   const bool measured = timing.measured;
   const std::int64_t element = static_cast<std::int64_t>(dtype_size(config.dtype));
+  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
+  const auto bytes_of = [&](const Transfer& transfer) {
+    return transfer_span(transfer, trace.layout, shape).count * element;
+  };
 
   const std::string title = std::string(op_name(config.op)) + " (" + std::string(algorithm_name(config.algorithm)) +
                             ", " + std::to_string(n) + " GPUs)";
@@ -103,10 +113,13 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
     const int pid = gpu_pid(rank);
     emit(metadata("process_name", pid, 0, {{"name", "GPU " + std::to_string(rank)}}));
     emit(metadata("process_sort_index", pid, 0, {{"sort_index", rank}}));
-    emit(metadata("thread_name", pid, kSendTid, {{"name", "send"}}));
-    emit(metadata("thread_name", pid, kReceiveTid, {{"name", "receive"}}));
-    emit(metadata("thread_sort_index", pid, kSendTid, {{"sort_index", 0}}));
-    emit(metadata("thread_sort_index", pid, kReceiveTid, {{"sort_index", 1}}));
+    for (int channel = 0; channel < shape.channels; ++channel) {
+      const std::string lane = shape.channels > 1 ? ", channel " + std::to_string(channel) : "";
+      emit(metadata("thread_name", pid, send_tid(channel), {{"name", "send" + lane}}));
+      emit(metadata("thread_name", pid, receive_tid(channel), {{"name", "receive" + lane}}));
+      emit(metadata("thread_sort_index", pid, send_tid(channel), {{"sort_index", 2 * channel}}));
+      emit(metadata("thread_sort_index", pid, receive_tid(channel), {{"sort_index", 2 * channel + 1}}));
+    }
   }
 
   double round_start = 0;  // µs
@@ -122,7 +135,7 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
     const std::string phase(phase_name(round.phase));
 
     std::int64_t round_bytes = 0;
-    for (const Transfer& transfer : round.transfers) round_bytes += trace.layout[transfer.slot].count * element;
+    for (const Transfer& transfer : round.transfers) round_bytes += bytes_of(transfer);
     emit(slice("round " + std::to_string(index + 1) + " " + phase, "round", kRoundsPid, 0, round_start, duration,
                {{"round", index + 1},
                 {"phase", phase},
@@ -143,7 +156,12 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
                              {"dst", transfer.dst},
                              {"slot", transfer.slot},
                              {"kind", kind},
-                             {"bytes", trace.layout[transfer.slot].count * element}};
+                             {"bytes", bytes_of(transfer)}};
+      if (!shape.lock_step()) {
+        args["channel"] = transfer.step.channel;
+        args["step_round"] = transfer.step.round + 1;
+        args["slice"] = transfer.step.slice;
+      }
       if (transfer.completes_slot) args["completes_slot"] = true;
       if (recorded) args["holds"] = recorded->holds[i];
 
@@ -151,13 +169,16 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
       const double send_dur = transfer_timing.send_seconds * scale;
       const double receive_ts = round_start + transfer_timing.receive_start * scale;
       const double receive_dur = transfer_timing.receive_seconds * scale;
-      const std::string slot = "slot " + std::to_string(transfer.slot);
-      emit(slice(slot + " \u2192 GPU " + std::to_string(transfer.dst), "send", gpu_pid(transfer.src), kSendTid,
+      const std::string slot = "slot " + std::to_string(transfer.slot) +
+                               (shape.lock_step() ? "" : " slice " + std::to_string(transfer.step.slice));
+      const int send_lane = send_tid(transfer.step.channel);
+      const int receive_lane = receive_tid(transfer.step.channel);
+      emit(slice(slot + " \u2192 GPU " + std::to_string(transfer.dst), "send", gpu_pid(transfer.src), send_lane,
                  send_ts, send_dur, args));
-      emit(flow("s", flow_id, gpu_pid(transfer.src), kSendTid, send_ts + send_dur / 2));
+      emit(flow("s", flow_id, gpu_pid(transfer.src), send_lane, send_ts + send_dur / 2));
       emit(slice(slot + " \u2190 GPU " + std::to_string(transfer.src) + " (" + kind + ")", "receive",
-                 gpu_pid(transfer.dst), kReceiveTid, receive_ts, receive_dur, std::move(args)));
-      emit(flow("f", flow_id, gpu_pid(transfer.dst), kReceiveTid, receive_ts + receive_dur / 2));
+                 gpu_pid(transfer.dst), receive_lane, receive_ts, receive_dur, std::move(args)));
+      emit(flow("f", flow_id, gpu_pid(transfer.dst), receive_lane, receive_ts + receive_dur / 2));
       ++flow_id;
     }
     round_start += duration;

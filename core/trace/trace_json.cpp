@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/schedule/pipeline.h"
 #include "core/trace/trace_values.h"
 
 namespace ringviz {
@@ -28,16 +29,19 @@ Json element_json(const ElementValue& value, DType dtype) {
   return std::strtod(shortest_decimal(static_cast<float>(value.real)).c_str(), nullptr);
 }
 
-// One rank's working buffer, with null where the slot has no contributor yet.
+// One rank's working buffer, with null where the slot (in a pipeline, the piece) has no
+// contributor yet.
 Json buffer_json(const Trace& trace, const BufferState& buffers, const Provenance& provenance, int rank) {
   Json row = Json::array();
-  for (int slot = 0; slot < trace.layout.size(); ++slot) {
-    const Slot& where = trace.layout[slot];
-    const bool empty = provenance.at(rank, slot).none();
-    for (std::int64_t i = 0; i < where.count; ++i)
-      row.push_back(empty ? Json(nullptr)
-                          : element_json(read_element(buffers, rank, where.offset + i), trace.config.dtype));
-  }
+  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
+  for (int slot = 0; slot < trace.layout.size(); ++slot)
+    for (int piece = 0; piece < shape.pieces_per_slot(); ++piece) {
+      const Slot where = piece_span(trace.layout[slot], shape, piece);
+      const bool empty = provenance.at(rank, slot, piece).none();
+      for (std::int64_t i = 0; i < where.count; ++i)
+        row.push_back(empty ? Json(nullptr)
+                            : element_json(read_element(buffers, rank, where.offset + i), trace.config.dtype));
+    }
   return row;
 }
 
@@ -154,15 +158,30 @@ void JsonTraceWriter::begin(const Trace& trace) {
   key("schema");
   value(kTraceSchema);
   key("config");
-  value(Json{{"op", op_name(config.op)},
-             {"algorithm", algorithm_name(config.algorithm)},
-             {"order", order_name(config.order)},
-             {"ranks", config.ranks},
-             {"count", config.count},
-             {"dtype", dtype_name(config.dtype)},
-             {"reduce", reduce_op_name(config.reduce)},
-             {"init", config.init.spec()},
-             {"backend", trace.backend}});
+  Json config_json{{"op", op_name(config.op)},
+                   {"algorithm", algorithm_name(config.algorithm)},
+                   {"order", order_name(config.order)},
+                   {"ranks", config.ranks},
+                   {"count", config.count},
+                   {"dtype", dtype_name(config.dtype)},
+                   {"reduce", reduce_op_name(config.reduce)},
+                   {"init", config.init.spec()},
+                   {"backend", trace.backend}};
+  // Only a pipelined trace names its shape, so that lock-step documents stay as they were
+  // (docs/architecture.md, "Pipelined schedules").
+  const bool pipelined = trace.schedule.channels > 1 || trace.schedule.slices > 1;
+  if (pipelined) {
+    config_json["channels"] = trace.schedule.channels;
+    config_json["slices"] = trace.schedule.slices;
+  }
+  value(config_json);
+  if (pipelined) {
+    key("pipeline");
+    value(Json{{"channels", trace.schedule.channels},
+               {"slices", trace.schedule.slices},
+               {"rounds", lock_step_round_count(trace.schedule)},
+               {"waves", trace.schedule.round_count()}});
+  }
   key("slots");
   open('[');
   for (const Slot& slot : trace.layout.slots) {
@@ -192,13 +211,21 @@ void JsonTraceWriter::round(const Trace& trace, const TraceRound& round) {
   }
   key("transfers");
   open('[');
+  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
   for (const Transfer& transfer : round.round.transfers) {
     next_item();
-    value(Json{{"src", transfer.src},
+    Json entry{{"src", transfer.src},
                {"dst", transfer.dst},
                {"slot", transfer.slot},
                {"kind", transfer_kind_name(transfer.kind)},
-               {"bytes", trace.layout[transfer.slot].count * element}});
+               {"bytes", transfer_span(transfer, trace.layout, shape).count * element}};
+    if (!shape.lock_step()) {
+      entry["channel"] = transfer.step.channel;
+      entry["round"] = transfer.step.round + 1;
+      entry["slice"] = transfer.step.slice;
+      entry["phase"] = phase_name(trace.schedule.round_phases[static_cast<std::size_t>(transfer.step.round)]);
+    }
+    value(entry);
   }
   close(']');
   if (!round.buffers.ranks.empty()) {

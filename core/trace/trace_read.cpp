@@ -12,6 +12,7 @@
 #include "core/model/initial_values.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
+#include "core/schedule/pipeline.h"
 #include "core/schedule/schedule.h"
 #include "core/trace/trace_json.h"
 
@@ -153,6 +154,11 @@ Config read_config(const DocumentReader& reader, const json& root, std::string& 
     return name == "values" ? InitPattern{InitKind::values, 0, {}, {}} : parse_init(name);
   });
   backend = reader.text(field("backend"), at("backend"));
+  // Present only in pipelined documents (docs/architecture.md, "Pipelined schedules").
+  if (const auto channels = node.find("channels"); channels != node.end())
+    config.channels = static_cast<int>(reader.integer(*channels, at("channels"), 1, kMaxChannels));
+  if (const auto slices = node.find("slices"); slices != node.end())
+    config.slices = static_cast<int>(reader.integer(*slices, at("slices"), 1, kMaxSlices));
   Config checked = config;
   if (checked.init.kind == InitKind::values) checked.init.kind = InitKind::seed;
   if (auto problem = validate(checked)) reader.fail("/config", *problem);
@@ -177,6 +183,7 @@ void check_slots(const DocumentReader& reader, const json& root, const SlotLayou
 // says nothing has reached it.
 BufferState read_buffers(const DocumentReader& reader, const json& node, const std::string& pointer,
                          const Config& config, const SlotLayout& layout, const Provenance& provenance) {
+  const PipelineShape shape{config.channels, config.slices};
   const auto ranks = static_cast<std::size_t>(config.ranks);
   reader.array(node, pointer, ranks);
   BufferState state = BufferState::zeros(config.dtype, config.ranks, layout.elements_per_rank);
@@ -184,18 +191,20 @@ BufferState read_buffers(const DocumentReader& reader, const json& node, const s
     const std::string row_pointer = pointer + "/" + std::to_string(rank);
     const json& row = reader.array(node[static_cast<std::size_t>(rank)], row_pointer,
                                    static_cast<std::size_t>(layout.elements_per_rank));
-    for (int slot = 0; slot < layout.size(); ++slot) {
-      const bool reached = provenance.at(rank, slot).any();
-      for (std::int64_t i = layout[slot].offset; i < layout[slot].offset + layout[slot].count; ++i) {
-        const std::string element_pointer = row_pointer + "/" + std::to_string(i);
-        bool empty = false;
-        const ElementValue value = reader.element(row[static_cast<std::size_t>(i)], element_pointer, config.dtype, empty);
-        if (empty == reached)
-          reader.fail(element_pointer, reached ? "null, but slot " + std::to_string(slot) + " holds data here"
-                                               : "a value, but nothing has reached slot " + std::to_string(slot) + " here (null expected)");
-        if (!empty) write_element(state, rank, i, value);
+    for (int slot = 0; slot < layout.size(); ++slot)
+      for (int piece = 0; piece < shape.pieces_per_slot(); ++piece) {
+        const bool reached = provenance.at(rank, slot, piece).any();
+        const Slot span = piece_span(layout[slot], shape, piece);
+        for (std::int64_t i = span.offset; i < span.offset + span.count; ++i) {
+          const std::string element_pointer = row_pointer + "/" + std::to_string(i);
+          bool empty = false;
+          const ElementValue value = reader.element(row[static_cast<std::size_t>(i)], element_pointer, config.dtype, empty);
+          if (empty == reached)
+            reader.fail(element_pointer, reached ? "null, but slot " + std::to_string(slot) + " holds data here"
+                                                 : "a value, but nothing has reached slot " + std::to_string(slot) + " here (null expected)");
+          if (!empty) write_element(state, rank, i, value);
+        }
       }
-    }
   }
   return state;
 }
@@ -221,9 +230,32 @@ void check_contributors(const DocumentReader& reader, const json& node, const st
   }
 }
 
+// A pipelined transfer's step: channel, the article's round (1-based), slice and that round's
+// phase, as the schedule places it in this wave.
+void check_step(const DocumentReader& reader, const json& entry, const std::string& item, int number, std::size_t index,
+                const Transfer& planned, const Config& config, const std::vector<Phase>& round_phases) {
+  const int channel = static_cast<int>(
+      reader.integer(reader.member(entry, item, "channel"), item + "/channel", 0, config.channels - 1));
+  const int round = static_cast<int>(reader.integer(reader.member(entry, item, "round"), item + "/round", 1, INT_MAX));
+  const int slice = static_cast<int>(
+      reader.integer(reader.member(entry, item, "slice"), item + "/slice", 0, config.slices - 1));
+  const Phase phase = reader.named(reader.member(entry, item, "phase"), item + "/phase",
+                                   [](const std::string& name) { return parse_enum(kPhaseNames, name, "phase"); });
+  const PipelineStep& step = planned.step;
+  if (channel != step.channel || round != step.round + 1 || slice != step.slice)
+    reader.fail(item, "wave " + std::to_string(number) + " transfer " + std::to_string(index + 1) + " is channel " +
+                          std::to_string(channel) + " round " + std::to_string(round) + " slice " +
+                          std::to_string(slice) + ", but the schedule has channel " + std::to_string(step.channel) +
+                          " round " + std::to_string(step.round + 1) + " slice " + std::to_string(step.slice));
+  const Phase expected = round_phases[static_cast<std::size_t>(step.round)];
+  if (phase != expected)
+    reader.fail(item + "/phase", "round " + std::to_string(round) + " is " + std::string(phase_name(expected)) +
+                                     ", not " + std::string(phase_name(phase)));
+}
+
 void check_transfers(const DocumentReader& reader, const json& node, const std::string& pointer, int number,
                      const Round& expected, std::int64_t element_bytes, const SlotLayout& layout,
-                     const Config& config) {
+                     const Config& config, const std::vector<Phase>& round_phases) {
   if (!node.is_array()) reader.fail(pointer, "expected an array of transfers, found " + kind_of(node));
   const std::string context = " (a document from another version, or edited by hand)";
   for (std::size_t i = 0; i < std::max(node.size(), expected.transfers.size()); ++i) {
@@ -251,9 +283,14 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
         transfer.kind != planned.kind)
       reader.fail(item, "round " + std::to_string(number) + " transfer " + std::to_string(i + 1) + " is " +
                             transfer_text(transfer) + ", but the schedule has " + transfer_text(planned) + context);
-    if (bytes != layout[transfer.slot].count * element_bytes)
-      reader.fail(item + "/bytes", std::to_string(bytes) + " bytes, but slot " + std::to_string(transfer.slot) +
-                                       " holds " + std::to_string(layout[transfer.slot].count * element_bytes));
+    const PipelineShape shape{config.channels, config.slices};
+    if (!shape.lock_step()) check_step(reader, entry, item, number, i, planned, config, round_phases);
+    const std::int64_t moved = transfer_span(planned, layout, shape).count * element_bytes;
+    if (bytes != moved)
+      reader.fail(item + "/bytes", std::to_string(bytes) + " bytes, but " +
+                                       (shape.lock_step() ? "slot " + std::to_string(transfer.slot) + " holds "
+                                                          : std::string("its piece holds ")) +
+                                       std::to_string(moved));
   }
 }
 
@@ -321,6 +358,19 @@ CaptureRecord read_capture(const DocumentReader& reader, const json& node, const
   return capture;
 }
 
+// The "pipeline" summary a pipelined document carries must agree with its config.
+void check_pipeline(const DocumentReader& reader, const json& root, const Schedule& schedule) {
+  const json& node = reader.object(reader.member(root, "", "pipeline"), "/pipeline");
+  const auto expect = [&](const char* key, int value) {
+    const std::string at = std::string("/pipeline/") + key;
+    reader.integer(reader.member(node, "/pipeline", key), at, value, value);
+  };
+  expect("channels", schedule.channels);
+  expect("slices", schedule.slices);
+  expect("rounds", lock_step_round_count(schedule));
+  expect("waves", schedule.round_count());
+}
+
 std::int64_t output_elements(const Config& config, const SlotLayout& layout, const Schedule& schedule, int rank) {
   switch (config.op) {
     case Op::allgather: return layout.elements_per_rank;
@@ -370,6 +420,7 @@ RecordedRun parse_recorded_run(std::string_view text, std::string_view source) {
   run.layout = make_layout(config);
   check_slots(reader, root, run.layout);
   const Schedule schedule = make_schedule(config);
+  if (schedule.channels > 1 || schedule.slices > 1) check_pipeline(reader, root, schedule);
   Provenance provenance = Provenance::initial(config);
   if (const auto initial = root.find("initial"); initial != root.end())
     run.initial = read_buffers(reader, *initial, "/initial", config, run.layout, provenance);
@@ -398,7 +449,7 @@ RecordedRun parse_recorded_run(std::string_view text, std::string_view source) {
       if (!(*round.time_us >= 0) || !std::isfinite(*round.time_us)) reader.fail(at + "/time_us", "expected a time of 0 or more");
     }
     check_transfers(reader, reader.member(node, at, "transfers"), at + "/transfers", index + 1, expected,
-                    element_bytes, run.layout, config);
+                    element_bytes, run.layout, config, schedule.round_phases);
     provenance.apply(expected);
     const auto buffers = node.find("buffers");
     const auto contributors = node.find("contributors");

@@ -4,6 +4,7 @@
 
 #include "core/trace/trace_values.h"
 #include "core/engine/traffic.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz {
 
@@ -223,9 +224,18 @@ class TraceReportBuilder::Impl {
 
     std::vector<std::vector<std::string>> sends(static_cast<std::size_t>(ranks_));
     std::vector<std::vector<std::string>> receives(static_cast<std::size_t>(ranks_));
+    const PipelineShape shape{trace_.schedule.channels, trace_.schedule.slices};
     for (const Transfer& transfer : round.round.transfers) {
-      // Both sides name the value as it left the sender, before this round changed anything.
-      const std::string what = label(before, transfer.src, transfer.slot);
+      // Both sides name the value as it left the sender, before this round changed anything;
+      // a pipelined transfer names its piece and its step (docs/architecture.md, "Pipelined
+      // schedules").
+      const std::string what =
+          shape.lock_step() ? label(before, transfer.src, transfer.slot)
+                            : reduction_label(trace_.config, before.at(transfer.src, transfer.slot, shape.piece_of(transfer.step)),
+                                              transfer.slot) +
+                                  " [ch " + std::to_string(transfer.step.channel) + " · round " +
+                                  std::to_string(transfer.step.round + 1) + " · slice " +
+                                  std::to_string(transfer.step.slice) + "]";
       sends[static_cast<std::size_t>(transfer.src)].push_back(what + " → " + gpu(transfer.dst));
       receives[static_cast<std::size_t>(transfer.dst)].push_back(what + " ← " + gpu(transfer.src));
     }

@@ -131,6 +131,36 @@ TEST_CASE("every transfer slice carries its bytes and slot, and the output parse
   CHECK(document["otherData"]["algorithm"] == "ring");
 }
 
+// docs/architecture.md, "Pipelined schedules": one send and one receive track per GPU and
+// channel, each transfer on its channel's pair with its piece's bytes and its step.
+TEST_CASE("a pipelined chrome trace has a track per GPU and channel, and each transfer its step") {
+  Config config;
+  config.ranks = 3;
+  config.count = 12;
+  config.channels = 2;
+  config.slices = 2;
+  Session session(config, make_cpu_backend(1));
+  const Trace trace = record_trace(session);
+  const json document = chrome_trace_json(trace);
+  check_trace_event_format(document);
+  std::map<std::pair<int, int>, std::string> tracks;
+  for (const json& event : document["traceEvents"])
+    if (event["name"] == "thread_name" && event["pid"] != 0) tracks[{event["pid"], event["tid"]}] = event["args"]["name"];
+  CHECK(tracks.size() == 3 * 2 * 2);
+  CHECK(tracks[{1, 3}] == "send, channel 1");
+  CHECK(tracks[{3, 4}] == "receive, channel 1");
+  std::size_t sends = 0;
+  for (const json& event : document["traceEvents"]) {
+    if (event["ph"] != "X" || event["cat"] != "send") continue;
+    const json& args = event["args"];
+    CHECK(event["tid"] == 1 + 2 * args["channel"].get<int>());
+    CHECK(args["bytes"] == 4);  // 12 f32 in 3 slots of 4, each cut into 2 channels of 2 slices
+    CHECK(args["step_round"].get<int>() + args["slice"].get<int>() == args["round"].get<int>());
+    ++sends;
+  }
+  CHECK(sends == transfer_count(trace));
+}
+
 TEST_CASE("modelled times add up to the cost model's prediction") {
   const Trace trace = record(Algorithm::tree, Op::allreduce, 7, 700);
   ChromeTraceOptions options;

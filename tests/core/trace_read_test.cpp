@@ -240,3 +240,50 @@ TEST_CASE("a lesson scene opens a recorded run found beside the lessons folder, 
           parse_lesson(lesson_with(R"("config": {"gpus": 4}, "open": "captures/synthetic-straggler-4gpus.json")"), source);
         }).find("open: not with \"config\" (the recorded run brings its collective)") != std::string::npos);
 }
+
+// Pipelined traces (docs/architecture.md, "Pipelined schedules"): waves read back into the
+// engine's buffers, and steps or a summary that disagree with the config are refused.
+namespace {
+
+Config pipelined(Op op, int ranks, std::int64_t count, int channels, int slices) {
+  Config config = make_config(op, Algorithm::ring, ranks, count, DType::i32, ReduceOp::sum);
+  config.channels = channels;
+  config.slices = slices;
+  return config;
+}
+
+}  // namespace
+
+TEST_CASE("a pipelined trace reads back wave by wave into the engine's buffers") {
+  for (const Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
+    CAPTURE(op_name(op));
+    const RecordedRun run = parse_recorded_run(trace_document(pipelined(op, 3, 11, 2, 3)), "t.json");
+    CHECK(run.config.channels == 2);
+    CHECK(run.config.slices == 3);
+    Session session(run.config, make_cpu_backend(1));
+    REQUIRE(run.rounds.size() == static_cast<std::size_t>(session.round_count()));
+    for (const RecordedRound& round : run.rounds) {
+      session.step_forward();
+      REQUIRE(round.buffers);
+      CHECK_FALSE(first_difference(*round.buffers, session.buffers(), run.layout, session.provenance()));
+    }
+  }
+}
+
+TEST_CASE("a pipelined trace whose steps or summary disagree with its config is refused at the file position") {
+  const std::string good = trace_document(pipelined(Op::allreduce, 2, 4, 1, 2));
+  CHECK_NOTHROW(parse_recorded_run(good, "run.json"));
+  const std::string wrong_slice = read_error(with_replaced(good, "\"slice\": 0", "\"slice\": 1"));
+  CHECK(wrong_slice.find("run.json:") == 0);
+  CHECK(wrong_slice.find("is channel 0 round 1 slice 1, but the schedule has channel 0 round 1 slice 0") !=
+        std::string::npos);
+  CHECK(read_error(with_replaced(good, "\"slice\": 0, \"phase\": \"reduce-scatter\"",
+                                 "\"slice\": 0, \"phase\": \"all-gather\""))
+            .find("phase: round 1 is reduce-scatter, not all-gather") != std::string::npos);
+  CHECK(read_error(with_replaced(good, "\"waves\": 3", "\"waves\": 4"))
+            .find("pipeline.waves: expected a whole number from 3 to 3, found 4") != std::string::npos);
+  CHECK(read_error(with_replaced(good, "\"pipeline\"", "\"pipe\"")).find("missing \"pipeline\"") !=
+        std::string::npos);
+  CHECK(read_error(with_replaced(good, "\"bytes\": 4", "\"bytes\": 8")).find("8 bytes, but its piece holds 4") !=
+        std::string::npos);
+}

@@ -40,6 +40,8 @@ struct ViewCase {
   std::string name;
   CentreView view = CentreView::ring;
   int gpus = 4;
+  int slices = 1;
+  int channels = 1;
   ClassroomOptions classroom;
   float ui_scale = 1.0f;
   bool lesson = false;
@@ -100,6 +102,7 @@ void check_layout(GuiApp& app, CentreView view, float width, float height) {
     CHECK(inside(ring.boxes[static_cast<std::size_t>(r)].box, width, height));
     for (int slot = 0; slot < ring.ranks; ++slot) CHECK(inside(ring.painted_cell(r, slot), width, height));
   }
+  for (const PipelineMarker& marker : app.pipeline_frame().markers) CHECK(inside(marker.box, width, height));
 }
 
 void sweep(const ViewCase& c) {
@@ -107,6 +110,8 @@ void sweep(const ViewCase& c) {
   set_startup_view(c.view);
   Config config;
   config.ranks = c.gpus;
+  config.slices = c.slices;
+  config.channels = c.channels;
   platform::OffscreenTarget& target = test_surface().target;
   FrameHost frames;
   Host host;
@@ -164,6 +169,11 @@ TEST_CASE("a lesson caption of a million characters, English or Chinese, draws a
   sweep({.name = "huge English caption", .lesson = true, .caption_chars = 1'000'000});
   sweep({.name = "huge Chinese caption", .classroom = {.language = Language::zh}, .lesson = true,
          .caption_chars = 1'000'000});
+}
+
+TEST_CASE("the pipelined ring, with lanes or with the channel selector, draws its slices inside every size") {
+  sweep({.name = "4 slices on 2 channels", .slices = 4, .channels = 2});
+  sweep({.name = "8 slices on 8 channels, 16 GPUs", .gpus = 16, .slices = 8, .channels = 8});
 }
 
 TEST_CASE("the ring of 1, 2, 64 and 256 GPUs fits every size, or shows its notice") {

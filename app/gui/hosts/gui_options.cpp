@@ -12,6 +12,7 @@
 #include "app/gui/render/theme.h"
 #include "core/output/output_path.h"
 #include "core/model/initial_values.h"
+#include "core/schedule/schedule.h"
 
 namespace ringviz::gui {
 
@@ -140,6 +141,7 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
   if (!flags.compare_topology.empty()) set_startup_compare_topology(flags.compare_topology);
   check_initial_values(config);  // a bad --init file is bad input (exit 2), not a failed start
+  make_schedule(config);  // so are more pipelined transfers (--slices x --channels) than a schedule may hold
   if (!flags.open.empty()) {
     ReplaySource replay;
     replay.open(flags.open);  // a refused document is bad input: exit 2 with its line and column

@@ -38,7 +38,7 @@ void HelpWindow::draw(float width, float height, float ui_scale, const Config& c
     if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
       for (const char* entry : {t.key_space, t.key_arrows, t.key_home_end, t.key_speed, t.key_fullscreen,
                                 t.key_quit, t.key_help, t.key_ops, t.key_mouse, t.key_present, t.key_present_size,
-                                t.key_predict, t.key_language})
+                                t.key_predict, t.key_language, t.key_pipeline})
         key_row(entry);
       ImGui::EndTable();
     }

@@ -45,12 +45,67 @@ std::vector<std::vector<double>> resized(std::vector<std::vector<double>> rows, 
   return rows;
 }
 
+// Lock-step rounds or the pipelined ring, and its slices and channels. The sliders cover what
+// the ring view draws well (8 slices, 4 channels as lanes); Ctrl+click types up to the
+// config's limits, and more channels get the ring view's channel selector.
+bool draw_pipeline_fields(Config& config, const Config& toggled) {
+  const UiStrings& t = ui_strings();
+  const bool pipelined = config.slices != 1 || config.channels != 1;
+  bool changed = false;
+  // The label and both choices on one line where the panel is wide enough, else the choices
+  // on the next line (a narrow panel would cut "pipelined" at its edge).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto choice_width = [&](const char* label) {
+    return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  };
+  const float row = ImGui::CalcTextSize(t.pipeline_mode).x + 2 * style.ItemSpacing.x +
+                    choice_width(t.pipeline_lock_step) + choice_width(t.pipeline_pipelined);
+  ImGui::TextUnformatted(t.pipeline_mode);
+  if (row <= ImGui::GetContentRegionAvail().x) ImGui::SameLine();
+  if (ImGui::RadioButton(t.pipeline_lock_step, !pipelined) && pipelined) {
+    config = toggled;
+    changed = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::RadioButton(t.pipeline_pipelined, pipelined) && !pipelined) {
+    config = toggled;
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.pipeline_explained);
+  if (!pipelined || changed) return changed;
+  int slices = config.slices;
+  if (ImGui::SliderInt(t.slices, &slices, 1, 8)) {
+    config.slices = std::clamp(slices, 1, kMaxSlices);
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.slices_hint, kMaxSlices);
+  int channels = config.channels;
+  if (ImGui::SliderInt(t.channels, &channels, 1, 4)) {
+    config.channels = std::clamp(channels, 1, kMaxChannels);
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.channels_hint, kMaxChannels);
+  return changed;
+}
+
 }  // namespace
 
 void SetupPanel::accepted(const Config& config, BackendChoice backend) {
   error_.clear();
   draft_ = config;
   backend_ = backend;
+  if (config.slices != 1 || config.channels != 1) {
+    pipelined_slices_ = config.slices;
+    pipelined_channels_ = config.channels;
+  }
+}
+
+Config SetupPanel::with_pipeline_toggled(const Config& config) const {
+  Config toggled = config;
+  const bool pipelined = config.slices != 1 || config.channels != 1;
+  toggled.slices = pipelined ? 1 : pipelined_slices_;
+  toggled.channels = pipelined ? 1 : pipelined_channels_;
+  return toggled;
 }
 
 void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& preferences,
@@ -112,6 +167,8 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   ImGui::EndDisabled();
   if (config.op == Op::allgather && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", t.reduction_unused);
+
+  changed |= draw_pipeline_fields(config, with_pipeline_toggled(config));
 
   // Input pattern.
   const bool table_fits = static_cast<std::int64_t>(config.ranks) * config.count <= kMaxTableValues;

@@ -37,6 +37,10 @@ class SetupPanel {
   // Whoever applied a config (this panel, a key, a view, a lesson) reports the outcome here.
   void accepted(const Config& config, BackendChoice backend);
   void rejected(std::string error) { error_ = std::move(error); }
+  // `config` switched between the article's lock-step rounds (slices = channels = 1) and the
+  // pipelined ring, which gets back the slices and channels it last had (the setup panel's
+  // toggle and the S key).
+  Config with_pipeline_toggled(const Config& config) const;
 
   // `preferences`: the theme, palette and text size, which the panel's View section edits.
   void draw(const Rect& area, const SessionModel& model, Preferences& preferences, const SetupPanelHooks& hooks);
@@ -45,6 +49,10 @@ class SetupPanel {
   Config draft_;
   BackendChoice backend_;
   std::string error_;  // why the last config was rejected; empty once one is accepted
+  // The pipelined shape to return to from lock-step: the last one accepted, at first 4 slices
+  // on 2 channels (the smallest that shows both lanes and a pipeline's fill and drain).
+  int pipelined_slices_ = 4;
+  int pipelined_channels_ = 2;
   ValueTable values_;
 };
 

@@ -199,6 +199,7 @@ void GuiApp::handle_keys() {
   if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)) playback_.slower();
   if (pressed(GLFW_KEY_F) && host_.toggle_fullscreen) host_.toggle_fullscreen();
   if (pressed(GLFW_KEY_H)) preferences_.show_help = !preferences_.show_help;
+  if (pressed(GLFW_KEY_S)) apply_config(setup_.with_pipeline_toggled(setup_.draft()), setup_.backend());
   const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
   for (int i = 0; i < 3; ++i) {
     if (!pressed(GLFW_KEY_1 + i) && !pressed(GLFW_KEY_KP_1 + i)) continue;

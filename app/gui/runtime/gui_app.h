@@ -86,6 +86,7 @@ class GuiApp {
   const PanelLayout& panels() const { return panels_; }
   const RingGeometry& geometry() const { return ring_.geometry(); }
   const CellSource& cell_source() const { return ring_.cell_source(); }
+  const PipelineFrame& pipeline_frame() const { return ring_.pipeline_frame(); }
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
 

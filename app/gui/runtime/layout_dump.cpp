@@ -63,6 +63,38 @@ nlohmann::json compare_json(GuiApp& app) {
           {"links", links}};
 }
 
+nlohmann::json contributors_json(const RankSet& set, int ranks) {
+  nlohmann::json contributors = nlohmann::json::array();
+  for (int k = 0; k < ranks; ++k)
+    if (set.test(static_cast<std::size_t>(k))) contributors.push_back(k);
+  return contributors;
+}
+
+// The pipelined ring's wave as the view drew it (docs/architecture.md, "The pipelined ring
+// view"); null in lock-step.
+nlohmann::json pipeline_json(const PipelineFrame& frame, int waves) {
+  if (!frame.pipelined) return nullptr;
+  nlohmann::json markers = nlohmann::json::array();
+  for (const PipelineMarker& marker : frame.markers)
+    markers.push_back({{"channel", marker.channel},
+                       {"round", marker.round},
+                       {"slice", marker.slice},
+                       {"src", marker.src},
+                       {"dst", marker.dst},
+                       {"slot", marker.slot},
+                       {"kind", std::string(transfer_kind_name(marker.kind))},
+                       {"rect", rect_json(marker.box)},
+                       {"centre", {marker.box.centre().x, marker.box.centre().y}}});
+  return {{"channels", frame.channels},
+          {"slices", frame.slices},
+          {"waves", waves},
+          {"wave", frame.summary.wave},
+          {"in_flight", frame.summary.in_flight},
+          {"stage", frame.summary.wave > 0 ? nlohmann::json(wave_stage_name(frame.summary.stage)) : nlohmann::json(nullptr)},
+          {"channel_shown", frame.channel_shown == kAllChannels ? nlohmann::json("all") : nlohmann::json(frame.channel_shown)},
+          {"markers", markers}};
+}
+
 }  // namespace
 
 bool write_layout_json(GuiApp& app, float width, float height, const std::string& path, std::string& error) {
@@ -84,17 +116,28 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       const Rect painted = geometry.painted_cell(r, slot);
       const RankSet& set = shown.provenance.at(r, slot);
       const std::uint32_t flags = shown.cells.flags(r, slot);
-      nlohmann::json contributors = nlohmann::json::array();
-      for (int k = 0; k < n; ++k)
-        if (set.test(static_cast<std::size_t>(k))) contributors.push_back(k);
+      const nlohmann::json contributors = contributors_json(set, n);
       const char* state = (flags & kCellEmpty) ? "empty" : (flags & kCellStale) ? "stale" : "filled";
-      cells.push_back({{"slot", slot},
-                       {"rect", rect_json(geometry.cell(r, slot))},
-                       {"painted", rect_json(painted)},
-                       {"centre", {painted.centre().x, painted.centre().y}},
-                       {"state", state},
-                       {"owned", (flags & kCellOwned) && (flags & kCellComplete)},
-                       {"contributors", contributors}});
+      nlohmann::json cell = {{"slot", slot},
+                             {"rect", rect_json(geometry.cell(r, slot))},
+                             {"painted", rect_json(painted)},
+                             {"centre", {painted.centre().x, painted.centre().y}},
+                             {"state", state},
+                             {"owned", (flags & kCellOwned) && (flags & kCellComplete)},
+                             {"contributors", contributors}};
+      // Pipelined: each piece's own contributors, channel-major (piece = channel x slices + slice).
+      if (shown.provenance.pieces_per_slot() > 1) {
+        nlohmann::json pieces = nlohmann::json::array();
+        nlohmann::json rects = nlohmann::json::array();
+        const PieceBars& bars = app.pipeline_frame().bars;
+        for (int piece = 0; piece < shown.provenance.pieces_per_slot(); ++piece) {
+          pieces.push_back(contributors_json(shown.provenance.at(r, slot, piece), n));
+          if (bars.drawn) rects.push_back(rect_json(piece_rect(geometry, bars, r, slot, piece)));
+        }
+        cell["pieces"] = pieces;
+        if (bars.drawn) cell["piece_rects"] = rects;  // one band per GPU, GPU 0 at the top
+      }
+      cells.push_back(std::move(cell));
     }
     gpus.push_back({{"rank", r}, {"box", rect_json(gpu.box)}, {"cells_area", rect_json(gpu.cells)}, {"cells", cells}});
   }
@@ -145,6 +188,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"ring_fits", geometry.fits},  // false: the ring view shows its "too small" notice instead
       {"cell_gap", geometry.cell_gap},
       {"gpus", gpus},
+      {"pipeline", pipeline_json(app.pipeline_frame(), app.model().session().round_count())},
       {"graphics", graphics_json(app)},
       {"compare", compare_json(app)},
   };

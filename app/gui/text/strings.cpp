@@ -450,6 +450,23 @@ const UiStrings kEnglish = {
     .link_legend_gpu = "GPU",
     .link_legend_switch = "switch",
     .link_topology_summary = "%d links busy, %d shared; the busiest carries %s",
+    .pipeline_mode = "Rounds",
+    .pipeline_lock_step = "lock-step",
+    .pipeline_pipelined = "pipelined",
+    .pipeline_explained = "Lock-step: every GPU sends a whole slot, then all wait. Pipelined (NCCL): each slot "
+                          "is cut into slices that stream around the ring, over parallel channels.",
+    .slices = "Slices",
+    .slices_hint = "Pieces each slot is sent in. Ctrl+click to type up to %d.",
+    .channels = "Channels",
+    .channels_hint = "Parallel rings, each carrying its part of every slot. Ctrl+click to type up to %d.",
+    .key_pipeline = "S\tlock-step rounds / pipelined (slices and channels)",
+    .wave_title = "Wave %d of %d: %s; %s",
+    .wave_in_flight = {"1 slice in flight on every busy link", "%d slices in flight on every busy link"},
+    .wave_stages = {"the pipeline is filling", "the pipeline is full", "the pipeline is draining"},
+    .channel_shown = "Channel",
+    .channel_all = "all",
+    .channel_number = "channel %d",
+    .piece_tooltip = "channel %d, slice %d: %s",
 };
 
 Language g_language = Language::en;

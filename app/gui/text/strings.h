@@ -386,6 +386,24 @@ struct UiStrings {
   const char* link_legend_gpu;
   const char* link_legend_switch;
   const char* link_topology_summary;     // %d links busy, %d shared, %s busiest
+
+  // The pipelined ring: slices and channels (setup panel, ring view, key S)
+  const char* pipeline_mode;           // the radio pair's label
+  const char* pipeline_lock_step;
+  const char* pipeline_pipelined;
+  const char* pipeline_explained;
+  const char* slices;
+  const char* slices_hint;             // %d most slices
+  const char* channels;
+  const char* channels_hint;           // %d most channels
+  const char* key_pipeline;
+  const char* wave_title;              // %d wave, %d waves, %s in flight, %s stage
+  const char* wave_in_flight[2];       // "1 slice ...", "%d slices in flight on every busy link"
+  const char* wave_stages[3];          // filling, full, draining (WaveStage)
+  const char* channel_shown;           // the channel selector's label
+  const char* channel_all;             // the selector's entry for every channel at once
+  const char* channel_number;          // %d channel
+  const char* piece_tooltip;           // %d channel, %d slice, %s contributors
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

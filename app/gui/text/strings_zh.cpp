@@ -428,6 +428,23 @@ const UiStrings kUiStringsZh = {
     .link_legend_gpu = "GPU",
     .link_legend_switch = "交换机",
     .link_topology_summary = "%d 条链路在忙，%d 条共用；最忙的一条承载 %s",
+    .pipeline_mode = "轮次",
+    .pipeline_lock_step = "同步轮",
+    .pipeline_pipelined = "流水线",
+    .pipeline_explained = "同步轮：每个 GPU 发送整个槽，然后大家一起等待。流水线（NCCL）：每个槽切成若干片，"
+                          "沿环流动，并分到多个并行通道。",
+    .slices = "切片数",
+    .slices_hint = "每个槽分几片发送。按住 Ctrl 点击可输入，最多 %d。",
+    .channels = "通道数",
+    .channels_hint = "并行的环，每个环负责每个槽的一部分。按住 Ctrl 点击可输入，最多 %d。",
+    .key_pipeline = "S\t同步轮 / 流水线（切片与通道）",
+    .wave_title = "第 %d 波（共 %d 波）：%s；%s",
+    .wave_in_flight = {"每条忙碌的链路上有 1 片在传", "每条忙碌的链路上有 %d 片在传"},
+    .wave_stages = {"流水线正在填充", "流水线已满", "流水线正在排空"},
+    .channel_shown = "通道",
+    .channel_all = "全部",
+    .channel_number = "通道 %d",
+    .piece_tooltip = "通道 %d，第 %d 片：%s",
 };
 
 }  // namespace ringviz::gui

@@ -7,6 +7,7 @@
 
 #include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/render/rank_stripes.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/views/too_small_notice.h"
 #include "app/gui/text/strings.h"
@@ -70,30 +71,6 @@ void draw_arrow(ImDrawList* dl, const ArrowPath& path, ImU32 colour, float thick
                         to_imvec(base - side * (head * 0.5f)), colour);
 }
 
-// Vertical stripes, one per contributing rank (at most `max_stripes`, then the first colour).
-void fill_stripes(ImDrawList* dl, const Rect& r, const RankSet& set, int ranks,
-                  PaletteKind palette, float rounding) {
-  std::vector<int> contributors;
-  for (int k = 0; k < ranks; ++k)
-    if (set.test(static_cast<std::size_t>(k))) contributors.push_back(k);
-  if (contributors.empty()) return;
-  if (contributors.size() == 1 || contributors.size() > 16) {
-    dl->AddRectFilled(to_imvec(r.min()), to_imvec(r.max()),
-                      to_imcol(rank_colour(contributors.front(), palette)), rounding);
-    return;
-  }
-  const float w = r.w / static_cast<float>(contributors.size());
-  for (std::size_t i = 0; i < contributors.size(); ++i)
-    dl->AddRectFilled(ImVec2(r.x + w * i, r.y), ImVec2(r.x + w * (i + 1), r.bottom()),
-                      to_imcol(rank_colour(contributors[i], palette)));
-}
-
-int first_rank(const RankSet& set, int ranks) {
-  for (int k = 0; k < ranks; ++k)
-    if (set.test(static_cast<std::size_t>(k))) return k;
-  return 0;
-}
-
 }  // namespace
 
 void RingView::fit_geometry(const Rect& ring_area, int ranks, float line) {
@@ -153,7 +130,15 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   const int n = config.ranks;
   const float line = ImGui::GetTextLineHeight();
   const float s = frame.ui_scale;
-  fit_geometry(area.inset(std::round(line * 0.5f)), n, line);
+  pipeline_.begin(session.schedule());
+  // A pipelined ring gives the top of the view to the wave's caption and channel selector.
+  Rect ring_area = area.inset(std::round(line * 0.5f));
+  Rect strip{ring_area.x, ring_area.y, ring_area.w, 0};
+  if (pipeline_.frame().pipelined) {
+    strip.h = std::min(ring_area.h, std::round(PipelineOverlay::strip_height(line)));
+    ring_area = {ring_area.x, ring_area.y + strip.h, ring_area.w, ring_area.h - strip.h};
+  }
+  fit_geometry(ring_area, n, line);
   if (!geometry_.fits) {
     draw_centred_notice(dl, area, ui_strings().view_too_small);
     ImGui::End();
@@ -198,8 +183,9 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   queue_cells(scene, area, largest_slot);
   if (text_cells) draw_cell_text(scene);
   draw_round_marks(scene);
+  if (pipeline_.frame().pipelined) draw_pipeline(scene, model, strip, text_cells);
   // Packets: the sender's slot as it was before the round, moving along its arrow.
-  if (scene.in_flight) draw_packets(scene, model.state_at(moment.round - 1));
+  else if (scene.in_flight) draw_packets(scene, model.state_at(moment.round - 1));
   draw_selection(scene, selected_gpu);
   explain_cell_under_mouse(scene, area, selected_gpu);
   ImGui::End();
@@ -320,7 +306,8 @@ void RingView::draw_round_marks(const Scene& scene) const {
         }
       }
   }
-  if (scene.round == nullptr || scene.tiny_cells) return;
+  // A pipelined wave marks its pieces instead (draw_pipeline): whole cells would flash for a slice.
+  if (scene.round == nullptr || scene.tiny_cells || pipeline_.frame().pipelined) return;
   // While packets travel, mark the slots being sent; on arrival, the receiving slots react.
   const double flash = scene.moment.flash;
   for (const Transfer& transfer : scene.round->transfers) {
@@ -430,6 +417,21 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
   }
 }
 
+void RingView::draw_pipeline(const Scene& scene, SessionModel& model, const Rect& strip, bool text_cells) {
+  const PipelineScene pipeline{.dl = scene.dl, .colours = scene.colours, .palette = scene.palette,
+                               .geometry = geometry_, .schedule = scene.session.schedule(), .moment = scene.moment,
+                               .n = scene.n, .line = scene.line, .ui_scale = scene.ui_scale};
+  // The pieces sit between the cell's label and its values (or heat strip), where lock-step
+  // packets land.
+  const float top = text_cells ? std::round(3.0f * scene.ui_scale * 0.6f + scene.line + 2.0f) : 2.0f;
+  const float bottom = scene.values_as_text ? scene.line + 4.0f
+                       : geometry_.cell_height >= 14.0f ? geometry_.cell_height * 0.36f
+                                                        : 0.0f;
+  pipeline_.draw_piece_bars(pipeline, scene.shown.provenance, top, bottom);
+  pipeline_.draw_strip(pipeline, strip);
+  if (scene.in_flight) pipeline_.draw_markers(pipeline, model.state_at(scene.moment.round - 1).provenance);
+}
+
 void RingView::draw_selection(const Scene& scene, int selected_gpu) const {
   if (selected_gpu < 0 || selected_gpu >= scene.n) return;
   const Rect& box = geometry_.boxes[static_cast<std::size_t>(selected_gpu)].box;
@@ -462,6 +464,14 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     } else {
       ImGui::TextUnformatted(ascii_label(reduction_label(scene.config, set, slot)).c_str());
       ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
+    }
+    // Pipelined: each piece can be further along than the whole slot (the first eight).
+    const int pieces = shown.provenance.pieces_per_slot();
+    const int slices = std::max(1, scene.session.schedule().slices);
+    for (int piece = 0; pieces > 1 && piece < std::min(pieces, 8); ++piece) {
+      const RankSet& held = shown.provenance.at(r, slot, piece);
+      const std::string label = held.none() ? text.cell_empty : ascii_label(reduction_label(scene.config, held, slot));
+      ImGui::Text(text.piece_tooltip, piece / slices, piece % slices, label.c_str());
     }
     ImGui::Text(text.cell_elements, static_cast<long long>(scene.session.layout()[slot].count));
     if (flags & kCellNoElements) ImGui::TextUnformatted(text.cell_no_elements);

@@ -7,6 +7,7 @@
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/ring_geometry.h"
+#include "app/gui/pipeline/pipeline_overlay.h"
 #include "app/gui/render/background_fill.h"
 #include "app/gui/render/cell_renderer.h"
 #include "app/gui/render/cell_source.h"
@@ -32,6 +33,8 @@ class RingView {
   // Where the cells come from (interop or upload) and why; its notice after a fallback.
   CellSource& cell_source() { return cell_source_; }
   const CellSource& cell_source() const { return cell_source_; }
+  // The wave, its markers and the channel shown, when the schedule is pipelined.
+  const PipelineFrame& pipeline_frame() const { return pipeline_.frame(); }
 
  private:
   // Lays the ring out again only when the area, the GPU count or the text size changed: the
@@ -48,11 +51,14 @@ class RingView {
   void draw_round_marks(const Scene& scene) const;  // owned slots; slots sending or just arrived
   void draw_packets(const Scene& scene, const ShownState& before) const;  // `before`: the round's start
   void draw_selection(const Scene& scene, int selected_gpu) const;
+  // Slices in flight, pieces of every cell and the wave's caption above the ring.
+  void draw_pipeline(const Scene& scene, SessionModel& model, const Rect& strip, bool text_cells);
   // A click on a box toggles `selected_gpu`; a cell under the mouse gets a tooltip.
   void explain_cell_under_mouse(const Scene& scene, const Rect& area, int& selected_gpu) const;
 
   CellRenderer renderer_;
   CellSource cell_source_;  // after renderer_: its interop writer goes first
+  PipelineOverlay pipeline_;
   RingGeometry geometry_;
   Rect geometry_view_{};  // what geometry_ was laid out for
   float geometry_line_ = 0;

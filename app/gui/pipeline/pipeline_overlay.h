@@ -1,0 +1,69 @@
+#pragma once
+// The ring view's pipelined layer (docs/architecture.md, "The pipelined ring view"): the
+// wave's caption and channel selector in a strip above the ring, every slice in flight as a
+// marker on its link, and each slot cell's C·S pieces as segments of a bar, each showing whom
+// its own piece has folded in, so that a slot partly reduced is visible.
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/layout/geometry.h"
+#include "app/gui/layout/ring_geometry.h"
+#include "app/gui/pipeline/pipeline_markers.h"
+#include "app/gui/pipeline/piece_bars.h"
+#include "app/gui/pipeline/wave_summary.h"
+#include "app/gui/render/theme.h"
+#include "app/gui/runtime/playback.h"
+#include "core/engine/provenance.h"
+
+namespace ringviz::gui {
+
+// What the last frame showed, for --dump-layout.
+struct PipelineFrame {
+  bool pipelined = false;
+  int channels = 1;
+  int slices = 1;
+  int channel_shown = kAllChannels;
+  WaveSummary summary;  // wave 0: at rest before the first
+  PieceBars bars;       // where each cell's pieces were drawn
+  std::vector<PipelineMarker> markers;
+};
+
+struct PipelineScene {
+  ImDrawList* dl;
+  const ViewColours& colours;
+  PaletteKind palette;
+  const RingGeometry& geometry;
+  const Schedule& schedule;
+  RoundMoment moment;
+  int n;
+  float line;
+  float ui_scale;
+};
+
+class PipelineOverlay {
+ public:
+  // The strip above the ring that the caption and the selector take: one line and a margin.
+  static float strip_height(float line) { return line * 1.6f; }
+
+  // Starts the frame's record; off when the schedule runs in lock-step.
+  void begin(const Schedule& schedule);
+  // In `strip`: the wave's caption, and the channel selector when the channels outnumber the
+  // lanes (kMaxChannelLanes).
+  void draw_strip(const PipelineScene& scene, const Rect& strip);
+  // Every slice of the wave in flight; `before`: the provenance at the wave's start.
+  void draw_markers(const PipelineScene& scene, const Provenance& before);
+  // Each cell's pieces between `top` and `bottom` pixels inside it (what its label and values
+  // leave free); `shown`: the provenance the cells show.
+  void draw_piece_bars(const PipelineScene& scene, const Provenance& shown, float top, float bottom);
+
+  const PipelineFrame& frame() const { return frame_; }
+
+ private:
+  int channel_shown(int channels) const;
+
+  int selected_channel_ = 0;  // when the channels are too many for lanes
+  PipelineFrame frame_;
+};
+
+}  // namespace ringviz::gui

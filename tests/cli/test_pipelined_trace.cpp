@@ -1,0 +1,97 @@
+// `ringviz trace --slices S --channels C` (docs/architecture.md, "Pipelined schedules"): the
+// JSON names every transfer's step, the readable formats say it, and lock-step documents keep
+// exactly the shape they had.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "json_trace.h"
+
+using ringviz::test::json_trace;
+using Json = nlohmann::json;
+
+namespace {
+
+std::filesystem::path golden_dir() {
+  return std::filesystem::path(RINGVIZ_TRACE_CORPUS_DIR).parent_path() / "pipelined_golden";
+}
+
+std::string read_golden(const std::string& name) {
+  std::ifstream in(golden_dir() / name, std::ios::binary);
+  std::ostringstream contents;
+  contents << in.rdbuf();
+  return contents.str();
+}
+
+}  // namespace
+
+TEST_CASE("a pipelined JSON trace names its shape, and every transfer its channel, round, slice and phase") {
+  const Json trace = json_trace({"--gpus", "4", "--count", "16", "--slices", "2", "--channels", "2"});
+  CHECK(trace["config"]["channels"] == 2);
+  CHECK(trace["config"]["slices"] == 2);
+  CHECK(trace["pipeline"] == Json{{"channels", 2}, {"slices", 2}, {"rounds", 6}, {"waves", 7}});
+  REQUIRE(trace["rounds"].size() == 7);
+  std::set<std::tuple<int, int, int, int>> steps;  // channel, round, slice, src
+  std::int64_t bytes = 0;
+  for (const Json& wave : trace["rounds"])
+    for (const Json& transfer : wave["transfers"]) {
+      const int round = transfer["round"];
+      const int slice = transfer["slice"];
+      // Wave w carries slice k of the article's round w - k.
+      CHECK(round + slice == wave["round"].get<int>());
+      CHECK(transfer["phase"] == (round <= 3 ? "reduce-scatter" : "all-gather"));
+      // 16 elements in 4 slots of 4, each cut into 2 channels of 2 slices: one f32 per piece.
+      CHECK(transfer["bytes"] == 4);
+      bytes += transfer["bytes"].get<std::int64_t>();
+      CHECK(steps.insert({transfer["channel"], round, slice, transfer["src"]}).second);
+    }
+  CHECK(steps.size() == 2 * 6 * 2 * 4);
+  // The pipeline moves the article's bytes, only in smaller pieces.
+  const Json lock_step = json_trace({"--gpus", "4", "--count", "16"});
+  std::int64_t lock_step_bytes = 0;
+  for (const Json& sent : lock_step["bytes_sent"]) lock_step_bytes += sent.get<std::int64_t>();
+  CHECK(bytes == lock_step_bytes);
+  CHECK(trace["outputs"] == lock_step["outputs"]);
+}
+
+TEST_CASE("a lock-step JSON trace carries no pipeline fields") {
+  const Json trace = json_trace({"--gpus", "3", "--count", "7", "--slices", "1", "--channels", "1"});
+  CHECK_FALSE(trace.contains("pipeline"));
+  CHECK_FALSE(trace["config"].contains("channels"));
+  CHECK_FALSE(trace["config"].contains("slices"));
+  for (const Json& round : trace["rounds"])
+    for (const Json& transfer : round["transfers"]) CHECK_FALSE(transfer.contains("channel"));
+}
+
+TEST_CASE("the pipelined README example traces to the recorded JSON bytes") {
+  const auto run = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "16", "--slices", "2", "--channels",
+                                               "2", "--format", "json", "--backend", "cpu"});
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out == read_golden("allreduce_gpus4_count16_slices2_channels2.json"));
+  const auto gather = ringviz::test::run_ringviz({"trace", "--op", "allgather", "--gpus", "3", "--count", "5",
+                                                  "--slices", "3", "--format", "json", "--backend", "cpu"});
+  REQUIRE(gather.exit_code == 0);
+  CHECK(gather.out == read_golden("allgather_gpus3_count5_slices3.json"));
+}
+
+TEST_CASE("the table and Markdown traces say each pipelined transfer's channel, round and slice") {
+  for (const char* format : {"table", "markdown"}) {
+    CAPTURE(format);
+    const auto run = ringviz::test::run_ringviz({"trace", "--gpus", "3", "--count", "6", "--slices", "2",
+                                                 "--channels", "2", "--format", format, "--backend", "cpu"});
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.out.find("[ch 1 · round 2 · slice 0]") != std::string::npos);
+  }
+}
+
+TEST_CASE("--slices and --channels out of range are refused naming the flag") {
+  const auto slices = ringviz::test::run_ringviz({"trace", "--slices", "0"});
+  CHECK(slices.exit_code == 2);
+  CHECK(slices.err.find("--slices") != std::string::npos);
+  const auto channels = ringviz::test::run_ringviz({"trace", "--channels", "33"});
+  CHECK(channels.exit_code == 2);
+  CHECK(channels.err.find("--channels: 33 is out of range (1 to 32)") != std::string::npos);
+}
