@@ -129,3 +129,44 @@ TEST_CASE("--memory-model refuses an unknown transformer, naming the flag") {
   CHECK(run.exit_code == 2);
   CHECK(run.output.find("--memory-model") != std::string::npos);
 }
+
+TEST_CASE("the compare tab on ring:8 and nvswitch:8 dumps its topology, the sentence it says and each link's load") {
+  for (const char* kind : {"ring", "nvswitch"}) {
+    for (const char* language : {"en", "zh"}) {
+      CAPTURE(kind);
+      CAPTURE(language);
+      const Frame frame = render({"--size", "1280x720", "--view", "compare", "--gpus", "8", "--algo", "direct", "--round",
+                                  "0.5", "--compare-topology", kind, "--lang", language});
+      const auto& compare = frame.layout["compare"];
+      REQUIRE(compare.is_object());
+      CHECK(compare["topology"] == std::string(kind) + ":8");
+      const std::string sentence = compare["sentence"];
+      CHECK(sentence.find(compare["fastest_smallest"].get<std::string>()) != std::string::npos);
+      CHECK(sentence.find(compare["fastest_largest"].get<std::string>()) != std::string::npos);
+      for (const auto& crossover : compare["crossovers"])
+        CHECK(sentence.find(crossover["faster"].get<std::string>()) != std::string::npos);
+      // direct's first step: every GPU sends to all 7 others at once, so links are shared.
+      int shared = 0;
+      for (const auto& link : compare["links"]) shared += link["shared"].get<bool>() ? 1 : 0;
+      CHECK(shared > 0);
+    }
+  }
+}
+
+TEST_CASE("the compare tab's link view has no shared link under the ring on ring:8") {
+  const Frame frame = render({"--size", "1600x900", "--view", "compare", "--gpus", "8", "--round", "0.5",
+                              "--compare-topology", "ring"});
+  const auto& links = frame.layout["compare"]["links"];
+  int busy = 0;
+  for (const auto& link : links) {
+    CHECK_FALSE(link["shared"].get<bool>());
+    busy += link["transfers"].get<int>() > 0 ? 1 : 0;
+  }
+  CHECK(busy == 8);
+}
+
+TEST_CASE("--compare-topology refuses an unknown topology with exit code 2") {
+  const Run run = run_ringviz({"--headless", "--compare-topology", "torus"});
+  CHECK(run.exit_code == 2);
+  CHECK(run.output.find("--compare-topology") != std::string::npos);
+}

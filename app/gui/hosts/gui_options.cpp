@@ -106,6 +106,9 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
       "presentation text size, 1.5 to 3 (default 2)", "FLOAT");
   app.add_flag("--predict", flags.predict, "start in predict mode: guess each round before it plays (key G)");
   app.add_option("--view", flags.view, "open on this view: " + choice_help(kCentreViewNames));
+  app.add_option("--compare-topology", flags.compare_topology,
+                 "the Compare tab's topology: star (of the link selector), nvswitch, ring, pcie, nodes or nodes-rail; "
+                 "its GPU count follows --gpus");
   app.add_option("--open", flags.open,
                  "replay a ringviz.trace/1 document: a `ringviz capture` (measured round by round) or `trace "
                  "--format json` output");
@@ -141,6 +144,7 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   set_startup_view(flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, flags.view, "--view"));
   if (!flags.memory_model.empty())
     set_startup_iteration_model(&find_transformer_preset(flags.memory_model, "--memory-model"));
+  if (!flags.compare_topology.empty()) set_startup_compare_topology(flags.compare_topology);
   check_initial_values(config);  // a bad --init file is bad input (exit 2), not a failed start
   make_schedule(config);  // so are more pipelined transfers (--slices x --channels) than a schedule may hold
   if (!flags.open.empty()) {

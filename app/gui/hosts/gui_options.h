@@ -28,6 +28,7 @@ struct GuiFlags {
   float present_scale = 0;  // presentation text size, 1.5 to 3 (0: the default, 2)
   bool predict = false;     // start in predict mode
   std::string view;         // a name of kCentreViewNames: the centre view to open on
+  std::string compare_topology;  // the Compare tab's topology kind ("ring"), sized by --gpus
   std::string open;         // a ringviz.trace/1 document to replay
   std::string memory_model; // a transformer preset: the Memory tab opens on its whole iteration
 };

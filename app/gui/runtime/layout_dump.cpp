@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/gui/compare/topology_picture.h"
 #include "app/gui/runtime/gui_app.h"
+#include "app/gui/views/link_view.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/views/iteration/iteration_layout.h"
 #include "app/platform/gl.h"
@@ -22,6 +24,44 @@ nlohmann::json graphics_json(GuiApp& app) {
   return {{"backend", app.model().backend_name()},
           {"gl_context", app.host().graphics},
           {"gl_renderer", renderer ? renderer : ""}};
+}
+
+// The Compare tab, when it is the view shown: its topology, the sentence under its plot, what
+// the plot's data says, and every link's load in the step the link view shows.
+nlohmann::json compare_json(GuiApp& app) {
+  if (app.views().current() != CentreView::compare || !app.model().ready()) return nullptr;
+  CompareView& view = app.views().compare();
+  const Session& session = app.model().session();
+  const Config& config = session.config();
+  const CostComparison* comparison = view.comparison_for(config);
+  if (comparison == nullptr || comparison->sweep_fastest.empty()) return {{"error", view.error()}};
+  nlohmann::json crossovers = nlohmann::json::array();
+  for (const Crossover& crossover : comparison->crossovers)
+    crossovers.push_back({{"bytes", crossover.bytes},
+                          {"faster", std::string(algorithm_name(crossover.faster))},
+                          {"slower", std::string(algorithm_name(crossover.slower))}});
+  const int step = link_view_round(app.playback().moment(), session.schedule().round_count());
+  const TopologyStepPicture picture =
+      topology_step_picture(*comparison, *view.last_answer()->routes, session.schedule(), config.algorithm, step - 1);
+  const Topology& topology = comparison->topology;
+  nlohmann::json links = nlohmann::json::array();
+  for (std::size_t i = 0; i < picture.loads.size(); ++i) {
+    const TopologyLink& link = topology.links[i];
+    links.push_back({{"from", topology.node_names[static_cast<std::size_t>(link.from)]},
+                     {"to", topology.node_names[static_cast<std::size_t>(link.to)]},
+                     {"bytes", picture.loads[i].bytes},
+                     {"transfers", picture.loads[i].transfers},
+                     {"shared", picture.loads[i].transfers > 1}});
+  }
+  return {{"topology_kind", view.topology().kind},
+          {"topology", topology.key},
+          {"topology_label", topology.label},
+          {"sentence", view.sentence()},
+          {"fastest_smallest", std::string(algorithm_name(comparison->sweep_fastest.front()))},
+          {"fastest_largest", std::string(algorithm_name(comparison->sweep_fastest.back()))},
+          {"crossovers", crossovers},
+          {"step", step},
+          {"links", links}};
 }
 
 nlohmann::json contributors_json(const RankSet& set, int ranks) {
@@ -152,6 +192,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"pipeline", pipeline_json(app.pipeline_frame(), app.model().session().round_count())},
       {"graphics", graphics_json(app)},
       {"memory", memory_layout_json(app.views().memory())},
+      {"compare", compare_json(app)},
   };
   return write_output_file(path, json.dump(1) + "\n", error);
 }

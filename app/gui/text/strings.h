@@ -415,6 +415,23 @@ struct UiStrings {
   const char* iteration_caveat;
   const char* iteration_same_on_every_gpu;
 
+  // The Compare tab on a topology (docs/architecture.md, "The Compare tab on a topology")
+  const char* compare_topology;
+  const char* compare_topology_star;     // the star of the link selector: each GPU one port into one switch
+  const char* compare_computing;
+  const char* compare_sentence_one;      // %s topology, %s algorithm, %s smallest size, %s largest size
+  const char* compare_sentence_start;    // %s topology, %s algorithm, %s smallest size
+  const char* compare_sentence_change;   // %s faster algorithm, %s slower algorithm, %s size
+  const char* compare_sentence_end;      // %s largest size, %s algorithm
+  const char* link_topology_title;       // %d step, %d steps, %s algorithm, %s topology
+  const char* link_topology_hint;
+  const char* link_shared_by;            // %d transfers
+  const char* link_legend_idle;
+  const char* link_legend_shared;
+  const char* link_legend_gpu;
+  const char* link_legend_switch;
+  const char* link_topology_summary;     // %d links busy, %d shared, %s busiest
+
   // The pipelined ring: slices and channels (setup panel, ring view, key S)
   const char* pipeline_mode;           // the radio pair's label
   const char* pipeline_lock_step;

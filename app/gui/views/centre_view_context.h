@@ -34,6 +34,9 @@ struct ViewContext {
   std::function<void(const Config& config, const std::string& notice)> open_in_ring;
   // Makes `algorithm` the setup panel's algorithm (from a click in the comparison table).
   std::function<void(Algorithm algorithm)> choose_algorithm;
+  // Headless frames wait for answers a view computes on a worker (the Compare tab's), so a
+  // screenshot shows them and not "computing...".
+  bool wait_for_answers = false;
 };
 
 }  // namespace ringviz::gui

@@ -5,11 +5,13 @@
 
 #include <imgui.h>
 
+#include "app/gui/compare/compare_sentence.h"
 #include "app/gui/views/centre_view_draw.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/strings.h"
 #include "core/engine/session.h"
+#include "core/model/input_error.h"
 
 namespace ringviz::gui {
 
@@ -35,42 +37,87 @@ std::string format_seconds(double seconds) {
 
 namespace {
 
-// Powers of two as people say them: 1 KiB, 64 MiB, 1 GiB.
-std::string power_of_two_bytes(std::int64_t bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int unit = 0;
-  double value = static_cast<double>(bytes);
-  while (value >= 1024 && unit < 4) {
-    value /= 1024;
-    ++unit;
-  }
-  return format(value == std::floor(value) ? "%.0f %s" : "%.1f %s", value, units[unit]);
-}
-
-bool same_question(const Config& a, const Config& b) {
-  return a.op == b.op && a.order == b.order && a.ranks == b.ranks && a.count == b.count && a.dtype == b.dtype;
-}
+std::string g_startup_topology = "star";
 
 }  // namespace
+
+void set_startup_compare_topology(const std::string& text) {
+  const std::string kind = topology_choice_kind(text);
+  if (kind.empty()) {
+    std::string kinds;
+    for (const std::string& option : topology_choice_kinds()) kinds += (kinds.empty() ? "" : " | ") + option;
+    throw InputError("--compare-topology: unknown topology '" + text + "' (expected " + kinds +
+                     "; the GPU count follows --gpus)");
+  }
+  g_startup_topology = kind;
+}
+
+CompareView::CompareView() : topology_{g_startup_topology} {}
 
 void CompareView::set_link(const std::string& key) {
   for (const LinkModel& link : link_presets())
     if (link.key == key) link_key_ = key;
 }
 
+void CompareView::set_topology(const std::string& text) {
+  const std::string kind = topology_choice_kind(text);
+  if (!kind.empty()) topology_.kind = kind;
+}
+
+ComparisonQuestion CompareView::question_for(const Config& config) const {
+  return {config, topology_.spec_for_gpus(config.ranks), link_key_};
+}
+
+const ComparisonAnswer* CompareView::answer_for(const Config& config, bool wait) {
+  answer_ = job_.answer(question_for(config), wait);
+  return answer_;
+}
+
 const CostComparison* CompareView::comparison_for(const Config& config) {
-  if (computed_for_ && same_question(*computed_for_, config) && computed_link_ == link_key_)
-    return comparison_ ? &*comparison_ : nullptr;
-  computed_for_ = config;
-  computed_link_ = link_key_;
-  comparison_.reset();
-  error_.clear();
-  try {
-    comparison_ = compare_algorithms(config, find_link_preset(link_key_));
-  } catch (const std::exception& error) {
-    error_ = error.what();
+  const ComparisonAnswer* answer = answer_for(config, true);
+  return answer && answer->comparison ? &*answer->comparison : nullptr;
+}
+
+const std::string& CompareView::error() const {
+  static const std::string kNone;
+  return answer_ ? answer_->error : kNone;
+}
+
+std::string CompareView::sentence() const {
+  if (answer_ == nullptr || !answer_->comparison) return {};
+  return comparison_sentence(*answer_->comparison, view_strings());
+}
+
+void CompareView::draw_machine_selector(const Config& config) {
+  const UiStrings& t = view_strings();
+  const float line = ImGui::GetTextLineHeight();
+  // The kinds, each at the setup panel's GPU count; the star keeps the link selector.
+  auto shown_name = [&](const TopologyChoice& choice) {
+    return choice.is_star() ? std::string(t.compare_topology_star) : choice.spec_for_gpus(config.ranks);
+  };
+  ImGui::SetNextItemWidth(std::round(line * 9));
+  if (ImGui::BeginCombo(t.compare_topology, shown_name(topology_).c_str())) {
+    for (const std::string& kind : topology_choice_kinds()) {
+      const TopologyChoice option{kind};
+      if (ImGui::Selectable(shown_name(option).c_str(), kind == topology_.kind)) topology_ = option;
+    }
+    ImGui::EndCombo();
   }
-  return comparison_ ? &*comparison_ : nullptr;
+  ImGui::SameLine();
+  if (topology_.is_star()) {
+    ImGui::SetNextItemWidth(std::round(line * 12));
+    const LinkModel& link = find_link_preset(link_key_);
+    if (ImGui::BeginCombo("##link", link.label.c_str())) {
+      for (const LinkModel& option : link_presets())
+        if (ImGui::Selectable(option.label.c_str(), option.key == link_key_)) link_key_ = option.key;
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled(t.compare_link_figures, link.alpha_seconds * 1e6, link.bytes_per_second / 1e9);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link.note.c_str());
+  } else if (answer_ && answer_->comparison) {
+    ImGui::TextDisabled("%s", answer_->comparison->topology.label.c_str());
+  }
 }
 
 void CompareView::draw(const Rect& area, const ViewContext& context) {
@@ -95,35 +142,37 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   ImGui::Text(t.compare_question, std::string(op_name(config.op)).c_str(), static_cast<long long>(config.count),
               std::string(dtype_name(config.dtype)).c_str(), format_bytes(static_cast<double>(message)).c_str(),
               config.ranks);
-  ImGui::SetNextItemWidth(std::round(line * 14));
-  const LinkModel& link = find_link_preset(link_key_);
-  if (ImGui::BeginCombo(t.compare_link, link.label.c_str())) {
-    for (const LinkModel& option : link_presets())
-      if (ImGui::Selectable(option.label.c_str(), option.key == link_key_)) link_key_ = option.key;
-    ImGui::EndCombo();
-  }
-  ImGui::SameLine();
-  ImGui::TextDisabled(t.compare_link_figures, link.alpha_seconds * 1e6, link.bytes_per_second / 1e9);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link.note.c_str());
+  answer_for(config, context.wait_for_answers);
+  draw_machine_selector(config);
+  // The selector may have changed the question: ask again, so this frame shows its answer or
+  // "computing...", never the old machine's figures under the new machine's name.
+  const ComparisonAnswer* answer = answer_for(config, context.wait_for_answers);
   ImGui::PopTextWrapPos();
 
-  draw_table(config, context, left.w - 2 * pad);
-  const ImVec2 cursor = ImGui::GetCursorScreenPos();
-  const Rect plot_area{left.x + pad, cursor.y + pad * 0.5f, left.w - 2 * pad, std::max(0.0f, left.bottom() - cursor.y - pad)};
-  draw_plot(dl, plot_area, config, context);
+  LinkViewInput link_input;
+  if (answer == nullptr) {
+    ImGui::TextDisabled("%s", t.compare_computing);
+  } else if (!answer->comparison) {
+    ImGui::PushTextWrapPos(left.right() - pad - area.x);
+    ImGui::TextWrapped("%s", answer->error.c_str());
+    ImGui::PopTextWrapPos();
+  } else {
+    const CostComparison& comparison = *answer->comparison;
+    link_input = {&comparison, &*answer->routes};
+    draw_table(comparison, config, context, left.w - 2 * pad);
+    const ImVec2 cursor = ImGui::GetCursorScreenPos();
+    const Rect plot_area{left.x + pad, cursor.y + pad * 0.5f, left.w - 2 * pad, std::max(0.0f, left.bottom() - cursor.y - pad)};
+    draw_plot(dl, plot_area, comparison, config, context);
+  }
 
   dl->AddLine(ImVec2(left.right(), area.y + pad), ImVec2(left.right(), area.bottom() - pad), to_imcol(colours.box_border));
-  draw_link_view(dl, right, context);
+  draw_link_view(dl, right, context, link_input);
   ImGui::End();
 }
 
-void CompareView::draw_table(const Config& current, const ViewContext& context, float width) {
+void CompareView::draw_table(const CostComparison& comparison, const Config& current, const ViewContext& context,
+                             float width) {
   const UiStrings& t = view_strings();
-  const CostComparison* comparison = comparison_for(current);
-  if (comparison == nullptr) {
-    ImGui::TextWrapped("%s", error_.c_str());
-    return;
-  }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("##compare", 6, flags, ImVec2(width, 0))) return;
   ImGui::TableSetupColumn(t.compare_algorithm, ImGuiTableColumnFlags_WidthStretch, 1.25f);
@@ -135,10 +184,10 @@ void CompareView::draw_table(const Config& current, const ViewContext& context, 
   ImGui::TableHeadersRow();
   // The fastest at this size gets a mark; the algorithm of the setup panel is selected.
   double fastest = 1e300;
-  for (const CostEstimate& estimate : comparison->at_count) fastest = std::min(fastest, estimate.seconds);
-  for (std::size_t i = 0; i < comparison->algorithms.size(); ++i) {
-    const Algorithm algorithm = comparison->algorithms[i];
-    const CostEstimate& estimate = comparison->at_count[i];
+  for (const CostEstimate& estimate : comparison.at_count) fastest = std::min(fastest, estimate.seconds);
+  for (std::size_t i = 0; i < comparison.algorithms.size(); ++i) {
+    const Algorithm algorithm = comparison.algorithms[i];
+    const CostEstimate& estimate = comparison.at_count[i];
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(algorithm_colour(algorithm)));
@@ -168,10 +217,10 @@ void CompareView::draw_table(const Config& current, const ViewContext& context, 
   ImGui::PopTextWrapPos();
 }
 
-void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& current, const ViewContext& context) {
+void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const CostComparison& comparison, const Config& current,
+                            const ViewContext& context) {
   const UiStrings& t = view_strings();
-  const CostComparison* comparison = comparison_for(current);
-  if (comparison == nullptr || comparison->sweep_bytes.size() < 2) return;
+  if (comparison.sweep_bytes.size() < 2) return;
   const ViewColours& colours = view_colours(context.theme);
   const float line = ImGui::GetTextLineHeight();
   const float s = context.scale;
@@ -179,7 +228,7 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& curr
   dl->AddText(ImVec2(area.x, area.y), to_imcol(colours.text), t.compare_plot_title);
 
   double low = 1e300, high = 0;
-  for (const auto& series : comparison->sweep_seconds)
+  for (const auto& series : comparison.sweep_seconds)
     for (double seconds : series)
       if (seconds > 0) {
         low = std::min(low, seconds);
@@ -187,12 +236,15 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& curr
       }
   if (!(high > 0)) return;
   const double y0 = std::floor(std::log10(low)), y1 = std::max(y0 + 1, std::ceil(std::log10(high)));
-  const double x0 = std::log2(static_cast<double>(comparison->sweep_bytes.front()));
-  const double x1 = std::log2(static_cast<double>(comparison->sweep_bytes.back()));
+  const double x0 = std::log2(static_cast<double>(comparison.sweep_bytes.front()));
+  const double x1 = std::log2(static_cast<double>(comparison.sweep_bytes.back()));
   const float axis_w = ImGui::CalcTextSize("100 ms").x + line * 0.4f;
   const float legend_w = ImGui::CalcTextSize("tree_pipelined").x + line * 2;
+  // Said from the data drawn above it, so it cannot contradict the plot.
+  const std::string sentence = comparison_sentence(comparison, t);
+  const float sentence_h = ImGui::CalcTextSize(sentence.c_str(), nullptr, false, area.w).y;
   const Rect plot{area.x + axis_w, area.y + line * 1.4f, std::max(line, area.w - axis_w - legend_w),
-                  std::max(line, area.h - line * 4.3f)};
+                  std::max(line, area.h - line * 2.8f - sentence_h)};
   dl->AddRectFilled(to_imvec(plot.min()), to_imvec(plot.max()), to_imcol(colours.box_background, 0.5f));
   auto x_of = [&](double bytes) { return plot.x + static_cast<float>((std::log2(bytes) - x0) / (x1 - x0)) * plot.w; };
   auto y_of = [&](double seconds) {
@@ -211,14 +263,14 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& curr
     const bool labelled = static_cast<long long>(e) % 4 == 2;  // 1 KiB is 2^10
     dl->AddLine(ImVec2(x, plot.y), ImVec2(x, plot.bottom()), to_imcol(colours.box_border, labelled ? 0.45f : 0.18f));
     if (labelled) {
-      const std::string label = power_of_two_bytes(static_cast<std::int64_t>(std::pow(2.0, e)));
+      const std::string label = size_words(static_cast<std::int64_t>(std::pow(2.0, e)));
       text_centred(dl, x, plot.bottom() + line * 0.15f, muted, label.c_str());
     }
   }
 
   // The setup panel's message size.
   const double message = static_cast<double>(current.count) * static_cast<double>(dtype_size(current.dtype));
-  if (message >= comparison->sweep_bytes.front() && message <= comparison->sweep_bytes.back()) {
+  if (message >= comparison.sweep_bytes.front() && message <= comparison.sweep_bytes.back()) {
     const float x = std::round(x_of(message));
     dashed_line(dl, ImVec2(x, plot.y), ImVec2(x, plot.bottom()), to_imcol(colours.text, 0.7f), std::max(1.0f, s), 4 * s, 3 * s);
     dl->AddText(ImVec2(x + 3, plot.bottom() - line * 1.2f), to_imcol(colours.text, 0.8f), t.compare_this_size);
@@ -226,31 +278,31 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& curr
 
   // A line per algorithm, the setup panel's one thickest and drawn last, on top of any it ties.
   std::vector<std::size_t> order;
-  for (std::size_t i = 0; i < comparison->algorithms.size(); ++i)
-    if (comparison->algorithms[i] != current.algorithm) order.push_back(i);
-  for (std::size_t i = 0; i < comparison->algorithms.size(); ++i)
-    if (comparison->algorithms[i] == current.algorithm) order.push_back(i);
+  for (std::size_t i = 0; i < comparison.algorithms.size(); ++i)
+    if (comparison.algorithms[i] != current.algorithm) order.push_back(i);
+  for (std::size_t i = 0; i < comparison.algorithms.size(); ++i)
+    if (comparison.algorithms[i] == current.algorithm) order.push_back(i);
   for (std::size_t i : order) {
     std::vector<ImVec2> points;
-    for (std::size_t k = 0; k < comparison->sweep_bytes.size(); ++k)
-      points.push_back(ImVec2(x_of(static_cast<double>(comparison->sweep_bytes[k])), y_of(comparison->sweep_seconds[i][k])));
-    const bool chosen = comparison->algorithms[i] == current.algorithm;
-    polyline(dl, points, to_imcol(algorithm_colour(comparison->algorithms[i])), (chosen ? 3.0f : 1.6f) * s);
+    for (std::size_t k = 0; k < comparison.sweep_bytes.size(); ++k)
+      points.push_back(ImVec2(x_of(static_cast<double>(comparison.sweep_bytes[k])), y_of(comparison.sweep_seconds[i][k])));
+    const bool chosen = comparison.algorithms[i] == current.algorithm;
+    polyline(dl, points, to_imcol(algorithm_colour(comparison.algorithms[i])), (chosen ? 3.0f : 1.6f) * s);
   }
 
   // Crossovers: where the fastest algorithm changes.
-  for (std::size_t c = 0; c < comparison->crossovers.size(); ++c) {
-    const Crossover& crossover = comparison->crossovers[c];
+  for (std::size_t c = 0; c < comparison.crossovers.size(); ++c) {
+    const Crossover& crossover = comparison.crossovers[c];
     std::size_t faster = 0;
-    for (std::size_t i = 0; i < comparison->algorithms.size(); ++i)
-      if (comparison->algorithms[i] == crossover.faster) faster = i;
+    for (std::size_t i = 0; i < comparison.algorithms.size(); ++i)
+      if (comparison.algorithms[i] == crossover.faster) faster = i;
     std::size_t k = 0;
-    while (k + 1 < comparison->sweep_bytes.size() && comparison->sweep_bytes[k] < crossover.bytes) ++k;
-    const ImVec2 p(x_of(static_cast<double>(crossover.bytes)), y_of(comparison->sweep_seconds[faster][k]));
+    while (k + 1 < comparison.sweep_bytes.size() && comparison.sweep_bytes[k] < crossover.bytes) ++k;
+    const ImVec2 p(x_of(static_cast<double>(crossover.bytes)), y_of(comparison.sweep_seconds[faster][k]));
     dashed_line(dl, ImVec2(p.x, p.y), ImVec2(p.x, plot.bottom()), to_imcol(colours.warning, 0.8f), std::max(1.0f, s), 3 * s, 3 * s);
     dl->AddCircle(p, 5 * s, to_imcol(colours.warning), 0, 2 * s);
     const std::string label = format(t.compare_crossover, std::string(algorithm_name(crossover.faster)).c_str(),
-                                     power_of_two_bytes(crossover.bytes).c_str());
+                                     size_words(crossover.bytes).c_str());
     // Stagger labels so neighbouring crossovers do not overwrite each other.
     const float label_y = plot.y + line * (1.2f + 1.1f * static_cast<float>(c % 3));
     const ImVec2 size = ImGui::CalcTextSize(label.c_str());
@@ -260,20 +312,20 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const Config& curr
     dl->AddText(ImVec2(label_x, label_y), to_imcol(colours.warning), label.c_str());
   }
 
-  if (comparison->crossovers.empty()) {
-    const std::string only = format(t.compare_no_crossover, std::string(algorithm_name(comparison->sweep_fastest.front())).c_str());
+  if (comparison.crossovers.empty()) {
+    const std::string only = format(t.compare_no_crossover, std::string(algorithm_name(comparison.sweep_fastest.front())).c_str());
     dl->AddText(ImVec2(plot.x + line * 0.4f, plot.y + line * 0.3f), to_imcol(colours.warning), only.c_str());
   }
 
   // Legend on the right of the plot.
   float y = plot.y;
-  for (Algorithm algorithm : comparison->algorithms) {
+  for (Algorithm algorithm : comparison.algorithms) {
     const float x = plot.right() + line * 0.6f;
     dl->AddLine(ImVec2(x, y + line * 0.5f), ImVec2(x + line, y + line * 0.5f), to_imcol(algorithm_colour(algorithm)), 3 * s);
     dl->AddText(ImVec2(x + line * 1.3f, y), to_imcol(algorithm_colour(algorithm)), std::string(algorithm_name(algorithm)).c_str());
     y += line * 1.25f;
   }
-  dl->AddText(nullptr, 0, ImVec2(area.x, plot.bottom() + line * 1.2f), muted, t.compare_axis_hint, nullptr, area.w);
+  dl->AddText(nullptr, 0, ImVec2(area.x, plot.bottom() + line * 1.2f), to_imcol(colours.text), sentence.c_str(), nullptr, area.w);
 }
 
 }  // namespace ringviz::gui

@@ -1,11 +1,15 @@
 #pragma once
 // The comparison view: every algorithm that can run the setup panel's collective, with its
-// rounds, messages, bytes sent per GPU, busiest link and predicted time under the α-β-γ model
-// of a chosen link; a log-log plot of predicted time against message size (1 KiB - 1 GiB)
-// with the crossovers marked; and the link view of the current round beside them.
+// rounds, messages, bytes sent per GPU, busiest link and predicted time, simulated with
+// contention on a chosen topology (a preset sized to the setup panel's GPUs, or the star of a
+// link preset); a log-log plot of predicted time against message size (1 KiB - 1 GiB) with
+// the crossovers marked and a sentence said from it; and the link view of the current step
+// on that topology beside them (docs/architecture.md, "The Compare tab on a topology").
 #include <optional>
 #include <string>
 
+#include "app/gui/compare/comparison_job.h"
+#include "app/gui/compare/topology_choice.h"
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
 #include "core/training/cost_model.h"
@@ -14,26 +18,42 @@ struct ImDrawList;
 
 namespace ringviz::gui {
 
+// The topology the Compare tab opens on (--compare-topology): a kind of
+// topology_choice_kinds(), or a preset spec whose kind is taken. Throws InputError otherwise.
+void set_startup_compare_topology(const std::string& text);
+
 class CompareView {
  public:
+  CompareView();
   void set_link(const std::string& key);  // a cost_model link preset key; unknown keys are ignored
   const std::string& link() const { return link_key_; }
+  // A kind of topology_choice_kinds() or a preset spec; unknown ones are ignored.
+  void set_topology(const std::string& text);
+  const TopologyChoice& topology() const { return topology_; }
 
-  // The comparison for `config` (recomputed only when the question or the link changes).
+  // The comparison for `config` on the chosen topology (recomputed only when the question, the
+  // topology or the link changes). Blocks until it is there.
   const CostComparison* comparison_for(const Config& config);
-  const std::string& error() const { return error_; }
+  const std::string& error() const;
+  // The sentence under the plot for the last comparison ("" while none).
+  std::string sentence() const;
+  // The last answer asked for (with the topology's routes), null while being computed.
+  const ComparisonAnswer* last_answer() const { return answer_; }
 
   void draw(const Rect& area, const ViewContext& context);
 
  private:
-  void draw_table(const Config& current, const ViewContext& context, float width);
-  void draw_plot(ImDrawList* dl, const Rect& area, const Config& current, const ViewContext& context);
+  ComparisonQuestion question_for(const Config& config) const;
+  const ComparisonAnswer* answer_for(const Config& config, bool wait);
+  void draw_machine_selector(const Config& config);
+  void draw_table(const CostComparison& comparison, const Config& current, const ViewContext& context, float width);
+  void draw_plot(ImDrawList* dl, const Rect& area, const CostComparison& comparison, const Config& current,
+                 const ViewContext& context);
 
   std::string link_key_ = "nvlink4";
-  std::optional<Config> computed_for_;
-  std::string computed_link_;
-  std::optional<CostComparison> comparison_;
-  std::string error_;
+  TopologyChoice topology_{"star"};
+  ComparisonJob job_;
+  const ComparisonAnswer* answer_ = nullptr;  // the last answer shown
 };
 
 // A colour per algorithm, the same in the table and the plot.

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "app/gui/compare/topology_picture.h"
 #include "app/gui/views/centre_view_draw.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
@@ -54,23 +55,6 @@ int link_view_round(const RoundMoment& moment, int round_count) {
 
 namespace {
 
-// A quadratic Bezier from a to b bowed to the left of its direction, so a -> b and b -> a
-// are two separate curves, and links between far GPUs pass beside the centre, not through it.
-struct Curve {
-  ImVec2 a, control, b;
-  ImVec2 at(float t) const {
-    const float u = 1 - t;
-    return ImVec2(u * u * a.x + 2 * u * t * control.x + t * t * b.x, u * u * a.y + 2 * u * t * control.y + t * t * b.y);
-  }
-};
-
-Curve curve_between(ImVec2 a, ImVec2 b, float bow) {
-  const float dx = b.x - a.x, dy = b.y - a.y;
-  const float length = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
-  const ImVec2 mid((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
-  return {a, ImVec2(mid.x + dy / length * bow * length, mid.y - dx / length * bow * length), b};
-}
-
 // Where the segment from the centre of `box` toward `towards` leaves the box.
 Vec2 box_exit(const Rect& box, Vec2 towards) {
   const Vec2 c = box.centre();
@@ -98,7 +82,7 @@ ArrowPath transfer_path(const RingGeometry& geometry, int src, int dst) {
   return make_path(std::move(points));
 }
 
-void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context) {
+void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context, const LinkViewInput& input) {
   const UiStrings& t = view_strings();
   const ViewColours& colours = view_colours(context.theme);
   const float line = ImGui::GetTextLineHeight();
@@ -107,92 +91,161 @@ void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context
   const Session& session = *context.session;
   const Config& config = session.config();
   const Schedule& schedule = session.schedule();
-  const int n = config.ranks;
   const int rounds = schedule.round_count();
   const int shown = link_view_round(context.moment, rounds);
+  const CostComparison* comparison = input.comparison;
+  const std::string where = comparison ? comparison->topology.key : std::string("...");
 
-  const std::string title = shown > 0 ? format(t.link_title, shown, rounds, std::string(algorithm_name(config.algorithm)).c_str())
+  const std::string title = shown > 0 ? format(t.link_topology_title, shown, rounds,
+                                               std::string(algorithm_name(config.algorithm)).c_str(), where.c_str())
                                       : std::string(t.link_no_rounds);
-  dl->AddText(ImVec2(area.x, area.y), to_imcol(colours.text), title.c_str());
-  dl->AddText(nullptr, 0, ImVec2(area.x, area.y + line * 1.1f), to_imcol(colours.muted_text), t.link_hint, nullptr, area.w);
+  dl->AddText(nullptr, 0, ImVec2(area.x, area.y), to_imcol(colours.text), title.c_str(), nullptr, area.w);
+  const float title_h = ImGui::CalcTextSize(title.c_str(), nullptr, false, area.w).y;
+  dl->AddText(nullptr, 0, ImVec2(area.x, area.y + title_h + line * 0.1f), to_imcol(colours.muted_text), t.link_topology_hint,
+              nullptr, area.w);
+  const float head_h = title_h + line * 0.1f + ImGui::CalcTextSize(t.link_topology_hint, nullptr, false, area.w).y;
   if (shown == 0) return;
-
-  const std::vector<LinkLoad> loads = link_loads(schedule.rounds[static_cast<std::size_t>(shown - 1)], session.layout(), config.dtype);
-  const std::int64_t top = std::max<std::int64_t>(1, busiest_link_in_any_round(schedule, session.layout(), config.dtype));
-
-  // The circle of GPUs, below the title and above the colour scale.
-  const float legend_h = line * 3.6f;
-  const Rect circle_area{area.x, area.y + line * 4.6f, area.w, std::max(line * 4, area.h - line * 4.6f - legend_h)};
-  const ImVec2 centre(circle_area.centre().x, circle_area.centre().y);
-  const float node = std::clamp(std::min(circle_area.w, circle_area.h) / (n * 0.9f + 2), 3.0f * s, line * 1.2f);
-  const float radius = std::max(node * 2, std::min(circle_area.w, circle_area.h) * 0.5f - node - line);
-  std::vector<ImVec2> at(static_cast<std::size_t>(n));
-  for (int r = 0; r < n; ++r) {
-    // GPU 0 at the top, clockwise, as the ring view has them.
-    const float angle = -1.5707963f + 6.2831853f * static_cast<float>(r) / static_cast<float>(n);
-    at[static_cast<std::size_t>(r)] = ImVec2(centre.x + radius * std::cos(angle), centre.y + radius * std::sin(angle));
+  if (comparison == nullptr || input.routes == nullptr) {
+    dl->AddText(ImVec2(area.x, area.y + line * 5), to_imcol(colours.muted_text), t.compare_computing);
+    return;
   }
+  const TopologyStepPicture picture = topology_step_picture(*comparison, *input.routes, schedule, config.algorithm, shown - 1);
+  const Topology& topology = comparison->topology;
 
-  // Links, coolest first so the busiest are drawn on top.
-  std::vector<LinkLoad> order = loads;
-  std::stable_sort(order.begin(), order.end(), [](const LinkLoad& a, const LinkLoad& b) { return a.bytes < b.bytes; });
-  const bool labelled = order.size() <= 12;
-  for (const LinkLoad& load : order) {
-    const float heat = static_cast<float>(static_cast<double>(load.bytes) / static_cast<double>(top));
-    const ImU32 colour = to_imcol(heat_colour(heat));
-    const ImVec2 a = at[static_cast<std::size_t>(load.src)], b = at[static_cast<std::size_t>(load.dst)];
-    // Start and end at the node's edge, not its centre.
-    const float dx = b.x - a.x, dy = b.y - a.y;
-    const float length = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
-    const float trim = (node + 2) / length;
-    const ImVec2 a2(a.x + dx * trim, a.y + dy * trim), b2(b.x - dx * trim, b.y - dy * trim);
-    const Curve curve = curve_between(a2, b2, 0.12f);
-    const float thickness = std::max(1.0f, (1.0f + 4.0f * heat) * s * (n > 16 ? 0.5f : 1.0f));
-    std::vector<ImVec2> points;
-    for (int k = 0; k <= 16; ++k) points.push_back(curve.at(static_cast<float>(k) / 16.0f));
-    const ImVec2 tip = points.back(), before = curve.at(0.9f);
-    const float hx = tip.x - before.x, hy = tip.y - before.y;
-    const float hl = std::max(0.001f, std::sqrt(hx * hx + hy * hy));
-    const float head = std::max(4.0f * s, thickness * 2.6f);
-    const ImVec2 d(hx / hl, hy / hl), side(-d.y, d.x);
-    const ImVec2 base(tip.x - d.x * head, tip.y - d.y * head);
-    points.back() = base;
-    dl->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, thickness);
-    dl->AddTriangleFilled(tip, ImVec2(base.x + side.x * head * 0.5f, base.y + side.y * head * 0.5f),
-                          ImVec2(base.x - side.x * head * 0.5f, base.y - side.y * head * 0.5f), colour);
-    if (labelled) {
-      const std::string bytes = format_bytes(static_cast<double>(load.bytes));
-      const ImVec2 mid = curve.at(0.5f);
-      const ImVec2 size = ImGui::CalcTextSize(bytes.c_str());
-      dl->AddRectFilled(ImVec2(mid.x - size.x * 0.5f - 2, mid.y - size.y * 0.5f),
-                        ImVec2(mid.x + size.x * 0.5f + 2, mid.y + size.y * 0.5f), to_imcol(colours.view_background, 0.8f), 2);
-      text_centred(dl, mid.x, mid.y - size.y * 0.5f, colour, bytes.c_str());
+  // The machine, below the title and hint and above the legend.
+  // The legend's height: the summary, the scale and its labels, and the keys' rows.
+  const std::string summary = format(t.link_topology_summary, picture.busy_links, picture.shared_links,
+                                     format_bytes(picture.step_top_bytes).c_str());
+  const float summary_h = ImGui::CalcTextSize(summary.c_str(), nullptr, false, area.w).y;
+  float keys_w = 0;
+  for (const char* label : {t.link_legend_shared, t.link_legend_idle, t.link_legend_gpu, t.link_legend_switch})
+    keys_w += line * 2.1f + ImGui::CalcTextSize(label).x;
+  const float key_rows = std::ceil(keys_w / std::max(line, area.w));
+  const float legend_h = summary_h + line * (2.7f + 1.2f * key_rows);
+  const float top_y = area.y + head_h + line * 0.8f;
+  const Rect machine{area.x, top_y, area.w, std::max(line * 4, area.bottom() - top_y - legend_h)};
+  const int gpus = topology.gpus;
+  const float gpu_box = std::clamp(std::min(machine.w, machine.h) / (static_cast<float>(gpus) * 0.55f + 3), 5.0f * s, line * 1.6f);
+  float switch_w = gpu_box;
+  for (int node = gpus; node < topology.node_count(); ++node)
+    switch_w = std::max(switch_w, ImGui::CalcTextSize(topology.node_names[static_cast<std::size_t>(node)].c_str()).x + line * 0.6f);
+  switch_w = std::min(switch_w, std::min(machine.w, machine.h) * 0.24f);
+  const Vec2 box_size{std::max(gpu_box, switch_w), std::max(gpu_box, line * 1.3f)};
+  const std::vector<Vec2> at = topology_node_centres(topology, machine, box_size);
+  auto node_box = [&](int node) {
+    const Vec2 c = at[static_cast<std::size_t>(node)];
+    const Vec2 size = node < gpus ? Vec2{gpu_box, gpu_box} : Vec2{switch_w, std::max(gpu_box, line * 1.3f)};
+    return Rect{c.x - size.x * 0.5f, c.y - size.y * 0.5f, size.x, size.y};
+  };
+
+  // Each direction of a link is its own line, beside the other, so both loads show.
+  const float top = static_cast<float>(std::max(1.0, picture.top_bytes));
+  const float spacing = std::max(2.0f, 2.5f * s);
+  struct Label {
+    int from, to;
+    ImVec2 at;
+    int transfers;
+  };
+  std::vector<Label> labels;
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t i = 0; i < topology.links.size(); ++i) {
+      const TopologyLink& link = topology.links[i];
+      const StepLinkLoad& load = picture.loads[i];
+      const bool busy = load.transfers > 0;
+      if ((pass == 0) == busy) continue;  // idle links first, underneath
+      const Rect from = node_box(link.from), to = node_box(link.to);
+      const Vec2 a0 = box_exit(from, to.centre()), b0 = box_exit(to, from.centre());
+      const Vec2 d = b0 - a0;
+      const float length = std::max(1.0f, d.length());
+      const Vec2 side{-d.y / length * spacing, d.x / length * spacing};
+      const ImVec2 a = to_imvec(a0 + side), b = to_imvec(b0 + side);
+      if (!busy) {
+        dl->AddLine(a, b, to_imcol(colours.box_border, 0.7f), std::max(1.0f, s));
+        continue;
+      }
+      const float heat = static_cast<float>(load.bytes) / top;
+      const float thickness = std::max(1.5f, (1.5f + 3.0f * heat) * s);
+      if (load.transfers > 1) dl->AddLine(a, b, to_imcol(colours.warning, 0.55f), thickness + 4 * s);
+      const ImU32 colour = to_imcol(heat_colour(heat));
+      dl->AddLine(a, b, colour, thickness);
+      // An arrowhead two thirds along tells the direction.
+      const Vec2 unit = d * (1.0f / length);
+      const Vec2 tip = a0 + side + d * 0.68f;
+      const float head = std::max(4.0f * s, thickness * 2.2f);
+      const Vec2 base = tip - unit * head, across{-unit.y * head * 0.5f, unit.x * head * 0.5f};
+      dl->AddTriangleFilled(to_imvec(tip), to_imvec(base + across), to_imvec(base - across), colour);
+      // Labelled nearer the end farther from the middle, where spokes of a switch spread apart.
+      const Vec2 middle = machine.centre();
+      const bool outward = (b0 - middle).length() >= (a0 - middle).length();
+      if (load.transfers > 1) labels.push_back({link.from, link.to, to_imvec(outward ? a0 + d * 0.62f : a0 + d * 0.38f), load.transfers});
     }
+
+  // The boxes on top of the links: GPUs in their ring colours, switches grey.
+  for (int node = 0; node < topology.node_count(); ++node) {
+    const Rect box = node_box(node);
+    const Rgb fill = node < gpus ? rank_colour(node, context.palette) : colours.box_background;
+    dl->AddRectFilled(to_imvec(box.min()), to_imvec(box.max()), to_imcol(fill), 3 * s);
+    dl->AddRect(to_imvec(box.min()), to_imvec(box.max()), to_imcol(colours.box_border), 3 * s);
+    std::string name = node < gpus ? std::to_string(node) : topology.node_names[static_cast<std::size_t>(node)];
+    if (node >= gpus && ImGui::CalcTextSize(name.c_str()).x >= box.w - 2) name = short_node_name(name);
+    if (ImGui::CalcTextSize(name.c_str()).x < box.w - 2)
+      text_centred(dl, box.centre().x, box.centre().y - line * 0.5f, node < gpus ? ink_on(fill) : to_imcol(colours.text),
+                   name.c_str());
   }
 
-  // The GPUs on top of the links, in their ring colours.
-  for (int r = 0; r < n; ++r) {
-    const ImVec2 p = at[static_cast<std::size_t>(r)];
-    const Rgb colour = rank_colour(r, context.palette);
-    dl->AddCircleFilled(p, node, to_imcol(colour));
-    const std::string name = std::to_string(r);
-    if (ImGui::CalcTextSize(name.c_str()).x < node * 1.8f) text_centred(dl, p.x, p.y - line * 0.5f, ink_on(colour), name.c_str());
+  // "shared by 3" on the shared links, one label per pair of directions (the larger count),
+  // while there are few enough to read.
+  std::vector<Label> pairs;
+  for (const Label& label : labels) {
+    auto same = std::find_if(pairs.begin(), pairs.end(), [&](const Label& other) {
+      return (other.from == label.from && other.to == label.to) || (other.from == label.to && other.to == label.from);
+    });
+    if (same == pairs.end()) pairs.push_back(label);
+    else same->transfers = std::max(same->transfers, label.transfers);
+  }
+  // Each label where it covers no box and no earlier label; one that would is left out.
+  std::vector<Rect> taken;
+  for (int node = 0; node < topology.node_count(); ++node) taken.push_back(node_box(node));
+  for (const Label& label : pairs) {
+    const std::string text = format(t.link_shared_by, label.transfers);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const Rect place{std::clamp(label.at.x - size.x * 0.5f, area.x, area.right() - size.x), label.at.y - size.y * 0.5f,
+                     size.x, size.y};
+    if (std::any_of(taken.begin(), taken.end(), [&](const Rect& other) { return other.inset(-1).overlaps(place); })) continue;
+    taken.push_back(place);
+    dl->AddRectFilled(ImVec2(place.x - 2, place.y), ImVec2(place.right() + 2, place.bottom()), to_imcol(colours.view_background, 0.85f), 2);
+    dl->AddText(ImVec2(place.x, place.y), to_imcol(colours.warning), text.c_str());
   }
 
-  // The colour scale: 0 to the busiest link of any round of this schedule.
-  const Rect scale{area.x + line, area.bottom() - line * 1.9f, std::min(area.w - 2 * line, line * 14), line * 0.7f};
+  // The legend: the step in words, the colour scale, then what the marks mean, each wrapped
+  // to the view's width.
+  float y = area.bottom() - legend_h + line * 0.3f;
+  dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(colours.text), summary.c_str(), nullptr, area.w);
+  y += summary_h + line * 0.3f;
+  const Rect scale{area.x, y, std::min(area.w, line * 12), line * 0.7f};
   const int steps = 32;
   for (int k = 0; k < steps; ++k)
     dl->AddRectFilled(ImVec2(scale.x + scale.w * k / steps, scale.y), ImVec2(scale.x + scale.w * (k + 1) / steps + 0.5f, scale.bottom()),
                       to_imcol(heat_colour(static_cast<float>(k) / (steps - 1))));
   dl->AddText(ImVec2(scale.x, scale.bottom() + 2), to_imcol(colours.muted_text), "0");
-  const std::string high = format(t.link_scale_top, format_bytes(static_cast<double>(top)).c_str());
+  const std::string high = format(t.link_scale_top, format_bytes(picture.top_bytes).c_str());
   dl->AddText(ImVec2(scale.right() - ImGui::CalcTextSize(high.c_str()).x, scale.bottom() + 2), to_imcol(colours.muted_text),
               high.c_str());
-  std::int64_t round_top = 0;
-  for (const LinkLoad& load : loads) round_top = std::max(round_top, load.bytes);
-  const std::string summary = format(t.link_round_summary, static_cast<int>(loads.size()), format_bytes(static_cast<double>(round_top)).c_str());
-  dl->AddText(ImVec2(scale.x, scale.y - line * 1.3f), to_imcol(colours.text), summary.c_str());
+  y = scale.bottom() + line * 1.3f;
+  const float swatch = line * 0.8f;
+  const ImU32 ink = to_imcol(colours.muted_text);
+  float x = area.x;
+  auto key = [&](ImU32 colour, const char* label) {
+    if (x > area.x && x + swatch * 1.35f + ImGui::CalcTextSize(label).x > area.right()) {
+      x = area.x;
+      y += line * 1.2f;
+    }
+    x += legend_swatch(dl, ImVec2(x, y), swatch, colour, ink, label) + line;
+  };
+  key(to_imcol(colours.warning, 0.55f), t.link_legend_shared);
+  key(to_imcol(colours.box_border, 0.7f), t.link_legend_idle);
+  key(to_imcol(rank_colour(0, context.palette)), t.link_legend_gpu);
+  key(to_imcol(colours.box_background), t.link_legend_switch);
 }
 
 }  // namespace ringviz::gui

@@ -1,8 +1,10 @@
 #pragma once
-// The link view: the GPUs on a circle and every link that carries bytes in the current round,
-// coloured (and thickened) by how many. Under the ring every GPU talks to its neighbour with
-// the same load; under naive one link into GPU 0 is the hot spot; under direct every pair
-// lights up at once.
+// The link view: the Compare tab's topology (GPUs and switches as boxes, links as lines, one per
+// direction) and what every link carries in the current step, routed as the contention model
+// routes it; a link that more than one transfer crosses in the step is highlighted and labelled
+// (docs/architecture.md, "The Compare tab on a topology"). Under the ring on ring:N every transfer
+// has its own link; on nvswitch:N direct's transfers share every port; on pcie:N the uplinks
+// are the hot spot.
 #include <cstdint>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "app/gui/layout/ring_geometry.h"
 #include "core/model/layout.h"
 #include "core/schedule/schedule.h"
+#include "core/training/cost_model.h"
 
 struct ImDrawList;
 
@@ -42,7 +45,14 @@ int link_view_round(const RoundMoment& moment, int round_count);
 // several transfers leaving one GPU fan out instead of piling on one line.
 ArrowPath transfer_path(const RingGeometry& geometry, int src, int dst);
 
-// Draws the view into `area` with `session`'s schedule at `moment`.
-void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context);
+// The comparison whose topology and simulation the view draws, and that topology's routes;
+// null while it is being computed.
+struct LinkViewInput {
+  const CostComparison* comparison = nullptr;
+  const Routes* routes = nullptr;
+};
+
+// Draws the view into `area` with the session's schedule at `moment`.
+void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context, const LinkViewInput& input);
 
 }  // namespace ringviz::gui
