@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <regex>
@@ -11,6 +12,8 @@
 #include "core/engine/backend.h"
 #include "core/model/layout.h"
 #include "core/teaching/lesson.h"
+#include "core/topology/topology.h"
+#include "core/training/cost_model.h"
 #include "core/training/memory_model.h"
 #include "core/engine/session.h"
 #include "core/training/training_run.h"
@@ -795,3 +798,35 @@ TEST_CASE("lessons 8 and 9 state the iteration model's peaks, and lesson 8 start
   CHECK_FALSE(estimate_iteration(*zero.scenes[2].memory->iteration).fits);  // selective
   CHECK(estimate_iteration(*zero.scenes[3].memory->iteration).fits);        // full
 }
+
+namespace ringviz {
+namespace {
+
+TEST_CASE("lesson 10 quotes the cost model's times for the ring on ring:8 with slices and with channels") {
+  const Lesson lesson = shipped("10-from-the-article-to-nccl.json");
+  std::string captions;
+  for (const LessonScene& scene : lesson.scenes)
+    for (const LessonStep& step : scene.steps) captions += step.caption.en + "\n";
+  auto ring_ms = [](std::int64_t bytes, int slices, int channels) {
+    Config config;
+    config.ranks = 8;
+    config.count = bytes / 4;
+    config.slices = slices;
+    config.channels = channels;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f ms", estimate_cost(config, topology_preset("ring:8"), false).seconds * 1e3);
+    return std::string(text);
+  };
+  CAPTURE(captions);
+  for (int slices : {1, 4}) CHECK(captions.find(ring_ms(std::int64_t{64} << 20, slices, 1)) != std::string::npos);
+  for (int channels : {1, 2, 4, 8})
+    CHECK(captions.find(ring_ms(std::int64_t{256} << 20, 1, channels)) != std::string::npos);
+  // The scenes run the ring lock-step, then sliced, then on channels as well.
+  REQUIRE(lesson.scenes.size() == 3);
+  CHECK(lesson.scenes[0].config.slices == 1);
+  CHECK(lesson.scenes[1].config.slices == 4);
+  CHECK(lesson.scenes[2].config.channels == 2);
+}
+
+}  // namespace
+}  // namespace ringviz
