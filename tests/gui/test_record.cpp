@@ -200,6 +200,10 @@ TEST_CASE("every shipped lesson validates and renders its first and last frame, 
         const ringviz::IterationEstimate estimate = ringviz::estimate_iteration(*expected.scene->memory->iteration);
         CHECK(layout["memory"]["peak"]["bytes"] == estimate.peak.memory.total());
         CHECK(layout["memory"]["moment"]["event"] == estimate.peak.event + 1);
+      } else if (expected.scene->config.channels * expected.scene->config.slices > 1) {
+        // A pipelined scene draws each cell's pieces as bars across its middle, where
+        // check_cells samples; the pipelined ring view's render tests check those pixels.
+        CHECK(layout["pipeline"].is_object());
       } else {
         CHECK(check_cells(image, layout) > 0);
       }
