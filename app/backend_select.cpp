@@ -68,7 +68,12 @@ BackendSelection select_backend(BackendChoice choice) {
 #endif
   if (choice == BackendChoice::cuda)
     throw InputError("--backend cuda: " + reason + "; use --backend cpu or auto");
-  return cpu_selection("using the CPU backend: " + reason);
+  BackendSelection selection = cpu_selection("using the CPU backend: " + reason);
+  selection.fallback_reason = reason;
+#if !RINGVIZ_WITH_CUDA
+  selection.built_without_cuda = true;
+#endif
+  return selection;
 }
 
 }  // namespace ringviz

@@ -33,6 +33,10 @@ struct BackendSelection {
   // Set when the backend is not the one asked for or `auto` fell back to the CPU: why, in one
   // sentence, to be shown to the user.
   std::string notice;
+  // The notice's parts, for a GUI that words it in its own language: why CUDA is not used
+  // (the driver's or the runtime's words), or that this build has no CUDA at all.
+  std::string fallback_reason;
+  bool built_without_cuda = false;
   BackendInfo info;
 };
 

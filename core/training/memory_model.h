@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/model/config.h"
+#include "core/model/text.h"
 #include "core/model/dtype.h"
 #include "core/model/enum_table.h"
 #include "core/model/reduce_op.h"
@@ -77,6 +78,8 @@ inline constexpr EnumNamer component_name{kStateComponentNames};
 inline constexpr EnumNamer unit_name{kByteUnitNames, true};        // "GB" | "GiB" | "bytes"
 // One paragraph saying what the convention assumes (precisions, what is counted, what not).
 std::string_view convention_assumptions(MemoryConvention convention);
+// The same in `language` (the GUI's Memory tab speaks the UI language).
+std::string_view convention_assumptions(MemoryConvention convention, Language language);
 
 // Each parser throws InputError naming `field` and the accepted values.
 inline constexpr EnumParser parse_strategy{kStrategyNames, "strategy"};

@@ -15,6 +15,12 @@ struct TopologyChoice {
   bool is_star() const { return kind == "star"; }
 };
 
+// What the Compare tab says about the machine `kind` builds at `gpus` GPUs, in the UI
+// language (core's Topology::label is English, for the command line); "" for the star.
+std::string topology_choice_label(const TopologyChoice& choice, int gpus);
+// A link preset's note (LinkModel::note) in the UI language; core's English for an unknown key.
+std::string link_note_text(const std::string& key, const std::string& english);
+
 // Every kind the selector offers, the star first.
 const std::vector<std::string>& topology_choice_kinds();
 // A kind from topology_choice_kinds(), or the kind of a preset spec ("ring:8" -> "ring");

@@ -68,7 +68,7 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
     host.interactive = false;
     host.graphics = surface.describe();
     GuiApp app(config, backend, startup.preferences, host);
-    ClassroomMode classroom(classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict));
+    ClassroomMode classroom(classroom_options(std::string(language_name(startup.preferences.language)), flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);
     classroom.start(app);
     app.set_content_scale(flags.ui_scale > 0 ? flags.ui_scale : 1.0f);

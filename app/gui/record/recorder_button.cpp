@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
 #include "core/model/text.h"
 
@@ -45,7 +46,7 @@ void RecorderButton::start(GuiApp& app, int width, int height) {
   options.fps = kFps;
   writer_ = VideoWriter::open(options, error);
   if (!writer_) {
-    app.add_notice("recording failed: " + error);
+    app.add_notice(format(ui_strings().record_failed, error.c_str()));
     return;
   }
   output_ = options.out.string();
@@ -62,9 +63,9 @@ void RecorderButton::stop(GuiApp& app) {
     writer_->abandon();
   } else if (writer_->finish(error)) {
     last_output_ = output_;
-    app.add_notice("recorded " + std::to_string(frames) + " frames to " + output_);
+    app.add_notice(format(ui_strings().record_done, frames, output_.c_str()));
   } else {
-    app.add_notice("recording failed: " + error);
+    app.add_notice(format(ui_strings().record_failed, error.c_str()));
   }
   writer_.reset();
   guard_.reset();
@@ -85,10 +86,10 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
+  const UiStrings& t = ui_strings();
   if (!recording()) {
-    if (ImGui::Button("Record")) start_requested_ = true;
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Record the window to a video file (%d fps) in the current folder", kFps);
+    if (ImGui::Button(t.record_button)) start_requested_ = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.record_tooltip, kFps);
   } else {
     // The indicator: a red dot that blinks with the recording's own clock, and the counter.
     const long long frames = writer_->frames_written();
@@ -99,10 +100,10 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
                                                 lit ? IM_COL32(230, 30, 30, 255) : IM_COL32(120, 20, 20, 255));
     ImGui::Dummy(ImVec2(r * 2.5f, ImGui::GetTextLineHeight()));
     ImGui::SameLine();
-    ImGui::Text("REC %02lld:%02lld  frame %lld", frames / kFps / 60, (frames / kFps) % 60, frames);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Recording to %s", output_.c_str());
+    ImGui::Text(t.record_counter, frames / kFps / 60, (frames / kFps) % 60, frames);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.record_target, output_.c_str());
     ImGui::SameLine();
-    if (ImGui::Button("Stop")) stop_requested_ = true;
+    if (ImGui::Button(t.record_stop)) stop_requested_ = true;
   }
   ImGui::End();
 }
@@ -132,7 +133,7 @@ void RecorderButton::after_render(GuiApp& app, int width, int height) {
   }
   if (width != width_ || height != height_) {
     // A video has one size: end it where the window changed.
-    app.add_notice("the window changed size, so the recording stopped");
+    app.add_notice(ui_strings().record_resized);
     stop(app);
     return;
   }
@@ -150,7 +151,7 @@ void RecorderButton::after_render(GuiApp& app, int width, int height) {
   for (std::size_t i = 3; i < out_row * static_cast<std::size_t>(out_height); i += 4) top_down_[i] = 255;
   std::string error;
   if (!writer_->write(top_down_.data(), error)) {
-    app.add_notice("recording failed: " + error);
+    app.add_notice(format(ui_strings().record_failed, error.c_str()));
     writer_.reset();
     guard_.reset();
   }

@@ -9,6 +9,7 @@
 #include "app/gui/render/theme.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/text/fonts.h"
+#include "app/gui/text/glyph_audit.h"
 #include "app/platform/gl.h"
 #include "core/model/text.h"
 
@@ -60,6 +61,9 @@ void FrameHost::keep_fonts_current(const GuiApp& app) {
 }
 
 void FrameHost::build(GuiApp& app, const FrameStep& step, int width, int height) {
+  // Text registered since the last frame (a notice, a lesson) may need glyphs: every host,
+  // headless ones too, gets an atlas that covers it before the frame is built.
+  keep_fonts_current(app);
   ImGuiIO& io = ImGui::GetIO();
   if (!window_) {
     io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
@@ -72,6 +76,7 @@ void FrameHost::build(GuiApp& app, const FrameStep& step, int width, int height)
   ImGui::NewFrame();
   app.build_frame(io.DisplaySize.x, io.DisplaySize.y);
   ImGui::Render();
+  note_frame_glyphs(*ImGui::GetDrawData());  // --dump-layout's fallback_glyphs_drawn
 }
 
 void FrameHost::draw(GuiApp& app, int width, int height) {

@@ -1,4 +1,5 @@
 #include "app/gui/runtime/gui_app.h"
+#include "app/gui/text/font_loader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -105,7 +106,10 @@ std::string GuiApp::measured_caption_line() const {
 }
 
 void GuiApp::add_notice(std::string notice) {
-  if (!notice.empty()) notices_.push_back(std::move(notice));
+  if (notice.empty()) return;
+  // A notice may quote a file name or a lesson's text in any script: the next atlas covers it.
+  register_glyph_text(notice);
+  notices_.push_back(std::move(notice));
 }
 
 bool GuiApp::apply_config(const Config& config, BackendChoice backend) {

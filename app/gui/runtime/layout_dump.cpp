@@ -5,6 +5,7 @@
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/views/link_view.h"
+#include "app/gui/text/glyph_audit.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/views/iteration/iteration_layout.h"
 #include "app/platform/gl.h"
@@ -62,6 +63,14 @@ nlohmann::json compare_json(GuiApp& app) {
           {"crossovers", crossovers},
           {"step", step},
           {"links", links}};
+}
+
+// The code points of the language's text (and text registered at run time) that the atlas
+// lacks, as "U+4E2D 中": empty when every string the GUI can show has its glyphs.
+nlohmann::json missing_glyphs_json() {
+  nlohmann::json missing = nlohmann::json::array();
+  for (char32_t point : missing_glyphs_now()) missing.push_back(describe_code_point(point));
+  return missing;
 }
 
 nlohmann::json contributors_json(const RankSet& set, int ranks) {
@@ -158,6 +167,8 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"rounds", app.model().session().round_count()},
       {"theme", std::string(theme_name(preferences.theme))},
       {"language", std::string(language_name(ui_language()))},
+      {"missing_glyphs", missing_glyphs_json()},
+      {"fallback_glyphs_drawn", fallback_glyphs_last_frame()},
       {"presentation", app.presentation()},
       {"notices", app.notices()},
       {"cell_source", cell_source_name(app.cell_source().kind())},

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "app/gui/render/theme.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -17,6 +18,8 @@ struct Preferences {
   bool show_help = false;
   int window_width = 1600;
   int window_height = 900;
+  // The UI language (key "language"); --lang overrides it for a run, and L or the menu changes it.
+  Language language = Language::en;
   bool operator==(const Preferences&) const = default;
 };
 

@@ -7,6 +7,8 @@
 
 #include "app/backend_select.h"
 #include "app/gui/panels/op_label.h"
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
 #include "core/model/initial_values.h"
 
 namespace ringviz::gui {
@@ -23,6 +25,14 @@ std::string format_value(const ElementValue& value) {
     std::snprintf(text, sizeof text, "%.4g", value.real);
   }
   return text;
+}
+
+std::string SessionModel::backend_notice() const {
+  if (backend_notice_.empty()) return {};
+  const UiStrings& t = ui_strings();
+  if (built_without_cuda_) return t.backend_no_cuda_build;
+  if (!backend_fallback_reason_.empty()) return format(t.backend_cpu_fallback, backend_fallback_reason_.c_str());
+  return backend_notice_;
 }
 
 bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::string& error) {
@@ -42,6 +52,8 @@ bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::str
     backend_choice_ = backend;
     backend_name_ = std::move(name);
     backend_notice_ = std::move(selection.notice);
+    backend_fallback_reason_ = std::move(selection.fallback_reason);
+    built_without_cuda_ = selection.built_without_cuda;
     range_ = range;
     cache_.clear();
     recording_.reset();

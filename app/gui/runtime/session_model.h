@@ -37,7 +37,8 @@ class SessionModel {
   const Config& config() const { return session_->config(); }
   BackendChoice backend_choice() const { return backend_choice_; }
   const std::string& backend_name() const { return backend_name_; }
-  const std::string& backend_notice() const { return backend_notice_; }
+  // Why the CPU backend runs although CUDA was allowed, in the UI language; empty otherwise.
+  std::string backend_notice() const;
   const ValueRange& range() const { return range_; }
   // Bumped on every successful rebuild, so views can tell that the shape changed.
   int generation() const { return generation_; }
@@ -61,7 +62,9 @@ class SessionModel {
   std::unique_ptr<Session> session_;
   BackendChoice backend_choice_ = BackendChoice::automatic;
   std::string backend_name_;
-  std::string backend_notice_;
+  std::string backend_notice_;  // the English sentence, should the parts below be missing
+  std::string backend_fallback_reason_;
+  bool built_without_cuda_ = false;
   ValueRange range_;
   int generation_ = 0;
   bool cell_data_on_device_ = false;

@@ -151,7 +151,7 @@ class SettingsReader {
 // an unknown key only costs that field, with a notice.
 Preferences read_preferences(const SettingsReader& reader) {
   if (!reader.json().is_object()) reader.fail("", "expected an object");
-  reader.note_unknown_keys("", {"theme", "palette", "speed", "loop", "text_scale", "show_help", "window"});
+  reader.note_unknown_keys("", {"theme", "palette", "speed", "loop", "text_scale", "show_help", "window", "language"});
   Preferences p;
   if (const std::string* theme = reader.text("/theme"); theme && !parse_theme(*theme, p.theme))
     reader.fail("/theme", "'" + shortened_for_message(*theme) + "' is not a theme");
@@ -162,6 +162,15 @@ Preferences read_preferences(const SettingsReader& reader) {
   if (const auto scale = reader.number_in_range("/text_scale", 0.75, 3.0, p.text_scale))
     p.text_scale = static_cast<float>(*scale);
   if (const auto* help = reader.boolean("/show_help")) p.show_help = help->get<bool>();
+  if (const std::string* language = reader.text("/language")) {
+    bool known = false;
+    for (const auto& entry : kLanguageNames)
+      if (*language == entry.name) {
+        p.language = entry.value;
+        known = true;
+      }
+    if (!known) reader.fail("/language", "'" + shortened_for_message(*language) + "' is not a language (en or zh)");
+  }
   if (reader.json().contains("window")) {
     if (!reader.json()["window"].is_object()) reader.fail("/window", "expected an object with width and height");
     reader.note_unknown_keys("/window", {"width", "height"});
@@ -207,6 +216,7 @@ bool save_preferences(const std::string& path, const Preferences& p, std::string
       {"text_scale", p.text_scale},
       {"show_help", p.show_help},
       {"window", {{"width", p.window_width}, {"height", p.window_height}}},
+      {"language", std::string(language_name(p.language))},
   };
   std::error_code ignored;
   const std::filesystem::path file(path);

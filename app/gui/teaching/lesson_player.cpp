@@ -11,6 +11,8 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/teaching/lesson_memory.h"
 #include "app/gui/teaching/lesson_player_wrap.h"
+#include "app/gui/text/strings.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -33,24 +35,6 @@ constexpr const char* kDefaultCjkFont = "/usr/share/fonts/truetype/wqy/wqy-micro
 // Going back within this many seconds of a scene's start goes to the previous scene, as a
 // media player's "previous" button does.
 constexpr double kPreviousSceneGrace = 1.5;
-
-// The few words of the lesson bar, in the lesson's language (they sit next to its captions).
-struct BarWords {
-  const char* lesson;
-  const char* none;
-  const char* previous;
-  const char* next;
-  const char* play;
-  const char* pause;
-  const char* scene;
-};
-const BarWords& bar_words(Language language) {
-  static const BarWords en{"Lesson", "(no lesson)", "Previous scene", "Next scene", "Play lesson", "Pause lesson",
-                           "Scene %d of %d"};
-  static const BarWords zh{"课程", "（无课程）", "上一场景", "下一场景", "播放课程", "暂停课程",
-                           "第 %d / %d 个场景"};
-  return language == Language::zh ? zh : en;
-}
 
 // Takes one font (and its configs) out of the atlas, so that a caption font of another size or
 // language can replace it without rebuilding the fonts other code added.
@@ -161,7 +145,8 @@ void LessonPlayer::ensure_caption_font(float display_height) {
         builder.AddText(scene.title.zh.c_str());
         for (const LessonStep& step : scene.steps) builder.AddText(step.caption.zh.c_str());
       }
-      builder.AddText(bar_words(Language::zh).scene);
+      builder.AddText(ui_strings_for(Language::zh).lesson_bar_scene);
+      builder.AddChar(static_cast<ImWchar>(kReplacementCharacter));  // the fallback glyph (glyph_audit.h)
       caption_ranges_.clear();
       builder.BuildRanges(&caption_ranges_);
       ImFontConfig cjk = caption_font_config(true);
@@ -188,7 +173,7 @@ void LessonPlayer::apply(GuiApp& app) {
     } else {
       app.close_replay();
       if (!app.apply_config(f.scene->config, app.model().backend_choice()))
-        app.add_notice("lesson scene " + std::to_string(f.scene_index + 1) + " could not be shown");
+        app.add_notice(format(ui_strings().lesson_scene_failed, f.scene_index + 1));
     }
     show_lesson_iteration(app, *f.scene, showing_iteration_);
     applied_scene_ = f.scene_index;
@@ -312,9 +297,10 @@ void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const Le
       wrap_caption(*font, size, std::string(f.caption), text_width_limit, max_lines);
 
   ImFont* small = ImGui::GetFont();
-  const BarWords& words = bar_words(language_);
+  // The lesson bar speaks the lesson's language (it sits next to its captions).
+  const UiStrings& words = ui_strings_for(language_);
   char scene_text[96];
-  std::snprintf(scene_text, sizeof scene_text, words.scene, f.scene_index + 1,
+  std::snprintf(scene_text, sizeof scene_text, words.lesson_bar_scene, f.scene_index + 1,
                 static_cast<int>(lesson_->scenes.size()));
   const std::string heading = std::string(scene_text) + "  |  " + f.scene->title.in(language_);
   // The heading in the caption font's glyphs when the UI font lacks them (Chinese titles).
@@ -353,17 +339,18 @@ void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const Le
 }
 
 void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const LessonFrame& f) {
-  const BarWords& words = bar_words(language_);
+  // The lesson bar speaks the lesson's language (it sits next to its captions).
+  const UiStrings& words = ui_strings_for(language_);
   const ImGuiStyle& style = ImGui::GetStyle();
   // One row at the right end of the strip above the centre view (the view tabs sit at its
   // left end), so that it covers nothing of the view itself.
-  const std::string current = active() ? std::filesystem::path(lesson_->source).stem().string() : words.none;
+  const std::string current = active() ? std::filesystem::path(lesson_->source).stem().string() : words.lesson_bar_none;
   const float combo_w = std::max(ImGui::CalcTextSize(current.c_str()).x, ImGui::CalcTextSize("00-allreduce-traffic").x) +
                         ImGui::GetFrameHeight() + style.FramePadding.x * 2;
   auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
   float w = combo_w + style.WindowPadding.x * 2;
   if (active())
-    w += button_w("<") + button_w(">") + std::max(button_w(words.play), button_w(words.pause)) +
+    w += button_w("<") + button_w(">") + std::max(button_w(words.lesson_bar_play), button_w(words.lesson_bar_pause)) +
          ImGui::CalcTextSize("00 / 00").x + style.ItemSpacing.x * 4;
   const float x = std::max(panels.caption.x, panels.caption.right() - w);
   bar_left_ = x;
@@ -376,7 +363,7 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
   ImGui::PopStyleVar();
   ImGui::SetNextItemWidth(combo_w);
   if (ImGui::BeginCombo("##lesson", current.c_str())) {
-    if (ImGui::Selectable(words.none, !active())) set_lesson(std::nullopt);
+    if (ImGui::Selectable(words.lesson_bar_none, !active())) set_lesson(std::nullopt);
     for (const std::filesystem::path& file : files_) {
       const std::string name = file.stem().string();
       if (ImGui::Selectable(name.c_str(), active() && name == current)) {
@@ -394,16 +381,16 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
   if (active()) {
     ImGui::SameLine();
     if (ImGui::Button("<")) previous_scene();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words.previous);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words.lesson_bar_previous);
     ImGui::SameLine();
-    if (ImGui::Button(playing_ ? words.pause : words.play)) {
+    if (ImGui::Button(playing_ ? words.lesson_bar_pause : words.lesson_bar_play)) {
       if (!playing_ && time_ >= lesson_->duration()) seek(0);
       playing_ = !playing_;
       applied_position_ = -1.0;  // resuming re-applies the lesson over whatever the user did
     }
     ImGui::SameLine();
     if (ImGui::Button(">")) next_scene();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words.next);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words.lesson_bar_next);
     ImGui::SameLine();
     ImGui::Text("%d / %d", f.scene_index + 1, static_cast<int>(lesson_->scenes.size()));
     if (!font_problem_.empty() && font_problem_ != reported_font_problem_) {

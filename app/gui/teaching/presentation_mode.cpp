@@ -66,6 +66,7 @@ bool ClassroomMode::set_language(GuiApp& app, Language language) {
   }
   // The host rebuilds the font atlas before the next frame (fonts_current() turns false).
   set_ui_language(language);
+  app.preferences().language = language;  // saved with the other preferences
   if (on_language_change) on_language_change(language);
   return true;
 }

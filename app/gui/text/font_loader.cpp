@@ -13,6 +13,7 @@
 
 #include "app/gui/text/strings.h"
 #include "core/teaching/lesson.h"
+#include "core/training/memory_model.h"
 
 namespace ringviz::gui {
 
@@ -26,8 +27,8 @@ std::string g_registered_text;
 std::set<char32_t> g_registered_points;
 std::uint64_t g_generation = 0;
 
-// The Chinese text of every lesson in the lesson folder (titles, summaries, captions).
-std::string lesson_text() {
+// The text of every lesson in the lesson folder (titles, summaries, captions) in `language`.
+std::string lesson_text(Language language) {
   std::string text;
   std::error_code error;
   const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", error);
@@ -37,16 +38,27 @@ std::string lesson_text() {
   for (const auto& file : list_lesson_files(*folder)) {
     try {
       const Lesson lesson = load_lesson_file(file);
-      text += lesson.title.zh;
-      text += lesson.summary.zh;
+      text += lesson.title.in(language);
+      text += lesson.summary.in(language);
       for (const LessonScene& scene : lesson.scenes) {
-        text += scene.title.zh;
-        for (const LessonStep& step : scene.steps) text += step.caption.zh;
+        text += scene.title.in(language);
+        for (const LessonStep& step : scene.steps) text += step.caption.in(language);
       }
     } catch (...) {
       // A broken lesson is reported when someone opens it; here it only lacks glyphs.
     }
   }
+  return text;
+}
+
+// Every field of a UiStrings instance, concatenated. UiStrings is nothing but const char*
+// fields (single ones and arrays), so it can be walked as an array.
+std::string ui_strings_text(const UiStrings& strings) {
+  static_assert(sizeof(UiStrings) % sizeof(const char*) == 0);
+  const auto* fields = reinterpret_cast<const char* const*>(&strings);
+  std::string text;
+  for (std::size_t i = 0; i < sizeof(UiStrings) / sizeof(const char*); ++i)
+    if (fields[i]) text += fields[i];
   return text;
 }
 
@@ -76,19 +88,26 @@ std::string_view language_display_name(Language language) {
   return language == Language::zh ? "简体中文" : "English";
 }
 
-std::string chinese_glyph_text() {
-  static const std::string lessons = lesson_text();
-  // UiStrings is nothing but const char* fields, so it can be walked as an array.
-  static_assert(sizeof(UiStrings) % sizeof(const char*) == 0);
-  const auto* fields = reinterpret_cast<const char* const*>(&kUiStringsZh);
-  std::string text;
-  for (std::size_t i = 0; i < sizeof(UiStrings) / sizeof(const char*); ++i)
-    if (fields[i]) text += fields[i];
-  text += lessons;
-  text += language_display_name(Language::zh);
+std::string glyph_text(Language language) {
+  static const std::string lessons[2] = {lesson_text(Language::en), lesson_text(Language::zh)};
+  std::string text = ui_strings_text(ui_strings_for(Language::en));
+  text += lessons[0];
+  for (std::string_view phrase : all_phrases(Language::en)) text += phrase;
+  if (language == Language::zh) {
+    // Chinese screens also show English: names, and anything not translated yet.
+    text += ui_strings_text(kUiStringsZh);
+    text += lessons[1];
+    for (std::string_view phrase : all_phrases(Language::zh)) text += phrase;
+  }
+  // Core's texts that the GUI shows in the UI language.
+  for (MemoryConvention convention : kAllConventions) text += convention_assumptions(convention, language);
+  text += language_display_name(Language::en);
+  text += language_display_name(Language::zh);  // the language menu names it in both
   text += g_registered_text;
   return text;
 }
+
+std::string chinese_glyph_text() { return glyph_text(Language::zh); }
 
 void register_glyph_text(std::string_view utf8) {
   bool added = false;
@@ -124,11 +143,12 @@ bool build_font_atlas(ImFontAtlas& atlas, float scale, Language language, std::s
   // The ranges must outlive Build(); one set, rebuilt with the atlas.
   static ImVector<ImWchar> ranges;
   ImFontGlyphRangesBuilder builder;
-  // English needs only the language menu's "简体中文"; Chinese needs every string in use.
-  const std::string text = language == Language::zh ? chinese_glyph_text()
-                                                     : std::string(language_display_name(Language::zh));
+  // Every character the language's screens can show, and U+FFFD: with it in the atlas, ImGui
+  // draws a missing character as that glyph instead of "?", so glyph_audit.h can count them.
+  const std::string text = glyph_text(language);
   for (char32_t point : non_ascii_code_points(text))
     if (point <= 0xFFFF && point > 0xFF) builder.AddChar(static_cast<ImWchar>(point));
+  builder.AddChar(static_cast<ImWchar>(kReplacementCharacter));
   ranges.clear();
   builder.BuildRanges(&ranges);
 

@@ -10,8 +10,8 @@ struct ImFontAtlas;
 
 // The font atlas for a UI language. Latin text always uses Dear ImGui's default font; Chinese
 // glyphs come from WenQuanYi Micro Hei (fonts-wqy-microhei), merged into the same font, but
-// only the characters the app can show: every Chinese UI string, the Chinese titles and
-// captions of the lessons, and whatever was registered later. That keeps the atlas to a few
+// only the characters the app can show: every UI string of both languages, the lessons' titles
+// and captions, core's phrases, and whatever was registered later (glyph_text()). That keeps the atlas to a few
 // hundred glyphs (a full CJK range would be tens of thousands, megabytes of texture).
 
 namespace ringviz::gui {
@@ -33,8 +33,11 @@ const std::vector<unsigned char>* chinese_font_data(std::string& error);
 // The language names as the language menu shows them (each in its own language).
 std::string_view language_display_name(Language language);
 
-// Every character the Chinese atlas covers, as UTF-8 (see above).
-std::string chinese_glyph_text();
+// Every character the atlas for `language` covers, as UTF-8: the English UI strings, lessons
+// and core phrases, for Chinese the Chinese ones too (Chinese screens show English names), the
+// language names, and the text registered at run time.
+std::string glyph_text(Language language);
+std::string chinese_glyph_text();  // glyph_text(Language::zh)
 // Text a view will show that is not in UiStrings (a lesson opened from another folder, say).
 // The next atlas build covers it; glyph_text_generation() changes when it added characters,
 // so the host knows to rebuild.

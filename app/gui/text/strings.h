@@ -449,6 +449,36 @@ struct UiStrings {
   const char* channel_all;             // the selector's entry for every channel at once
   const char* channel_number;          // %d channel
   const char* piece_tooltip;           // %d channel, %d slice, %s contributors
+
+  // ---- zhgui ----
+  // The lesson bar (in the lesson's language: ui_strings_for(lesson language)).
+  const char* lesson_bar_none;         // the picker's entry for no lesson
+  const char* lesson_bar_previous;
+  const char* lesson_bar_next;
+  const char* lesson_bar_play;
+  const char* lesson_bar_pause;
+  const char* lesson_bar_scene;        // %d scene, %d scenes
+  const char* lesson_scene_failed;     // %d scene (a notice)
+  // The Record button (record/recorder_button.*) and its notices.
+  const char* record_button;
+  const char* record_tooltip;          // %d frames per second
+  const char* record_stop;
+  const char* record_counter;          // %02lld minutes, %02lld seconds, %lld frames
+  const char* record_target;           // %s file
+  const char* record_done;             // %lld frames, %s file
+  const char* record_failed;           // %s reason (English detail from the system)
+  const char* record_resized;
+  // The backend note when the GUI runs on the CPU although CUDA was allowed.
+  const char* backend_no_cuda_build;
+  const char* backend_cpu_fallback;    // %s reason (the CUDA driver's words)
+  // The Compare tab's machine descriptions (%s is topology_gpus) and link notes.
+  const char* topology_gpus[2];        // %d GPU, %d GPUs
+  const char* topology_nvswitch;       // %s GPUs
+  const char* topology_ring;           // %s GPUs
+  const char* topology_pcie;           // %s GPUs
+  const char* topology_nodes;          // %d machines, %s GPUs per machine
+  const char* topology_nodes_rail;     // %d machines, %s GPUs per machine
+  const char* link_notes[5];           // nvlink4, pcie4, pcie5, ib100, ib400 (link_presets() order)
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

@@ -288,7 +288,7 @@ void MemoryView::draw_controls(const ViewContext& context) {
     set_bucket_bytes(static_cast<std::int64_t>(bucket_mb) << 20);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.memory_bucket_hint);
-  hint_text(format(t.memory_convention_assumes, std::string(convention_assumptions(convention_)).c_str()).c_str());
+  hint_text(format(t.memory_convention_assumes, std::string(convention_assumptions(convention_, ui_language())).c_str()).c_str());
 
   // Row 3: stepping through the iteration.
   const int steps = step_count();
