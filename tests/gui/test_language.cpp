@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <ios>
 #include <string>
 #include <vector>
@@ -14,7 +15,10 @@
 #include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/font_loader.h"
+#include "app/gui/text/glyph_audit.h"
 #include "app/gui/text/strings.h"
+#include "core/teaching/lesson.h"
+#include "core/training/memory_model.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -228,4 +232,91 @@ TEST_CASE("the traffic panel's subject is the algorithm and operation that run, 
   set_ui_language(Language::zh);
   CHECK(algorithm_op_label(Algorithm::ring, Op::allreduce) == "环形 AllReduce");
   set_ui_language(Language::en);
+}
+
+namespace {
+
+// Every string the GUI can show in Chinese: both UiStrings instances (Chinese screens show
+// English names), every lesson's texts in both languages, core's phrases, the conventions.
+std::vector<std::string> every_shown_string() {
+  std::vector<std::string> texts;
+  for (const UiStrings* strings : {&kUiStringsZh, &ui_strings_for(Language::en)})
+    for (std::size_t i = 0; i < kFields; ++i)
+      if (field(*strings, i)) texts.emplace_back(field(*strings, i));
+  std::error_code error;
+  const auto folder = find_lesson_folder(std::filesystem::read_symlink("/proc/self/exe", error));
+  REQUIRE(folder);
+  const auto files = list_lesson_files(*folder);
+  CHECK(files.size() >= 10);
+  for (const auto& file : files) {
+    const Lesson lesson = load_lesson_file(file);
+    for (Language language : {Language::en, Language::zh}) {
+      texts.push_back(lesson.title.in(language));
+      texts.push_back(lesson.summary.in(language));
+      for (const LessonScene& scene : lesson.scenes) {
+        texts.push_back(scene.title.in(language));
+        for (const LessonStep& step : scene.steps) texts.push_back(step.caption.in(language));
+      }
+    }
+  }
+  for (Language language : {Language::en, Language::zh}) {
+    for (std::string_view phrase : all_phrases(language)) texts.emplace_back(phrase);
+    for (MemoryConvention convention : kAllConventions)
+      texts.emplace_back(convention_assumptions(convention, language));
+  }
+  return texts;
+}
+
+}  // namespace
+
+TEST_CASE("every string the GUI can show in Chinese renders without the missing-glyph character") {
+  std::string missing;
+  if (!chinese_font_data(missing)) {
+    MESSAGE("skipped: no Chinese font at " << missing << " (install fonts-wqy-microhei)");
+    return;
+  }
+  AtlasContext context;
+  std::string error;
+  REQUIRE(build_font_atlas(context.atlas(), 1.0f, Language::zh, error));
+  const ImFont& font = *context.atlas().Fonts[0];
+  // The fallback is U+FFFD, not "?", so a drawn fallback can be told from a real question mark.
+  REQUIRE(font.FallbackChar == static_cast<ImWchar>(kReplacementCharacter));
+  const std::vector<std::string> texts = every_shown_string();
+  CHECK(texts.size() > 500);
+  for (const std::string& text : texts) {
+    CAPTURE(text);
+    for (char32_t point : missing_code_points(font, text)) FAIL_CHECK("no glyph for " << describe_code_point(point));
+  }
+  // Draw them all in one ImGui frame (no renderer needed for the draw data) and count the
+  // fallback glyphs in what would be sent to the GPU.
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(1600, 900);
+  io.DeltaTime = 1.0f / 60;
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  context.atlas().GetTexDataAsRGBA32(&pixels, &width, &height);
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(1600, 900));
+  ImGui::Begin("all strings");
+  // Wrapped, and each on the window's first line, so that ImGui's clipping skips no glyph.
+  ImGui::PushTextWrapPos(1500);
+  for (const std::string& text : texts) {
+    ImGui::SetCursorPos(ImVec2(8, 30));
+    ImGui::TextUnformatted(text.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+  ImGui::Render();
+  CHECK(count_fallback_glyphs(*ImGui::GetDrawData()) == 0);
+
+  SUBCASE("a character outside the atlas is found by both checks") {
+    CHECK(missing_code_points(font, "A龘") == std::vector<char32_t>{0x9F98});
+    ImGui::NewFrame();
+    ImGui::Begin("missing");
+    ImGui::TextUnformatted("龘?");
+    ImGui::End();
+    ImGui::Render();
+    CHECK(count_fallback_glyphs(*ImGui::GetDrawData()) == 1);  // the "?" is a real glyph
+  }
 }

@@ -90,3 +90,47 @@ TEST_CASE("predict mode draws its question over the ring view without moving any
   const Area view = area(plain.layout["panels"]["view"]);
   CHECK(differing_pixels(plain, predict, view) > 1000);
 }
+
+// Every view and tab in Chinese: no character of the UI language's text lacks a glyph
+// (missing_glyphs, checked by string) and no frame drew the fallback glyph (counted in the
+// frame's draw data), so nothing shows up as "?".
+TEST_CASE("every view in Chinese draws every character with a real glyph") {
+  const std::filesystem::path settings = scratch_dir() / "zh-help-settings.json";
+  std::ofstream(settings) << R"({"show_help": true})";
+  const std::vector<std::vector<std::string>> views = {
+      {},
+      {"--view", "memory"},
+      {"--view", "memory", "--memory-model", "llama3-8b"},
+      {"--view", "training"},
+      {"--view", "compare"},
+      {"--view", "compare", "--compare-topology", "nodes-rail"},
+      {"--view", "compare", "--compare-topology", "pcie"},
+      {"--view", "devices"},
+      {"--slices", "2", "--channels", "2"},
+      {"--present"},
+      {"--predict"},
+      {"--settings", settings.string()},
+  };
+  for (const auto& view : views) {
+    std::vector<std::string> arguments = {"--size", "1600x900", "--lang", "zh"};
+    arguments.insert(arguments.end(), view.begin(), view.end());
+    std::string shown;
+    for (const std::string& a : view) shown += a + " ";
+    CAPTURE(shown);
+    const Frame zh = render(arguments);
+    if (zh.layout.is_null()) continue;  // render() reported why
+    CHECK(zh.layout["language"] == "zh");
+    CHECK(zh.layout["missing_glyphs"] == nlohmann::json::array());
+    // -1 would mean the atlas has no U+FFFD, so the count cannot be made (no Chinese font).
+    CHECK(zh.layout["fallback_glyphs_drawn"] == 0);
+  }
+}
+
+TEST_CASE("the saved language opens the GUI, and --lang overrides it") {
+  const std::filesystem::path settings = scratch_dir() / "zh-language-settings.json";
+  std::ofstream(settings) << R"({"language": "zh"})";
+  const Frame saved = render({"--size", "800x600", "--settings", settings.string()});
+  CHECK(saved.layout["language"] == "zh");
+  const Frame overridden = render({"--size", "800x600", "--settings", settings.string(), "--lang", "en"});
+  CHECK(overridden.layout["language"] == "en");
+}

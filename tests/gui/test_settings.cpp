@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include <unistd.h>
 
@@ -120,4 +121,31 @@ TEST_CASE("an unknown settings key is ignored with a notice, and thousands of th
   CHECK(notice.find("; and 4997 more") != std::string::npos);
   CHECK(notice.size() < 600);
   std::filesystem::remove_all(std::filesystem::path(temp_file("x")).parent_path());
+}
+
+TEST_CASE("the UI language is saved and restored, and an unknown one gives the defaults with a notice") {
+  const std::string path = temp_file("language.json");
+  Preferences p;
+  p.language = ringviz::Language::zh;
+  std::string error;
+  REQUIRE(save_preferences(path, p, error));
+  {
+    std::ifstream in(path);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text.find("\"language\": \"zh\"") != std::string::npos);
+  }
+  LoadedPreferences loaded = load_preferences(path);
+  CHECK(loaded.notice.empty());
+  CHECK(loaded.preferences.language == ringviz::Language::zh);
+  std::ofstream(path) << R"({"language": "fr"})";
+  loaded = load_preferences(path);
+  CHECK(loaded.preferences.language == ringviz::Language::en);
+  CHECK(loaded.notice.find("/language") != std::string::npos);
+  CHECK(loaded.notice.find("'fr' is not a language") != std::string::npos);
+  // An older file without the key opens in English.
+  std::ofstream(path) << R"({"theme": "dark"})";
+  loaded = load_preferences(path);
+  CHECK(loaded.notice.empty());
+  CHECK(loaded.preferences.language == ringviz::Language::en);
+  std::filesystem::remove(path);
 }
