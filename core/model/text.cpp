@@ -125,12 +125,6 @@ bool is_wide(char32_t c) {
 
 static_assert(spellings_are_unique(kLanguageNames));
 
-std::vector<std::string_view> all_phrases(Language language) {
-  std::vector<std::string_view> out;
-  for (std::size_t i = 0; i < std::size(kPhrases); ++i) out.push_back(phrase(static_cast<Phrase>(i), language));
-  return out;
-}
-
 std::string_view phrase(Phrase key, Language language) {
   const Entry& entry = kPhrases[static_cast<std::size_t>(key)];
   return language == Language::en ? entry.en : entry.zh;

@@ -3,7 +3,6 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "core/model/enum_table.h"
 
@@ -79,8 +78,6 @@ enum class Phrase {
 enum class Noun { elements, chunks, gpus };
 
 std::string_view phrase(Phrase key, Language language);
-// Every phrase of `language`, in enum order (the GUI builds its font atlas from them).
-std::vector<std::string_view> all_phrases(Language language);
 
 // Replaces each `{}` in `pattern` with the next argument (missing arguments leave it empty).
 std::string fill(std::string_view pattern, std::initializer_list<std::string_view> arguments);

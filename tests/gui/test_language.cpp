@@ -260,7 +260,8 @@ std::vector<std::string> every_shown_string() {
     }
   }
   for (Language language : {Language::en, Language::zh}) {
-    for (std::string_view phrase : all_phrases(language)) texts.emplace_back(phrase);
+    for (int i = 0; i <= static_cast<int>(Phrase::gpus_one); ++i)
+      texts.emplace_back(phrase(static_cast<Phrase>(i), language));
     for (MemoryConvention convention : kAllConventions)
       texts.emplace_back(convention_assumptions(convention, language));
   }

@@ -92,12 +92,12 @@ std::string glyph_text(Language language) {
   static const std::string lessons[2] = {lesson_text(Language::en), lesson_text(Language::zh)};
   std::string text = ui_strings_text(ui_strings_for(Language::en));
   text += lessons[0];
-  for (std::string_view phrase : all_phrases(Language::en)) text += phrase;
+  text += phrase_text(Language::en);
   if (language == Language::zh) {
     // Chinese screens also show English: names, and anything not translated yet.
     text += ui_strings_text(kUiStringsZh);
     text += lessons[1];
-    for (std::string_view phrase : all_phrases(Language::zh)) text += phrase;
+    text += phrase_text(Language::zh);
   }
   // Core's texts that the GUI shows in the UI language.
   for (MemoryConvention convention : kAllConventions) text += convention_assumptions(convention, language);

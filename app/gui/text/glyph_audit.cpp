@@ -7,6 +7,7 @@
 
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/strings.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -61,9 +62,15 @@ int count_fallback_glyphs(const ImDrawData& frame) {
   const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   if (atlas == nullptr) return 0;
   std::vector<const ImFontGlyph*> fallbacks;
-  for (const ImFont* font : atlas->Fonts) {
+  for (int i = 0; i < atlas->Fonts.Size; ++i) {
+    const ImFont* font = atlas->Fonts[i];
     if (font->FallbackGlyph == nullptr) continue;
-    if (font->FallbackChar == '?') return -1;
+    // A font whose fallback is "?" cannot be audited: for the UI font that makes the count
+    // unknown; a Latin-only caption font (an English lesson) is left out.
+    if (font->FallbackChar != static_cast<ImWchar>(kReplacementCharacter)) {
+      if (i == 0) return -1;
+      continue;
+    }
     fallbacks.push_back(font->FallbackGlyph);
   }
   int count = 0;

@@ -26,8 +26,9 @@ std::vector<char32_t> missing_code_points(const ImFont& font, std::string_view u
 std::vector<char32_t> missing_glyphs_now();
 
 // Counts the fallback glyphs in a finished frame's draw data (every font of the atlas); the
-// frame host calls it after each Render. -1 when the fallback glyph is a plain "?" (no U+FFFD
-// in the atlas: the Chinese font is missing), so drawn question marks cannot be told apart.
+// frame host calls it after each Render. -1 when the UI font's fallback glyph is a plain "?"
+// (no U+FFFD in the atlas: the Chinese font is missing), so drawn question marks cannot be told
+// apart; other fonts without U+FFFD (an English lesson's caption font) are left out.
 int count_fallback_glyphs(const ImDrawData& frame);
 void note_frame_glyphs(const ImDrawData& frame);
 int fallback_glyphs_last_frame();
