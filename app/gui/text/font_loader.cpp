@@ -19,6 +19,13 @@ namespace ringviz::gui {
 
 namespace {
 
+// Every phrase of core's table in `language` (the phrases run from title to gpus_one).
+std::string phrase_text(Language language) {
+  std::string text;
+  for (int i = 0; i <= static_cast<int>(Phrase::gpus_one); ++i) text += phrase(static_cast<Phrase>(i), language);
+  return text;
+}
+
 // Chinese glyphs are drawn a little larger than the 13-pixel Latin design: at the same size
 // their strokes run together. The offset keeps them on the Latin baseline.
 constexpr float kChineseSizeRatio = 1.08f;
