@@ -244,7 +244,7 @@ std::vector<CollectiveCall> iteration_collectives(Strategy strategy, MemoryConve
   const DType grads = gradient_dtype(convention);
   const DType params = parameter_dtype(convention);
   const auto call = [&](std::string purpose, Op op, DType dtype) {
-    return CollectiveCall{std::move(purpose), op, elements, dtype, ReduceOp::avg};
+    return CollectiveCall{std::move(purpose), "", op, elements, dtype, ReduceOp::avg};
   };
   switch (strategy) {
     case Strategy::ddp:

@@ -146,6 +146,10 @@ struct ModelStateBytes {
 // One collective of a training iteration, as ringviz's engine runs it.
 struct CollectiveCall {
   std::string purpose;       // e.g. "all-reduce of the gradients"
+  std::string purpose_zh;    // the same in Chinese (the GUI's notice); empty: use `purpose`
+  const std::string& purpose_in(Language language) const {
+    return language == Language::zh && !purpose_zh.empty() ? purpose_zh : purpose;
+  }
   Op op = Op::allreduce;     // allgather = the all-gather pass over the shards (see ring_view)
   std::int64_t elements = 0; // the whole vector the ring covers (Ψ, or one bucket)
   DType dtype = DType::bf16;
