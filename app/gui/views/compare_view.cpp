@@ -105,8 +105,11 @@ void CompareView::draw_machine_selector(const Config& config) {
   }
   ImGui::SameLine();
   if (topology_.is_star()) {
-    ImGui::SetNextItemWidth(std::round(line * 12));
     const LinkModel& link = find_link_preset(link_key_);
+    // Wide enough for the link's whole name ("NVLink 4 (H100/H200)" was cut at 12 lines).
+    ImGui::SetNextItemWidth(std::round(std::max(line * 12, ImGui::CalcTextSize(link.label.c_str()).x +
+                                                               ImGui::GetFrameHeight() +
+                                                               ImGui::GetStyle().FramePadding.x * 2)));
     if (ImGui::BeginCombo("##link", link.label.c_str())) {
       for (const LinkModel& option : link_presets())
         if (ImGui::Selectable(option.label.c_str(), option.key == link_key_)) link_key_ = option.key;
