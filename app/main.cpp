@@ -77,7 +77,8 @@ int run_command_line(int argc, char** argv) {
     for (auto& command : commands)
       if (command.parser->parsed()) return command.run();
 #ifdef RINGVIZ_WITH_GUI
-    gui_flags.lang = gui_config.lang;
+    // Empty unless given: the saved language opens the GUI, an explicit --lang overrides it.
+    gui_flags.lang = app.get_option("--lang")->count() > 0 ? gui_config.lang : std::string();
     return gui::run_gui(gui_flags, cli::config_from_flags(gui_config), cli::backend_from_flags(gui_config),
                         app.get_option("--count")->count() > 0);
 #else
