@@ -39,6 +39,8 @@ struct RecordFlags {
   std::string theme;
   std::string palette;
   float ui_scale = 0;
+  std::string layout;      // stage (default) or app
+  std::string background;  // opaque (default) or transparent
 };
 
 #ifdef RINGVIZ_WITH_GUI
@@ -116,6 +118,12 @@ Command add_record_command(CLI::App& app) {
   add_checked_option<float>(
       *parser, "--ui-scale", flags->ui_scale, [](const std::string& text) { return parse_ui_scale_text(text); },
       "scale text and widgets, 0.5-4 (default: from the height)", "FLOAT");
+  parser->add_option("--layout", flags->layout,
+                     "stage (default): the view large with the round, the formula and the lesson's caption, "
+                     "title and end cards; app: the whole GUI window as on the desktop");
+  parser->add_option("--background", flags->background,
+                     "opaque (default), or transparent: PNG frames with alpha for compositing (stage layout, "
+                     "--out a folder)");
   add_config_flags(*parser, flags->config);
 
   Command command;
@@ -157,6 +165,12 @@ Command add_record_command(CLI::App& app) {
     if (!flags->theme.empty()) request.theme = parse_enum(gui::kThemeNames, flags->theme, "--theme");
     if (!flags->palette.empty()) request.palette = parse_enum(gui::kPaletteNames, flags->palette, "--palette");
     request.ui_scale = parse_ui_scale(flags->ui_scale);
+    if (!flags->layout.empty()) request.layout = parse_enum(gui::kRecordLayoutNames, flags->layout, "--layout");
+    if (!flags->background.empty() && flags->background != "opaque") {
+      if (flags->background != "transparent")
+        throw InputError("--background: '" + flags->background + "' is not a background (expected opaque or transparent)");
+      request.transparent = true;
+    }
     return gui::record_headless(request);
 #else
     (void)parser;

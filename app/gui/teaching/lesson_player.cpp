@@ -97,6 +97,10 @@ void LessonPlayer::set_lesson(std::optional<Lesson> lesson) {
 
 void LessonPlayer::set_language(Language language) { language_ = language; }
 
+ImFont* LessonPlayer::caption_font() const {
+  return caption_font_present(*ImGui::GetIO().Fonts, caption_font_) ? caption_font_ : nullptr;
+}
+
 void LessonPlayer::seek(double seconds) {
   if (!active()) return;
   time_ = std::clamp(seconds, 0.0, lesson_->duration());
@@ -132,7 +136,7 @@ void LessonPlayer::before_frame(GuiApp&, double& seconds) {
 
 void LessonPlayer::ensure_caption_font(float display_height) {
   ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
-  const float pixels = caption_font_pixels(display_height);
+  const float pixels = caption_pixels_rule_(display_height);
   if (caption_font_present(atlas, caption_font_) && pixels == caption_pixels_ && caption_language_ == language_ &&
       caption_lesson_ == &*lesson_)
     return;
@@ -157,6 +161,8 @@ void LessonPlayer::ensure_caption_font(float display_height) {
       ImFontGlyphRangesBuilder builder;
       builder.AddRanges(atlas.GetGlyphRangesDefault());
       builder.AddText(lesson_->title.zh.c_str());
+      builder.AddText(lesson_->summary.zh.c_str());
+      builder.AddText(extra_caption_text_.c_str());
       for (const LessonScene& scene : lesson_->scenes) {
         builder.AddText(scene.title.zh.c_str());
         for (const LessonStep& step : scene.steps) builder.AddText(step.caption.zh.c_str());
