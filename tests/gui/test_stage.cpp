@@ -22,10 +22,10 @@ Lesson two_scene_lesson() {
     "title": {"en": "T", "zh": "T"},
     "summary": {"en": "S", "zh": "S"},
     "scenes": [
-      {"title": {"en": "one", "zh": "one"}, "config": {"op": "allgather", "gpus": 3},
+      {"title": {"en": "one", "zh": "one"}, "config": {"op": "allgather", "gpus": 3}, "views": ["ring"],
        "steps": [{"caption": {"en": "a", "zh": "a"}, "pause": 2},
                  {"caption": {"en": "b", "zh": "b"}, "pause": 2}]},
-      {"title": {"en": "two", "zh": "two"}, "config": {"op": "allgather", "gpus": 3},
+      {"title": {"en": "two", "zh": "two"}, "config": {"op": "allgather", "gpus": 3}, "views": ["ring"],
        "steps": [{"caption": {"en": "c", "zh": "c"}, "pause": 3}]}
     ]})";
   return parse_lesson(text, "two.json");

@@ -190,8 +190,11 @@ class Recording {
       moment_ = stage_moment(player_.lesson(), seconds);
       overlay_.set_part(moment_.part);
       player_.seek(moment_.lesson_seconds);
-    } else if (player_.active()) player_.seek(seconds);
-    else app_.playback().seek(playback_position_at(seconds, app_.playback()));
+    } else if (player_.active()) {
+      player_.seek(seconds);
+    } else {
+      app_.playback().seek(playback_position_at(seconds, app_.playback()));
+    }
   }
 
   // The animation stands where show() put it; ImGui's clock moves one video frame.
@@ -396,6 +399,7 @@ int record_headless(const RecordRequest& request) {
     if (stage) {
       player.set_caption_pixels_rule(stage_caption_pixels);
       player.set_extra_caption_text(StageOverlay::card_text());
+      player.set_reserve_longest_caption(true);
     }
     if (lesson) {
       player.set_lesson(std::move(lesson));
