@@ -113,9 +113,14 @@ TEST_CASE("a stage frame at 1280x720: the ring covers most of the frame and the 
   CHECK(frame.layout["panels"]["traffic"]["w"].get<double>() == 0);
   const double frame_area = 1280.0 * 720.0;
   INFO("ring bounds " << stage["ring_bounds"].dump());
-  CHECK(stage["ring_bounds"]["w"].get<double>() >= 1280 * 0.6);
-  CHECK(area(stage["ring_bounds"]) >= frame_area * 0.35);
+  // The view takes the whole width and most of the height (the desktop layout gives it 41% of
+  // a 720p frame); 4 GPUs' boxes span most of its width and nearly all of its height (the ring
+  // keeps room for its arrows), at twice the desktop layout's text size.
   CHECK(area(stage["view"]) >= frame_area * 0.55);
+  CHECK(stage["ring_bounds"]["w"].get<double>() >= 1280 * 0.6);
+  CHECK(stage["ring_bounds"]["h"].get<double>() >= stage["view"]["h"].get<double>() * 0.8);
+  CHECK(area(stage["ring_bounds"]) >= frame_area * 0.3);
+  CHECK(stage["ui_scale"].get<double>() == doctest::Approx(2.0));
   CHECK(stage["caption_pixels"].get<double>() >= 28);
   CHECK(stage["header_pixels"].get<double>() >= 24);
   CHECK(stage["header_formula"].get<std::string>().find("2(N-1)/N") != std::string::npos);
@@ -172,7 +177,7 @@ TEST_CASE("a 4K stage frame is 3840x2160 with text three times the 720p size") {
   CHECK(frame.image.width == 3840);
   CHECK(frame.image.height == 2160);
   CHECK(frame.layout["stage"]["caption_pixels"].get<double>() >= 3 * 28);
-  CHECK(area(frame.layout["stage"]["ring_bounds"]) >= 3840.0 * 2160.0 * 0.35);
+  CHECK(area(frame.layout["stage"]["ring_bounds"]) >= 3840.0 * 2160.0 * 0.3);
 }
 
 TEST_CASE("--layout app records the desktop window as before") {
