@@ -3,6 +3,7 @@
 // SubRip / WebVTT files as players read them.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
