@@ -191,11 +191,13 @@ Command add_record_command(CLI::App& app) {
     if (!flags->theme.empty()) request.theme = parse_enum(gui::kThemeNames, flags->theme, "--theme");
     if (!flags->palette.empty()) request.palette = parse_enum(gui::kPaletteNames, flags->palette, "--palette");
     request.ui_scale = parse_ui_scale(flags->ui_scale);
-    if (request.lesson) {
-      // A folder where a subtitle file should be is found before any frame is drawn.
-      check_output_file(lesson_subtitle_path(request, ".srt").string(), "--out", ".srt");
-      check_output_file(lesson_subtitle_path(request, ".vtt").string(), "--out", ".vtt");
-    }
+    if (request.lesson)
+      // A folder where a subtitle file should go is found before any frame is drawn.
+      for (const char* extension : {".srt", ".vtt"})
+        if (const std::filesystem::path path = lesson_subtitle_path(request, extension);
+            std::filesystem::is_directory(path))
+          throw InputError("--out: '" + escape_for_message(path.string()) +
+                           "', where the lesson's subtitles go, is a folder; move it away or choose another --out name");
     const int status = gui::record_headless(request);
     // Subtitles only beside a video that was written.
     if (status != 0 || !request.lesson) return status;

@@ -148,6 +148,15 @@ TEST_CASE("a lesson recorded to PNG frames has its subtitles beside the folder, 
   // The frames folder holds frames only.
   for (const auto& entry : fs::directory_iterator(folder / "clip"))
     CHECK(entry.path().filename().string().rfind("frame-", 0) == 0);
+
+  // A folder where the subtitles should go is refused before any frame is drawn.
+  fs::create_directories(folder / "taken.vtt");
+  const Run refused = run_ringviz({"record", "--lesson", file.string(), "--out", (folder / "taken").string() + "/",
+                                   "--size", "320x180", "--fps", "4", "--seconds", "1"});
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.output.find("taken.vtt', where the lesson's subtitles go, is a folder") != std::string::npos);
+  CHECK_FALSE(fs::exists(folder / "taken"));
+  CHECK_FALSE(fs::exists(folder / "taken.srt"));
 }
 
 TEST_CASE("an MP4 of a whole lesson gets NAME.srt and NAME.vtt, one cue per caption; a failed one gets none") {
