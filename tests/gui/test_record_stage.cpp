@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -208,4 +209,17 @@ TEST_CASE("stage flags that do not go together exit 2 with one line saying what 
     CHECK(std::count(run.output.begin(), run.output.end(), '\n') == 1);
     CHECK_FALSE(fs::exists(folder / "v.mp4"));
   }
+}
+
+TEST_CASE("a stage recording's subtitles start after the title card") {
+  const fs::path folder = stage_folder("subtitles");
+  // 6 s from the start: the title card (2.5 s), then 3.5 s of the lesson's first caption.
+  const Run run = run_ringviz({"record", "--lesson", kLesson.string(), "--out", (folder / "clip").string() + "/",
+                               "--size", "320x180", "--fps", "2", "--seconds", "6"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  std::ifstream in(folder / "clip.srt");
+  const std::string srt{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  CHECK(srt.rfind("1\n00:00:02,500 --> 00:00:06,000\n", 0) == 0);
+  CHECK(srt.find("\n2\n") == std::string::npos);  // one caption on screen in that window
 }
