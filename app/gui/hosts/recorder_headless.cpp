@@ -361,7 +361,9 @@ int record_headless(const RecordRequest& request) {
   if (request.from > whole + 1e-3) {
     char text[160];
     std::snprintf(text, sizeof text, "--from: %g is past the end of the %s, which lasts %.3g s; choose 0 to %.3g",
-                  request.from, lesson ? "lesson" : replay ? "replay" : "collective", whole, whole);
+                  request.from,
+                  cards ? "video (title card, lesson, end card)" : lesson ? "lesson" : replay ? "replay" : "collective",
+                  whole, whole);
     throw InputError(text);
   }
   std::string error;
