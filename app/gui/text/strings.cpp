@@ -541,6 +541,10 @@ const UiStrings kEnglish = {
                    "64 GB/s per direction (nominal x16); \u03b1 2 \u00b5s: peer-to-peer through the root complex",
                    "12.5 GB/s per direction, one NIC per GPU; \u03b1 5 \u00b5s: NIC, switch and proxy thread",
                    "50 GB/s per direction, one NIC per GPU; \u03b1 5 \u00b5s: NIC, switch and proxy thread"},
+
+    // ---- stage ----
+    .stage_recap = "In this lesson",
+    .stage_made_with = "Made with ringviz",
 };
 
 Language g_language = Language::en;

@@ -479,6 +479,11 @@ struct UiStrings {
   const char* topology_nodes;          // %d machines, %s GPUs per machine
   const char* topology_nodes_rail;     // %d machines, %s GPUs per machine
   const char* link_notes[5];           // nvlink4, pcie4, pcie5, ib100, ib400 (link_presets() order)
+  // ---- stage ----
+  // The end card of a stage recording (app/gui/stage): above the lesson's title and its
+  // scenes, and its last line.
+  const char* stage_recap;
+  const char* stage_made_with;
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

@@ -518,6 +518,10 @@ const UiStrings kUiStringsZh = {
                    "每个方向 64 GB/s（x16 标称值）；\u03b1 2 \u00b5s：经根复合体的点对点传输",
                    "每个方向 12.5 GB/s，每张 GPU 一块网卡；\u03b1 5 \u00b5s：网卡、交换机和代理线程",
                    "每个方向 50 GB/s，每张 GPU 一块网卡；\u03b1 5 \u00b5s：网卡、交换机和代理线程"},
+
+    // ---- stage ----
+    .stage_recap = "本课回顾",
+    .stage_made_with = "用 ringviz 制作",
 };
 
 }  // namespace ringviz::gui
