@@ -16,6 +16,7 @@
 #include "app/gui/runtime/settings.h"
 #include "app/gui/teaching/lesson_player_host.h"
 #include "app/gui/teaching/presentation_mode.h"
+#include "app/gui/testing/state_file.h"
 #include "app/platform/glfw_window.h"
 #include "core/model/text.h"
 
@@ -56,7 +57,7 @@ class PreferenceSaver {
 };
 
 void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bool follow_monitor_scale,
-                PreferenceSaver& saver) {
+                PreferenceSaver& saver, StateFileWriter& state, StateSources sources) {
   Clock::time_point last_frame = Clock::now();
   int settle_frames = kSettleFrames;
   while (!window.should_close()) {
@@ -81,8 +82,12 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     window.framebuffer_size(width, height);
     FrameStep step;
     step.animation_seconds = std::min(elapsed, 0.1);  // a stall must not skip whole rounds
+    state.before_frame();
     frames.frame(app, step, width, height);
     glfwSwapBuffers(window.handle());
+    // After the swap: a test that reads the state and then grabs the screen sees this frame.
+    sources.fullscreen = window.fullscreen();
+    state.after_frame(app, sources, width, height);
     // Ctrl+Q quits like the close button (a window manager may offer neither, e.g. under Xvfb).
     if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false))
       glfwSetWindowShouldClose(window.handle(), GLFW_TRUE);
@@ -134,7 +139,8 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
       app.add_notice(startup.notice);
       if (!flags.round.empty()) app.playback().seek(parse_round(flags.round, app.model().session().round_count()));
       PreferenceSaver saver(startup.path, app.preferences());
-      run_window(*window, frames, app, flags.ui_scale <= 0, saver);
+      StateFileWriter state(flags.state_file);
+      run_window(*window, frames, app, flags.ui_scale <= 0, saver, state, StateSources{&classroom, &extras});
       saver.save_at_exit(app);
     }
   }

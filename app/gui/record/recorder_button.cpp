@@ -9,6 +9,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/platform/gl.h"
+#include "app/gui/testing/item_marks.h"
 #include "core/model/text.h"
 
 namespace ringviz::gui {
@@ -87,6 +88,7 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
   ImGui::PopStyleVar();
   if (!recording()) {
     if (ImGui::Button("Record")) start_requested_ = true;
+    mark_last_item("record.button");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Record the window to a video file (%d fps) in the current folder", kFps);
   } else {
@@ -103,6 +105,7 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Recording to %s", output_.c_str());
     ImGui::SameLine();
     if (ImGui::Button("Stop")) stop_requested_ = true;
+    mark_last_item("record.stop");
   }
   ImGui::End();
 }

@@ -11,6 +11,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/teaching/lesson_memory.h"
 #include "app/gui/teaching/lesson_player_wrap.h"
+#include "app/gui/testing/item_marks.h"
 
 namespace ringviz::gui {
 
@@ -375,11 +376,16 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
   ImGui::SetNextItemWidth(combo_w);
-  if (ImGui::BeginCombo("##lesson", current.c_str())) {
+  const bool picking = ImGui::BeginCombo("##lesson", current.c_str());
+  mark_last_item("lesson.picker");
+  if (picking) {
     if (ImGui::Selectable(words.none, !active())) set_lesson(std::nullopt);
+    mark_last_item("lesson.none");
     for (const std::filesystem::path& file : files_) {
       const std::string name = file.stem().string();
-      if (ImGui::Selectable(name.c_str(), active() && name == current)) {
+      const bool picked = ImGui::Selectable(name.c_str(), active() && name == current);
+      mark_last_item("lesson.item." + name);
+      if (picked) {
         try {
           set_lesson(load_lesson_file(file));
           playing_ = true;
