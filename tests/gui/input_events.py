@@ -53,7 +53,7 @@ class Session:
         log = open(self.log_path, "w")
         self.app = subprocess.Popen(
             [ringviz, "--size", f"{WINDOW_W}x{WINDOW_H}", "--state-file", self.state_path] + extra_args,
-            cwd=workdir, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            cwd=self.workdir, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         self.state = self.wait_for(lambda s: s["frame"] >= 1, "the first state", timeout=30)
         out = self.xdo(["search", "--sync", "--onlyvisible", "--pid", str(self.app.pid)], timeout=20)
         check(out.strip(), "no window of ringviz appeared")
@@ -155,16 +155,30 @@ class Session:
         self.frames_after(lambda: self.xdo(["keyup", key]))
 
     def item(self, name):
-        items = self.read_state()["items"]
-        check(name in items, f"no item {name!r} in the state (items: {sorted(items)[:40]})")
-        return items[name]
+        """`name`'s rectangle once it holds still: widgets placed from last frame's sizes move
+        for a few frames after a change (the Record button follows the lesson bar when a
+        lesson ends), and a click aimed at the old place lands on another widget."""
+        deadline = time.monotonic() + STATE_WAIT_S
+        state = self.read_state()
+        same = 0
+        while True:
+            items = state["items"]
+            check(name in items, f"no item {name!r} in the state (items: {sorted(items)[:40]})")
+            try:  # idle (no frame within 0.3 s), or in the same place for 3 frames: still
+                later = self.wait_for(lambda st: st["frame"] > state["frame"], "the next frame", timeout=0.3)
+            except Failure:
+                return items[name]
+            same = same + 1 if later["items"].get(name) == items[name] else 0
+            if same >= 3 or time.monotonic() > deadline:
+                return items[name]
+            state = later
 
     def screen_point(self, x, y):
         return int(round(self.origin[0] + x)), int(round(self.origin[1] + y))
 
     def move(self, x, y):
         sx, sy = self.screen_point(x, y)
-        self.frames_after(lambda: self.xdo(["mousemove", "--sync", str(sx), str(sy)]))
+        self.frames_after(lambda: self.xdo(["mousemove", str(sx), str(sy)]))
 
     def click_at(self, x, y):
         self.move(x, y)
@@ -367,7 +381,7 @@ def mouse(s, say):
     s.frames_after(lambda: s.xdo(["mousedown", "1"]))
     s.move(timeline["x"] + timeline["w"] * 0.5, y)
     middle = s.wait_for(lambda st: 0.25 * rounds < st["position"] < 0.75 * rounds, "the timeline dragged half way")
-    s.move(timeline["x"] + timeline["w"] * 0.98, y)
+    s.move(timeline["x"] + timeline["w"] + 40, y)  # past the end: a drag clamps to the last round
     s.frames_after(lambda: s.xdo(["mouseup", "1"]))
     s.wait_for(lambda st: st["position"] == rounds, "the timeline dragged to its end")
     say(f"dragging the timeline (half way: position {middle['position']:.2f} of {rounds}, then the end)")

@@ -29,6 +29,19 @@ constexpr double kAnimationFrameSeconds = 1.0 / 60.0;
 constexpr double kSaveIntervalSeconds = 1.0;
 constexpr double kIdleWaitSeconds = 2.0;
 
+// Counts input events, so that the loop can tell whether glfwPollEvents() delivered any.
+// Installed before ImGui's GLFW backend, which chains to callbacks that exist when it starts.
+unsigned long long input_events = 0;
+void count_input_events(GLFWwindow* window) {
+  glfwSetKeyCallback(window, [](GLFWwindow*, int, int, int, int) { ++input_events; });
+  glfwSetCharCallback(window, [](GLFWwindow*, unsigned int) { ++input_events; });
+  glfwSetMouseButtonCallback(window, [](GLFWwindow*, int, int, int) { ++input_events; });
+  glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { ++input_events; });
+  glfwSetScrollCallback(window, [](GLFWwindow*, double, double) { ++input_events; });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow*, int) { ++input_events; });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { ++input_events; });
+}
+
 double seconds_since(Clock::time_point then) { return std::chrono::duration<double>(Clock::now() - then).count(); }
 
 // Writes the preferences soon after they change (not every frame), and once more at the end.
@@ -62,7 +75,12 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
   int settle_frames = kSettleFrames;
   while (!window.should_close()) {
     if (app.animating() || settle_frames > 0) {
+      // Input that arrives while frames are still settling earns its own settling frames:
+      // ImGui answers some input a frame late (a tab chosen, a button released), and that
+      // frame must be drawn before the loop sleeps again.
+      const unsigned long long seen = input_events;
       glfwPollEvents();
+      if (input_events != seen) settle_frames = kSettleFrames;
     } else {
       // Nothing moves: sleep until the user does something. A wait that ends by timing
       // out saw no event, so there is nothing new to draw: back to sleep.
@@ -123,6 +141,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
 
   HostStatus status;
   {
+    count_input_events(window->handle());
     FrameHost frames(window->handle());
     Host host;
     host.toggle_fullscreen = [&] { window->toggle_fullscreen(); };

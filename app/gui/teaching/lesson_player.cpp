@@ -376,9 +376,7 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
   ImGui::SetNextItemWidth(combo_w);
-  const bool picking = ImGui::BeginCombo("##lesson", current.c_str());
-  mark_last_item("lesson.picker");
-  if (picking) {
+  if (ImGui::BeginCombo("##lesson", current.c_str())) {
     if (ImGui::Selectable(words.none, !active())) set_lesson(std::nullopt);
     mark_last_item("lesson.none");
     for (const std::filesystem::path& file : files_) {
@@ -396,6 +394,7 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
     }
     ImGui::EndCombo();
   }
+  mark_last_item("lesson.picker");  // after EndCombo the last item is the combo again, open or not
   if (ImGui::IsItemHovered() && active()) ImGui::SetTooltip("%s", lesson_->title.in(language_).c_str());
   if (active()) {
     ImGui::SameLine();
