@@ -285,11 +285,13 @@ def keys(s, say):
         s.wait_for(lambda st: st["op"] == op, f"{key}: {op}")
     say("1, 2, 3 switch AllGather, ReduceScatter, AllReduce")
 
+    before = s.grab()
     s.press("h")
-    s.wait_for(lambda st: st["help"], "H: help shown")
+    st = s.wait_for(lambda st: st["help"], "H: help shown")
+    check(s.grab().differing(before, st["panels"]["view"]) > 0.05, "help is on but the view looks the same")
     s.press("h")
     s.wait_for(lambda st: not st["help"], "H: help hidden")
-    say("H toggles the help window")
+    say("H toggles the help window (checked on screen)")
 
     s.press("s")
     s.wait_for(lambda st: st["pipelined"], "S: pipelined")
@@ -320,11 +322,13 @@ def keys(s, say):
     s.wait_for(lambda st: st["mode"] == "normal" and st["predict"] is None, "G: predict mode off")
     say("G toggles predict mode")
 
+    before = s.grab()
     s.press("l")
-    s.wait_for(lambda st: st["language"] == "zh", "L: Chinese")
+    st = s.wait_for(lambda st: st["language"] == "zh", "L: Chinese")
+    check(s.grab().differing(before, st["panels"]["caption"]) > 0.01, "Chinese is on but the caption looks the same")
     s.press("l")
     s.wait_for(lambda st: st["language"] == "en", "L: English")
-    say("L switches the language")
+    say("L switches the language (the caption checked on screen)")
 
     s.press("f")
     s.wait_for(lambda st: st["fullscreen"] and st["window"] == {"w": SCREEN_W, "h": SCREEN_H}, "F: fullscreen")
