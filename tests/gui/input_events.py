@@ -312,9 +312,14 @@ def keys(s, say):
     after = s.grab()
     check(near(after.pixel(x, y), st["view_background"]),
           f"presentation: view background on screen {after.pixel(x, y)} is not {st['view_background']}")
+    scale = st["ui_scale"]
+    s.press("bracketright")
+    s.wait_for(lambda st: st["ui_scale"] > scale, "]: larger presentation text")
+    s.press("bracketleft")
+    s.wait_for(lambda st: st["ui_scale"] == scale, "[: presentation text back")
     s.press("p")
     s.wait_for(lambda st: st["mode"] == "normal" and not st["presentation"], "P: presentation off")
-    say("P toggles presentation mode (theme checked on screen pixels)")
+    say("P toggles presentation mode (theme checked on screen pixels); ] and [ size its text")
 
     s.press("g")
     s.wait_for(lambda st: st["mode"] == "predict" and st["predict"] and st["predict"]["pending"], "G: predict mode asks")

@@ -78,6 +78,7 @@ void StateFileWriter::after_frame(GuiApp& app, const StateSources& sources, int 
       {"language", std::string(language_name(ui_language()))},
       {"mode", mode_name(sources)},
       {"presentation", app.presentation()},
+      {"ui_scale", app.ui_scale()},
       {"predict", predict_json(sources)},
       {"lesson", lesson ? nlohmann::json(sources.extras->lessons.lesson().source) : nlohmann::json(nullptr)},
       {"recording", sources.extras && sources.extras->recorder.recording()},
