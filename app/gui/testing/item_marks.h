@@ -6,8 +6,8 @@
 
 // Where the clickable widgets of the last frame were, by name ("tab.ring", "record.button"),
 // for the state file that input-driven tests read to know where to click
-// (docs/architecture.md, "Tests driven by real input"). Off unless a host turns it on, so that
-// a normal run pays one branch per marked widget.
+// (docs/architecture.md, "Tests driven by real input"). Off unless a host turns it on: a normal
+// run pays for building each name and one branch, a few dozen short strings a frame.
 
 namespace ringviz::gui {
 
