@@ -244,6 +244,10 @@ class BlindPicture:
         return 1.0
 
 
+def overlaps(a, b):
+    return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
+
+
 def near(a, b, tolerance=3):
     if a is None:
         return True
@@ -432,6 +436,13 @@ def mouse(s, say):
     first = sorted(n for n in st["items"] if n.startswith("lesson.item."))[0]
     s.click(first)
     s.wait_for(lambda st: st["mode"] == "lesson" and st["lesson"], f"a click on {first} starts the lesson")
+    # The lesson bar grows its buttons; at this width it once pushed Record over the Devices tab,
+    # which then took that tab's clicks.
+    s.item("lesson.picker")  # once the bar has settled
+    items = s.read_state()["items"]
+    for control in ("record.button", "lesson.picker"):
+        for tab in (n for n in items if n.startswith("tab.")):
+            check(not overlaps(items[control], items[tab]), f"{control} {items[control]} covers {tab} {items[tab]}")
     s.click("lesson.picker")
     s.wait_for(lambda st: "lesson.none" in st["items"], "the lesson picker open again")
     s.click("lesson.none")

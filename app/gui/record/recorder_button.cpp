@@ -107,6 +107,7 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
     if (ImGui::Button("Stop")) stop_requested_ = true;
     mark_last_item("record.stop");
   }
+  window_width_ = ImGui::GetWindowWidth();
   ImGui::End();
 }
 

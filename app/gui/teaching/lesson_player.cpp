@@ -359,13 +359,21 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
   // One row at the right end of the strip above the centre view (the view tabs sit at its
   // left end), so that it covers nothing of the view itself.
   const std::string current = active() ? std::filesystem::path(lesson_->source).stem().string() : words.none;
-  const float combo_w = std::max(ImGui::CalcTextSize(current.c_str()).x, ImGui::CalcTextSize("00-allreduce-traffic").x) +
+  float combo_w = std::max(ImGui::CalcTextSize(current.c_str()).x, ImGui::CalcTextSize("00-allreduce-traffic").x) +
                         ImGui::GetFrameHeight() + style.FramePadding.x * 2;
   auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
   float w = combo_w + style.WindowPadding.x * 2;
   if (active())
     w += button_w("<") + button_w(">") + std::max(button_w(words.play), button_w(words.pause)) +
          ImGui::CalcTextSize("00 / 00").x + style.ItemSpacing.x * 4;
+  if (left_limit) {
+    // Where the strip is short (a 1280-pixel window while a lesson plays) the picker gives up
+    // width, down to three frame heights, before the bar would slide over the view tabs.
+    const float excess = w - (panels.caption.right() - left_limit());
+    const float give = std::clamp(excess, 0.0f, std::max(0.0f, combo_w - ImGui::GetFrameHeight() * 3));
+    combo_w -= give;
+    w -= give;
+  }
   const float x = std::max(panels.caption.x, panels.caption.right() - w);
   bar_left_ = x;
   ImGui::SetNextWindowPos(ImVec2(x, 0));

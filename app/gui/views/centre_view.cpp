@@ -77,6 +77,7 @@ Rect CentreViews::draw_tab_bar(PanelLayout& panels, float ui_scale) {
       const bool force = view == current_ && view != tab_reported_;
       const bool open = ImGui::BeginTabItem(view_label(view), nullptr, force ? ImGuiTabItemFlags_SetSelected : 0);
       mark_last_item("tab." + std::string(centre_view_name(view)));
+      tabs_right_ = ImGui::GetItemRectMax().x;
       if (open) {
         reported = view;
         ImGui::EndTabItem();
