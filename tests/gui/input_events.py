@@ -361,7 +361,14 @@ def keys(s, say):
     s.wait_for(lambda st: not st["fullscreen"] and st["window"] == {"w": WINDOW_W, "h": WINDOW_H}, "F: windowed")
     say("F toggles fullscreen")
 
-    s.frames_after(lambda: s.xdo(["keydown", "ctrl+q"]), 1)
+    # Held until the window is gone or two frames have seen it, as press() does; the second
+    # frame may be the first that polled the key (the first can have started before it came).
+    before = s.read_state()["frame"]
+    s.xdo(["keydown", "ctrl+q"])
+    try:
+        s.wait_for(lambda st: st["frame"] >= before + 2, "two frames after Ctrl+Q")
+    except Failure:
+        pass  # the window closed first
     s.xdo(["keyup", "ctrl+q"], allow_failure=True)
     try:
         code = s.app.wait(timeout=10)
