@@ -141,16 +141,19 @@ class Session:
                                              "mode", "highlighted_gpu", "fullscreen", "window", "help")} if last else None
         raise Failure(f"timed out after {timeout} s waiting for {what}; last state: {summary}")
 
-    def frames_after(self, action, count=2):
-        """Runs `action` (an input event) and waits until `count` frames drawn after it."""
-        before = self.read_state()["frame"]
+    def frames_after(self, action):
+        """Runs `action` (an input event) and waits until a drawn frame has taken it: the window
+        counts input events, and the frame that polled one is the frame that saw it (ImGui 1.86
+        reads key state once per frame, so a key let go before that would go unseen). A frame
+        counter is not enough: frames still settling from the last event may have polled
+        before this one arrived."""
+        events = self.read_state()["input_events"]
         action()
-        return self.wait_for(lambda s: s["frame"] >= before + count, f"{count} frames after an input event")
+        return self.wait_for(lambda s: s["input_events"] > events, "the window to take an input event")
 
     # --- input --------------------------------------------------------------------------------
     def press(self, key):
-        # Held for two frames: ImGui 1.86 reads the key state once per frame, so a press and a
-        # release between two frames would go unseen.
+        # Held until a frame has seen it down (frames_after), then let go.
         self.frames_after(lambda: self.xdo(["keydown", key]))
         self.frames_after(lambda: self.xdo(["keyup", key]))
 
@@ -178,7 +181,10 @@ class Session:
 
     def move(self, x, y):
         sx, sy = self.screen_point(x, y)
+        if (sx, sy) == getattr(self, "pointer", None):
+            return  # already there: X sends no motion event, so there is nothing to wait for
         self.frames_after(lambda: self.xdo(["mousemove", str(sx), str(sy)]))
+        self.pointer = (sx, sy)
 
     def click_at(self, x, y):
         self.move(x, y)
@@ -361,12 +367,9 @@ def keys(s, say):
     s.wait_for(lambda st: not st["fullscreen"] and st["window"] == {"w": WINDOW_W, "h": WINDOW_H}, "F: windowed")
     say("F toggles fullscreen")
 
-    # Held until the window is gone or two frames have seen it, as press() does; the second
-    # frame may be the first that polled the key (the first can have started before it came).
-    before = s.read_state()["frame"]
-    s.xdo(["keydown", "ctrl+q"])
+    # Held until the window is gone or a frame has seen it, as press() does.
     try:
-        s.wait_for(lambda st: st["frame"] >= before + 2, "two frames after Ctrl+Q")
+        s.frames_after(lambda: s.xdo(["keydown", "ctrl+q"]))
     except Failure:
         pass  # the window closed first
     s.xdo(["keyup", "ctrl+q"], allow_failure=True)

@@ -105,6 +105,7 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     glfwSwapBuffers(window.handle());
     // After the swap: a test that reads the state and then grabs the screen sees this frame.
     sources.fullscreen = window.fullscreen();
+    sources.input_events = input_events;
     state.after_frame(app, sources, width, height);
     // Ctrl+Q quits like the close button (a window manager may offer neither, e.g. under Xvfb).
     if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false))

@@ -66,6 +66,7 @@ void StateFileWriter::after_frame(GuiApp& app, const StateSources& sources, int 
       {"frame", frame_},
       {"window", {{"w", width}, {"h", height}}},
       {"fullscreen", sources.fullscreen},
+      {"input_events", sources.input_events},
       {"view", std::string(centre_view_name(app.views().current()))},
       {"op", std::string(op_name(config.op))},
       {"gpus", config.ranks},
