@@ -152,10 +152,15 @@ class Session:
         return self.wait_for(lambda s: s["input_events"] > events, "the window to take an input event")
 
     # --- input --------------------------------------------------------------------------------
-    def press(self, key):
-        # Held until a frame has seen it down (frames_after), then let go.
-        self.frames_after(lambda: self.xdo(["keydown", key]))
-        self.frames_after(lambda: self.xdo(["keyup", key]))
+    def press(self, keys):
+        """Presses `keys` ("Right", "ctrl+q") as a user does: each key down in turn, then up in
+        reverse. Each is held until a frame has taken it (frames_after); one xdotool call for a
+        whole chord could let go of q before the frame that took ctrl polled it."""
+        chord = keys.split("+")
+        for key in chord:
+            self.frames_after(lambda: self.xdo(["keydown", key]))
+        for key in reversed(chord):
+            self.frames_after(lambda: self.xdo(["keyup", key]))
 
     def item(self, name):
         """`name`'s rectangle once it holds still: widgets placed from last frame's sizes move
@@ -296,7 +301,7 @@ def keys(s, say):
     say("Space plays and pauses")
 
     speed = s.state["speed"]
-    s.press("plus")
+    s.press("shift+equal")  # + on a US keyboard
     s.wait_for(lambda st: st["speed"] == speed * 2, "+: double speed")
     s.press("minus")
     s.wait_for(lambda st: st["speed"] == speed, "-: speed back")
@@ -367,12 +372,10 @@ def keys(s, say):
     s.wait_for(lambda st: not st["fullscreen"] and st["window"] == {"w": WINDOW_W, "h": WINDOW_H}, "F: windowed")
     say("F toggles fullscreen")
 
-    # Held until the window is gone or a frame has seen it, as press() does.
     try:
-        s.frames_after(lambda: s.xdo(["keydown", "ctrl+q"]))
+        s.press("ctrl+q")
     except Failure:
-        pass  # the window closed first
-    s.xdo(["keyup", "ctrl+q"], allow_failure=True)
+        pass  # the window closed before the keys were let go
     try:
         code = s.app.wait(timeout=10)
     except subprocess.TimeoutExpired:

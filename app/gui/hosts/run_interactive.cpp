@@ -29,17 +29,20 @@ constexpr double kAnimationFrameSeconds = 1.0 / 60.0;
 constexpr double kSaveIntervalSeconds = 1.0;
 constexpr double kIdleWaitSeconds = 2.0;
 
-// Counts input events, so that the loop can tell whether glfwPollEvents() delivered any.
-// Installed before ImGui's GLFW backend, which chains to callbacks that exist when it starts.
+// Counts events, so that the loop can tell whether glfwPollEvents() delivered any: the user's
+// input (keys, mouse), and the window's own (focus, size), which --state-file leaves out so that
+// a test waiting for its key to be taken is not fooled by a resize. Installed before ImGui's
+// GLFW backend, which chains to callbacks that exist when it starts.
 unsigned long long input_events = 0;
+unsigned long long window_events = 0;
 void count_input_events(GLFWwindow* window) {
   glfwSetKeyCallback(window, [](GLFWwindow*, int, int, int, int) { ++input_events; });
   glfwSetCharCallback(window, [](GLFWwindow*, unsigned int) { ++input_events; });
   glfwSetMouseButtonCallback(window, [](GLFWwindow*, int, int, int) { ++input_events; });
   glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { ++input_events; });
   glfwSetScrollCallback(window, [](GLFWwindow*, double, double) { ++input_events; });
-  glfwSetWindowFocusCallback(window, [](GLFWwindow*, int) { ++input_events; });
-  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { ++input_events; });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow*, int) { ++window_events; });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { ++window_events; });
 }
 
 double seconds_since(Clock::time_point then) { return std::chrono::duration<double>(Clock::now() - then).count(); }
@@ -78,9 +81,9 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
       // Input that arrives while frames are still settling earns its own settling frames:
       // ImGui answers some input a frame late (a tab chosen, a button released), and that
       // frame must be drawn before the loop sleeps again.
-      const unsigned long long seen = input_events;
+      const unsigned long long seen = input_events + window_events;
       glfwPollEvents();
-      if (input_events != seen) settle_frames = kSettleFrames;
+      if (input_events + window_events != seen) settle_frames = kSettleFrames;
     } else {
       // Nothing moves: sleep until the user does something. A wait that ends by timing
       // out saw no event, so there is nothing new to draw: back to sleep.

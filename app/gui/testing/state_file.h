@@ -18,8 +18,8 @@ struct StateSources {
   const ClassroomMode* classroom = nullptr;
   const InteractiveExtras* extras = nullptr;
   bool fullscreen = false;
-  // Input events the window has taken so far: a test waits for its own event to be counted
-  // before it lets go of a key, so that some frame saw the key down.
+  // The user's input events (keys, mouse) the window has taken so far: a test waits for its own
+  // event to be counted before it lets go of a key, so that some frame saw the key down.
   unsigned long long input_events = 0;
 };
 
