@@ -84,13 +84,22 @@ class Session:
         return ":" + number.decode().strip()
 
     def close(self):
+        # SIGTERM first: an Xvfb that is killed outright leaves its lock and socket behind for
+        # the next server to trip over.
         for process in (self.app, self.xvfb):
-            if process is not None and process.poll() is None:
+            if process is None or process.poll() is not None:
+                continue
+            for sig in (signal.SIGTERM, signal.SIGKILL):
                 try:
-                    os.killpg(process.pid, signal.SIGKILL)
+                    os.killpg(process.pid, sig)
                 except ProcessLookupError:
+                    break
+                try:
+                    process.wait(timeout=3)
+                    break
+                except subprocess.TimeoutExpired:
                     pass
-                process.wait(timeout=5)
+        self.app = self.xvfb = None
 
     def log(self):
         try:
@@ -488,7 +497,15 @@ def main():
     say = lambda text: print(f"ok {time.monotonic() - started:5.1f}s  {text}", flush=True)
     try:
         session = Session(workdir)
-        session.start(ringviz, ["--gpus", "4", "--op", "allreduce"])
+        try:
+            session.start(ringviz, ["--gpus", "4", "--op", "allreduce"])
+        except Failure as failure:
+            # Once more on a fresh server: parallel Xvfb starts can race for a display.
+            print(f"note: first start failed ({failure}); starting again", flush=True)
+            print(session.log(), flush=True)
+            session.close()
+            session = Session(workdir)
+            session.start(ringviz, ["--gpus", "4", "--op", "allreduce"])
         say(f"window on display {session.display} at {session.origin}, first state at frame {session.state['frame']}")
         (keys if group == "keys" else mouse)(session, say)
         print(f"PASS: {group} in {time.monotonic() - started:.1f} s")
