@@ -47,6 +47,8 @@ class Session:
         self.app = None
 
     def start(self, ringviz, extra_args):
+        if os.path.exists(self.state_path):
+            os.remove(self.state_path)  # a failed start's state must not pass for this one's
         self.display = self._start_xvfb()
         self.env = dict(os.environ, DISPLAY=self.display, RINGVIZ_SETTINGS="off")
         self.env.pop("WAYLAND_DISPLAY", None)
