@@ -146,6 +146,14 @@ std::string busiest_text(const CostEstimate& estimate, Language lang) {
   return bytes + " (GPU " + gpu + (estimate.busiest_link_inbound ? " in)" : " out)");
 }
 
+// A cost formula as printed: the trees' note on D in the table's language.
+std::string formula_text(std::string formula, Language lang) {
+  const std::string note = " (a full tree)";
+  const std::size_t at = formula.find(note);
+  if (lang == Language::zh && at != std::string::npos) formula.replace(at, note.size(), "（满二叉树）");
+  return formula;
+}
+
 void print_setup(const CostComparison& comparison, bool on_topology, Language lang) {
   const Config& config = comparison.config;
   const LinkModel& link = comparison.link;
@@ -173,9 +181,10 @@ void print_setup(const CostComparison& comparison, bool on_topology, Language la
   const std::string gamma = printf_string("%.3g %s", comparison.topology.gamma_seconds_per_byte * 1e12, "ps");
   if (on_topology) {
     print_link_classes(comparison.topology, lang);
-    std::cout << "  γ " << gamma
-              << en_zh(lang, " per byte reduced; transfers sharing a link share it max-min fairly\n",
-                       " 每归约一字节；共用一条链路的传输按最大最小公平分享带宽\n");
+    if (zh)
+      std::cout << "  γ 每归约一字节 " << gamma << "；共用一条链路的传输按最大最小公平分享带宽\n";
+    else
+      std::cout << "  γ " << gamma << " per byte reduced; transfers sharing a link share it max-min fairly\n";
   } else {
     const std::string beta = printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s");
     const std::string link_gamma = printf_string("%.3g %s", link.gamma_seconds_per_byte * 1e12, "ps");
@@ -249,7 +258,7 @@ void print_table(const CostComparison& comparison, bool sweep, bool on_topology,
                      "\n成本公式（n = 每个 GPU 的字节数；N 为 2 的幂且整除元素数时精确）：\n");
   for (Algorithm algorithm : comparison.algorithms)
     std::cout << "  " << cell(std::string(algorithm_name(algorithm)), 16, false)
-              << cost_formula(algorithm, config.op) << "\n";
+              << formula_text(cost_formula(algorithm, config.op), lang) << "\n";
 
   for (Algorithm algorithm : comparison.swept_without_contention) {
     if (zh)

@@ -12,8 +12,8 @@ namespace ringviz {
 
 // `english` or `chinese`, whichever `language` asks for: the command-line tables keep each
 // phrase's two wordings side by side, where they are printed.
-inline std::string_view en_zh(Language language, std::string_view english, std::string_view chinese) {
-  return language == Language::zh ? chinese : english;
+inline std::string en_zh(Language language, std::string_view english, std::string_view chinese) {
+  return std::string(language == Language::zh ? chinese : english);
 }
 
 // `text` followed (pad_right) or preceded (pad_left) by spaces up to `width` columns; text as

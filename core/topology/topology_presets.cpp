@@ -29,7 +29,7 @@ Topology nvswitch(int gpus) {
   const LinkModel& nvlink = find_link_preset("nvlink4");
   Topology topology = topology_with_gpus(gpus);
   topology.label = gpus_text(gpus) + " on one NVSwitch (NVLink 4)";
-  topology.label_zh = gpus_text_zh(gpus) + "接在一台 NVSwitch 上（NVLink 4）";
+  topology.label_zh = gpus_text_zh(gpus) + " 接在一台 NVSwitch 上（NVLink 4）";
   const int fabric = add_switch(topology, "NVSwitch");
   for (int gpu = 0; gpu < gpus; ++gpu) add_duplex_link(topology, gpu, fabric, nvlink, nvlink.bytes_per_second);
   return topology;
@@ -41,7 +41,7 @@ Topology ring(int gpus) {
   const LinkModel& nvlink = find_link_preset("nvlink4");
   Topology topology = topology_with_gpus(gpus);
   topology.label = gpus_text(gpus) + " in a ring of NVLink 4 (225 GB/s to each neighbour)";
-  topology.label_zh = gpus_text_zh(gpus) + "连成 NVLink 4 环（到每个邻居 225 GB/s）";
+  topology.label_zh = gpus_text_zh(gpus) + " 连成 NVLink 4 环（到每个邻居 225 GB/s）";
   if (gpus == 2) add_duplex_link(topology, 0, 1, nvlink, nvlink.bytes_per_second);
   if (gpus > 2)
     for (int gpu = 0; gpu < gpus; ++gpu) add_duplex_link(topology, gpu, (gpu + 1) % gpus, nvlink, nvlink.bytes_per_second / 2);
@@ -54,7 +54,7 @@ Topology pcie(int gpus) {
   const LinkModel& link = find_link_preset("pcie5");
   Topology topology = topology_with_gpus(gpus);
   topology.label = gpus_text(gpus) + " under two PCIe 5 switches sharing the root complex";
-  topology.label_zh = gpus_text_zh(gpus) + "分挂在两台共享根复合体的 PCIe 5 交换机下";
+  topology.label_zh = gpus_text_zh(gpus) + " 分挂在两台共享根复合体的 PCIe 5 交换机下";
   const int root = add_switch(topology, "root complex");
   const int left = add_switch(topology, "PCIe switch 0");
   const int right = add_switch(topology, "PCIe switch 1");
@@ -73,7 +73,7 @@ Topology nodes(int machines, int per_machine, bool nic_per_gpu) {
   Topology topology = topology_with_gpus(machines * per_machine);
   topology.label = std::to_string(machines) + " machines of " + gpus_text(per_machine) + " on NVSwitch, " +
                    (nic_per_gpu ? "one 400 Gb/s NIC per GPU" : "one 400 Gb/s NIC per machine");
-  topology.label_zh = std::to_string(machines) + " 台机器，每台 " + gpus_text_zh(per_machine) + "接 NVSwitch，" +
+  topology.label_zh = std::to_string(machines) + " 台机器，每台 " + gpus_text_zh(per_machine) + " 接 NVSwitch，" +
                       (nic_per_gpu ? "每个 GPU 一块 400 Gb/s 网卡" : "每台机器一块 400 Gb/s 网卡");
   const int network = add_switch(topology, "InfiniBand switch");
   for (int machine = 0; machine < machines; ++machine) {
