@@ -185,7 +185,7 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
     std::cout << "# ringviz capture：" << op_name(base.op) << "（" << algorithm_name(base.algorithm) << "，"
               << order_name(base.order) << " 顺序），" << base.ranks << " 个 rank，传输 " << transport.name() << "，"
               << "每个大小先检查一次，再计时 " << options.iterations << " 次\n"
-              << "# 时间：最慢 rank 每次集合通信的平均值；总线带宽：算法带宽 x "
+              << "# 时间：最慢 rank 每次集合通信的平均值；busbw（总线带宽）：algbw（算法带宽）x "
               << (base.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n")
               << "；#错误：我们的，与进程内引擎不逐位相同的元素数；库的，超出舍入误差（浮点数）"
                  "或任何偏差（整数、max、min）的元素数\n";
@@ -193,8 +193,8 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
     // The heads right-aligned over format_row's columns by display width ('#' takes the first place).
     const std::pair<const char*, const char*> heads[] = {{"大小", "(B)"},       {"元素数", "(个)"},
                                                          {"类型", ""},          {"归约", ""},
-                                                         {"时间", "(us)"},      {"算法带宽", "(GB/s)"},
-                                                         {"总线带宽", "(GB/s)"}, {"#错误", ""}};
+                                                         {"时间", "(us)"},      {"algbw", "(GB/s)"},
+                                                         {"busbw", "(GB/s)"}, {"#错误", ""}};
     const std::size_t widths[] = {11, 12, 6, 6, 10, 7, 7, 6};
     std::string names = "#";
     std::string units = "#";

@@ -76,7 +76,7 @@ std::string average_bandwidth(double gbps) {
 std::string chinese_column_heads() {
   const std::pair<const char*, const char*> heads[] = {
       {"大小", "(B)"},          {"元素数", "(个)"},   {"类型", ""},         {"归约", ""},
-      {"时间", "(us)"},         {"算法带宽", "(GB/s)"}, {"总线带宽", "(GB/s)"}, {"#错误", ""},
+      {"时间", "(us)"},         {"algbw", "(GB/s)"}, {"busbw", "(GB/s)"}, {"#错误", ""},
       {"内存流量", "(GB/s)"},   {"memcpy", "(GB/s)"}, {"比例", ""}};
   const std::size_t widths[] = {12, 12, 6, 6, 10, 7, 7, 6, 8, 8, 8};
   std::string names = "#";
@@ -101,7 +101,7 @@ void print_header_zh(const Config& config, const BenchTarget& target, const Benc
                                         : std::string("自动（每个大小约 0.5 秒，至少 5 次）"))
             << "；每次计时都从输入重新开始\n"
             << "# 大小：一个 rank 缓冲区的字节数（AllGather：它的 N 块输出）；元素数：每个 GPU 起始的元素个数\n"
-            << "# 总线带宽：算法带宽 x " << (config.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n") << "；#错误：输出元素中"
+            << "# busbw（总线带宽）：algbw（算法带宽，大小 / 时间）x " << (config.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n") << "；#错误：输出元素中"
             << (config.algorithm == Algorithm::ring
                     ? "与普通结果不逐位相同的个数（每个槽按环的顺序累加）"
                     : "偏离普通结果的个数（浮点数：超出本算法舍入顺序可能带来的误差）")
@@ -214,7 +214,7 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
   const std::string average = average_bandwidth(busbw_sum / static_cast<double>(settings.sizes.size()));
   if (language == Language::zh)
     std::cout << "# 越界值      ：" << wrong << (wrong == 0 ? " 通过" : " 失败") << "\n"
-              << "# 平均总线带宽：" << average << "\n";
+              << "# 平均 busbw  ：" << average << "\n";
   else
     std::cout << "# Out of bounds values : " << wrong << (wrong == 0 ? " OK" : " FAILED") << "\n"
               << "# Avg bus bandwidth    : " << average << "\n";

@@ -147,7 +147,8 @@ std::string busiest_text(const CostEstimate& estimate, Language lang) {
 }
 
 // A cost formula as printed: the trees' note on D in the table's language.
-std::string formula_text(std::string formula, Language lang) {
+std::string formula_text(std::string_view shape, Language lang) {
+  std::string formula(shape);
   const std::string note = " (a full tree)";
   const std::size_t at = formula.find(note);
   if (lang == Language::zh && at != std::string::npos) formula.replace(at, note.size(), "（满二叉树）");
