@@ -94,8 +94,10 @@ void print_header_zh(const Config& config, const BenchTarget& target, const Benc
   std::cout << "# ringviz bench：" << op_name(config.op) << "（" << algorithm_name(config.algorithm) << "，"
             << order_name(config.order) << " 顺序），" << config.ranks << " 个 GPU，" << dtype_name(config.dtype)
             << " " << reduce_op_name(config.reduce) << "，初值 " << config.init.spec() << "\n"
-            << "# 后端 " << target.name << "，模式 " << bench_mode_name(settings.mode);
-  if (!target.mode_note.empty()) std::cout << "（" << target.mode_note << "）";
+            << "# 后端 " << (target.name_zh.empty() ? target.name : target.name_zh) << "，模式 "
+            << bench_mode_name(settings.mode);
+  if (!target.mode_note.empty())
+    std::cout << "（" << (target.mode_note_zh.empty() ? target.mode_note : target.mode_note_zh) << "）";
   std::cout << "\n# 预热 " << settings.warmup << " 次，计时 "
             << (settings.iterations > 0 ? std::to_string(settings.iterations) + " 次"
                                         : std::string("自动（每个大小约 0.5 秒，至少 5 次）"))

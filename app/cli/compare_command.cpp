@@ -438,7 +438,7 @@ Command add_compare_command(CLI::App& app) {
   return {parser, [flags, parser, topology_option, gpus_option] {
             const ReportFormat format = parse_enum(kReportFormatNames, flags->format, "--format");
             const Language language = parse_language(flags->lang, "--lang");
-            if (!flags->fit.empty()) return run_fit(flags->fit, format);
+            if (!flags->fit.empty()) return run_fit(flags->fit, format, language);
             const bool on_topology = topology_option->count() > 0;
             if (on_topology)
               for (const char* flag : {"--link", "--alpha-us", "--bandwidth-gbs", "--gamma-ps"})

@@ -245,3 +245,16 @@ TEST_CASE("--lang names the languages it takes when given one it does not") {
   CHECK(model.exit_code == 2);
   CHECK(model.err.rfind("ringviz: --lang", 0) == 0);
 }
+
+TEST_CASE("compare --fit --lang zh: the fitted classes and the rounds' heads in Chinese, the same rounds") {
+  const std::vector<std::string> args = {
+      "compare", "--fit", std::string(RINGVIZ_TRACE_CORPUS_DIR) + "/../../../assets/captures/straggler-4gpus.json"};
+  const RunResult en = run_in(args, "en");
+  const RunResult zh = run_in(args, "zh");
+  CHECK(zh.out.find("最小二乘法") != std::string::npos);
+  const std::string heads = line_with(zh.out, {"轮", "链路类", "实测", "预测"});
+  const std::string row = next_line(zh.out, heads);
+  for (const char* head : {"轮", "字节/GPU"}) check_right_aligned(heads, head, row);
+  check_left_aligned(heads, "链路类", row);
+  CHECK(row_numbers(zh.out, {}) == row_numbers(en.out, {}));
+}
