@@ -59,10 +59,14 @@ int run_fit(const std::string& path, ReportFormat format, Language language) {
     }
     std::cout << "\n" << pad_left("轮", 6) << "  " << pad_right("链路类", 14) << " " << pad_left("字节/GPU", 12) << " "
               << pad_left("实测", 14) << " " << pad_left("预测", 14) << "\n";
-    std::cout.flush();
-    for (const FittedRound& round : fit.rounds)
-      std::printf("%6d  %-14s %12.0f %14s %14s\n", round.round, round.link_class.c_str(), round.bytes,
-                  micros(round.measured_seconds).c_str(), micros(round.predicted_seconds).c_str());
+    // The times padded by display width: µ is one column but two bytes, which printf's %14s counts.
+    for (const FittedRound& round : fit.rounds) {
+      char bytes[32];
+      std::snprintf(bytes, sizeof bytes, "%.0f", round.bytes);
+      std::cout << pad_left(std::to_string(round.round), 6) << "  " << pad_right(round.link_class, 14) << " "
+                << pad_left(bytes, 12) << " " << pad_left(micros(round.measured_seconds), 14) << " "
+                << pad_left(micros(round.predicted_seconds), 14) << "\n";
+    }
     return 0;
   }
   std::cout << "α and β fitted by least squares over the rounds of " << path << "\n";

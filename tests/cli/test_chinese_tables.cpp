@@ -254,7 +254,7 @@ TEST_CASE("compare --fit --lang zh: the fitted classes and the rounds' heads in 
   CHECK(zh.out.find("最小二乘法") != std::string::npos);
   const std::string heads = line_with(zh.out, {"轮", "链路类", "实测", "预测"});
   const std::string row = next_line(zh.out, heads);
-  for (const char* head : {"轮", "字节/GPU"}) check_right_aligned(heads, head, row);
+  for (const char* head : {"轮", "字节/GPU", "实测", "预测"}) check_right_aligned(heads, head, row);
   check_left_aligned(heads, "链路类", row);
   CHECK(row_numbers(zh.out, {}) == row_numbers(en.out, {}));
 }
