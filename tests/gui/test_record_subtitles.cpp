@@ -133,13 +133,16 @@ const fs::path kLessons = fs::path(RINGVIZ_SOURCE_DIR) / "assets/lessons";
 
 }  // namespace
 
+// The cases above record in the desktop window's layout (--layout app), whose video starts with
+// the lesson; the stage's title card moves every cue later (test_record_stage.cpp).
+
 TEST_CASE("a lesson recorded to PNG frames has its subtitles beside the folder, for the window recorded") {
   const fs::path file = kLessons / "04-ring-reducescatter.json";
   const ringviz::Lesson lesson = ringviz::load_lesson_file(file);
   const fs::path folder = fresh_folder("subtitles-png");
   // From 5 s for 12 s: starts inside a caption and crosses a few boundaries.
   const Run run = run_ringviz({"record", "--lesson", file.string(), "--out", (folder / "clip").string() + "/",
-                               "--size", "320x180", "--fps", "4", "--from", "5", "--seconds", "12"});
+                               "--size", "320x180", "--fps", "4", "--from", "5", "--seconds", "12", "--layout", "app"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   const std::vector<std::string> expected = captions_on_screen(lesson, 5, 12, 4, ringviz::Language::en);
@@ -168,7 +171,7 @@ TEST_CASE("an MP4 of a whole lesson gets NAME.srt and NAME.vtt, one cue per capt
   const ringviz::Lesson lesson = ringviz::load_lesson_file(file);
   const fs::path folder = fresh_folder("subtitles-mp4");
   const Run run = run_ringviz({"record", "--lesson", file.string(), "--out", (folder / "primitives.mp4").string(),
-                               "--size", "320x180", "--fps", "2"});
+                               "--size", "320x180", "--fps", "2", "--layout", "app"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   std::size_t captions = 0;
@@ -197,7 +200,7 @@ TEST_CASE("a Chinese recording's subtitles are the Chinese captions, UTF-8 intac
   const ringviz::Lesson lesson = ringviz::load_lesson_file(file);
   const fs::path folder = fresh_folder("subtitles-zh");
   const Run run = run_ringviz({"record", "--lesson", file.string(), "--out", (folder / "zh").string() + "/", "--size",
-                               "320x180", "--fps", "2", "--seconds", "10", "--lang", "zh"});
+                               "320x180", "--fps", "2", "--seconds", "10", "--lang", "zh", "--layout", "app"});
   INFO(run.output);
   REQUIRE(run.exit_code == 0);
   const std::vector<std::string> expected = captions_on_screen(lesson, 0, 10, 2, ringviz::Language::zh);
