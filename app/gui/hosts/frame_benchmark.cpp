@@ -40,6 +40,7 @@ struct RowTimes {
   std::vector<double> build, submit, gpu, total, process_cpu;
   int vertices = 0;       // the most ImGui vertices in one frame
   int draw_commands = 0;  // the most ImGui draw commands (draw calls and callbacks) in one frame
+  double redrawn = 0;     // the share of the frame's pixels redrawn, over all frames
 };
 
 void count_draw_data(RowTimes& row) {
@@ -64,6 +65,8 @@ RowTimes time_frames(HeadlessSurface& surface, FrameHost& frames, GuiApp& app, i
     const double cpu_used = process_cpu_ms() - cpu_before;
     if (i < kWarmUpFrames) continue;
     row.process_cpu.push_back(cpu_used);
+    row.redrawn += static_cast<double>(frames.pixels_redrawn()) /
+                   (static_cast<double>(surface.target().width()) * surface.target().height() * count);
     row.build.push_back(cpu.build_ms);
     row.submit.push_back(cpu.submit_ms);
     row.gpu.push_back(gpu_ms);
@@ -75,11 +78,12 @@ RowTimes time_frames(HeadlessSurface& surface, FrameHost& frames, GuiApp& app, i
 
 void print_row(int ranks, std::int64_t count, const char* state, const RowTimes& row) {
   const double p99 = percentile(row.total, 0.99);
-  std::printf("%5d %7lld %-8s %7.2f %7.2f  %7.2f %7.2f  %7.2f %7.2f  %7.2f %7.2f %7.2f%s  %7.2f %7.2f %8d %6d\n", ranks,
+  std::printf("%5d %7lld %-8s %7.2f %7.2f  %7.2f %7.2f  %7.2f %7.2f  %7.2f %7.2f %7.2f%s  %7.2f %7.2f %8d %6d %5.0f%%\n", ranks,
               static_cast<long long>(count), state, percentile(row.build, 0.5), percentile(row.build, 0.99),
               percentile(row.submit, 0.5), percentile(row.submit, 0.99), percentile(row.gpu, 0.5),
               percentile(row.gpu, 0.99), percentile(row.total, 0.5), percentile(row.total, 0.95), p99,
-              p99 > kBudgetMs ? "!" : " ", percentile(row.process_cpu, 0.5), percentile(row.process_cpu, 0.99), row.vertices, row.draw_commands);
+              p99 > kBudgetMs ? "!" : " ", percentile(row.process_cpu, 0.5), percentile(row.process_cpu, 0.99), row.vertices, row.draw_commands,
+              100.0 * row.redrawn);
   std::fflush(stdout);
 }
 
@@ -91,10 +95,11 @@ HostStatus run_frame_benchmark(HeadlessSurface& surface, FrameHost& frames, GuiA
   std::printf("ringviz frame benchmark: %dx%d, %d frames per row, %s\n", target.width(), target.height(),
               benchmark.frames, surface.describe().c_str());
   std::printf("milliseconds; build = ImGui's frame (panels, views), submit = GL draw calls, gpu = glFinish; "
-              "paused = the same view standing still (the baseline), playing = at 1x; ! = p99 over %.0f ms\n",
+              "playing = at 1x, redrawing the rectangles that changed; redraw = the same, every pixel redrawn (the baseline, "
+              "as before FrameDamage); paused = standing still; pixels = the share redrawn; ! = p99 over %.0f ms\n",
               kBudgetMs);
-  std::printf("%5s %7s %-8s %7s %7s  %7s %7s  %7s %7s  %7s %7s %7s   %7s %7s  %8s %6s\n", "GPUs", "count", "state", "build",
-              "p99", "submit", "p99", "gpu", "p99", "frame", "p95", "p99", "cpu", "p99", "vertices", "draws");
+  std::printf("%5s %7s %-8s %7s %7s  %7s %7s  %7s %7s  %7s %7s %7s   %7s %7s  %8s %6s %6s\n", "GPUs", "count", "state", "build",
+              "p99", "submit", "p99", "gpu", "p99", "frame", "p95", "p99", "cpu", "p99", "vertices", "draws", "pixels");
   for (int ranks : benchmark.ranks) {
     Config config = base;
     config.ranks = ranks;
@@ -108,9 +113,14 @@ HostStatus run_frame_benchmark(HeadlessSurface& surface, FrameHost& frames, GuiA
     app.playback().pause();
     app.playback().seek(0.5);
     print_row(ranks, config.count, "paused", time_frames(surface, frames, app, benchmark.frames, 0.0));
-    app.playback().go_to_start();
-    app.playback().play();
-    print_row(ranks, config.count, "playing", time_frames(surface, frames, app, benchmark.frames, kFrameSeconds));
+    // The same frames twice from the start: every pixel redrawn, then only what changed.
+    for (const bool keep : {false, true}) {
+      frames.keep_unchanged_pixels(keep);
+      app.playback().go_to_start();
+      app.playback().play();
+      print_row(ranks, config.count, keep ? "playing" : "redraw",
+                time_frames(surface, frames, app, benchmark.frames, kFrameSeconds));
+    }
   }
   return {};
 }

@@ -46,6 +46,7 @@ FrameHost::~FrameHost() {
 void FrameHost::build_fonts(const GuiApp& app) {
   font_scale_ = app.ui_scale();
   rebuild_fonts_and_style(font_scale_, app.preferences().theme);
+  damage_.invalidate();  // a new atlas: the same vertices may show other glyphs
 }
 
 HostStatus FrameHost::start(GuiApp& app) {
@@ -77,9 +78,15 @@ void FrameHost::build(GuiApp& app, const FrameStep& step, int width, int height)
 void FrameHost::draw(GuiApp& app, int width, int height) {
   glViewport(0, 0, width, height);
   const Rgb clear = view_colours(app.preferences().theme).view_background;
-  glClearColor(clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const float colour[3] = {clear.r / 255.f, clear.g / 255.f, clear.b / 255.f};
+  if (keep_unchanged_) {
+    pixels_redrawn_ = damage_.draw(*ImGui::GetDrawData(), width, height, colour);
+  } else {
+    glClearColor(colour[0], colour[1], colour[2], 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    pixels_redrawn_ = static_cast<std::int64_t>(width) * height;
+  }
   app.after_render(width, height);
 }
 
