@@ -3,7 +3,7 @@
 
 #include "app/gui/render/colour.h"
 #include "app/gui/layout/geometry.h"
-#include "app/gui/render/frame_damage.h"
+#include "app/gui/render/damage_rect.h"
 
 struct ImDrawList;
 struct ImDrawCmd;

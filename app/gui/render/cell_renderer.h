@@ -5,7 +5,7 @@
 
 #include "app/gui/render/colour.h"
 #include "app/gui/layout/geometry.h"
-#include "app/gui/render/frame_damage.h"
+#include "app/gui/render/damage_rect.h"
 #include "core/teaching/visual_cells.h"
 
 struct ImDrawList;

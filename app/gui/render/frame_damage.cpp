@@ -14,8 +14,6 @@ namespace ringviz::gui {
 
 namespace {
 
-const PixelRect* g_limit = nullptr;  // the rectangle being redrawn, for the callbacks
-
 // A quick 64-bit hash of bytes, eight at a time: a frame hashes about 300 KB of vertices.
 struct Hash {
   std::uint64_t value = 0x9E3779B97F4A7C15ull;
@@ -45,28 +43,6 @@ bool describe_callback(const ImDrawCmd& command, int framebuffer_height, Callbac
 }
 
 }  // namespace
-
-PixelRect PixelRect::united(const PixelRect& o) const {
-  if (empty()) return o;
-  if (o.empty()) return *this;
-  return {std::min(x0, o.x0), std::min(y0, o.y0), std::max(x1, o.x1), std::max(y1, o.y1)};
-}
-
-PixelRect PixelRect::intersected(const PixelRect& o) const {
-  const PixelRect r{std::max(x0, o.x0), std::max(y0, o.y0), std::min(x1, o.x1), std::min(y1, o.y1)};
-  return r.empty() ? PixelRect{} : r;
-}
-
-PixelRect scissor_pixels(float left, float top, float right, float bottom, int framebuffer_height) {
-  if (right <= left || bottom <= top) return {};
-  // As imgui_impl_opengl3.cpp: glScissor((int)l, (int)(fb_h - b), (int)(r - l), (int)(b - t)).
-  const int x = static_cast<int>(left);
-  const int w = static_cast<int>(right - left);
-  const int y_up = static_cast<int>(static_cast<float>(framebuffer_height) - bottom);
-  const int h = static_cast<int>(bottom - top);
-  const PixelRect r{x, framebuffer_height - y_up - h, x + w, framebuffer_height - y_up};
-  return r.empty() ? PixelRect{} : r;
-}
 
 std::vector<PixelRect> merge_rects(std::vector<PixelRect> rects, std::size_t limit) {
   rects.erase(std::remove_if(rects.begin(), rects.end(), [](const PixelRect& r) { return r.empty(); }), rects.end());
@@ -196,9 +172,9 @@ std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const fl
       }
       data.CmdLists = subset.Data;
       data.CmdListsCount = subset.Size;
-      g_limit = &rect;
+      set_damage_limit(&rect);
       ImGui_ImplOpenGL3_RenderDrawData(&data);
-      g_limit = nullptr;
+      set_damage_limit(nullptr);
       std::size_t at = 0;
       for (ImDrawList* list : subset)
         for (ImDrawCmd& command : list->CmdBuffer) command.ClipRect = saved[at++];
@@ -214,18 +190,6 @@ std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const fl
   atlas_ = atlas_hash.value;
   valid_ = plain && describable;
   return pixels;
-}
-
-const PixelRect* damage_limit() { return g_limit; }
-
-void limit_scissor_to_damage(int box[4], int framebuffer_height) {
-  if (g_limit == nullptr) return;
-  const PixelRect mine{box[0], framebuffer_height - box[1] - box[3], box[0] + box[2], framebuffer_height - box[1]};
-  const PixelRect r = mine.intersected(*g_limit);
-  box[0] = r.x0;
-  box[1] = framebuffer_height - r.y1;
-  box[2] = r.x1 - r.x0;
-  box[3] = r.y1 - r.y0;
 }
 
 }  // namespace ringviz::gui
