@@ -50,10 +50,10 @@ TEST_CASE("frame damage: only lists that changed, moved, appeared or vanished ar
   CHECK(changed_rects({panel, ring, help}, {panel, ring}) == std::vector<PixelRect>{help.bounds});
 }
 
-std::vector<std::uint8_t> draw_whole(platform::OffscreenTarget& target, int width, int height, const float clear[3]) {
+std::vector<std::uint8_t> draw_whole(platform::OffscreenTarget& target, int width, int height, const float clear[4]) {
   target.bind();
   glViewport(0, 0, width, height);
-  glClearColor(clear[0], clear[1], clear[2], 1.0f);
+  glClearColor(clear[0], clear[1], clear[2], clear[3]);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   return target.read_rgba();
@@ -93,7 +93,7 @@ TEST_CASE("frame damage: the changed rectangles give the same pixels as a whole 
     step.animation_seconds = 0.07;  // a round every 23 frames: packets, flashes and round changes
     frames.build(app, step, kWidth, kHeight);
     const Rgb background = view_colours(app.preferences().theme).view_background;
-    const float clear[3] = {background.r / 255.f, background.g / 255.f, background.b / 255.f};
+    const float clear[4] = {background.r / 255.f, background.g / 255.f, background.b / 255.f, 1.0f};
     target.bind();
     glViewport(0, 0, kWidth, kHeight);
     const std::int64_t redrawn = damage.draw(*ImGui::GetDrawData(), kWidth, kHeight, clear);

@@ -26,6 +26,9 @@ class BackgroundFills {
   // For FrameDamage: true when `command` is one of these fills, with the pixels it clears and
   // a hash of its area and colour.
   static bool describe(const ImDrawCmd& command, int framebuffer_height, CallbackFootprint& out);
+  // Transparent frames (a stage recording for compositing) keep no solid background at all:
+  // queue() then paints nothing, and the frame's clear (alpha 0) shows through.
+  void set_transparent(bool transparent) { transparent_ = transparent; }
 
  private:
   struct Fill {
@@ -35,6 +38,7 @@ class BackgroundFills {
   static void draw_callback(const ImDrawList* list, const ImDrawCmd* command);
   std::array<Fill, kMaxFills> fills_{};
   int used_ = 0;
+  bool transparent_ = false;
 };
 
 }  // namespace ringviz::gui

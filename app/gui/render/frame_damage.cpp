@@ -118,7 +118,7 @@ std::vector<ListFootprint> FrameDamage::footprints(const ImDrawData& data, int h
   return lists;
 }
 
-std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const float clear[3]) {
+std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const float clear[4]) {
   const PixelRect whole{0, 0, width, height};
   bool describable = true;
   std::vector<ListFootprint> now = footprints(data, height, describable);
@@ -131,13 +131,13 @@ std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const fl
   atlas_hash.add(atlas.TexID), atlas_hash.add(atlas.TexWidth), atlas_hash.add(atlas.TexHeight);
   atlas_hash.add(atlas.Fonts.Size), atlas_hash.add(atlas.TexUvWhitePixel);
   const bool same_target = valid_ && width == width_ && height == height_ &&
-                           std::equal(clear, clear + 3, clear_) && atlas_hash.value == atlas_;
+                           std::equal(clear, clear + 4, clear_) && atlas_hash.value == atlas_;
   std::vector<PixelRect> rects = plain && describable && same_target ? changed_rects(last_, now)
                                                                        : std::vector<PixelRect>{whole};
   for (PixelRect& r : rects) r = r.intersected(whole);
   rects.erase(std::remove_if(rects.begin(), rects.end(), [](const PixelRect& r) { return r.empty(); }), rects.end());
 
-  glClearColor(clear[0], clear[1], clear[2], 1.0f);
+  glClearColor(clear[0], clear[1], clear[2], clear[3]);
   std::int64_t pixels = 0;
   if (rects.size() == 1 && rects[0] == whole) {
     glClear(GL_COLOR_BUFFER_BIT);
@@ -186,7 +186,7 @@ std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const fl
   last_ = std::move(now);
   width_ = width;
   height_ = height;
-  std::copy(clear, clear + 3, clear_);
+  std::copy(clear, clear + 4, clear_);
   atlas_ = atlas_hash.value;
   valid_ = plain && describable;
   return pixels;

@@ -38,15 +38,15 @@ class FrameDamage {
  public:
   // The next draw() redraws the whole frame (fonts rebuilt, the target replaced).
   void invalidate() { valid_ = false; }
-  // Draws `data` into the bound framebuffer of width x height pixels on `clear` (RGB, 0..1).
+  // Draws `data` into the bound framebuffer of width x height pixels on `clear` (RGBA, 0..1).
   // Returns the pixels redrawn (width x height when whole).
-  std::int64_t draw(ImDrawData& data, int width, int height, const float clear[3]);
+  std::int64_t draw(ImDrawData& data, int width, int height, const float clear[4]);
 
  private:
   std::vector<ListFootprint> footprints(const ImDrawData& data, int height, bool& describable) const;
   std::vector<ListFootprint> last_;
   int width_ = 0, height_ = 0;
-  float clear_[3] = {};
+  float clear_[4] = {};
   std::uint64_t atlas_ = 0;
   bool valid_ = false;
 };

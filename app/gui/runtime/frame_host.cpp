@@ -78,11 +78,15 @@ void FrameHost::build(GuiApp& app, const FrameStep& step, int width, int height)
 void FrameHost::draw(GuiApp& app, int width, int height) {
   glViewport(0, 0, width, height);
   const Rgb clear = view_colours(app.preferences().theme).view_background;
-  const float colour[3] = {clear.r / 255.f, clear.g / 255.f, clear.b / 255.f};
+  // A transparent frame starts from nothing (alpha 0); ImGui's blending then leaves colours
+  // premultiplied by their alpha, which the recorder undoes for PNG.
+  const float colour[4] = {clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f};
+  const float transparent[4] = {0, 0, 0, 0};
+  const float* background = app.transparent_background() ? transparent : colour;
   if (keep_unchanged_) {
-    pixels_redrawn_ = damage_.draw(*ImGui::GetDrawData(), width, height, colour);
+    pixels_redrawn_ = damage_.draw(*ImGui::GetDrawData(), width, height, background);
   } else {
-    glClearColor(colour[0], colour[1], colour[2], 1.0f);
+    glClearColor(background[0], background[1], background[2], background[3]);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     pixels_redrawn_ = static_cast<std::int64_t>(width) * height;

@@ -511,6 +511,10 @@ const UiStrings kEnglish = {
     .channel_all = "all",
     .channel_number = "channel %d",
     .piece_tooltip = "channel %d, slice %d: %s",
+
+    // ---- stage ----
+    .stage_recap = "In this lesson",
+    .stage_made_with = "Made with ringviz",
 };
 
 Language g_language = Language::en;

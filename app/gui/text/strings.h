@@ -449,6 +449,12 @@ struct UiStrings {
   const char* channel_all;             // the selector's entry for every channel at once
   const char* channel_number;          // %d channel
   const char* piece_tooltip;           // %d channel, %d slice, %s contributors
+
+  // ---- stage ----
+  // The end card of a stage recording (app/gui/stage): above the lesson's title and its
+  // scenes, and its last line.
+  const char* stage_recap;
+  const char* stage_made_with;
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).
