@@ -59,6 +59,9 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
   app.add_option("--dump-layout", flags.dump_layout,
                  "headless: write every GPU box and cell rectangle to this JSON file")
       ->each([](const std::string& path) { check_output_file(path, "--dump-layout", ".json"); });
+  app.add_option("--state-file", flags.state_file,
+                 "for tests: the window rewrites this JSON file with its state after every frame")
+      ->each([](const std::string& path) { check_output_file(path, "--state-file", ".json"); });
   add_checked_option<std::string>(app, "--resize", flags.resize, non_empty("--resize", "WxH, e.g. 1600x900"),
                                   "headless: draw at --size, then resize to WxH before capturing", "TEXT");
   add_checked_option<int>(
@@ -154,6 +157,9 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   }
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();
+  if (headless && !flags.state_file.empty())
+    throw InputError("--state-file describes the interactive window; drop --headless, --screenshot, --dump-layout, "
+                     "--resize and --bench-frames, or use --dump-layout for a headless frame");
   if (headless) return run_headless(flags, config, backend, count_given);
   return run_interactive(flags, config, backend);
 }

@@ -31,6 +31,7 @@ struct GuiFlags {
   std::string compare_topology;  // the Compare tab's topology kind ("ring"), sized by --gpus
   std::string open;         // a ringviz.trace/1 document to replay
   std::string memory_model; // a transformer preset: the Memory tab opens on its whole iteration
+  std::string state_file;   // for tests: the window rewrites this JSON file after every frame
 };
 
 void add_gui_flags(CLI::App& app, GuiFlags& flags);

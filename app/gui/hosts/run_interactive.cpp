@@ -16,6 +16,7 @@
 #include "app/gui/runtime/settings.h"
 #include "app/gui/teaching/lesson_player_host.h"
 #include "app/gui/teaching/presentation_mode.h"
+#include "app/gui/testing/state_file.h"
 #include "app/platform/glfw_window.h"
 #include "core/model/text.h"
 
@@ -27,6 +28,22 @@ using Clock = std::chrono::steady_clock;
 constexpr double kAnimationFrameSeconds = 1.0 / 60.0;
 constexpr double kSaveIntervalSeconds = 1.0;
 constexpr double kIdleWaitSeconds = 2.0;
+
+// Counts events, so that the loop can tell whether glfwPollEvents() delivered any: the user's
+// input (keys, mouse), and the window's own (focus, size), which --state-file leaves out so that
+// a test waiting for its key to be taken is not fooled by a resize. Installed before ImGui's
+// GLFW backend, which chains to callbacks that exist when it starts.
+unsigned long long input_events = 0;
+unsigned long long window_events = 0;
+void count_input_events(GLFWwindow* window) {
+  glfwSetKeyCallback(window, [](GLFWwindow*, int, int, int, int) { ++input_events; });
+  glfwSetCharCallback(window, [](GLFWwindow*, unsigned int) { ++input_events; });
+  glfwSetMouseButtonCallback(window, [](GLFWwindow*, int, int, int) { ++input_events; });
+  glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { ++input_events; });
+  glfwSetScrollCallback(window, [](GLFWwindow*, double, double) { ++input_events; });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow*, int) { ++window_events; });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { ++window_events; });
+}
 
 double seconds_since(Clock::time_point then) { return std::chrono::duration<double>(Clock::now() - then).count(); }
 
@@ -56,12 +73,17 @@ class PreferenceSaver {
 };
 
 void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bool follow_monitor_scale,
-                PreferenceSaver& saver) {
+                PreferenceSaver& saver, StateFileWriter& state, StateSources sources) {
   Clock::time_point last_frame = Clock::now();
   int settle_frames = kSettleFrames;
   while (!window.should_close()) {
     if (app.animating() || settle_frames > 0) {
+      // Input that arrives while frames are still settling earns its own settling frames:
+      // ImGui answers some input a frame late (a tab chosen, a button released), and that
+      // frame must be drawn before the loop sleeps again.
+      const unsigned long long seen = input_events + window_events;
       glfwPollEvents();
+      if (input_events + window_events != seen) settle_frames = kSettleFrames;
     } else {
       // Nothing moves: sleep until the user does something. A wait that ends by timing
       // out saw no event, so there is nothing new to draw: back to sleep.
@@ -81,8 +103,13 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     window.framebuffer_size(width, height);
     FrameStep step;
     step.animation_seconds = std::min(elapsed, 0.1);  // a stall must not skip whole rounds
+    state.before_frame();
     frames.frame(app, step, width, height);
     glfwSwapBuffers(window.handle());
+    // After the swap: a test that reads the state and then grabs the screen sees this frame.
+    sources.fullscreen = window.fullscreen();
+    sources.input_events = input_events;
+    state.after_frame(app, sources, width, height);
     // Ctrl+Q quits like the close button (a window manager may offer neither, e.g. under Xvfb).
     if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false))
       glfwSetWindowShouldClose(window.handle(), GLFW_TRUE);
@@ -118,6 +145,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
 
   HostStatus status;
   {
+    count_input_events(window->handle());
     FrameHost frames(window->handle());
     Host host;
     host.toggle_fullscreen = [&] { window->toggle_fullscreen(); };
@@ -134,7 +162,8 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
       app.add_notice(startup.notice);
       if (!flags.round.empty()) app.playback().seek(parse_round(flags.round, app.model().session().round_count()));
       PreferenceSaver saver(startup.path, app.preferences());
-      run_window(*window, frames, app, flags.ui_scale <= 0, saver);
+      StateFileWriter state(flags.state_file);
+      run_window(*window, frames, app, flags.ui_scale <= 0, saver, state, StateSources{&classroom, &extras});
       saver.save_at_exit(app);
     }
   }

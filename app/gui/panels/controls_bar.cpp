@@ -8,6 +8,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/round_caption.h"
 #include "app/gui/text/strings.h"
+#include "app/gui/testing/item_marks.h"
 
 namespace ringviz::gui {
 
@@ -26,6 +27,7 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   const float play_width = std::max(ImGui::CalcTextSize(t.play).x, ImGui::CalcTextSize(t.pause).x) +
                            ImGui::GetStyle().FramePadding.x * 2;
   if (ImGui::Button(playback.playing() ? t.pause : t.play, ImVec2(play_width, 0))) playback.toggle_play();
+  mark_last_item("controls.play");
   ImGui::SameLine();
   if (ImGui::Button(t.step_forward)) playback.step_forward();
   ImGui::SameLine();
@@ -78,6 +80,7 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = std::round(line * 1.7f);
   ImGui::InvisibleButton("##timeline", ImVec2(std::max(1.0f, width), height));
+  mark_last_item("timeline");
   if (ImGui::IsItemHovered()) {
     const bool to_one_gpu = reduces_into_one_gpu(model.config().algorithm);
     ImGui::SetTooltip("%s", format(t.timeline_hint, to_one_gpu ? t.phase_reduce : t.phase_reduce_scatter,

@@ -8,6 +8,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
+#include "app/gui/testing/item_marks.h"
 #include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
@@ -83,6 +84,7 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         if (ImGui::Selectable(id.c_str(), transfer.src == selected_gpu,
                               ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
           selected_gpu = selected_gpu == transfer.src ? kNoSelection : transfer.src;
+        mark_last_item("transfers.row." + std::to_string(row) + ".src" + std::to_string(transfer.src));
         if (transfer.src == selected_gpu) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, selected);
         ImGui::TableSetColumnIndex(1);
         ImGui::TextColored(to_imvec4(reduce ? colours.phase_reduce_scatter : colours.phase_all_gather), "%s",

@@ -10,6 +10,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
+#include "app/gui/testing/item_marks.h"
 #include "core/model/text.h"
 
 namespace ringviz::gui {
@@ -89,6 +90,7 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
   const UiStrings& t = ui_strings();
   if (!recording()) {
     if (ImGui::Button(t.record_button)) start_requested_ = true;
+    mark_last_item("record.button");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.record_tooltip, kFps);
   } else {
     // The indicator: a red dot that blinks with the recording's own clock, and the counter.
@@ -104,7 +106,9 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.record_target, output_.c_str());
     ImGui::SameLine();
     if (ImGui::Button(t.record_stop)) stop_requested_ = true;
+    mark_last_item("record.stop");
   }
+  window_width_ = ImGui::GetWindowWidth();
   ImGui::End();
 }
 

@@ -29,6 +29,8 @@ class RecorderButton : public FrameExtension {
   // Where the button's right edge goes in the strip above the centre view (default: the
   // strip's right end).
   std::function<float(const PanelLayout&)> right_edge;
+  // The button's window width in the last frame (the lesson bar leaves room for it).
+  float window_width() const { return window_width_; }
 
   // FrameExtension
   void before_frame(GuiApp& app, double& seconds) override;
@@ -42,6 +44,7 @@ class RecorderButton : public FrameExtension {
   std::string output_;
   std::string last_output_;
   int width_ = 0;
+  float window_width_ = 0;
   int height_ = 0;
   bool start_requested_ = false;
   bool stop_requested_ = false;

@@ -4,6 +4,7 @@
 
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/runtime/gui_app.h"
+#include "app/gui/testing/layout_json.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/glyph_audit.h"
 #include "app/gui/text/strings.h"
@@ -15,7 +16,6 @@ namespace ringviz::gui {
 
 namespace {
 
-nlohmann::json rect_json(const Rect& r) { return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
 nlohmann::json rgb_json(Rgb c) { return nlohmann::json::array({c.r, c.g, c.b}); }
 
 // What drew the frame and what computed the rounds, so a check on a GPU machine can tell a
@@ -181,15 +181,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
         {"box_background", rgb_json(colours.box_background)},
         {"stale_target", rgb_json(colours.stale_target)},
         {"stale_amount", colours.stale_amount}}},
-      {"panels",
-       {{"setup", rect_json(panels.setup)},
-        {"caption", rect_json(panels.caption)},
-        {"view", rect_json(panels.view)},
-        {"round_table", rect_json(panels.round_table)},
-        {"traffic", rect_json(panels.traffic)},
-        {"controls", rect_json(panels.controls)},
-        {"devices", rect_json(panels.devices)},
-        {"timeline", rect_json(panels.timeline)}}},
+      {"panels", panels_json(panels)},
       {"replay", app.replay().active() ? nlohmann::json{{"file", app.replay().path()},
                                                          {"pacing", std::string(pacing_name(app.replay().pacing()))},
                                                          {"mismatch_round", app.replay().mismatch()

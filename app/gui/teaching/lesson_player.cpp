@@ -11,6 +11,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/teaching/lesson_memory.h"
 #include "app/gui/teaching/lesson_player_wrap.h"
+#include "app/gui/testing/item_marks.h"
 #include "app/gui/text/strings.h"
 #include "core/model/text.h"
 
@@ -374,13 +375,21 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
   // One row at the right end of the strip above the centre view (the view tabs sit at its
   // left end), so that it covers nothing of the view itself.
   const std::string current = active() ? std::filesystem::path(lesson_->source).stem().string() : words.lesson_bar_none;
-  const float combo_w = std::max(ImGui::CalcTextSize(current.c_str()).x, ImGui::CalcTextSize("00-allreduce-traffic").x) +
+  float combo_w = std::max(ImGui::CalcTextSize(current.c_str()).x, ImGui::CalcTextSize("00-allreduce-traffic").x) +
                         ImGui::GetFrameHeight() + style.FramePadding.x * 2;
   auto button_w = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
   float w = combo_w + style.WindowPadding.x * 2;
   if (active())
     w += button_w("<") + button_w(">") + std::max(button_w(words.lesson_bar_play), button_w(words.lesson_bar_pause)) +
          ImGui::CalcTextSize("00 / 00").x + style.ItemSpacing.x * 4;
+  if (left_limit) {
+    // Where the strip is short (a 1280-pixel window while a lesson plays) the picker gives up
+    // width, down to three frame heights, before the bar would slide over the view tabs.
+    const float excess = w - (panels.caption.right() - left_limit());
+    const float give = std::clamp(excess, 0.0f, std::max(0.0f, combo_w - ImGui::GetFrameHeight() * 3));
+    combo_w -= give;
+    w -= give;
+  }
   const float x = std::max(panels.caption.x, panels.caption.right() - w);
   bar_left_ = x;
   ImGui::SetNextWindowPos(ImVec2(x, 0));
@@ -393,9 +402,12 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
   ImGui::SetNextItemWidth(combo_w);
   if (ImGui::BeginCombo("##lesson", current.c_str())) {
     if (ImGui::Selectable(words.lesson_bar_none, !active())) set_lesson(std::nullopt);
+    mark_last_item("lesson.none");
     for (const std::filesystem::path& file : files_) {
       const std::string name = file.stem().string();
-      if (ImGui::Selectable(name.c_str(), active() && name == current)) {
+      const bool picked = ImGui::Selectable(name.c_str(), active() && name == current);
+      mark_last_item("lesson.item." + name);
+      if (picked) {
         try {
           set_lesson(load_lesson_file(file));
           playing_ = true;
@@ -406,6 +418,7 @@ void LessonPlayer::draw_lesson_bar(GuiApp& app, const PanelLayout& panels, const
     }
     ImGui::EndCombo();
   }
+  mark_last_item("lesson.picker");  // after EndCombo the last item is the combo again, open or not
   if (ImGui::IsItemHovered() && active()) ImGui::SetTooltip("%s", lesson_->title.in(language_).c_str());
   if (active()) {
     ImGui::SameLine();

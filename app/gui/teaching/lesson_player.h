@@ -48,6 +48,9 @@ class LessonPlayer : public FrameExtension {
 
   // The left edge of the lesson bar in the last frame (other controls line up against it).
   float bar_left() const { return bar_left_; }
+  // The leftmost x the lesson bar may start at (the view tabs and the Record button sit left
+  // of it); the picker narrows to keep the bar right of it. Unset: the strip's left end.
+  std::function<float()> left_limit;
 
   // Where the last frame's caption band was (tests look for the captions there).
   const Rect& caption_band() const { return caption_band_; }

@@ -14,6 +14,7 @@ void InteractiveExtras::attach(GuiApp& app) {
   recorder.right_edge = [this](const PanelLayout& panels) {
     return lessons.bar_left() > 0 ? lessons.bar_left() : panels.caption.right();
   };
+  lessons.left_limit = [this, &app] { return app.views().tabs_right() + recorder.window_width(); };
   app.add_extension(&recorder);
   app.add_extension(&lessons);
 }

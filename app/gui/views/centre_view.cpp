@@ -10,6 +10,7 @@
 #include "app/gui/views/devices_view.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
+#include "app/gui/testing/item_marks.h"
 
 namespace ringviz::gui {
 
@@ -74,7 +75,10 @@ Rect CentreViews::draw_tab_bar(PanelLayout& panels, float ui_scale) {
   if (ImGui::BeginTabBar("##views")) {
     for (CentreView view : kAllCentreViews) {
       const bool force = view == current_ && view != tab_reported_;
-      if (ImGui::BeginTabItem(view_label(view), nullptr, force ? ImGuiTabItemFlags_SetSelected : 0)) {
+      const bool open = ImGui::BeginTabItem(view_label(view), nullptr, force ? ImGuiTabItemFlags_SetSelected : 0);
+      mark_last_item("tab." + std::string(centre_view_name(view)));
+      tabs_right_ = ImGui::GetItemRectMax().x;
+      if (open) {
         reported = view;
         ImGui::EndTabItem();
       }

@@ -38,6 +38,9 @@ class CentreViews {
   Rect draw_tab_bar(PanelLayout& panels, float ui_scale);
   // Draws the current view into `area` unless it is the ring.
   void draw_current(const Rect& area, const ViewContext& context);
+  // The right end of the last tab in the last frame: controls that share the strip (the lesson
+  // bar, the Record button) must start right of it, or they cover a tab and take its clicks.
+  float tabs_right() const { return tabs_right_; }
 
   MemoryView& memory() { return memory_; }
   TrainingView& training() { return training_; }
@@ -51,6 +54,7 @@ class CentreViews {
  private:
   CentreView current_ = CentreView::ring;
   CentreView tab_reported_ = CentreView::ring;  // what the tab bar showed last frame
+  float tabs_right_ = 0;
   MemoryView memory_;
   TrainingView training_;
   CompareView compare_;
