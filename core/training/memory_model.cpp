@@ -42,25 +42,6 @@ std::string_view convention_assumptions(MemoryConvention convention) {
   return "";
 }
 
-std::string_view convention_assumptions(MemoryConvention convention, Language language) {
-  if (language != Language::zh) return convention_assumptions(convention);
-  switch (convention) {
-    case MemoryConvention::paper:
-      return "paper：按 ZeRO 论文的算法计混合精度 AdamW。参数和梯度为 16 位浮点（各 2 字节）；"
-             "优化器保存一份 fp32 权重主副本、fp32 动量和 fp32 方差（各 4 字节，K = 12）。"
-             "DDP 在每张 GPU 上每个参数占 16 字节。不计激活、通信缓冲区和碎片。";
-    case MemoryConvention::deepspeed:
-      return "deepspeed：DeepSpeed 自带的 ZeRO 估算器。在 paper 的基础上，再加一份供优化器读取的 fp32 "
-             "梯度副本（每个参数 4 字节），与优化器状态一起分片：ZeRO-2 为每个参数 2 + 18/N 字节。"
-             "DDP、ZeRO-1 和 ZeRO-3 按同样方式计算；DeepSpeed 的 ZeRO-3 估算还会为整体收集的最大一层"
-             "预留空间，这里不计。不计激活。";
-    case MemoryConvention::fp32:
-      return "fp32：不用混合精度。参数和梯度为 fp32（各 4 字节），AdamW 动量和方差为 fp32（各 4 字节），"
-             "没有主副本：DDP 下每个参数 16 字节，与 paper 相同但构成不同，所以 ZeRO 省得更少。不计激活。";
-  }
-  return "";
-}
-
 StateGroup state_group(StateComponent component) {
   switch (component) {
     case StateComponent::parameters: return StateGroup::parameters;
@@ -244,7 +225,7 @@ std::vector<CollectiveCall> iteration_collectives(Strategy strategy, MemoryConve
   const DType grads = gradient_dtype(convention);
   const DType params = parameter_dtype(convention);
   const auto call = [&](std::string purpose, Op op, DType dtype) {
-    return CollectiveCall{std::move(purpose), "", op, elements, dtype, ReduceOp::avg};
+    return CollectiveCall{std::move(purpose), op, elements, dtype, ReduceOp::avg};
   };
   switch (strategy) {
     case Strategy::ddp:

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "core/model/config.h"
-#include "core/model/text.h"
 #include "core/model/dtype.h"
 #include "core/model/enum_table.h"
 #include "core/model/reduce_op.h"
@@ -78,8 +77,6 @@ inline constexpr EnumNamer component_name{kStateComponentNames};
 inline constexpr EnumNamer unit_name{kByteUnitNames, true};        // "GB" | "GiB" | "bytes"
 // One paragraph saying what the convention assumes (precisions, what is counted, what not).
 std::string_view convention_assumptions(MemoryConvention convention);
-// The same in `language` (the GUI's Memory tab speaks the UI language).
-std::string_view convention_assumptions(MemoryConvention convention, Language language);
 
 // Each parser throws InputError naming `field` and the accepted values.
 inline constexpr EnumParser parse_strategy{kStrategyNames, "strategy"};
@@ -146,10 +143,6 @@ struct ModelStateBytes {
 // One collective of a training iteration, as ringviz's engine runs it.
 struct CollectiveCall {
   std::string purpose;       // e.g. "all-reduce of the gradients"
-  std::string purpose_zh;    // the same in Chinese (the GUI's notice); empty: use `purpose`
-  const std::string& purpose_in(Language language) const {
-    return language == Language::zh && !purpose_zh.empty() ? purpose_zh : purpose;
-  }
   Op op = Op::allreduce;     // allgather = the all-gather pass over the shards (see ring_view)
   std::int64_t elements = 0; // the whole vector the ring covers (Ψ, or one bucket)
   DType dtype = DType::bf16;

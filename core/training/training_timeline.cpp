@@ -39,9 +39,6 @@ Slot shard_of(std::int64_t elements, int slot, int ranks) {
 std::string bucket_text(int bucket, int buckets) {
   return "bucket " + std::to_string(bucket + 1) + " of " + std::to_string(buckets);
 }
-std::string bucket_text_zh(int bucket, int buckets) {
-  return "第 " + std::to_string(bucket + 1) + " / " + std::to_string(buckets) + " 个桶";
-}
 
 }  // namespace
 
@@ -168,23 +165,21 @@ IterationTimeline build_iteration_timeline(const TimelineQuery& query) {
   auto& steps = timeline.steps;
   int produced = 0;
   int reduced = 0;
-  // Each step is worded in English (the CLI) and Chinese (the GUI's Memory tab).
-  const auto add = [&](IterationStepKind kind, std::string label, std::string label_zh, int bucket,
+  const auto add = [&](IterationStepKind kind, std::string label, int bucket,
                        std::optional<CollectiveCall> collective = std::nullopt) {
     IterationStep step;
     step.kind = kind;
     step.label = std::move(label);
-    step.label_zh = std::move(label_zh);
     step.bucket = bucket;
     step.buckets_backward_done = produced;
     step.buckets_reduced = reduced;
     step.collective = std::move(collective);
     steps.push_back(std::move(step));
   };
-  const auto collective = [&](std::string purpose, std::string purpose_zh, Op op, DType dtype, int bucket) {
-    CollectiveCall call{std::move(purpose), std::move(purpose_zh), op,
-                        timeline.buckets[static_cast<std::size_t>(bucket)].elements, dtype, ReduceOp::avg};
-    return call;
+  const auto collective = [&](std::string purpose, Op op, DType dtype, int bucket) {
+    return CollectiveCall{std::move(purpose), op,
+                          timeline.buckets[static_cast<std::size_t>(bucket)].elements, dtype,
+                          ReduceOp::avg};
   };
 
   // Forward. ZeRO-3 holds only its shard, so each bucket's parameters are gathered, used and
@@ -193,50 +188,38 @@ IterationTimeline build_iteration_timeline(const TimelineQuery& query) {
     for (int b = buckets - 1; b >= 0; --b)
       add(IterationStepKind::forward,
           "forward through " + bucket_text(b, buckets) + ": all-gather its parameters, use them, drop them",
-          "前向经过" + bucket_text_zh(b, buckets) + "：all-gather 它的参数，用完即丢弃", b,
-          collective("all-gather of the parameters for the forward pass", "为前向 all-gather 参数", Op::allgather,
-                     params, b));
+          b, collective("all-gather of the parameters for the forward pass", Op::allgather, params, b));
   } else {
-    add(IterationStepKind::forward, "forward pass: every GPU runs its own mini-batch",
-        "前向：每张 GPU 处理自己的小批量", -1);
+    add(IterationStepKind::forward, "forward pass: every GPU runs its own mini-batch", -1);
   }
 
   for (int b = 0; b < buckets; ++b) {
     const std::string which = bucket_text(b, buckets);
-    const std::string which_zh = bucket_text_zh(b, buckets);
     if (sharded_parameters)
       add(IterationStepKind::gather_parameters, "all-gather the parameters of " + which + " again for backward",
-          "为反向再次 all-gather " + which_zh + "的参数", b,
-          collective("all-gather of the parameters for the backward pass", "为反向 all-gather 参数", Op::allgather,
-                     params, b));
+          b, collective("all-gather of the parameters for the backward pass", Op::allgather, params, b));
     ++produced;
-    add(IterationStepKind::backward, "backward: the gradients of " + which + " are ready",
-        "反向：" + which_zh + "的梯度已算好", b);
+    add(IterationStepKind::backward, "backward: the gradients of " + which + " are ready", b);
     if (!zero) {
       add(IterationStepKind::all_reduce, "all-reduce of " + which + ": every GPU gets the average",
-          which_zh + "的 all-reduce：每张 GPU 得到平均值", b,
-          collective("all-reduce of the gradients", "梯度的 all-reduce", Op::allreduce, grads, b));
+          b, collective("all-reduce of the gradients", Op::allreduce, grads, b));
     } else {
       const std::string after = sharded_gradients ? "; each GPU keeps only its slot and frees the rest"
                                                   : "; the full gradients stay";
-      const std::string after_zh = sharded_gradients ? "；每张 GPU 只保留自己的分片，释放其余部分"
-                                                     : "；完整的梯度仍然保留";
-      add(IterationStepKind::reduce_scatter, "reduce-scatter of " + which + after,
-          which_zh + "的 reduce-scatter" + after_zh, b,
-          collective("reduce-scatter of the gradients", "梯度的 reduce-scatter", Op::reducescatter, grads, b));
+      add(IterationStepKind::reduce_scatter, "reduce-scatter of " + which + after, b,
+          collective("reduce-scatter of the gradients", Op::reducescatter, grads, b));
     }
     ++reduced;
   }
   add(IterationStepKind::optimizer_step,
       !zero ? "optimizer step: every GPU updates every parameter"
             : "optimizer step: each GPU updates only the shard it owns",
-      !zero ? "优化器步：每张 GPU 更新全部参数" : "优化器步：每张 GPU 只更新自己拥有的分片", -1);
+      -1);
   if (zero && !sharded_parameters)
     for (int b = 0; b < buckets; ++b)
       add(IterationStepKind::all_gather,
-          "all-gather of " + bucket_text(b, buckets) + ": every GPU gets the updated parameters",
-          bucket_text_zh(b, buckets) + "的 all-gather：每张 GPU 得到更新后的参数", b,
-          collective("all-gather of the updated parameters", "更新后参数的 all-gather", Op::allgather, params, b));
+          "all-gather of " + bucket_text(b, buckets) + ": every GPU gets the updated parameters", b,
+          collective("all-gather of the updated parameters", Op::allgather, params, b));
 
   // Every term of memory_at grows with the GPU's owned elements, and the owner of slot 0
   // has the most of every bucket, so it is the largest GPU at every step.

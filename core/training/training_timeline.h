@@ -64,8 +64,6 @@ struct Bucket {
 struct IterationStep {
   IterationStepKind kind = IterationStepKind::forward;
   std::string label;  // e.g. "reduce-scatter of bucket 3 of 12: each GPU keeps its slot"
-  std::string label_zh;  // the same in Chinese, for the GUI's Memory tab
-  const std::string& label_in(Language language) const { return language == Language::zh ? label_zh : label; }
   int bucket = -1;    // the bucket this step works on; -1 for whole-model steps
   // Buckets whose gradients exist when the step ends / have been through their collective.
   int buckets_backward_done = 0;

@@ -19,6 +19,7 @@
 #include "app/gui/text/strings.h"
 #include "core/teaching/lesson.h"
 #include "core/training/memory_model.h"
+#include "core/training/training_words.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

@@ -14,6 +14,7 @@
 #include "app/gui/text/strings.h"
 #include "core/teaching/lesson.h"
 #include "core/training/memory_model.h"
+#include "core/training/training_words.h"
 
 namespace ringviz::gui {
 

@@ -9,6 +9,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/strings.h"
+#include "core/training/training_words.h"
 
 namespace ringviz::gui {
 
@@ -126,7 +127,8 @@ std::string peak_text(const IterationTimeline& timeline) {
   }
   const std::string on_top =
       parts.empty() ? std::string(t.memory_peak_resident_only) : format(t.memory_peak_on_top, parts.c_str());
-  const std::string& what = timeline.steps[static_cast<std::size_t>(peak.step)].label_in(ui_language());
+  const std::string what =
+      timeline_step_label(timeline, timeline.steps[static_cast<std::size_t>(peak.step)], ui_language());
   register_glyph_text(what);
   const std::string cause = format(t.memory_peak_cause, peak.step + 1, what.c_str(), on_top.c_str());
   return format(t.memory_peak, gb(static_cast<double>(peak.memory.total())).c_str(), peak.gpu, cause.c_str());
@@ -547,7 +549,7 @@ void MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
   // What this step does, and the collective it runs (ready to open in the ring view).
   const IterationStep& current = column.timeline.steps[static_cast<std::size_t>(step)];
   float y = strip.bottom() + line * 0.6f;
-  const std::string label = format(t.memory_step_label, step + 1, current.label_in(ui_language()).c_str());
+  const std::string label = format(t.memory_step_label, step + 1, timeline_step_label(column.timeline, current, ui_language()).c_str());
   register_glyph_text(label);  // worded by core from parts: the next atlas covers what it drew
   dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(step_colour(current.kind, colours)), label.c_str(), nullptr, area.w);
   y += line * 2.1f;
@@ -561,7 +563,7 @@ void MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
       config.count = config.op == Op::allgather ? std::min<std::int64_t>(real, 2)
                                                 : std::min<std::int64_t>(real, 2 * static_cast<std::int64_t>(gpus_));
       config.init = InitPattern{};
-      context.open_in_ring(config, format(t.memory_opened_notice, current.collective->purpose_in(ui_language()).c_str(),
+      context.open_in_ring(config, format(t.memory_opened_notice, current.collective->purpose.c_str(),
                                           static_cast<long long>(real), static_cast<long long>(config.count)));
     }
     ImGui::SameLine();
