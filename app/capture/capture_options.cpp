@@ -61,6 +61,7 @@ void add_capture_flags(CLI::App& parser, CaptureFlags& flags) {
   // Where the buffers live is --transport's choice, and messages are English on every rank.
   parser.remove_option(parser.get_option("--backend"));
   parser.remove_option(parser.get_option("--lang"));
+  parser.remove_option(parser.get_option("--verbose"));  // no backend to choose, so nothing to say
   parser.get_option("--gpus")
       ->description("the ring size: the MPI world size; if given, it must equal that")
       ->default_str("");

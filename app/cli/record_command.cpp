@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "app/cli/command.h"
+#include "app/backend_select.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
 #include "core/output/output_path.h"
@@ -157,6 +158,9 @@ Command add_record_command(CLI::App& app) {
     if (!flags->theme.empty()) request.theme = parse_enum(gui::kThemeNames, flags->theme, "--theme");
     if (!flags->palette.empty()) request.palette = parse_enum(gui::kPaletteNames, flags->palette, "--palette");
     request.ui_scale = parse_ui_scale(flags->ui_scale);
+    // Said once the inputs were accepted. The recording's session makes its own backend; this
+    // one only says why it is the CPU.
+    if (flags->config.verbose) say_backend_notice(select_backend(request.backend).notice, true);
     return gui::record_headless(request);
 #else
     (void)parser;
