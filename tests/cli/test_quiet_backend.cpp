@@ -7,6 +7,9 @@
 
 #include "run_ringviz.h"
 
+using ringviz::test::run_ringviz;
+using ringviz::test::RunResult;
+
 namespace {
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
