@@ -77,8 +77,12 @@ ViewState parse_back(const std::string& command) {
   state.language = classroom.language;
   state.present = classroom.present;
   state.predict = classroom.predict;
-  const Session session(state.config, make_cpu_backend(1), SessionOptions{0});
-  state.round = parse_round(gui_flags.round, session.round_count());
+  // --round is checked against the collective's length, as the hosts check it (an absent one is 0
+  // and needs no session: a file: input need not exist for the command to be read).
+  if (!gui_flags.round.empty()) {
+    const Session session(state.config, make_cpu_backend(1), SessionOptions{0});
+    state.round = parse_round(gui_flags.round, session.round_count());
+  }
   return state;
 }
 
