@@ -1,5 +1,6 @@
 // ringviz record: a lesson, or a collective, rendered headless to .mp4 / .gif / PNG frames on
 // a deterministic clock. A thin client of the GUI's recorder (app/gui/hosts/recorder_headless.h).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -11,9 +12,11 @@
 #include "app/cli/number_flags.h"
 #include "core/output/output_path.h"
 #include "core/teaching/lesson.h"
+#include "core/teaching/subtitles.h"
 #ifdef RINGVIZ_WITH_GUI
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/recorder_headless.h"
+#include "app/gui/record/recorder.h"
 #include "app/gui/render/theme.h"
 #endif
 
@@ -40,6 +43,8 @@ struct RecordFlags {
   std::string theme;
   std::string palette;
   float ui_scale = 0;
+  std::string layout;      // stage (default) or app
+  std::string background;  // opaque (default) or transparent
 };
 
 #ifdef RINGVIZ_WITH_GUI
@@ -61,6 +66,44 @@ std::filesystem::path resolve_lesson(const std::string& text) {
   }
   throw InputError("--lesson: no file or shipped lesson '" + text + "' (looked for " + name + " in " + tried +
                    "); give the lesson file's path, or set RINGVIZ_LESSONS to the folder that holds it");
+}
+
+// Seconds of video before the lesson's first frame: every subtitle cue moves this much later.
+// A stage recording opens on a title card (gui::stage_title_seconds), and --from counts on the
+// video's clock, title card included.
+double lesson_video_offset(const gui::RecordRequest& request) {
+  return std::max(0.0, gui::stage_title_seconds(request) - request.from);
+}
+
+// Where a lesson recording's subtitles go (`extension` ".srt" or ".vtt"): beside the video or
+// the folder of PNG frames, under its name.
+std::filesystem::path lesson_subtitle_path(const gui::RecordRequest& request, const std::string& extension) {
+  const bool folder = gui::video_kind_for(request.out) == gui::VideoKind::png_folder;
+  return subtitle_path(request.out, folder, request.lesson->stem().string(), extension);
+}
+
+// After the video is written: the lesson's captions as NAME.srt and NAME.vtt, timed to the
+// frames that show them, in the recording's language. Returns the exit code.
+int write_lesson_subtitles(const gui::RecordRequest& request) {
+  SubtitleWindow window;
+  window.fps = request.fps;
+  // The video's clock to the lesson's: the lesson starts after the title card, if any.
+  const double title = gui::stage_title_seconds(request);
+  window.from = std::max(0.0, request.from - title);
+  if (request.seconds)
+    window.seconds = std::max(1.0 / request.fps, request.from + *request.seconds - title - window.from);
+  window.video_offset = lesson_video_offset(request);
+  const Lesson lesson = load_lesson_file(*request.lesson);
+  const std::filesystem::path srt = lesson_subtitle_path(request, ".srt");
+  const std::filesystem::path vtt = lesson_subtitle_path(request, ".vtt");
+  std::string error;
+  if (!write_subtitle_files(subtitle_cues(lesson, request.language, window), srt, vtt, error)) {
+    std::cerr << "ringviz: " << error << "\n";
+    return 1;
+  }
+  std::cout << "ringviz: wrote " << escape_for_message(srt.string()) << " and "
+            << escape_for_message(vtt.string()) << " (subtitles)\n";
+  return 0;
 }
 #endif
 
@@ -117,6 +160,12 @@ Command add_record_command(CLI::App& app) {
   add_checked_option<float>(
       *parser, "--ui-scale", flags->ui_scale, [](const std::string& text) { return parse_ui_scale_text(text); },
       "scale text and widgets, 0.5-4 (default: from the height)", "FLOAT");
+  parser->add_option("--layout", flags->layout,
+                     "stage (default): the view large with the round, the formula and the lesson's caption, "
+                     "title and end cards; app: the whole GUI window as on the desktop");
+  parser->add_option("--background", flags->background,
+                     "opaque (default), or transparent: PNG frames with alpha for compositing (stage layout, "
+                     "--out a folder)");
   add_config_flags(*parser, flags->config);
 
   Command command;
@@ -158,10 +207,26 @@ Command add_record_command(CLI::App& app) {
     if (!flags->theme.empty()) request.theme = parse_enum(gui::kThemeNames, flags->theme, "--theme");
     if (!flags->palette.empty()) request.palette = parse_enum(gui::kPaletteNames, flags->palette, "--palette");
     request.ui_scale = parse_ui_scale(flags->ui_scale);
+    if (!flags->layout.empty()) request.layout = parse_enum(gui::kRecordLayoutNames, flags->layout, "--layout");
+    if (!flags->background.empty() && flags->background != "opaque") {
+      if (flags->background != "transparent")
+        throw InputError("--background: '" + flags->background + "' is not a background (expected opaque or transparent)");
+      request.transparent = true;
+    }
+    if (request.lesson)
+      // A folder where a subtitle file should go is found before any frame is drawn.
+      for (const char* extension : {".srt", ".vtt"})
+        if (const std::filesystem::path path = lesson_subtitle_path(request, extension);
+            std::filesystem::is_directory(path))
+          throw InputError("--out: '" + escape_for_message(path.string()) +
+                           "', where the lesson's subtitles go, is a folder; move it away or choose another --out name");
     // Said once the inputs were accepted. The recording's session makes its own backend; this
     // one only says why it is the CPU.
     if (flags->config.verbose) say_backend_notice(select_backend(request.backend).notice, true);
-    return gui::record_headless(request);
+    const int status = gui::record_headless(request);
+    // Subtitles only beside a video that was written.
+    if (status != 0 || !request.lesson) return status;
+    return write_lesson_subtitles(request);
 #else
     (void)parser;
     std::cerr << "ringviz: record needs the GUI, and this ringviz was built without it (RINGVIZ_GUI=OFF)\n";

@@ -158,13 +158,15 @@ void check_caption_band(const Image& image, const nlohmann::json& layout) {
   CHECK(white > 20);
 }
 
-// Renders one frame of `lesson` at `seconds` into `folder`, with its layout.
+// Renders one frame of `lesson` at `seconds` into `folder`, with its layout: in the desktop
+// window's layout (--layout app), whose video clock is the lesson's (test_record_stage.cpp
+// covers the stage).
 std::pair<Image, nlohmann::json> lesson_frame_png(const fs::path& lesson, double seconds, const fs::path& folder,
                                                   const std::string& lang = "en") {
   const fs::path layout_path = folder / "layout.json";
   const Run run = run_ringviz({"record", "--lesson", lesson.string(), "--out", (folder / "frames").string() + "/",
                                "--size", "1280x720", "--fps", "10", "--from", std::to_string(seconds), "--seconds",
-                               "0.1", "--lang", lang, "--dump-layout", layout_path.string()});
+                               "0.1", "--lang", lang, "--dump-layout", layout_path.string(), "--layout", "app"});
   INFO("ringviz printed: " << run.output);
   REQUIRE(run.exit_code == 0);
   const std::vector<fs::path> frames = files_in(folder / "frames");

@@ -1,6 +1,8 @@
 #include "app/gui/hosts/headless_surface.h"
 
+#include <algorithm>
 #include <chrono>
+#include <string>
 
 #include "app/platform/gl.h"
 
@@ -11,6 +13,19 @@ HostStatus HeadlessSurface::open(int width, int height, BackendChoice backend) {
   // Rank 0 of the CUDA backend lives on CUDA device 0; interop wants the GL context there too.
   const std::optional<int> cuda_device = backend == BackendChoice::cpu ? std::nullopt : std::optional<int>(0);
   if (!platform::open_headless_context(context_, error, cuda_device)) return {HostExit::cannot_render, error};
+  // The driver's limits, checked before allocating: a size past them is this machine's limit
+  // (exit 2 with the largest size it can draw), not a failure halfway through.
+  GLint max_renderbuffer = 0;
+  GLint max_viewport[2] = {0, 0};
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_renderbuffer);
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, max_viewport);
+  const int max_w = std::min<int>(max_renderbuffer, max_viewport[0]);
+  const int max_h = std::min<int>(max_renderbuffer, max_viewport[1]);
+  if (max_w > 0 && max_h > 0 && (width > max_w || height > max_h))
+    return {HostExit::cannot_render, "--size: " + std::to_string(width) + "x" + std::to_string(height) +
+                                         " is larger than this OpenGL renderer can draw (at most " +
+                                         std::to_string(max_w) + "x" + std::to_string(max_h) +
+                                         "); choose a smaller --size, e.g. 3840x2160 or 1920x1080"};
   if (!target_.resize(width, height, error)) return {HostExit::runtime_failure, error};
   return {};
 }

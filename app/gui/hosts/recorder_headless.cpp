@@ -22,6 +22,9 @@
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/runtime/layout_dump.h"
+#include "app/gui/stage/stage_frames.h"
+#include "app/gui/stage/stage_layout.h"
+#include "app/gui/stage/stage_overlay.h"
 #include "app/gui/teaching/lesson_player.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
@@ -69,6 +72,46 @@ bool add_lesson_to_layout(const std::string& path, const LessonPlayer& player, s
   return write_output_file(path, layout.dump(1) + "\n", error);
 }
 
+// The stage's part of the layout file: what the video shows (a card or the lesson), the
+// caption's and the header's text size, the view and the box around every GPU of the ring, so
+// that tests can check what a viewer would see.
+bool add_stage_to_layout(const std::string& path, GuiApp& app, const LessonPlayer& player, const StageOverlay& overlay,
+                         std::string& error) {
+  nlohmann::json layout;
+  {
+    std::ifstream in(path);
+    layout = nlohmann::json::parse(in, nullptr, false);
+  }
+  if (layout.is_discarded()) {
+    error = "cannot read back " + path;
+    return false;
+  }
+  auto rect = [](const Rect& r) { return nlohmann::json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; };
+  const RingGeometry& geometry = app.geometry();
+  Rect ring{};
+  bool any = false;
+  for (const GpuBox& box : geometry.boxes) {
+    if (box.box.w <= 0) continue;
+    const float x0 = any ? std::min(ring.x, box.box.x) : box.box.x, y0 = any ? std::min(ring.y, box.box.y) : box.box.y;
+    const float x1 = any ? std::max(ring.right(), box.box.right()) : box.box.right();
+    const float y1 = any ? std::max(ring.bottom(), box.box.bottom()) : box.box.bottom();
+    ring = {x0, y0, x1 - x0, y1 - y0};
+    any = true;
+  }
+  const char* part = overlay.part() == StagePart::title ? "title" : overlay.part() == StagePart::end ? "end" : "lesson";
+  layout["stage"] = {{"part", part},
+                     {"transparent", app.transparent_background()},
+                     {"ui_scale", app.ui_scale()},
+                     {"caption_pixels", player.active() ? player.caption_pixels() : 0.0f},
+                     {"header", rect(overlay.header())},
+                     {"header_pixels", overlay.header_pixels()},
+                     {"header_title", overlay.header_title()},
+                     {"header_formula", overlay.header_formula()},
+                     {"view", rect(app.panels().view)},
+                     {"ring_bounds", rect(ring)}};
+  return write_output_file(path, layout.dump(1) + "\n", error);
+}
+
 // Where the time goes: building and submitting frames, reading them back (which waits for the
 // rasteriser), and handing them to the encoder (which waits when it falls behind).
 struct FrameTimes {
@@ -82,13 +125,16 @@ struct FrameTimes {
 class Recording {
  public:
   Recording(const RecordRequest& request, VideoKind kind, FrameHost& frames, GuiApp& app, LessonPlayer& player,
-            platform::OffscreenTarget& target)
-      : request_(request), kind_(kind), frames_(frames), app_(app), player_(player), target_(target) {}
+            StageOverlay& overlay, platform::OffscreenTarget& target)
+      : request_(request), kind_(kind), frames_(frames), app_(app), player_(player), overlay_(overlay),
+        target_(target), stage_(request.width, request.height, request.fps, request.transparent) {}
 
   // The first frame drawn until ImGui settles (which also builds the caption font, and finds
   // out whether the Chinese one is missing).
   HostStatus settle() {
-    const double whole = player_.active() ? player_.lesson().duration() : playback_recording_seconds(app_.playback());
+    const double whole = cards() ? stage_video_seconds(player_.lesson())
+                         : player_.active() ? player_.lesson().duration()
+                                            : playback_recording_seconds(app_.playback());
     const double duration = request_.seconds ? *request_.seconds : std::max(0.0, whole - request_.from);
     count_ = std::max<long long>(1, static_cast<long long>(std::ceil(duration * request_.fps - 1e-9)));
     for (int i = 0; i < kSettleFrames; ++i) {
@@ -114,6 +160,9 @@ class Recording {
     options.width = request_.width;
     options.height = request_.height;
     options.fps = request_.fps;
+    options.keep_alpha = request_.transparent;
+    if (request_.transparent)
+      options.frame_prefix = player_.active() ? std::filesystem::path(player_.lesson().source).stem().string() : "frame";
     std::string error;
     std::unique_ptr<VideoWriter> writer = VideoWriter::open(options, error);
     if (!writer) return {HostExit::runtime_failure, error};
@@ -131,10 +180,21 @@ class Recording {
  private:
   int rounds() { return app_.model().session().round_count(); }
 
-  // The deterministic clock: what time `seconds` of the lesson or the collective shows.
+  // A stage recording of a lesson has a title card before it and an end card after it.
+  bool cards() const { return request_.layout == RecordLayout::stage && player_.active(); }
+
+  // The deterministic clock: what time `seconds` of the video shows (the lesson's or the
+  // collective's time, after the title card when there is one).
   void show(double seconds) {
-    if (player_.active()) player_.seek(seconds);
-    else app_.playback().seek(playback_position_at(seconds, app_.playback()));
+    if (cards()) {
+      moment_ = stage_moment(player_.lesson(), seconds);
+      overlay_.set_part(moment_.part);
+      player_.seek(moment_.lesson_seconds);
+    } else if (player_.active()) {
+      player_.seek(seconds);
+    } else {
+      app_.playback().seek(playback_position_at(seconds, app_.playback()));
+    }
   }
 
   // The animation stands where show() put it; ImGui's clock moves one video frame.
@@ -158,7 +218,9 @@ class Recording {
     std::string error;
     for (long long k = 0; k < count_; ++k) {
       // Frame k shows time k / fps, however long frames take.
-      show(request_.from + static_cast<double>(k) / request_.fps);
+      const double seconds = request_.from + static_cast<double>(k) / request_.fps;
+      show(seconds);
+      if (cards()) stage_.before_frame(moment_, pixels, player_.caption_band().y);
       const Clock::time_point t0 = Clock::now();
       build();
       const std::uint64_t fingerprint = draw_fingerprint(app_, *ImGui::GetDrawData());
@@ -174,7 +236,11 @@ class Recording {
       }
       previous_fingerprint = fingerprint;
       const Clock::time_point t2 = Clock::now();
-      const bool written = !InterruptGuard::interrupted() && writer.write_bottom_up(pixels.data(), error);
+      // Cross-fades and transparency work on a copy: `pixels` stays the frame as drawn.
+      const std::uint8_t* frame = request_.layout == RecordLayout::stage
+                                      ? stage_.finish(pixels, seconds, player_.caption_band().y)
+                                      : pixels.data();
+      const bool written = !InterruptGuard::interrupted() && writer.write_bottom_up(frame, error);
       const Clock::time_point t3 = Clock::now();
       times_.build_seconds += std::chrono::duration<double>(t1 - t0).count();
       times_.read_seconds += std::chrono::duration<double>(t2 - t1).count();
@@ -198,6 +264,8 @@ class Recording {
       return {HostExit::runtime_failure, error};
     if (player_.active() && !add_lesson_to_layout(request_.dump_layout, player_, error))
       return {HostExit::runtime_failure, error};
+    if (request_.layout == RecordLayout::stage && !add_stage_to_layout(request_.dump_layout, app_, player_, overlay_, error))
+      return {HostExit::runtime_failure, error};
     return {};
   }
 
@@ -220,7 +288,10 @@ class Recording {
   FrameHost& frames_;
   GuiApp& app_;
   LessonPlayer& player_;
+  StageOverlay& overlay_;
   platform::OffscreenTarget& target_;
+  StageFrames stage_;
+  StageMoment moment_;  // of the frame being drawn, with cards
   long long count_ = 0;  // frames in the video
   FrameTimes times_;
 };
@@ -237,6 +308,21 @@ double playback_position_at(double seconds, const Playback& playback) {
   return seconds < kLeadSeconds ? 0.0 : playback.position_after(seconds - kLeadSeconds);
 }
 
+double stage_title_seconds(const RecordRequest& request) {
+  return request.layout == RecordLayout::stage && request.lesson ? kStageTitleSeconds : 0.0;
+}
+
+void check_stage_options(const RecordRequest& request) {
+  if (!request.transparent) return;
+  if (request.layout != RecordLayout::stage)
+    throw InputError("--background transparent: only with --layout stage (the app layout paints its panels "
+                     "opaque); drop --layout app");
+  if (video_kind_for(request.out) != VideoKind::png_folder)
+    throw InputError("--background transparent: " + request.out +
+                     " is a video, and .mp4 (H.264) and .gif keep no alpha; give a folder for PNG frames with "
+                     "alpha, e.g. --out frames/");
+}
+
 float recording_ui_scale(int height) {
   return std::clamp(std::round(static_cast<float>(height) / 720.0f * 2.0f) / 2.0f, 1.0f, 3.0f);
 }
@@ -248,6 +334,7 @@ int record_headless(const RecordRequest& request) {
     throw InputError("--seconds: must be above 0 and at most 3600");
   if (!(request.from >= 0 && request.from <= 36000)) throw InputError("--from: must be between 0 and 36000 seconds");
   const VideoKind kind = video_kind_for(request.out);
+  check_stage_options(request);
   check_video_output(request.out, kind, request.width, request.height);
   if (!request.dump_layout.empty()) check_output_file(request.dump_layout, "--dump-layout", ".json");
   std::optional<Lesson> lesson;
@@ -261,8 +348,10 @@ int record_headless(const RecordRequest& request) {
   }
   // Starting past the end would record one still frame of the end and report success. The end
   // itself is a fair start (its last frame); a millisecond of slack covers a time printed rounded.
-  double whole = lesson ? lesson->duration()
-                        : collective_recording_seconds(make_schedule(request.config).round_count());
+  const bool cards = lesson && request.layout == RecordLayout::stage;
+  double whole = cards    ? stage_video_seconds(*lesson)
+                 : lesson ? lesson->duration()
+                          : collective_recording_seconds(make_schedule(request.config).round_count());
   if (replay) {
     Playback paced;
     paced.set_round_count(static_cast<int>(replay->run().rounds.size()));
@@ -272,7 +361,9 @@ int record_headless(const RecordRequest& request) {
   if (request.from > whole + 1e-3) {
     char text[160];
     std::snprintf(text, sizeof text, "--from: %g is past the end of the %s, which lasts %.3g s; choose 0 to %.3g",
-                  request.from, lesson ? "lesson" : replay ? "replay" : "collective", whole, whole);
+                  request.from,
+                  cards ? "video (title card, lesson, end card)" : lesson ? "lesson" : replay ? "replay" : "collective",
+                  whole, whole);
     throw InputError(text);
   }
   std::string error;
@@ -296,18 +387,32 @@ int record_headless(const RecordRequest& request) {
     host.interactive = false;
     host.graphics = surface.describe();
     GuiApp app(lesson ? lesson->scenes.front().config : request.config, request.backend, preferences, host);
-    app.set_content_scale(request.ui_scale > 0 ? request.ui_scale : recording_ui_scale(request.height));
+    const bool stage = request.layout == RecordLayout::stage;
+    app.set_content_scale(request.ui_scale > 0 ? request.ui_scale
+                          : stage          ? stage_ui_scale(request.height)
+                                           : recording_ui_scale(request.height));
+    app.set_stage(stage);
+    app.set_transparent_background(request.transparent);
     if (replay) set_startup_replay(std::move(*replay));
     // The panels speak the captions' language (the font build falls back to English, with a
     // notice, when the Chinese font is missing).
     set_ui_language(request.language);
     LessonPlayer player(request.language);
+    if (stage) {
+      player.set_caption_pixels_rule(stage_caption_pixels);
+      player.set_extra_caption_text(StageOverlay::card_text());
+      player.set_reserve_longest_caption(true);
+    }
     if (lesson) {
       player.set_lesson(std::move(lesson));
       app.add_extension(&player);
     }
+    // After the player: its cards cover the caption band.
+    StageOverlay overlay(player);
+    overlay.set_transparent(request.transparent);
+    if (stage) app.add_extension(&overlay);
     status = frames.start(app);
-    Recording recording(request, kind, frames, app, player, surface.target());
+    Recording recording(request, kind, frames, app, player, overlay, surface.target());
     if (status.ok()) status = recording.settle();
     if (status.ok()) status = recording.write();
   }

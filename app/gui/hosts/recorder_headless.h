@@ -6,9 +6,16 @@
 #include "app/gui/render/theme.h"
 #include "app/gui/runtime/playback.h"
 #include "core/model/config.h"
+#include "core/model/enum_table.h"
 #include "core/model/text.h"
 
 namespace ringviz::gui {
+
+// How a recording lays out its frames: the stage (the view large with its caption, for
+// explainer videos; app/gui/stage) or the whole desktop window, as the GUI shows it.
+enum class RecordLayout { stage, app };
+inline constexpr EnumName<RecordLayout> kRecordLayoutNames[] = {{RecordLayout::stage, "stage"},
+                                                                {RecordLayout::app, "app"}};
 
 // What `ringviz record` renders: a lesson, or (without one) a collective played once at 1x.
 struct RecordRequest {
@@ -28,7 +35,18 @@ struct RecordRequest {
   std::optional<PaletteKind> palette;
   float ui_scale = 0;  // 0: from the height (1 up to 720 pixels, 1.5 at 1080)
   bool progress = true;  // a progress line on stderr when it is a terminal
+  RecordLayout layout = RecordLayout::stage;
+  // Stage only, PNG frames only: no background (alpha 0), for compositing.
+  bool transparent = false;
 };
+
+// Seconds of title card before the lesson's time 0 in the video this request records (0 when
+// there is none: the app layout, or a collective without a lesson). Lesson time t is at video
+// time t + stage_title_seconds(request) - request.from, e.g. for subtitles.
+double stage_title_seconds(const RecordRequest& request);
+// Throws InputError when the stage options do not go together: a transparent background needs
+// the stage and PNG frames (a video has no alpha).
+void check_stage_options(const RecordRequest& request);
 
 // Renders every frame headless on the deterministic clock (frame k shows time k / fps) and
 // writes them to request.out. Returns the exit code (HostStatus in app/gui/runtime/frame_host.h):

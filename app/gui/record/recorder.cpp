@@ -112,7 +112,14 @@ std::string describe_errno(int error_number) {
 
 fs::path final_path(const fs::path& out) { return out.filename().empty() ? out.parent_path() : out; }
 
-bool is_frame_file(const std::string& name) { return name.rfind("frame-", 0) == 0 && ends_with(name, ".png"); }
+// frame-000000.png, or NAME_00001.png (a transparent sequence).
+bool is_frame_file(const std::string& name) {
+  if (!ends_with(name, ".png")) return false;
+  if (name.rfind("frame-", 0) == 0) return true;
+  const std::size_t underscore = name.rfind('_');
+  const std::string digits = underscore == std::string::npos ? "" : name.substr(underscore + 1, name.size() - 4 - underscore - 1);
+  return digits.size() == 5 && digits.find_first_not_of("0123456789") == std::string::npos;
+}
 
 // H.264 in yuv420p halves the colour resolution both ways: an odd side cannot be encoded.
 void check_even_size(int width, int height) {
@@ -311,8 +318,10 @@ bool VideoWriter::write_png_frame(const std::uint8_t* rgba, std::string& error) 
     error = "cannot encode frame " + std::to_string(frames_) + " as PNG";
     return false;
   }
-  char name[32];
-  std::snprintf(name, sizeof name, "frame-%06lld.png", frames_);
+  char number[32];
+  if (options_.frame_prefix.empty()) std::snprintf(number, sizeof number, "frame-%06lld.png", frames_);
+  else std::snprintf(number, sizeof number, "_%05lld.png", frames_ + 1);
+  const std::string name = options_.frame_prefix.empty() ? std::string(number) : options_.frame_prefix + number;
   if (write_output_file(temporary_ / name, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()),
                         error))
     return true;
@@ -345,7 +354,8 @@ bool VideoWriter::send_to_encoder(const std::uint8_t* rgba, bool bottom_up, std:
       flipped_.resize(row * rows);
       for (std::size_t y = 0; y < rows; ++y)
         std::memcpy(flipped_.data() + y * row, rgba + (rows - 1 - y) * row, row);
-      for (std::size_t i = 3; i < flipped_.size(); i += 4) flipped_[i] = 255;
+      if (!options_.keep_alpha)
+        for (std::size_t i = 3; i < flipped_.size(); i += 4) flipped_[i] = 255;
       rgba = flipped_.data();
     }
     ok = write_png_frame(rgba, error);

@@ -38,6 +38,11 @@ class VideoWriter {
     int width = 0;
     int height = 0;
     int fps = 60;
+    // PNG frames only. keep_alpha: write the alpha channel as given (transparent frames for
+    // compositing) instead of opaque. frame_prefix: name frames PREFIX_00001.png, ... (from 1,
+    // as compositing tools number image sequences) instead of frame-000000.png, ...
+    bool keep_alpha = false;
+    std::string frame_prefix;
   };
 
   // nullptr with `error` set (ffmpeg missing names the package; an unwritable folder says so).

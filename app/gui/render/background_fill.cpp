@@ -10,6 +10,7 @@
 namespace ringviz::gui {
 
 void BackgroundFills::queue(ImDrawList* list, const Rect& area, Rgb colour) {
+  if (transparent_) return;
   if (used_ >= kMaxFills) {
     list->AddRectFilled(to_imvec(area.min()), to_imvec(area.max()), to_imcol(colour));
     return;

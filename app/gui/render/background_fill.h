@@ -22,6 +22,9 @@ class BackgroundFills {
   // Queues a fill of `area` (ImGui display coordinates) at this point of `list`'s draw order.
   // Beyond kMaxFills per frame it falls back to an ordinary ImGui rectangle.
   void queue(ImDrawList* list, const Rect& area, Rgb colour);
+  // Transparent frames (a stage recording for compositing) keep no solid background at all:
+  // queue() then paints nothing, and the frame's clear (alpha 0) shows through.
+  void set_transparent(bool transparent) { transparent_ = transparent; }
 
  private:
   struct Fill {
@@ -31,6 +34,7 @@ class BackgroundFills {
   static void draw_callback(const ImDrawList* list, const ImDrawCmd* command);
   std::array<Fill, kMaxFills> fills_{};
   int used_ = 0;
+  bool transparent_ = false;
 };
 
 }  // namespace ringviz::gui

@@ -77,7 +77,10 @@ void FrameHost::build(GuiApp& app, const FrameStep& step, int width, int height)
 void FrameHost::draw(GuiApp& app, int width, int height) {
   glViewport(0, 0, width, height);
   const Rgb clear = view_colours(app.preferences().theme).view_background;
-  glClearColor(clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f);
+  // A transparent frame starts from nothing (alpha 0); ImGui's blending then leaves colours
+  // premultiplied by their alpha, which the recorder undoes for PNG.
+  if (app.transparent_background()) glClearColor(0, 0, 0, 0);
+  else glClearColor(clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   app.after_render(width, height);

@@ -8,6 +8,7 @@
 
 #include "app/gui/replay/host_overlay.h"
 #include "app/gui/replay/replay_timing.h"
+#include "app/gui/stage/stage_layout.h"
 #include "app/gui/teaching/presentation.h"
 #include "app/gui/text/fonts.h"
 #include "app/gui/views/too_small_notice.h"
@@ -225,8 +226,9 @@ void GuiApp::build_frame(float width, float height) {
     return;
   }
   for (FrameExtension* extension : extensions_) extension->before_panels(*this);
-  panels_ = presentation_ ? layout_presentation_panels(width, height, ui_scale())
-                          : layout_panels(width, height, ui_scale());
+  panels_ = stage_          ? layout_stage_panels(width, height, ui_scale())
+            : presentation_ ? layout_presentation_panels(width, height, ui_scale())
+                            : layout_panels(width, height, ui_scale());
   for (FrameExtension* extension : extensions_)
     panels_.view.h = std::max(0.0f, panels_.view.h - extension->reserve_below_view(*this, panels_));
   if (replay_.active() && replay_.run().capture) {
@@ -248,16 +250,20 @@ void GuiApp::build_frame(float width, float height) {
     timeline_.draw(panels_.timeline, *replay_.run().capture, playback_.position(), frame_context());
   if (panels_.round_table.w > 0) transfers_.draw(panels_.round_table, model_, frame_context(), selected_gpu_);
   if (panels_.traffic.w > 0) traffic_.draw(panels_.traffic, model_, frame_context(), selected_gpu_);
-  controls_.draw(panels_.controls, model_, playback_, preferences_, notices_, frame_context());
-  if (preferences_.show_help) help_.draw(width, height, ui_scale(), model_.config(), model_.backend_notice(),
-                                         preferences_.show_help);
+  if (!stage_) controls_.draw(panels_.controls, model_, playback_, preferences_, notices_, frame_context());
+  if (preferences_.show_help && !stage_)
+    help_.draw(width, height, ui_scale(), model_.config(), model_.backend_notice(), preferences_.show_help);
   for (FrameExtension* extension : extensions_) extension->after_panels(*this, panels_);
 }
 
 void GuiApp::draw_centre() {
-  const Rect below = views_.draw_tab_bar(panels_, ui_scale());
+  // The stage has no tabs (the recording chooses the view), and its header is drawn by the
+  // stage's overlay.
+  const Rect below = stage_ ? Rect{panels_.caption.x, panels_.caption.y, panels_.caption.w,
+                                   panels_.view.bottom() - panels_.caption.y}
+                            : views_.draw_tab_bar(panels_, ui_scale());
   if (views_.current() == CentreView::ring) {
-    caption_.draw(panels_.caption, model_, frame_context(), measured_caption_line());
+    if (!stage_) caption_.draw(panels_.caption, model_, frame_context(), measured_caption_line());
     ring_.draw(panels_.view, model_, frame_context(), selected_gpu_, fills_);
     add_notice(ring_.cell_source().take_notice());
     if (replay_.active() && replay_.run().capture)

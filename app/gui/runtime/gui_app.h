@@ -65,6 +65,16 @@ class GuiApp {
     presentation_scale_ = scale;
   }
   bool presentation() const { return presentation_; }
+  // The stage (app/gui/stage/stage_layout.h, `ringviz record`'s default): the view alone under
+  // a header strip, without side panels, view tabs, controls or help; an extension draws the
+  // header. A transparent background leaves every solid background out and clears to alpha 0.
+  void set_stage(bool on) { stage_ = on; }
+  bool stage() const { return stage_; }
+  void set_transparent_background(bool on) {
+    transparent_ = on;
+    fills_.set_transparent(on);
+  }
+  bool transparent_background() const { return transparent_; }
 
   void add_notice(std::string notice);
   const std::vector<std::string>& notices() const { return notices_; }
@@ -130,6 +140,8 @@ class GuiApp {
   float content_scale_ = 1.0f;
   bool presentation_ = false;
   float presentation_scale_ = 1.0f;
+  bool stage_ = false;
+  bool transparent_ = false;
   int selected_gpu_ = kNoSelection;
 };
 

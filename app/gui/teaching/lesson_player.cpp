@@ -97,6 +97,10 @@ void LessonPlayer::set_lesson(std::optional<Lesson> lesson) {
 
 void LessonPlayer::set_language(Language language) { language_ = language; }
 
+ImFont* LessonPlayer::caption_font() const {
+  return caption_font_present(*ImGui::GetIO().Fonts, caption_font_) ? caption_font_ : nullptr;
+}
+
 void LessonPlayer::seek(double seconds) {
   if (!active()) return;
   time_ = std::clamp(seconds, 0.0, lesson_->duration());
@@ -132,7 +136,7 @@ void LessonPlayer::before_frame(GuiApp&, double& seconds) {
 
 void LessonPlayer::ensure_caption_font(float display_height) {
   ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
-  const float pixels = caption_font_pixels(display_height);
+  const float pixels = caption_pixels_rule_(display_height);
   if (caption_font_present(atlas, caption_font_) && pixels == caption_pixels_ && caption_language_ == language_ &&
       caption_lesson_ == &*lesson_)
     return;
@@ -157,6 +161,8 @@ void LessonPlayer::ensure_caption_font(float display_height) {
       ImFontGlyphRangesBuilder builder;
       builder.AddRanges(atlas.GetGlyphRangesDefault());
       builder.AddText(lesson_->title.zh.c_str());
+      builder.AddText(lesson_->summary.zh.c_str());
+      builder.AddText(extra_caption_text_.c_str());
       for (const LessonScene& scene : lesson_->scenes) {
         builder.AddText(scene.title.zh.c_str());
         for (const LessonStep& step : scene.steps) builder.AddText(step.caption.zh.c_str());
@@ -285,11 +291,32 @@ float LessonPlayer::band_height_for(std::size_t lines) const {
   return std::round(pad * 2 + std::round(heading_size * 1.3f) + size * 1.2f * static_cast<float>(lines));
 }
 
+std::size_t LessonPlayer::longest_caption_lines(ImFont& font, float size, float width, std::size_t max_lines) {
+  const LongestKey key{&font, size, width, language_, &*lesson_};
+  if (key == longest_key_) return longest_lines_;
+  const float pad = std::round(size * 0.45f);
+  const float limit = std::min(width - 4 * pad, size * 46.0f);
+  std::size_t longest = 1;
+  for (const LessonScene& scene : lesson_->scenes)
+    for (const LessonStep& step : scene.steps)
+      longest = std::max(longest, wrap_caption(font, size, step.caption.in(language_), limit, max_lines).size());
+  longest_key_ = key;
+  longest_lines_ = longest;
+  return longest;
+}
+
 float LessonPlayer::reserve_below_view(GuiApp&, const PanelLayout& panels) {
   if (!active()) return 0;
-  // Captions are written to fit two lines; the view gives up that much. In a recording the
-  // band covers the controls first.
-  const float band = band_height_for(2);
+  // Captions are written to fit two lines; the view gives up that much (or, on the stage,
+  // what the longest caption needs). In a recording the band covers the controls first.
+  std::size_t lines = 2;
+  if (reserve_longest_ && caption_font_present(*ImGui::GetIO().Fonts, caption_font_)) {
+    const float width = panels.controls.w > 0 ? panels.controls.w : ImGui::GetIO().DisplaySize.x;
+    std::size_t max_lines = 2;
+    while (band_height_for(max_lines + 1) <= ImGui::GetIO().DisplaySize.y * 0.5f) ++max_lines;
+    lines = std::max(lines, longest_caption_lines(*caption_font_, caption_pixels_, width, max_lines));
+  }
+  const float band = band_height_for(lines);
   if (interactive_) return band;
   const float below_view = ImGui::GetIO().DisplaySize.y - panels.view.bottom();
   return std::max(0.0f, band - below_view);
@@ -323,7 +350,9 @@ void LessonPlayer::draw_caption(GuiApp& app, const PanelLayout& panels, const Le
 
   const float line_height = size * 1.2f;
   // At least the height reserved below the view, so that no sliver of the view shows under it.
-  const float band_height = std::max(band_height_for(std::max<std::size_t>(lines.size(), 1)), band_height_for(2));
+  const std::size_t reserved = reserve_longest_ ? std::max<std::size_t>(2, longest_lines_) : 2;
+  const float band_height =
+      std::max(band_height_for(std::max<std::size_t>(lines.size(), 1)), band_height_for(reserved));
   const float top = bottom - band_height;
   caption_band_ = {0, top, width, band_height};
   ImDrawList* dl = ImGui::GetForegroundDrawList();

@@ -55,6 +55,17 @@ class LessonPlayer : public FrameExtension {
   // Why the caption cannot be drawn in this language (no CJK font), or empty.
   const std::string& font_problem() const { return font_problem_; }
 
+  // The caption font's pixel size for a frame height (caption_font_pixels unless a recording's
+  // stage asks for larger), and more text whose glyphs it must hold (a stage's card words).
+  void set_caption_pixels_rule(float (*rule)(float)) { caption_pixels_rule_ = rule; }
+  void set_extra_caption_text(std::string text) { extra_caption_text_ = std::move(text); }
+  // Reserve room below the view for the lesson's longest caption rather than two lines, so
+  // that no caption covers the view and the view keeps one size through the lesson (the stage).
+  void set_reserve_longest_caption(bool on) { reserve_longest_ = on; }
+  // The caption font of the last frame (null before it is built) and its size in pixels.
+  ImFont* caption_font() const;
+  float caption_pixels() const { return caption_pixels_; }
+
   // FrameExtension
   void before_frame(GuiApp& app, double& seconds) override;
   void before_panels(GuiApp& app) override;
@@ -91,6 +102,20 @@ class LessonPlayer : public FrameExtension {
   Language caption_language_ = Language::en;
   const Lesson* caption_lesson_ = nullptr;
   ImVector<ImWchar> caption_ranges_;
+  float (*caption_pixels_rule_)(float) = caption_font_pixels;
+  std::string extra_caption_text_;
+  bool reserve_longest_ = false;
+  std::size_t longest_lines_ = 0;  // of the captions at longest_key_'s font, size and width
+  struct LongestKey {
+    const ImFont* font = nullptr;
+    float pixels = 0;
+    float width = 0;
+    Language language = Language::en;
+    const Lesson* lesson = nullptr;
+    bool operator==(const LongestKey&) const = default;
+  };
+  LongestKey longest_key_;
+  std::size_t longest_caption_lines(ImFont& font, float size, float width, std::size_t max_lines);
   std::string font_problem_;
   Rect caption_band_{};
   float bar_left_ = 0;

@@ -512,6 +512,10 @@ const UiStrings kEnglish = {
     .channel_number = "channel %d",
     .piece_tooltip = "channel %d, slice %d: %s",
 
+    // ---- stage ----
+    .stage_recap = "In this lesson",
+    .stage_made_with = "Made with ringviz",
+
     // ---- quiet ----
     .backend_cpu_fallback = "CPU (no CUDA device)",
     .backend_cpu_short = "CPU",

@@ -450,6 +450,12 @@ struct UiStrings {
   const char* channel_number;          // %d channel
   const char* piece_tooltip;           // %d channel, %d slice, %s contributors
 
+  // ---- stage ----
+  // The end card of a stage recording (app/gui/stage): above the lesson's title and its
+  // scenes, and its last line.
+  const char* stage_recap;
+  const char* stage_made_with;
+
   // ---- quiet ----
   // The status bar says the CPU fallback in a few words (fits at 1280 px with large text); the
   // whole notice is its tooltip and the help window's "backend" section.

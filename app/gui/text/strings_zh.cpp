@@ -490,6 +490,10 @@ const UiStrings kUiStringsZh = {
     .channel_number = "通道 %d",
     .piece_tooltip = "通道 %d，第 %d 片：%s",
 
+    // ---- stage ----
+    .stage_recap = "本课回顾",
+    .stage_made_with = "用 ringviz 制作",
+
     // ---- quiet ----
     .backend_cpu_fallback = "CPU（无 CUDA 设备）",
     .backend_cpu_short = "CPU",
