@@ -58,9 +58,10 @@ std::string value_count_text(double values) {
 
 void add_capture_flags(CLI::App& parser, CaptureFlags& flags) {
   cli::add_config_flags(parser, flags.config);
-  // Where the buffers live is --transport's choice, and messages are English on every rank.
+  // Where the buffers live is --transport's choice. Messages are English on every rank; --lang
+  // words only the --iters table.
   parser.remove_option(parser.get_option("--backend"));
-  parser.remove_option(parser.get_option("--lang"));
+  parser.get_option("--lang")->description("language of the --iters table: en | zh");
   parser.remove_option(parser.get_option("--verbose"));  // no backend to choose, so nothing to say
   parser.get_option("--gpus")
       ->description("the ring size: the MPI world size; if given, it must equal that")
@@ -103,6 +104,7 @@ CaptureOptions parse_capture_flags(const CaptureFlags& flags, bool gpus_given, i
   }
   config_flags.gpus = std::to_string(world_size);
   options.config = cli::config_from_flags(config_flags);
+  options.language = parse_language(flags.config.lang, "--lang");
   if (flags.transport != "mpi" && flags.transport != "nccl")
     throw InputError("--transport: '" + flags.transport + "' is not a transport; choose mpi or nccl");
   options.transport = flags.transport;

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/model/text.h"
 // The options of `ringviz capture` (docs/architecture.md, "Capture"): every collective option of
 // `trace`, plus where and how the measured run goes.
 #include <cstdint>
@@ -47,6 +48,7 @@ struct CaptureOptions {
   std::optional<CaptureDelay> delay;
   std::vector<std::int64_t> sizes;       // --iters: bytes per rank; empty: --count alone
   bool check_engine = false;
+  Language language = Language::en;  // --lang: the words of the --iters table
 };
 
 // Registers the options on `parser`. `parser` keeps references into `flags`.

@@ -5,6 +5,9 @@
 #include <cstring>
 #include <iostream>
 #include <functional>
+#include <iterator>
+#include <string>
+#include <utility>
 #include <memory>
 
 #include <mpi.h>
@@ -20,6 +23,7 @@
 #include "core/engine/slot_kernels.h"
 #include "core/model/half.h"
 #include "core/model/initial_values.h"
+#include "core/output/terminal_text.h"
 #include "core/schedule/pipeline.h"
 #include "core/schedule/round_plan.h"
 #include "core/schedule/schedule.h"
@@ -177,7 +181,30 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
 #ifdef RINGVIZ_WITH_NCCL
   if (options.transport == "nccl") libraries = nccl_library_collectives(base, notes);
 #endif
-  if (root) {
+  if (root && options.language == Language::zh) {
+    std::cout << "# ringviz capture：" << op_name(base.op) << "（" << algorithm_name(base.algorithm) << "，"
+              << order_name(base.order) << " 顺序），" << base.ranks << " 个 rank，传输 " << transport.name() << "，"
+              << "每个大小先检查一次，再计时 " << options.iterations << " 次\n"
+              << "# 时间：最慢 rank 每次集合通信的平均值；busbw（总线带宽）：algbw（算法带宽）x "
+              << (base.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n")
+              << "；#错误：我们的，与进程内引擎不逐位相同的元素数；库的，超出舍入误差（浮点数）"
+                 "或任何偏差（整数、max、min）的元素数\n";
+    for (const std::string& note : notes) std::cout << "# " << note << "\n";
+    // The heads right-aligned over format_row's columns by display width ('#' takes the first place).
+    const std::pair<const char*, const char*> heads[] = {{"大小", "(B)"},       {"元素数", "(个)"},
+                                                         {"类型", ""},          {"归约", ""},
+                                                         {"时间", "(us)"},      {"algbw", "(GB/s)"},
+                                                         {"busbw", "(GB/s)"}, {"#错误", ""}};
+    const std::size_t widths[] = {11, 12, 6, 6, 10, 7, 7, 6};
+    std::string names = "#";
+    std::string units = "#";
+    for (std::size_t c = 0; c < std::size(widths); ++c) {
+      names += (c == 0 ? "" : "  ") + pad_left(heads[c].first, widths[c]);
+      units += (c == 0 ? "" : "  ") + pad_left(heads[c].second, widths[c]);
+    }
+    while (units.back() == ' ') units.pop_back();
+    std::cout << names << "  集合通信\n" << units << "\n";
+  } else if (root) {
     std::cout << "# ringviz capture: " << op_name(base.op) << " (" << algorithm_name(base.algorithm) << ", "
               << order_name(base.order) << " order), " << base.ranks << " ranks, transport " << transport.name()
               << ", " << options.iterations << " iterations per size after one checked run\n"
@@ -232,7 +259,10 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
       total_wrong += row.wrong;
     }
   }
-  if (root) std::cout << "# Out of bounds values : " << total_wrong << (total_wrong == 0 ? " OK" : " FAILED") << "\n#\n";
+  if (root && options.language == Language::zh)
+    std::cout << "# 越界值      ：" << total_wrong << (total_wrong == 0 ? " 通过" : " 失败") << "\n#\n";
+  else if (root)
+    std::cout << "# Out of bounds values : " << total_wrong << (total_wrong == 0 ? " OK" : " FAILED") << "\n#\n";
   return total_wrong == 0 ? 0 : 1;
 }
 

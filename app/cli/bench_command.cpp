@@ -12,6 +12,7 @@
 #include "app/cli/number_flags.h"
 #include "core/engine/benchmark.h"
 #include "core/model/text.h"
+#include "core/output/terminal_text.h"
 
 namespace ringviz::cli {
 
@@ -70,7 +71,51 @@ std::string average_bandwidth(double gbps) {
   return text;
 }
 
-void print_header(const Config& config, const BenchTarget& target, const BenchSettings& settings) {
+// The column heads in Chinese, each right-aligned over its column of format_row by display
+// width ("#" takes the first column's first place).
+std::string chinese_column_heads() {
+  const std::pair<const char*, const char*> heads[] = {
+      {"大小", "(B)"},          {"元素数", "(个)"},   {"类型", ""},         {"归约", ""},
+      {"时间", "(us)"},         {"algbw", "(GB/s)"}, {"busbw", "(GB/s)"}, {"#错误", ""},
+      {"内存流量", "(GB/s)"},   {"memcpy", "(GB/s)"}, {"比例", ""}};
+  const std::size_t widths[] = {12, 12, 6, 6, 10, 7, 7, 6, 8, 8, 8};
+  std::string names = "#";
+  std::string units = "#";
+  for (std::size_t c = 0; c < std::size(widths); ++c) {
+    const std::size_t width = c == 0 ? widths[c] - 1 : widths[c];
+    names += (c == 0 ? "" : "  ") + pad_left(heads[c].first, width);
+    units += (c == 0 ? "" : "  ") + pad_left(heads[c].second, width);
+  }
+  while (!units.empty() && units.back() == ' ') units.pop_back();
+  return names + "\n" + units + "\n";
+}
+
+void print_header_zh(const Config& config, const BenchTarget& target, const BenchSettings& settings) {
+  std::cout << "# ringviz bench：" << op_name(config.op) << "（" << algorithm_name(config.algorithm) << "，"
+            << order_name(config.order) << " 顺序），" << config.ranks << " 个 GPU，" << dtype_name(config.dtype)
+            << " " << reduce_op_name(config.reduce) << "，初值 " << config.init.spec() << "\n"
+            << "# 后端 " << (target.name_zh.empty() ? target.name : target.name_zh) << "，模式 "
+            << bench_mode_name(settings.mode);
+  if (!target.mode_note.empty())
+    std::cout << "（" << (target.mode_note_zh.empty() ? target.mode_note : target.mode_note_zh) << "）";
+  std::cout << "\n# 预热 " << settings.warmup << " 次，计时 "
+            << (settings.iterations > 0 ? std::to_string(settings.iterations) + " 次"
+                                        : std::string("自动（每个大小约 0.5 秒，至少 5 次）"))
+            << "；每次计时都从输入重新开始\n"
+            << "# 大小：一个 rank 缓冲区的字节数（AllGather：它的 N 块输出）；元素数：每个 GPU 起始的元素个数\n"
+            << "# busbw（总线带宽）：algbw（算法带宽，大小 / 时间）x " << (config.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n") << "；#错误：输出元素中"
+            << (config.algorithm == Algorithm::ring
+                    ? "与普通结果不逐位相同的个数（每个槽按环的顺序累加）"
+                    : "偏离普通结果的个数（浮点数：超出本算法舍入顺序可能带来的误差）")
+            << "\n"
+            << "# 内存流量：环在最快一次计时中每秒搬动的内存（归约一步读两个槽写一个，复制一步读一个写一个）\n"
+            << "# memcpy：在同一目标上复制同样大小缓冲区的最快速度，每秒读+写字节数；比例 = 内存流量 / memcpy\n"
+            << "#\n"
+            << chinese_column_heads();
+}
+
+void print_header(const Config& config, const BenchTarget& target, const BenchSettings& settings, Language lang) {
+  if (lang == Language::zh) return print_header_zh(config, target, settings);
   std::cout << "# ringviz bench: " << op_name(config.op) << " (" << algorithm_name(config.algorithm)
             << ", " << order_name(config.order) << " order), " << config.ranks << " GPUs, "
             << dtype_name(config.dtype) << " " << reduce_op_name(config.reduce) << ", init "
@@ -152,8 +197,10 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
   }
 
   BackendInfo info;
-  const BenchTarget target = bench_target_for(backend_from_flags(flags.config), settings.mode, info, flags.config.verbose);
-  print_header(config, target, settings);
+  const BenchTarget target = bench_target_for(backend_from_flags(flags.config), settings.mode, info,
+                                                flags.config.verbose);
+  const Language language = parse_language(flags.config.lang, "--lang");
+  print_header(config, target, settings, language);
   for (const std::string& line : nccl_header_lines(config, info)) std::cout << line << "\n";
   std::int64_t wrong = 0;
   double busbw_sum = 0;
@@ -167,9 +214,13 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
       std::cout << line << std::endl;
     last = row;
   }
-  std::cout << "# Out of bounds values : " << wrong << (wrong == 0 ? " OK" : " FAILED") << "\n"
-            << "# Avg bus bandwidth    : " << average_bandwidth(busbw_sum / static_cast<double>(settings.sizes.size()))
-            << "\n";
+  const std::string average = average_bandwidth(busbw_sum / static_cast<double>(settings.sizes.size()));
+  if (language == Language::zh)
+    std::cout << "# 越界值      ：" << wrong << (wrong == 0 ? " 通过" : " 失败") << "\n"
+              << "# 平均 busbw  ：" << average << "\n";
+  else
+    std::cout << "# Out of bounds values : " << wrong << (wrong == 0 ? " OK" : " FAILED") << "\n"
+              << "# Avg bus bandwidth    : " << average << "\n";
   if (info.name == "cuda")
     for (const std::string& line : ring_sent_summary(config, last)) std::cout << line << "\n";
   std::cout << "#\n";

@@ -18,6 +18,7 @@
 #include "app/cli/compare_fit.h"
 #include "core/training/cost_model.h"
 #include "core/model/text.h"
+#include "core/output/terminal_text.h"
 
 namespace ringviz::cli {
 
@@ -35,6 +36,7 @@ struct CompareFlags {
   int slices = 1;
   int channels = 1;
   std::string fit;  // a captured run to fit α and β to
+  std::string lang = "en";
 };
 
 std::string printf_string(const char* format, double value, const char* unit) {
@@ -109,64 +111,123 @@ LinkModel link_from_flags(const CompareFlags& flags) {
 }
 
 // One line per kind of link: "nvlink4: 16 links, 225 GB/s, 0.10 µs a hop, α 1.00 µs, 100 GB/s a channel".
-void print_link_classes(const Topology& topology) {
+void print_link_classes(const Topology& topology, Language lang) {
   std::vector<std::string> seen;
   for (const TopologyLink& link : topology.links) {
+    const std::string bandwidth = printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s");
+    const std::string channel =
+        link.channel_bytes_per_second > 0 ? printf_string("%.4g %s", link.channel_bytes_per_second / 1e9, "GB/s") : "";
     const std::string line =
-        link.link_class + ": " + printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s") + " per direction, " +
-        seconds_text(link.latency_seconds) + " a hop, α " + seconds_text(link.alpha_seconds) +
-        (link.channel_bytes_per_second > 0
-             ? ", " + printf_string("%.4g %s", link.channel_bytes_per_second / 1e9, "GB/s") + " a channel"
-             : std::string(", no channel cap"));
+        lang == Language::zh
+            ? link.link_class + "：每个方向 " + bandwidth + "，每跳 " + seconds_text(link.latency_seconds) + "，α " +
+                  seconds_text(link.alpha_seconds) +
+                  (channel.empty() ? std::string("，通道不限速") : "，每个通道 " + channel)
+            : link.link_class + ": " + bandwidth + " per direction, " + seconds_text(link.latency_seconds) +
+                  " a hop, α " + seconds_text(link.alpha_seconds) +
+                  (channel.empty() ? std::string(", no channel cap") : ", " + channel + " a channel");
     if (std::find(seen.begin(), seen.end(), line) != seen.end()) continue;
     seen.push_back(line);
     int count = 0;
     for (const TopologyLink& other : topology.links)
       count += other.link_class == link.link_class && other.bytes_per_second == link.bytes_per_second;
-    std::cout << "  " << line << " (" << count << " one-way links)\n";
+    if (lang == Language::zh)
+      std::cout << "  " << line << "（" << count << " 条单向链路）\n";
+    else
+      std::cout << "  " << line << " (" << count << " one-way links)\n";
   }
 }
 
-void print_table(const CostComparison& comparison, bool sweep, bool on_topology) {
+std::string busiest_text(const CostEstimate& estimate, Language lang) {
+  if (!estimate.busiest_link_bytes) return "0 B";
+  const std::string gpu = std::to_string(estimate.busiest_link_rank);
+  const std::string bytes = bytes_text(static_cast<double>(estimate.busiest_link_bytes));
+  if (lang == Language::zh)
+    return bytes + "（GPU " + gpu + (estimate.busiest_link_inbound ? " 入）" : " 出）");
+  return bytes + " (GPU " + gpu + (estimate.busiest_link_inbound ? " in)" : " out)");
+}
+
+// A cost formula as printed: the trees' note on D in the table's language.
+std::string formula_text(std::string_view shape, Language lang) {
+  std::string formula(shape);
+  const std::string note = " (a full tree)";
+  const std::size_t at = formula.find(note);
+  if (lang == Language::zh && at != std::string::npos) formula.replace(at, note.size(), "（满二叉树）");
+  return formula;
+}
+
+void print_setup(const CostComparison& comparison, bool on_topology, Language lang) {
   const Config& config = comparison.config;
   const LinkModel& link = comparison.link;
   const std::int64_t bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
-  std::cout << op_display_name(config.op) << " of " << bytes_text(static_cast<double>(bytes)) << " per GPU ("
-            << config.count << " x " << dtype_name(config.dtype) << ") on "
-            << (on_topology ? comparison.topology.label : std::to_string(config.ranks) +
-                                                              (config.ranks == 1 ? " GPU over " : " GPUs over ") +
-                                                              link.label)
-            << "\n";
+  const bool zh = lang == Language::zh;
+  const std::string topology_label = zh && !comparison.topology.label_zh.empty() ? comparison.topology.label_zh
+                                                                                   : comparison.topology.label;
+  // link_from_flags marks overridden figures on the label.
+  const std::string overridden = " with figures overridden";
+  const bool was_overridden = link.label.size() > overridden.size() &&
+                              link.label.compare(link.label.size() - overridden.size(), overridden.size(), overridden) == 0;
+  const std::string link_label =
+      zh && was_overridden ? link.label.substr(0, link.label.size() - overridden.size()) + "（数值已覆盖）" : link.label;
+  if (zh)
+    std::cout << op_display_name(config.op) << "，每个 GPU " << bytes_text(static_cast<double>(bytes)) << "（"
+              << config.count << " x " << dtype_name(config.dtype) << "），"
+              << (on_topology ? topology_label : std::to_string(config.ranks) + " 个 GPU，经 " + link_label) << "\n";
+  else
+    std::cout << op_display_name(config.op) << " of " << bytes_text(static_cast<double>(bytes)) << " per GPU ("
+              << config.count << " x " << dtype_name(config.dtype) << ") on "
+              << (on_topology ? comparison.topology.label
+                              : std::to_string(config.ranks) + (config.ranks == 1 ? " GPU over " : " GPUs over ") +
+                                    link.label)
+              << "\n";
+  const std::string gamma = printf_string("%.3g %s", comparison.topology.gamma_seconds_per_byte * 1e12, "ps");
   if (on_topology) {
-    print_link_classes(comparison.topology);
-    std::cout << "  γ " << printf_string("%.3g %s", comparison.topology.gamma_seconds_per_byte * 1e12, "ps")
-              << " per byte reduced; transfers sharing a link share it max-min fairly\n";
+    print_link_classes(comparison.topology, lang);
+    if (zh)
+      std::cout << "  γ 每归约一字节 " << gamma << "；共用一条链路的传输按最大最小公平分享带宽\n";
+    else
+      std::cout << "  γ " << gamma << " per byte reduced; transfers sharing a link share it max-min fairly\n";
   } else {
-    std::cout << "  α " << seconds_text(link.alpha_seconds) << " per message, "
-              << printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s") << " per direction per GPU (β), γ "
-              << printf_string("%.3g %s", link.gamma_seconds_per_byte * 1e12, "ps") << " per byte reduced\n";
-    if (!link.note.empty()) std::cout << "  " << link.note << "\n";
+    const std::string beta = printf_string("%.4g %s", link.bytes_per_second / 1e9, "GB/s");
+    const std::string link_gamma = printf_string("%.3g %s", link.gamma_seconds_per_byte * 1e12, "ps");
+    if (zh)
+      std::cout << "  α 每条消息 " << seconds_text(link.alpha_seconds) << "，每个 GPU 每个方向 " << beta
+                << "（β），γ 每归约一字节 " << link_gamma << "\n";
+    else
+      std::cout << "  α " << seconds_text(link.alpha_seconds) << " per message, " << beta
+                << " per direction per GPU (β), γ " << link_gamma << " per byte reduced\n";
+    if (!link.note.empty())
+      std::cout << "  " << (zh && !link_note_zh(link.key).empty() ? std::string(link_note_zh(link.key)) : link.note)
+                << "\n";
   }
-  if (config.channels > 1 || config.slices > 1)
-    std::cout << "  " << config.channels << (config.channels == 1 ? " channel, " : " channels, ") << config.slices
-              << (config.slices == 1 ? " slice" : " slices") << " per slot: rounds are the pipeline's waves\n";
+  if (config.channels > 1 || config.slices > 1) {
+    if (zh)
+      std::cout << "  " << config.channels << " 个通道，每个槽 " << config.slices << " 片：轮次即流水线的波次\n";
+    else
+      std::cout << "  " << config.channels << (config.channels == 1 ? " channel, " : " channels, ") << config.slices
+                << (config.slices == 1 ? " slice" : " slices") << " per slot: rounds are the pipeline's waves\n";
+  }
   std::cout << "\n";
+}
+
+void print_table(const CostComparison& comparison, bool sweep, bool on_topology, Language lang) {
+  const Config& config = comparison.config;
+  const bool zh = lang == Language::zh;
+  print_setup(comparison, on_topology, lang);
 
   double best = 0;
   for (const CostEstimate& estimate : comparison.at_count)
     if (best == 0 || estimate.seconds < best) best = estimate.seconds;
   // Each column is as wide as its usual width or its widest cell plus a space, whichever is more.
   std::vector<std::vector<std::string>> rows = {
-      {"algorithm", "rounds", "msgs/GPU", "most sent", "busiest link", "predicted", "vs best"}};
-  for (const CostEstimate& estimate : comparison.at_count) {
-    const std::string busiest = bytes_text(static_cast<double>(estimate.busiest_link_bytes)) + " (GPU " +
-                                std::to_string(estimate.busiest_link_rank) +
-                                (estimate.busiest_link_inbound ? " in)" : " out)");
+      {std::string(en_zh(lang, "algorithm", "算法")), std::string(en_zh(lang, "rounds", "轮数")),
+       std::string(en_zh(lang, "msgs/GPU", "消息/GPU")), std::string(en_zh(lang, "most sent", "最多发送")),
+       std::string(en_zh(lang, "busiest link", "最忙链路")), std::string(en_zh(lang, "predicted", "预测")),
+       std::string(en_zh(lang, "vs best", "比最快"))}};
+  for (const CostEstimate& estimate : comparison.at_count)
     rows.push_back({std::string(algorithm_name(estimate.algorithm)), std::to_string(estimate.rounds),
                     std::to_string(estimate.messages), bytes_text(static_cast<double>(estimate.max_bytes_sent)),
-                    estimate.busiest_link_bytes ? busiest : "0 B", seconds_text(estimate.seconds),
+                    busiest_text(estimate, lang), seconds_text(estimate.seconds),
                     best > 0 ? ratio_text(estimate.seconds / best) : "-"});
-  }
   std::vector<std::size_t> widths = {16, 7, 10, 12, 24, 12, 9};
   for (const auto& row : rows)
     for (std::size_t c = 1; c < widths.size(); ++c) widths[c] = std::max(widths[c], display_width(row[c]) + 1);
@@ -176,7 +237,8 @@ void print_table(const CostComparison& comparison, bool sweep, bool on_topology)
     std::cout << "\n";
   }
   if (on_topology) {
-    std::cout << "\nshared links (more than one transfer at once), and the contention-free time:\n";
+    std::cout << en_zh(lang, "\nshared links (more than one transfer at once), and the contention-free time:\n",
+                       "\n共用的链路（同时有多于一个传输），以及无争用时的时间：\n");
     for (const CostEstimate& estimate : comparison.at_count) {
       int shared = 0;
       int most = 0;
@@ -184,22 +246,36 @@ void print_table(const CostComparison& comparison, bool sweep, bool on_topology)
         shared += traffic.most_flows > 1;
         most = std::max(most, traffic.most_flows);
       }
-      std::cout << "  " << cell(std::string(algorithm_name(estimate.algorithm)), 16, false) << shared << " of "
-                << estimate.simulation.links.size() << " links shared, at most " << most << " at once; "
-                << seconds_text(estimate.contention_free_seconds) << " without contention\n";
+      std::cout << "  " << cell(std::string(algorithm_name(estimate.algorithm)), 16, false);
+      if (zh)
+        std::cout << shared << " 条共用（共 " << estimate.simulation.links.size() << " 条链路），最多同时 " << most
+                  << " 个；无争用时 " << seconds_text(estimate.contention_free_seconds) << "\n";
+      else
+        std::cout << shared << " of " << estimate.simulation.links.size() << " links shared, at most " << most
+                  << " at once; " << seconds_text(estimate.contention_free_seconds) << " without contention\n";
     }
   }
-  std::cout << "\ncost shapes (n = bytes per GPU; exact when N is a power of two dividing the count):\n";
+  std::cout << en_zh(lang, "\ncost shapes (n = bytes per GPU; exact when N is a power of two dividing the count):\n",
+                     "\n成本公式（n = 每个 GPU 的字节数；N 为 2 的幂且整除元素数时精确）：\n");
   for (Algorithm algorithm : comparison.algorithms)
     std::cout << "  " << cell(std::string(algorithm_name(algorithm)), 16, false)
-              << cost_formula(algorithm, config.op) << "\n";
+              << formula_text(cost_formula(algorithm, config.op), lang) << "\n";
 
-  for (Algorithm algorithm : comparison.swept_without_contention)
-    std::cout << "\n" << algorithm_name(algorithm) << " has more than " << kMaxSweptTransfers
-              << " transfers: swept below without contention (its time above is simulated)";
+  for (Algorithm algorithm : comparison.swept_without_contention) {
+    if (zh)
+      std::cout << "\n" << algorithm_name(algorithm) << " 的传输多于 " << kMaxSweptTransfers
+                << " 个：下面的扫描不计争用（上面的时间是模拟的）";
+    else
+      std::cout << "\n" << algorithm_name(algorithm) << " has more than " << kMaxSweptTransfers
+                << " transfers: swept below without contention (its time above is simulated)";
+  }
   if (!comparison.swept_without_contention.empty()) std::cout << "\n";
-  std::cout << "\nfastest by message size (" << bytes_text(static_cast<double>(comparison.sweep_bytes.front()))
-            << " - " << bytes_text(static_cast<double>(comparison.sweep_bytes.back())) << " per GPU):\n";
+  const std::string range = bytes_text(static_cast<double>(comparison.sweep_bytes.front())) + " - " +
+                            bytes_text(static_cast<double>(comparison.sweep_bytes.back()));
+  if (zh)
+    std::cout << "\n各消息大小下最快的算法（每个 GPU " << range << "）：\n";
+  else
+    std::cout << "\nfastest by message size (" << range << " per GPU):\n";
   std::int64_t from = comparison.sweep_bytes.front();
   Algorithm winner = comparison.sweep_fastest.front();
   for (const Crossover& crossover : comparison.crossovers) {
@@ -212,15 +288,21 @@ void print_table(const CostComparison& comparison, bool sweep, bool on_topology)
   std::cout << "  " << cell(bytes_text(static_cast<double>(from)), 10) << " - "
             << cell(bytes_text(static_cast<double>(comparison.sweep_bytes.back())), 10, false) << "  "
             << algorithm_name(winner) << "\n";
-  for (const Crossover& crossover : comparison.crossovers)
-    std::cout << "  crossover at " << bytes_text(static_cast<double>(crossover.bytes)) << " (" << crossover.bytes
-              << " B): " << algorithm_name(crossover.faster) << " overtakes " << algorithm_name(crossover.slower)
-              << "\n";
+  for (const Crossover& crossover : comparison.crossovers) {
+    if (zh)
+      std::cout << "  交叉点 " << bytes_text(static_cast<double>(crossover.bytes)) << "（" << crossover.bytes
+                << " B）：" << algorithm_name(crossover.faster) << " 超过 " << algorithm_name(crossover.slower) << "\n";
+    else
+      std::cout << "  crossover at " << bytes_text(static_cast<double>(crossover.bytes)) << " (" << crossover.bytes
+                << " B): " << algorithm_name(crossover.faster) << " overtakes " << algorithm_name(crossover.slower)
+                << "\n";
+  }
 
   if (!sweep) return;
-  std::cout << "\npredicted time by message size:\n" << cell("bytes/GPU", 10);
+  std::cout << en_zh(lang, "\npredicted time by message size:\n", "\n各消息大小的预测时间：\n")
+            << cell(std::string(en_zh(lang, "bytes/GPU", "字节/GPU")), 10);
   for (Algorithm algorithm : comparison.algorithms) std::cout << cell(std::string(algorithm_name(algorithm)), 15);
-  std::cout << cell("fastest", 16) << "\n";
+  std::cout << cell(std::string(en_zh(lang, "fastest", "最快")), 16) << "\n";
   for (std::size_t i = 0; i < comparison.sweep_bytes.size(); ++i) {
     std::cout << cell(bytes_text(static_cast<double>(comparison.sweep_bytes[i])), 10);
     for (const auto& seconds : comparison.sweep_seconds) std::cout << cell(seconds_text(seconds[i]), 15);
@@ -351,10 +433,12 @@ Command add_compare_command(CLI::App& app) {
                      "fit α and β per link class to a run recorded by `ringviz capture` (FILE.json) and show "
                      "predicted against measured per round");
   add_report_format_option(*parser, flags->format);
+  add_choice_option(*parser, "--lang", flags->lang, kLanguageNames, "language of the tables");
   auto* gpus_option = parser->get_option("--gpus");
   return {parser, [flags, parser, topology_option, gpus_option] {
             const ReportFormat format = parse_enum(kReportFormatNames, flags->format, "--format");
-            if (!flags->fit.empty()) return run_fit(flags->fit, format);
+            const Language language = parse_language(flags->lang, "--lang");
+            if (!flags->fit.empty()) return run_fit(flags->fit, format, language);
             const bool on_topology = topology_option->count() > 0;
             if (on_topology)
               for (const char* flag : {"--link", "--alpha-us", "--bandwidth-gbs", "--gamma-ps"})
@@ -373,7 +457,7 @@ Command add_compare_command(CLI::App& app) {
             if (format == ReportFormat::json)
               std::cout << comparison_json(comparison).dump(2) << "\n";
             else
-              print_table(comparison, flags->sweep, on_topology);
+              print_table(comparison, flags->sweep, on_topology, language);
             return 0;
           }};
 }

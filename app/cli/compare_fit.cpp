@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/output/terminal_text.h"
 #include "core/topology/link_fit.h"
 
 namespace ringviz::cli {
@@ -19,7 +20,7 @@ std::string micros(double seconds) {
 
 }  // namespace
 
-int run_fit(const std::string& path, ReportFormat format) {
+int run_fit(const std::string& path, ReportFormat format, Language language) {
   const RecordedRun run = read_recorded_run(path);
   const LinkFit fit = fit_link_classes(run, path);
   if (format == ReportFormat::json) {
@@ -41,6 +42,31 @@ int run_fit(const std::string& path, ReportFormat format) {
                                {"measured_seconds", round.measured_seconds},
                                {"predicted_seconds", round.predicted_seconds}});
     std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  if (language == Language::zh) {
+    std::cout << "用最小二乘法在 " << path << " 的各轮上拟合的 α 和 β\n";
+    for (const FittedLinkClass& fitted : fit.classes) {
+      std::cout << "  " << fitted.name << "（" << fitted.rounds << " 轮）：";
+      if (fitted.beta_seconds_per_byte) {
+        char bandwidth[48];
+        std::snprintf(bandwidth, sizeof bandwidth, "%.4g GB/s",
+                      *fitted.beta_seconds_per_byte > 0 ? 1e-9 / *fitted.beta_seconds_per_byte : 0.0);
+        std::cout << "α " << micros(fitted.alpha_seconds) << "，1/β " << bandwidth << "\n";
+      } else {
+        std::cout << "α + b·β " << micros(fitted.alpha_seconds) << "（每轮搬动的字节数相同，α 与 β 无法分开）\n";
+      }
+    }
+    std::cout << "\n" << pad_left("轮", 6) << "  " << pad_right("链路类", 14) << " " << pad_left("字节/GPU", 12) << " "
+              << pad_left("实测", 14) << " " << pad_left("预测", 14) << "\n";
+    // The times padded by display width: µ is one column but two bytes, which printf's %14s counts.
+    for (const FittedRound& round : fit.rounds) {
+      char bytes[32];
+      std::snprintf(bytes, sizeof bytes, "%.0f", round.bytes);
+      std::cout << pad_left(std::to_string(round.round), 6) << "  " << pad_right(round.link_class, 14) << " "
+                << pad_left(bytes, 12) << " " << pad_left(micros(round.measured_seconds), 14) << " "
+                << pad_left(micros(round.predicted_seconds), 14) << "\n";
+    }
     return 0;
   }
   std::cout << "α and β fitted by least squares over the rounds of " << path << "\n";

@@ -4,10 +4,11 @@
 #include <string>
 
 #include "app/cli/config_flags.h"
+#include "core/model/text.h"
 
 namespace ringviz::cli {
 
 // Prints the fit as a table or JSON; returns the exit code. Throws InputError for a bad file.
-int run_fit(const std::string& path, ReportFormat format);
+int run_fit(const std::string& path, ReportFormat format, Language language = Language::en);
 
 }  // namespace ringviz::cli

@@ -18,7 +18,9 @@
 #include "app/cli/number_flags.h"
 #include "core/training/memory_model.h"
 #include "core/model/text.h"
+#include "core/output/terminal_text.h"
 #include "core/training/training_timeline.h"
+#include "core/training/training_words.h"
 
 namespace ringviz::cli {
 
@@ -38,6 +40,7 @@ struct MemoryFlags {
   std::string unit = "gb";
   std::string gpu_memory = "80";
   IterationFlags iteration;  // any of them given: the whole iteration of a transformer
+  std::string lang = "en";
 };
 
 // A positive decimal number for `flag`, at most `limit`.
@@ -56,6 +59,7 @@ struct MemoryRequest {
   bool json = false;
   bool timeline = false;
   std::int64_t bucket_bytes = kDefaultBucketBytes;
+  Language language = Language::en;
 };
 
 MemoryRequest request_from(const MemoryFlags& flags) {
@@ -74,6 +78,7 @@ MemoryRequest request_from(const MemoryFlags& flags) {
   request.capacity_bytes = parse_size_figure(flags.gpu_memory, "--gpu-memory") * capacity_unit;
   request.json = parse_enum(kReportFormatNames, flags.format, "--format") == ReportFormat::json;
   request.timeline = flags.timeline;
+  request.language = parse_language(flags.lang, "--lang");
   if (request.timeline && request.strategies.size() != 1)
     throw InputError("--timeline: choose one --strategy (" + join_or(enum_names(kStrategyNames)) + ")");
   // PyTorch's bucket_cap_mb counts MB of 2^20 bytes.
@@ -82,106 +87,97 @@ MemoryRequest request_from(const MemoryFlags& flags) {
   return request;
 }
 
-// Left-aligns `text` in `width` columns counting characters, not bytes (Ψ is two bytes).
-std::string padded(const std::string& text, std::size_t width) {
-  const std::size_t columns = display_width(text);
-  return text + std::string(columns < width ? width - columns : 1, ' ');
-}
-
-// Breaks a paragraph into lines of at most `width` columns at spaces.
-std::string wrapped(const std::string& text, std::size_t width) {
-  std::istringstream words(text);
-  std::string word;
-  std::string line;
-  std::string out;
-  while (words >> word) {
-    if (!line.empty() && line.size() + 1 + word.size() > width) {
-      out += line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-  }
-  return out + line + "\n";
-}
+// Left-aligns `text` in `width` columns, keeping one space after text as wide or wider.
+std::string padded(const std::string& text, std::size_t width) { return cell_left(text, width); }
 
 std::string amount(double bytes, ByteUnit unit) { return format_bytes(bytes, unit, false); }
 // An amount in a fixed-width column: the leading space keeps it apart from its neighbour when
 // it is wider than the column (100T parameters in bytes is 16 digits).
 std::string column_amount(double bytes, ByteUnit unit) { return " " + amount(bytes, unit); }
 
-std::string component_heading(StateComponent component) {
-  switch (component) {
-    case StateComponent::parameters: return "params";
-    case StateComponent::gradients: return "grads";
-    case StateComponent::fp32_gradients: return "fp32 grads";
-    case StateComponent::master_weights: return "master";
-    case StateComponent::momentum: return "momentum";
-    case StateComponent::variance: return "variance";
-  }
-  return "?";
-}
-
-std::string communication_summary(const MemoryEstimate& e) {
+std::string communication_summary(const MemoryEstimate& e, Language language) {
   std::string ops;
   for (const CommunicationCost& cost : e.communication) {
     if (!ops.empty()) ops += " + ";
-    ops += cost.call.op == Op::allreduce ? "all-reduce" : cost.call.op == Op::reducescatter ? "reduce-scatter" : "all-gather";
+    ops += cost.call.op == Op::allreduce       ? en_zh(language, "all-reduce", "全归约")
+           : cost.call.op == Op::reducescatter ? en_zh(language, "reduce-scatter", "归约散射")
+                                               : en_zh(language, "all-gather", "全收集");
   }
   return ops;
 }
 
 void print_table(const MemoryRequest& request, const std::vector<MemoryEstimate>& estimates) {
   const MemoryQuery& q = request.base;
+  const Language lang = request.language;
   const std::string unit(unit_name(request.unit));
-  std::cout << "ringviz memory: " << format_parameter_count(q.parameters) << " parameters (Ψ = "
-            << q.parameters << ") on " << q.gpus << (q.gpus == 1 ? " GPU" : " GPUs") << ", convention "
-            << convention_name(q.convention) << ", sizes in " << unit
-            << (request.unit == ByteUnit::gb ? " (10^9 bytes)" : request.unit == ByteUnit::gib ? " (2^30 bytes)" : "")
-            << "\n";
-  std::cout << wrapped(std::string(convention_assumptions(q.convention)), 100) << "\n";
+  const char* unit_bytes_note =
+      request.unit == ByteUnit::gb ? " (10^9 bytes)" : request.unit == ByteUnit::gib ? " (2^30 bytes)" : "";
+  if (lang == Language::zh)
+    std::cout << "ringviz memory：" << format_parameter_count(q.parameters) << " 个参数（Ψ = " << q.parameters
+              << "），" << q.gpus << " 个 GPU，约定 " << convention_name(q.convention) << "，大小单位 " << unit
+              << (request.unit == ByteUnit::gb ? "（10^9 字节）" : request.unit == ByteUnit::gib ? "（2^30 字节）" : "")
+              << "\n";
+  else
+    std::cout << "ringviz memory: " << format_parameter_count(q.parameters) << " parameters (Ψ = "
+              << q.parameters << ") on " << q.gpus << (q.gpus == 1 ? " GPU" : " GPUs") << ", convention "
+              << convention_name(q.convention) << ", sizes in " << unit << unit_bytes_note << "\n";
+  std::cout << wrap(convention_assumptions(q.convention, lang), 100) << "\n";
 
   const std::vector<ComponentRule> rules = component_rules(q.convention);
   const ByteUnit capacity_unit = request.unit == ByteUnit::gib ? ByteUnit::gib : ByteUnit::gb;
   std::ostringstream capacity;
   capacity << in_unit(request.capacity_bytes, capacity_unit);
-  const std::string fits = "fits " + capacity.str() + " " + std::string(unit_name(capacity_unit));
+  const std::string fits = std::string(en_zh(lang, "fits ", "容得下 ")) + capacity.str() + " " +
+                           std::string(unit_name(capacity_unit));
+  const std::size_t fits_width = display_width(fits) + 2;
   std::ostringstream out;
-  out << std::left << std::setw(9) << "strategy" << std::setw(13) << "formula";
-  for (const ComponentRule& rule : rules) out << std::right << std::setw(11) << component_heading(rule.component);
-  out << std::setw(10) << "total" << "  " << std::left << std::setw(fits.size() + 2) << fits
-      << "sent per GPU per iteration\n";
+  out << pad_right(en_zh(lang, "strategy", "策略"), 9) << pad_right(en_zh(lang, "formula", "公式"), 13);
+  for (const ComponentRule& rule : rules) out << pad_left(component_heading(rule.component, lang), 11);
+  out << pad_left(en_zh(lang, "total", "总计"), 10) << "  " << pad_right(fits, fits_width)
+      << en_zh(lang, "sent per GPU per iteration", "每次迭代每个 GPU 发送") << "\n";
   bool uneven = false;
   for (const MemoryEstimate& e : estimates) {
     const ModelStateBytes& largest = e.largest();
     out << std::left << std::setw(9) << strategy_title(e.query.strategy) << padded(e.formula, 13);
     for (const ComponentRule& rule : rules)
       out << std::right << std::setw(11) << column_amount(static_cast<double>(largest[rule.component]), request.unit);
-    out << std::setw(10) << column_amount(static_cast<double>(largest.total()), request.unit) << "  " << std::left
-        << std::setw(fits.size() + 2) << (static_cast<double>(largest.total()) <= request.capacity_bytes ? "yes" : "no")
+    const bool fits_capacity = static_cast<double>(largest.total()) <= request.capacity_bytes;
+    out << std::setw(10) << column_amount(static_cast<double>(largest.total()), request.unit) << "  "
+        << pad_right(fits_capacity ? en_zh(lang, "yes", "是") : en_zh(lang, "no", "否"), fits_width)
         << amount(static_cast<double>(e.bytes_sent_per_gpu[static_cast<std::size_t>(e.largest_gpu)]), request.unit)
-        << " (" << communication_summary(e) << ")\n";
+        << en_zh(lang, " (", "（") << communication_summary(e, lang) << en_zh(lang, ")", "）") << "\n";
     for (const ModelStateBytes& gpu : e.per_gpu) uneven = uneven || gpu.total() != largest.total();
   }
   std::cout << out.str();
   if (uneven)
-    std::cout << "\nN does not divide Ψ: shards differ by one parameter; each row shows the GPU holding the most.\n";
+    std::cout << en_zh(lang,
+                       "\nN does not divide Ψ: shards differ by one parameter; each row shows the GPU holding the most.\n",
+                       "\nN 不能整除 Ψ：各分片相差一个参数；每行显示持有最多的 GPU。\n");
 }
 
 // "peak at step 12 (what step 12 does): gradients (1.2 GB) and transient buffers (0.1 GB) on
 // top of the parameters and optimizer states", in GB whatever --unit says.
-std::string peak_cause(const IterationTimeline& t) {
+std::string peak_cause(const IterationTimeline& t, Language lang = Language::en) {
   const MemoryPeak& peak = t.peak;
+  const bool zh = lang == Language::zh;
   std::vector<std::string> parts;
   if (peak.memory.gradients > 0)
-    parts.push_back("gradients (" + format_bytes(static_cast<double>(peak.memory.gradients), ByteUnit::gb) + ")");
+    parts.push_back(std::string(en_zh(lang, "gradients (", "梯度（")) +
+                    format_bytes(static_cast<double>(peak.memory.gradients), ByteUnit::gb) + en_zh(lang, ")", "）"));
   if (peak.memory.transient > 0)
-    parts.push_back("transient buffers (" + format_bytes(static_cast<double>(peak.memory.transient), ByteUnit::gb) +
-                    ")");
+    parts.push_back(std::string(en_zh(lang, "transient buffers (", "临时缓冲区（")) +
+                    format_bytes(static_cast<double>(peak.memory.transient), ByteUnit::gb) + en_zh(lang, ")", "）"));
+  const IterationStep& step = t.steps[static_cast<std::size_t>(peak.step)];
+  if (zh) {
+    std::string joined;
+    for (const std::string& part : parts) joined += (joined.empty() ? "" : "和") + part;
+    return "峰值在第 " + std::to_string(peak.step + 1) + " 步（" + timeline_step_label(t, step, lang) + "）：" +
+           (parts.empty() ? "只有参数和优化器状态" : "参数和优化器状态之外另有" + joined);
+  }
   const std::string on_top = parts.empty() ? "only the parameters and optimizer states"
                                            : join_and(std::vector<std::string_view>(parts.begin(), parts.end())) +
                                                  " on top of the parameters and optimizer states";
-  return "peak at step " + std::to_string(peak.step + 1) + " (" +
-         t.steps[static_cast<std::size_t>(peak.step)].label + "): " + on_top;
+  return "peak at step " + std::to_string(peak.step + 1) + " (" + step.label + "): " + on_top;
 }
 
 // One precision per timeline column: enough decimals for its smallest non-zero value to keep
@@ -206,13 +202,23 @@ std::string column_amount(double bytes, ByteUnit unit, int decimals) {
 void print_timeline_table(const MemoryRequest& request, const IterationTimeline& t) {
   const MemoryQuery& q = t.query.memory;
   const ByteUnit unit = request.unit;
-  std::cout << "\niteration timeline: " << strategy_title(q.strategy) << ", " << t.buckets.size()
-            << (t.buckets.size() == 1 ? " bucket" : " buckets") << " of up to " << t.bucket_elements
-            << " gradients (" << t.bucket_elements * static_cast<std::int64_t>(dtype_size(gradient_dtype(q.convention)))
-            << " bytes); memory of GPU " << (t.steps.empty() ? 0 : t.steps.front().largest_gpu)
-            << ", the one holding the most, in " << unit_name(unit) << "\n";
-  std::cout << std::right << std::setw(6) << "step" << std::setw(10) << "params" << std::setw(10) << "grads"
-            << std::setw(11) << "optimizer" << std::setw(11) << "transient" << std::setw(10) << "total" << "  what\n";
+  const Language lang = request.language;
+  const std::int64_t bucket_bytes =
+      t.bucket_elements * static_cast<std::int64_t>(dtype_size(gradient_dtype(q.convention)));
+  const int first_gpu = t.steps.empty() ? 0 : t.steps.front().largest_gpu;
+  if (lang == Language::zh)
+    std::cout << "\n迭代时间线：" << strategy_title(q.strategy) << "，" << t.buckets.size() << " 个桶，每桶最多 "
+              << t.bucket_elements << " 个梯度（" << bucket_bytes << " 字节）；持有最多的 GPU " << first_gpu
+              << " 的内存，单位 " << unit_name(unit) << "\n";
+  else
+    std::cout << "\niteration timeline: " << strategy_title(q.strategy) << ", " << t.buckets.size()
+              << (t.buckets.size() == 1 ? " bucket" : " buckets") << " of up to " << t.bucket_elements
+              << " gradients (" << bucket_bytes << " bytes); memory of GPU " << first_gpu
+              << ", the one holding the most, in " << unit_name(unit) << "\n";
+  std::cout << pad_left(en_zh(lang, "step", "步"), 6) << pad_left(en_zh(lang, "params", "参数"), 10)
+            << pad_left(en_zh(lang, "grads", "梯度"), 10) << pad_left(en_zh(lang, "optimizer", "优化器"), 11)
+            << pad_left(en_zh(lang, "transient", "临时"), 11) << pad_left(en_zh(lang, "total", "总计"), 10) << "  "
+            << en_zh(lang, "what", "内容") << "\n";
   using Field = double (*)(const GpuMemory&);
   const Field fields[] = {[](const GpuMemory& m) { return static_cast<double>(m.parameters); },
                           [](const GpuMemory& m) { return static_cast<double>(m.gradients); },
@@ -224,13 +230,14 @@ void print_timeline_table(const MemoryRequest& request, const IterationTimeline&
   for (int c = 0; c < 5; ++c) decimals[c] = column_decimals(t, unit, fields[c]);
   for (std::size_t s = 0; s < t.steps.size(); ++s) {
     const IterationStep& step = t.steps[s];
-    std::cout << std::setw(6) << s + 1;
+    std::cout << std::right << std::setw(6) << s + 1;
     for (int c = 0; c < 5; ++c)
       std::cout << std::setw(widths[c]) << column_amount(fields[c](step.largest), unit, decimals[c]);
-    std::cout << "  " << step.label << "\n";
+    std::cout << "  " << timeline_step_label(t, step, lang) << "\n";
   }
-  std::cout << peak_cause(t) << "; total " << format_bytes(static_cast<double>(t.peak.memory.total()), unit)
-            << " on GPU " << t.peak.gpu << "\n";
+  std::cout << peak_cause(t, lang) << en_zh(lang, "; total ", "；总计 ")
+            << format_bytes(static_cast<double>(t.peak.memory.total()), unit) << en_zh(lang, " on GPU ", "，在 GPU ")
+            << t.peak.gpu << en_zh(lang, "\n", " 上\n");
 }
 
 nlohmann::json bytes_json(const ModelStateBytes& bytes, const std::vector<ComponentRule>& rules) {
@@ -375,12 +382,14 @@ Command add_memory_command(CLI::App& app) {
   parser->add_option("--bucket-mb", flags->bucket_mb, "gradient bucket size in MB of 2^20 bytes (PyTorch DDP's default: 25)")
       ->capture_default_str();
   add_iteration_options(*parser, flags->iteration);
+  add_choice_option(*parser, "--lang", flags->lang, kLanguageNames, "language of the tables");
   return {parser, [flags, params] {
             const MemoryRequest request = request_from(*flags);
             if (flags->iteration.given()) {
               print_iteration_report(flags->iteration,
                                      {request.base, params->count() > 0, request.strategies, request.unit,
-                                      request.capacity_bytes, request.json, request.timeline, request.bucket_bytes});
+                                      request.capacity_bytes, request.json, request.timeline, request.bucket_bytes,
+                                      request.language});
               return 0;
             }
             std::vector<MemoryEstimate> estimates;

@@ -10,7 +10,9 @@
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
 #include "core/model/text.h"
+#include "core/output/terminal_text.h"
 #include "core/training/cost_model.h"
+#include "core/training/training_words.h"
 
 namespace ringviz::cli {
 
@@ -104,10 +106,39 @@ std::string seconds_text(double seconds) {
   return text;
 }
 
+// activation_formula() with its words in Chinese: "… per layer" reads "每层 …".
+std::string activation_formula_zh(Recompute recompute) {
+  std::string text(activation_formula(recompute));
+  for (const auto& [english, chinese] : {std::pair<std::string, std::string>{" per layer + one layer's ", "，另加一层的 "},
+                                         {" per layer", ""}, {" recomputed", " 重算"}})
+    for (std::size_t at = text.find(english); at != std::string::npos; at = text.find(english, at + chinese.size()))
+      text.replace(at, english.size(), chinese);
+  return "每层 " + text;
+}
+
 void print_header(const IterationQuery& q, const IterationReportRequest& request) {
   const Accelerator& accelerator = find_accelerator(q.accelerator);
   const LinkModel& link = find_link_preset(q.link);
   const TransformerShape& m = q.model;
+  const Language lang = request.language;
+  if (lang == Language::zh) {
+    std::cout << "ringviz memory：" << m.name << "（Ψ = " << m.parameters << "，L = " << m.layers << " 层，h = "
+              << m.hidden << "，a = " << m.heads << " 个头，V = " << m.vocab << "），" << q.gpus << " 个 GPU，s = "
+              << q.seq << "，b = " << q.micro_batch << "，约定 " << convention_name(q.convention) << "，卸载 "
+              << offload_name(q.offload) << "，大小单位 " << unit_name(request.unit) << "，取持有最多的 GPU\n";
+    if (!m.source.empty()) std::cout << "形状：" << m.source << "\n";
+    std::cout << "模型状态：见公式列（约定 " << convention_name(q.convention)
+              << "）；每层激活，16 位，无张量并行（Korthikanti 等，2022）：none " << activation_formula_zh(Recompute::none)
+              << "；selective " << activation_formula_zh(Recompute::selective) << "；full "
+              << activation_formula_zh(Recompute::full) << "；logits 为 fp32 的 4·s·b·V 字节。\n"
+              << activation_caveat(lang) << "\n";
+    std::cout << "时间（估算）：6·Ψ·s·b 次浮点运算，按 " << accelerator.label << " 的 " << std::setprecision(3)
+              << accelerator.peak_flops / 1e12 << " TFLOP/s 的 " << q.utilisation * 100
+              << "% 计算；完全重算另加 2·Ψ·s·b（多三分之一），选择性重算另加 4·b·s²·h·L；环形集合通信走 "
+              << link.label << "（α-β-γ 成本模型）；卸载走 " << find_link_preset(accelerator.host_link).label
+              << "。\n\n";
+    return;
+  }
   std::cout << "ringviz memory: " << m.name << " (Ψ = " << m.parameters << ", L = " << m.layers << " layers, h = "
             << m.hidden << ", a = " << m.heads << " heads, V = " << m.vocab << ") on " << q.gpus
             << (q.gpus == 1 ? " GPU" : " GPUs") << ", s = " << q.seq << ", b = " << q.micro_batch
@@ -127,61 +158,77 @@ void print_header(const IterationQuery& q, const IterationReportRequest& request
 
 void print_rows(const std::vector<IterationEstimate>& estimates, const IterationReportRequest& request) {
   const ByteUnit unit = request.unit;
+  const Language lang = request.language;
   std::ostringstream capacity;
   const ByteUnit capacity_unit = unit == ByteUnit::gib ? ByteUnit::gib : ByteUnit::gb;
   capacity << in_unit(request.capacity_bytes, capacity_unit);
-  const std::string fits = "fits " + capacity.str() + " " + std::string(unit_name(capacity_unit));
+  const std::string fits =
+      std::string(en_zh(lang, "fits ", "容得下 ")) + capacity.str() + " " + std::string(unit_name(capacity_unit));
+  const std::size_t fits_width = display_width(fits) + 2;
   const bool offload = !estimates.empty() && estimates.front().query.offload == Offload::optimizer;
   std::ostringstream out;
-  out << std::left << std::setw(9) << "strategy" << std::setw(11) << "recompute" << std::setw(13) << "formula"
-      << std::right << std::setw(8) << "params" << std::setw(8) << "grads" << std::setw(11) << "optimizer"
-      << std::setw(13) << "activations" << std::setw(8) << "logits" << std::setw(9) << "buffers" << std::setw(8)
-      << "peak" << "  " << std::left << std::setw(static_cast<int>(fits.size()) + 2) << fits;
-  if (offload) out << std::right << std::setw(8) << "host" << "  " << std::left;
-  out << "seconds = compute + recompute + communication" << (offload ? " + offload" : "") << " (exposed)\n";
+  out << pad_right(en_zh(lang, "strategy", "策略"), 9) << pad_right(en_zh(lang, "recompute", "重算"), 11)
+      << pad_right(en_zh(lang, "formula", "公式"), 13) << pad_left(en_zh(lang, "params", "参数"), 8)
+      << pad_left(en_zh(lang, "grads", "梯度"), 8) << pad_left(en_zh(lang, "optimizer", "优化器"), 11)
+      << pad_left(en_zh(lang, "activations", "激活"), 13) << pad_left("logits", 8)
+      << pad_left(en_zh(lang, "buffers", "缓冲区"), 9) << pad_left(en_zh(lang, "peak", "峰值"), 8) << "  "
+      << pad_right(fits, fits_width);
+  if (offload) out << pad_left(en_zh(lang, "host", "主机"), 8) << "  ";
+  out << en_zh(lang, "seconds = compute + recompute + communication", "秒 = 计算 + 重算 + 通信")
+      << (offload ? en_zh(lang, " + offload", " + 卸载") : "") << en_zh(lang, " (exposed)\n", "（未掩盖部分）\n");
   for (const IterationEstimate& e : estimates) {
     const IterationMemory& m = e.peak.memory;
     const IterationTime& t = e.time;
     out << std::left << std::setw(9) << strategy_title(e.query.strategy) << std::setw(11)
         << recompute_name(e.query.recompute);
-    const std::string& formula = e.model_states.formula;
-    const std::size_t columns = display_width(formula);
-    out << formula << std::string(columns < 13 ? 13 - columns : 1, ' ');
+    out << cell_left(e.model_states.formula, 13);
     out << std::right;
     for (const auto& [width, bytes] : {std::pair{8, m.parameters}, {8, m.gradients}, {11, m.optimizer_states},
                                       {13, m.activations}, {8, m.logits}, {9, m.buffers}, {8, m.total()}})
       out << std::setw(width) << " " + amount(bytes, unit);
-    out << "  " << std::left << std::setw(static_cast<int>(fits.size()) + 2) << (e.fits ? "yes" : "no");
+    out << "  " << pad_right(e.fits ? en_zh(lang, "yes", "是") : en_zh(lang, "no", "否"), fits_width);
     if (offload) out << std::right << std::setw(8) << " " + amount(e.host_per_gpu, unit) << "  " << std::left;
     out << seconds_text(t.total) << " = " << seconds_text(t.compute) << " + " << seconds_text(t.recompute) << " + "
         << seconds_text(t.exposed_communication) << (offload ? " + " + seconds_text(t.exposed_offload) : "") << "\n";
   }
-  std::cout << out.str() << "\npeaks:\n";
+  std::cout << out.str() << en_zh(lang, "\npeaks:\n", "\n峰值：\n");
   for (const IterationEstimate& e : estimates)
-    std::cout << "  " << strategy_title(e.query.strategy) << ", " << recompute_name(e.query.recompute) << ": "
-              << e.peak.description << "\n";
+    std::cout << "  " << strategy_title(e.query.strategy) << ", " << recompute_name(e.query.recompute)
+              << en_zh(lang, ": ", "：") << iteration_peak_description(e, lang) << "\n";
   if (offload) {
     const IterationEstimate& e = estimates.front();
-    std::cout << "offload: host memory per GPU as the host column says, per machine of up to " << kGpusPerMachine
-              << " GPUs that times " << std::min(e.query.gpus, kGpusPerMachine) << "; PCIe bytes per GPU per "
-              << "iteration: gradients down and updated parameters up (per row in --format json).\n";
+    if (lang == Language::zh)
+      std::cout << "卸载：每个 GPU 的主机内存见主机列，每台机器最多 " << kGpusPerMachine << " 个 GPU，乘以 "
+                << std::min(e.query.gpus, kGpusPerMachine)
+                << "；每次迭代每个 GPU 的 PCIe 字节：梯度下传、更新后的参数上传（每行见 --format json）。\n";
+    else
+      std::cout << "offload: host memory per GPU as the host column says, per machine of up to " << kGpusPerMachine
+                << " GPUs that times " << std::min(e.query.gpus, kGpusPerMachine) << "; PCIe bytes per GPU per "
+                << "iteration: gradients down and updated parameters up (per row in --format json).\n";
   }
-  std::cout << "overlap: " << estimates.front().time.overlap << "\n";
+  std::cout << en_zh(lang, "overlap: ", "重叠：") << iteration_overlap(estimates.front(), lang) << "\n";
 }
 
-void print_timeline(const IterationEstimate& e, ByteUnit unit) {
-  std::cout << "\niteration timeline: " << strategy_title(e.query.strategy) << ", recompute "
-            << recompute_name(e.query.recompute) << ", in " << unit_name(unit) << "\n";
-  std::cout << std::right << std::setw(6) << "event" << std::setw(9) << "params" << std::setw(9) << "grads"
-            << std::setw(11) << "optimizer" << std::setw(13) << "activations" << std::setw(9) << "logits"
-            << std::setw(9) << "buffers" << std::setw(9) << "total" << "  what\n";
+void print_timeline(const IterationEstimate& e, ByteUnit unit, Language lang) {
+  if (lang == Language::zh)
+    std::cout << "\n迭代时间线：" << strategy_title(e.query.strategy) << "，重算 " << recompute_name(e.query.recompute)
+              << "，单位 " << unit_name(unit) << "\n";
+  else
+    std::cout << "\niteration timeline: " << strategy_title(e.query.strategy) << ", recompute "
+              << recompute_name(e.query.recompute) << ", in " << unit_name(unit) << "\n";
+  std::cout << pad_left(en_zh(lang, "event", "事件"), 6) << pad_left(en_zh(lang, "params", "参数"), 9)
+            << pad_left(en_zh(lang, "grads", "梯度"), 9) << pad_left(en_zh(lang, "optimizer", "优化器"), 11)
+            << pad_left(en_zh(lang, "activations", "激活"), 13) << pad_left("logits", 9)
+            << pad_left(en_zh(lang, "buffers", "缓冲区"), 9) << pad_left(en_zh(lang, "total", "总计"), 9) << "  "
+            << en_zh(lang, "what", "内容") << "\n";
   for (std::size_t i = 0; i < e.timeline.size(); ++i) {
     const IterationMemory& m = e.timeline[i].memory;
-    std::cout << std::setw(6) << i + 1;
+    std::cout << std::right << std::setw(6) << i + 1;
     for (const auto& [width, bytes] : {std::pair{9, m.parameters}, {9, m.gradients}, {11, m.optimizer_states},
                                       {13, m.activations}, {9, m.logits}, {9, m.buffers}, {9, m.total()}})
       std::cout << std::setw(width) << " " + amount(bytes, unit);
-    std::cout << "  " << e.timeline[i].label << (static_cast<int>(i) == e.peak.event ? "  <- peak" : "") << "\n";
+    std::cout << "  " << iteration_event_label(e, e.timeline[i], lang)
+              << (static_cast<int>(i) == e.peak.event ? en_zh(lang, "  <- peak", "  <- 峰值") : "") << "\n";
   }
 }
 
@@ -319,7 +366,7 @@ void print_iteration_report(const IterationFlags& flags, const IterationReportRe
     }
     print_header(base, request);
     print_rows(estimates, request);
-    if (request.timeline) print_timeline(estimates.front(), request.unit);
+    if (request.timeline) print_timeline(estimates.front(), request.unit, request.language);
   } catch (const InputError& error) {
     rethrow_as_flag(error);
   }

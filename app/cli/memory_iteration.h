@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/model/text.h"
 #include "core/training/iteration_model.h"
 
 namespace ringviz::cli {
@@ -32,6 +33,7 @@ struct IterationReportRequest {
   bool json = false;
   bool timeline = false;
   std::int64_t bucket_bytes = kDefaultBucketBytes;
+  Language language = Language::en;  // --lang: the tables' words
 };
 
 // Prints the report; throws InputError naming the flag for bad input.

@@ -15,6 +15,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
+#include "core/output/terminal_text.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_run.h"
 
@@ -94,8 +95,15 @@ std::string hex(std::uint64_t value) {
   return text;
 }
 
-std::string describe(const TrainingOptions& o, std::int64_t parameters, const std::string& backend) {
+std::string describe(const TrainingOptions& o, std::int64_t parameters, const std::string& backend, Language lang) {
   std::ostringstream text;
+  if (lang == Language::zh) {
+    text << train_strategy_name(o.strategy) << "，" << o.gpus << " 个 GPU（" << backend << " 后端），MLP "
+         << o.model.inputs << "-" << o.model.hidden << "-" << o.model.outputs << "，" << parameters << " 个参数，"
+         << (o.dtype == DType::bf16 ? "bf16 参数和梯度，fp32 主权重和 AdamW 状态" : "fp32 参数、梯度和 AdamW 状态")
+         << "，每步每个 GPU " << o.batch_per_gpu << " 个样本";
+    return text.str();
+  }
   text << train_strategy_name(o.strategy) << " on " << o.gpus << (o.gpus == 1 ? " GPU" : " GPUs") << " ("
        << backend << " backend), MLP " << o.model.inputs << "-" << o.model.hidden << "-" << o.model.outputs
        << " with " << parameters << " parameters, "
@@ -129,42 +137,59 @@ bool all_identical(const TrainingRun& run) {
   return true;
 }
 
-int run_table(TrainingRun& run, int steps, const std::string& backend) {
+int run_table(TrainingRun& run, int steps, const std::string& backend, Language lang) {
   const TrainingOptions& o = run.options();
-  std::cout << "ringviz train: " << describe(o, run.parameter_count(), backend) << "\n"
-            << "loss@r: GPU r's loss on its own mini-batch before the update; spread: the largest "
-               "difference of one parameter between GPUs after it; sent@0: bytes GPU 0 sent\n";
-  std::cout << std::setw(6) << "step";
+  std::cout << en_zh(lang, "ringviz train: ", "ringviz train：") << describe(o, run.parameter_count(), backend, lang)
+            << "\n"
+            << en_zh(lang,
+                     "loss@r: GPU r's loss on its own mini-batch before the update; spread: the largest "
+                     "difference of one parameter between GPUs after it; sent@0: bytes GPU 0 sent\n",
+                     "loss@r：更新前 GPU r 在自己小批量上的损失；离散：更新后同一参数在各 GPU 间的最大差；"
+                     "sent@0：GPU 0 发送的字节数\n");
+  std::cout << pad_left(en_zh(lang, "step", "步"), 6);
   if (o.gpus <= kLossColumns)
     for (int r = 0; r < o.gpus; ++r) std::cout << std::setw(10) << ("loss@" + std::to_string(r));
   else
-    std::cout << std::setw(10) << "loss min" << std::setw(10) << "loss max";
-  std::cout << std::setw(10) << "mean" << std::setw(12) << "spread" << std::setw(10) << "sent@0" << "\n";
+    std::cout << pad_left(en_zh(lang, "loss min", "最小损失"), 10) << pad_left(en_zh(lang, "loss max", "最大损失"), 10);
+  std::cout << pad_left(en_zh(lang, "mean", "平均"), 10) << pad_left(en_zh(lang, "spread", "离散"), 12)
+            << std::setw(10) << "sent@0" << "\n";
   for (int s = 0; s < steps; ++s) print_step(run.step(), o.gpus);
 
   const MemoryQuery query = memory_query_for(o);
   const MemoryEstimate model = estimate_memory(query);
-  std::cout << "\nbytes held per GPU at the optimizer step, measured (memory model: "
-            << strategy_title(query.strategy) << ", convention " << convention_name(query.convention) << ")\n";
-  std::cout << std::setw(5) << "GPU" << std::setw(12) << "parameters" << std::setw(11) << "gradients"
-            << std::setw(10) << "master" << std::setw(10) << "momentum" << std::setw(10) << "variance"
-            << std::setw(18) << "optimizer states" << "  model\n";
+  if (lang == Language::zh)
+    std::cout << "\n优化器步时每个 GPU 持有的字节数，实测（内存模型：" << strategy_title(query.strategy) << "，约定 "
+              << convention_name(query.convention) << "）\n";
+  else
+    std::cout << "\nbytes held per GPU at the optimizer step, measured (memory model: "
+              << strategy_title(query.strategy) << ", convention " << convention_name(query.convention) << ")\n";
+  std::cout << std::setw(5) << "GPU" << pad_left(en_zh(lang, "parameters", "参数"), 12)
+            << pad_left(en_zh(lang, "gradients", "梯度"), 11) << pad_left(en_zh(lang, "master", "主权重"), 10)
+            << pad_left(en_zh(lang, "momentum", "动量"), 10) << pad_left(en_zh(lang, "variance", "方差"), 10)
+            << pad_left(en_zh(lang, "optimizer states", "优化器状态"), 18) << "  " << en_zh(lang, "model", "模型")
+            << "\n";
   for (int r = 0; r < o.gpus; ++r) {
     const ModelStateBytes& held = run.held_at_optimizer_step()[static_cast<std::size_t>(r)];
     const ModelStateBytes& predicted = model.per_gpu[static_cast<std::size_t>(r)];
+    const std::string differs = lang == Language::zh ? "不同（模型 " + std::to_string(predicted.total()) + " B）"
+                                                     : "DIFFERENT (model " + std::to_string(predicted.total()) + " B)";
     std::cout << std::setw(5) << r << std::setw(12) << held.parameters() << std::setw(11) << held.gradients()
               << std::setw(10) << held[StateComponent::master_weights] << std::setw(10)
               << held[StateComponent::momentum] << std::setw(10) << held[StateComponent::variance]
               << std::setw(18) << held.optimizer_states() << "  "
-              << (held == predicted ? "equal" : "DIFFERENT (model " + std::to_string(predicted.total()) + " B)")
-              << "\n";
+              << (held == predicted ? std::string(en_zh(lang, "equal", "相同")) : differs) << "\n";
   }
-  std::cout << "\nparameter checksums (FNV-1a 64 of each GPU's parameter bytes)\n";
+  std::cout << en_zh(lang, "\nparameter checksums (FNV-1a 64 of each GPU's parameter bytes)\n",
+                     "\n参数校验和（每个 GPU 参数字节的 FNV-1a 64）\n");
   for (int r = 0; r < o.gpus; ++r)
     std::cout << std::setw(5) << r << "  " << hex(run.history().back().checksums[static_cast<std::size_t>(r)]) << "\n";
-  std::cout << (all_identical(run) ? "every GPU holds bit-identical parameters\n"
-                                   : "the GPUs' parameters differ (largest difference " +
-                                         std::to_string(run.history().back().parameter_spread) + ")\n");
+  const std::string spread = std::to_string(run.history().back().parameter_spread);
+  if (all_identical(run))
+    std::cout << en_zh(lang, "every GPU holds bit-identical parameters\n", "每个 GPU 持有逐位相同的参数\n");
+  else if (lang == Language::zh)
+    std::cout << "各 GPU 的参数不同（最大差 " << spread << "）\n";
+  else
+    std::cout << "the GPUs' parameters differ (largest difference " << spread << ")\n";
   return 0;
 }
 
@@ -241,15 +266,17 @@ Command add_train_command(CLI::App& app) {
   parser->add_option("--lr", flags->lr, "AdamW learning rate")->capture_default_str();
   parser->add_option("--seed", flags->seed, "seed of the synthetic data and the initial weights")->capture_default_str();
   add_report_format_option(*parser, flags->format);
+  add_choice_option(*parser, "--lang", flags->config.lang, kLanguageNames, "language of the tables");
   return {parser, [flags] {
             int steps = 0;
             bool json = false;
             const TrainingOptions options = options_from(*flags, steps, json);
+            const Language language = parse_language(flags->config.lang, "--lang");
             BackendSelection selection = select_backend(backend_from_flags(flags->config));
             say_backend_notice(selection.notice, flags->config.verbose);
             TrainingRun run(options, *selection.backend);
             const std::string backend = selection.backend->name();
-            return json ? run_json(run, steps, backend) : run_table(run, steps, backend);
+            return json ? run_json(run, steps, backend) : run_table(run, steps, backend, language);
           }};
 }
 

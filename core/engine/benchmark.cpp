@@ -237,6 +237,8 @@ BenchTarget cpu_bench_target(unsigned threads) {
   target.mode_note =
       "the CPU backend finishes each round before execute() returns, so step and fast time "
       "the same work";
+  target.name_zh = "cpu（" + std::to_string(used) + " 个线程）";
+  target.mode_note_zh = "CPU 后端在 execute() 返回前完成每一轮，所以 step 与 fast 计时的是同样的工作";
   target.make_backend = [used] { return make_cpu_backend(used); };
   target.copy_bandwidth = [used](std::uint64_t bytes) { return host_copy_bandwidth(used, bytes); };
   return target;

@@ -37,6 +37,9 @@ struct BenchTarget {
   // Bytes read plus bytes written per second by a plain copy of `bytes` bytes in the target's
   // own memory (host memcpy, device-to-device copy). Empty: no baseline for this target.
   std::function<double(std::uint64_t bytes)> copy_bandwidth;
+  // name and mode_note in Chinese (`ringviz bench --lang zh`); empty: print the English ones.
+  std::string name_zh;
+  std::string mode_note_zh;
 };
 
 // The host reference: the CPU backend with `threads` workers (0: one per hardware thread) and

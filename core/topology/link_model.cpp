@@ -43,4 +43,13 @@ const LinkModel& find_link_preset(std::string_view key, std::string_view field) 
   throw InputError(std::string(field) + ": unknown value '" + std::string(key) + "' (expected " + keys + ")");
 }
 
+std::string_view link_note_zh(std::string_view key) {
+  if (key == "nvlink4") return "经 NVSwitch 每个 GPU 每个方向 450 GB/s；α 1 µs：同一节点两块 GPU 上的核函数之间一次小的发送/接收";
+  if (key == "pcie4") return "每个方向 32 GB/s（x16 标称）；α 2 µs：经根复合体的点对点传输";
+  if (key == "pcie5") return "每个方向 64 GB/s（x16 标称）；α 2 µs：经根复合体的点对点传输";
+  if (key == "ib100") return "每个方向 12.5 GB/s，每个 GPU 一块网卡；α 5 µs：网卡、交换机和代理线程";
+  if (key == "ib400") return "每个方向 50 GB/s，每个 GPU 一块网卡；α 5 µs：网卡、交换机和代理线程";
+  return "";
+}
+
 }  // namespace ringviz

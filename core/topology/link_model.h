@@ -27,5 +27,7 @@ struct LinkModel {
 std::span<const LinkModel> link_presets();
 // Throws InputError naming `field` and the preset keys.
 const LinkModel& find_link_preset(std::string_view key, std::string_view field = "--link");
+// A preset's note in Chinese (`ringviz compare --lang zh`); empty for a key that is no preset.
+std::string_view link_note_zh(std::string_view key);
 
 }  // namespace ringviz

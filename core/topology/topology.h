@@ -31,6 +31,7 @@ struct TopologyLink {
 struct Topology {
   std::string key;    // what --topology took: "ring:8", "nodes:2x8", or the file's path
   std::string label;  // "8 GPUs in a ring of NVLink 4"
+  std::string label_zh;  // the presets' label in Chinese; empty: files and stars, which print `label`
   int gpus = 0;
   std::vector<std::string> node_names;  // gpus GPUs ("GPU 0"), then the switches
   std::vector<TopologyLink> links;

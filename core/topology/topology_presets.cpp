@@ -21,6 +21,7 @@ std::optional<int> whole_number(std::string_view text) {
 }
 
 std::string gpus_text(int gpus) { return std::to_string(gpus) + (gpus == 1 ? " GPU" : " GPUs"); }
+std::string gpus_text_zh(int gpus) { return std::to_string(gpus) + " 个 GPU"; }
 
 // Every GPU one port of NVLink 4 into one NVSwitch: any pair at full bandwidth unless two
 // transfers share a port.
@@ -28,6 +29,7 @@ Topology nvswitch(int gpus) {
   const LinkModel& nvlink = find_link_preset("nvlink4");
   Topology topology = topology_with_gpus(gpus);
   topology.label = gpus_text(gpus) + " on one NVSwitch (NVLink 4)";
+  topology.label_zh = gpus_text_zh(gpus) + " 接在一台 NVSwitch 上（NVLink 4）";
   const int fabric = add_switch(topology, "NVSwitch");
   for (int gpu = 0; gpu < gpus; ++gpu) add_duplex_link(topology, gpu, fabric, nvlink, nvlink.bytes_per_second);
   return topology;
@@ -39,6 +41,7 @@ Topology ring(int gpus) {
   const LinkModel& nvlink = find_link_preset("nvlink4");
   Topology topology = topology_with_gpus(gpus);
   topology.label = gpus_text(gpus) + " in a ring of NVLink 4 (225 GB/s to each neighbour)";
+  topology.label_zh = gpus_text_zh(gpus) + " 连成 NVLink 4 环（到每个邻居 225 GB/s）";
   if (gpus == 2) add_duplex_link(topology, 0, 1, nvlink, nvlink.bytes_per_second);
   if (gpus > 2)
     for (int gpu = 0; gpu < gpus; ++gpu) add_duplex_link(topology, gpu, (gpu + 1) % gpus, nvlink, nvlink.bytes_per_second / 2);
@@ -51,6 +54,7 @@ Topology pcie(int gpus) {
   const LinkModel& link = find_link_preset("pcie5");
   Topology topology = topology_with_gpus(gpus);
   topology.label = gpus_text(gpus) + " under two PCIe 5 switches sharing the root complex";
+  topology.label_zh = gpus_text_zh(gpus) + " 分挂在两台共享根复合体的 PCIe 5 交换机下";
   const int root = add_switch(topology, "root complex");
   const int left = add_switch(topology, "PCIe switch 0");
   const int right = add_switch(topology, "PCIe switch 1");
@@ -69,6 +73,8 @@ Topology nodes(int machines, int per_machine, bool nic_per_gpu) {
   Topology topology = topology_with_gpus(machines * per_machine);
   topology.label = std::to_string(machines) + " machines of " + gpus_text(per_machine) + " on NVSwitch, " +
                    (nic_per_gpu ? "one 400 Gb/s NIC per GPU" : "one 400 Gb/s NIC per machine");
+  topology.label_zh = std::to_string(machines) + " 台机器，每台 " + gpus_text_zh(per_machine) + " 接 NVSwitch，" +
+                      (nic_per_gpu ? "每个 GPU 一块 400 Gb/s 网卡" : "每台机器一块 400 Gb/s 网卡");
   const int network = add_switch(topology, "InfiniBand switch");
   for (int machine = 0; machine < machines; ++machine) {
     const int fabric = add_switch(topology, "NVSwitch " + std::to_string(machine));

@@ -140,6 +140,32 @@ TEST_CASE("--iters prints ours beside MPI's own collective, default and forced r
   CHECK(result.out.find("# Out of bounds values : 0 OK") != std::string::npos);
 }
 
+TEST_CASE("--iters --lang zh heads the table in Chinese over the same columns, and --lang xx is refused") {
+  const RunResult result = run_mpi(2, {"capture", "--iters", "1", "-b", "1K", "-e", "1K", "--lang", "zh"});
+  INFO(result.out, result.err);
+  CHECK(result.exit_code == 0);
+  CHECK(result.out.find("busbw（总线带宽）") != std::string::npos);
+  CHECK(result.out.find("# 越界值      ：0 通过") != std::string::npos);
+  CHECK(count_of(result.out, "ringviz mpi ring") == 1);
+  // "#错误" ends where the row's #wrong (a right-aligned 6-wide column at 74) ends: byte 80 of an
+  // ASCII row, column 80 of the head line, whose Chinese characters take two columns each.
+  std::string heads;
+  std::string row;
+  for (const std::string& line : lines_of(result.out)) {
+    if (heads.empty() && line.rfind("#       大小", 0) == 0) heads = line;
+    if (row.empty() && line.find("ringviz mpi ring") != std::string::npos) row = line;
+  }
+  REQUIRE_FALSE(heads.empty());
+  REQUIRE(row.size() > 80);
+  const std::string before = heads.substr(0, heads.find("#错误"));
+  std::size_t columns = 0;
+  for (unsigned char c : before) columns += (c & 0xC0) != 0x80 ? ((c >= 0xE0) ? 2 : 1) : 0;
+  CHECK(columns + 5 == 80);  // "#错误" is five columns wide
+  CHECK(row[79] != ' ');
+  CHECK(row[80] == ' ');
+  check_refused(run_mpi(2, {"capture", "--iters", "1", "--lang", "xx"}), "--lang");
+}
+
 TEST_CASE("ringviz capture without ringviz-capture beside it names the folder and how to get MPI") {
   TempDir folder;
   const std::filesystem::path copy = folder.path() / "ringviz";

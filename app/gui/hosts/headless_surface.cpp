@@ -30,17 +30,19 @@ HostStatus HeadlessSurface::open(int width, int height, BackendChoice backend) {
   return {};
 }
 
-double HeadlessSurface::draw_frame(FrameHost& frames, GuiApp& app, double seconds) {
+HeadlessSurface::FrameCpuTime HeadlessSurface::draw_frame(FrameHost& frames, GuiApp& app, double seconds) {
   using Clock = std::chrono::steady_clock;
+  using Ms = std::chrono::duration<double, std::milli>;
   const Clock::time_point start = Clock::now();
   FrameStep step;
   step.animation_seconds = seconds;
   if (seconds > 0) step.imgui_seconds = seconds;  // else ImGui's clock keeps its default step
   frames.build(app, step, target_.width(), target_.height());
+  const Clock::time_point built = Clock::now();
   target_.bind();
   frames.draw(app, target_.width(), target_.height());
   glFlush();
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return {Ms(built - start).count(), Ms(Clock::now() - built).count()};
 }
 
 }  // namespace ringviz::gui

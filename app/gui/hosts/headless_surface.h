@@ -19,10 +19,18 @@ class HeadlessSurface {
   HostStatus open(int width, int height, BackendChoice backend);
   platform::OffscreenTarget& target() { return target_; }
   std::string describe() const { return context_.describe(); }
+  // Where one frame's CPU time went: building ImGui's frame (the panels and views, NewFrame to
+  // Render) and submitting its draw lists to GL (on a software renderer this includes vertex
+  // processing and binning, which happen at the draw call).
+  struct FrameCpuTime {
+    double build_ms = 0;
+    double submit_ms = 0;
+    double total_ms() const { return build_ms + submit_ms; }
+  };
   // One frame of `app` into the framebuffer, the animation moved by `seconds` (0: it stands
   // still). Returns the CPU milliseconds spent building and submitting it; the GPU may still
   // be working.
-  double draw_frame(FrameHost& frames, GuiApp& app, double seconds);
+  FrameCpuTime draw_frame(FrameHost& frames, GuiApp& app, double seconds);
 
  private:
   platform::HeadlessContext context_;

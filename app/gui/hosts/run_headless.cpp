@@ -65,6 +65,8 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
   if (!status.ok()) return status.report();
   {
     FrameHost frames;
+    // The offscreen target keeps its pixels: redraw only what changed (FrameDamage).
+    frames.keep_unchanged_pixels(true);
     Host host;
     host.interactive = false;
     host.graphics = surface.describe();

@@ -20,6 +20,39 @@ void BackgroundFills::queue(ImDrawList* list, const Rect& area, Rgb colour) {
   list->AddCallback(&BackgroundFills::draw_callback, &fill);
 }
 
+namespace {
+
+// The fill's box in GL's scissor terms (x, y from the bottom-left, width, height).
+void fill_box(const Rect& area, float left, float top, float sx, float sy, float framebuffer_height, int box[4]) {
+  const float x = (area.x - left) * sx;
+  const float y = (area.y - top) * sy;
+  // Whole pixels, rounded like ImGui rounds its rectangles' edges.
+  const int x0 = static_cast<int>(std::lround(x));
+  const int x1 = static_cast<int>(std::lround(x + area.w * sx));
+  const int y0 = static_cast<int>(std::lround(framebuffer_height - (y + area.h * sy)));
+  const int y1 = static_cast<int>(std::lround(framebuffer_height - y));
+  box[0] = x0;
+  box[1] = y0;
+  box[2] = std::max(0, x1 - x0);
+  box[3] = std::max(0, y1 - y0);
+}
+
+}  // namespace
+
+bool BackgroundFills::describe(const ImDrawCmd& command, int framebuffer_height, CallbackFootprint& out) {
+  if (command.UserCallback != &BackgroundFills::draw_callback) return false;
+  const Fill& fill = *static_cast<const Fill*>(command.UserCallbackData);
+  int box[4];
+  fill_box(fill.area, 0, 0, 1, 1, static_cast<float>(framebuffer_height), box);
+  out.bounds = {box[0], framebuffer_height - box[1] - box[3], box[0] + box[2], framebuffer_height - box[1]};
+  const std::uint64_t values[] = {static_cast<std::uint64_t>(box[0]), static_cast<std::uint64_t>(box[1]),
+                                  static_cast<std::uint64_t>(box[2]), static_cast<std::uint64_t>(box[3]),
+                                  fill.colour.r, fill.colour.g, fill.colour.b};
+  out.content = 1469598103934665603ull;  // FNV-1a over the values
+  for (std::uint64_t value : values) out.content = (out.content ^ value) * 1099511628211ull;
+  return true;
+}
+
 void BackgroundFills::draw_callback(const ImDrawList*, const ImDrawCmd* command) {
   const Fill& fill = *static_cast<const Fill*>(command->UserCallbackData);
   const ImDrawData* frame = ImGui::GetDrawData();
@@ -31,16 +64,12 @@ void BackgroundFills::draw_callback(const ImDrawList*, const ImDrawCmd* command)
   const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
 
   const float sx = frame->FramebufferScale.x, sy = frame->FramebufferScale.y;
-  const float left = (fill.area.x - frame->DisplayPos.x) * sx;
-  const float top = (fill.area.y - frame->DisplayPos.y) * sy;
   const float framebuffer_height = frame->DisplaySize.y * sy;
-  // Whole pixels, rounded like ImGui rounds its rectangles' edges.
-  const GLint x0 = static_cast<GLint>(std::lround(left));
-  const GLint x1 = static_cast<GLint>(std::lround(left + fill.area.w * sx));
-  const GLint y0 = static_cast<GLint>(std::lround(framebuffer_height - (top + fill.area.h * sy)));
-  const GLint y1 = static_cast<GLint>(std::lround(framebuffer_height - top));
+  int box[4];
+  fill_box(fill.area, frame->DisplayPos.x, frame->DisplayPos.y, sx, sy, framebuffer_height, box);
+  limit_scissor_to_damage(box, static_cast<int>(framebuffer_height));
   glEnable(GL_SCISSOR_TEST);
-  glScissor(x0, y0, std::max(0, x1 - x0), std::max(0, y1 - y0));
+  glScissor(box[0], box[1], box[2], box[3]);
   glClearColor(fill.colour.r / 255.0f, fill.colour.g / 255.0f, fill.colour.b / 255.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
 

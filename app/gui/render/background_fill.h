@@ -3,6 +3,7 @@
 
 #include "app/gui/render/colour.h"
 #include "app/gui/layout/geometry.h"
+#include "app/gui/render/damage_rect.h"
 
 struct ImDrawList;
 struct ImDrawCmd;
@@ -22,6 +23,9 @@ class BackgroundFills {
   // Queues a fill of `area` (ImGui display coordinates) at this point of `list`'s draw order.
   // Beyond kMaxFills per frame it falls back to an ordinary ImGui rectangle.
   void queue(ImDrawList* list, const Rect& area, Rgb colour);
+  // For FrameDamage: true when `command` is one of these fills, with the pixels it clears and
+  // a hash of its area and colour.
+  static bool describe(const ImDrawCmd& command, int framebuffer_height, CallbackFootprint& out);
   // Transparent frames (a stage recording for compositing) keep no solid background at all:
   // queue() then paints nothing, and the frame's clear (alpha 0) shows through.
   void set_transparent(bool transparent) { transparent_ = transparent; }

@@ -204,6 +204,19 @@ void CellRenderer::queue(ImDrawList* draw_list, CellPass pass) {
   draw_list->AddCallback(&CellRenderer::draw_callback, this);
 }
 
+bool CellRenderer::describe(const ImDrawCmd& command, int framebuffer_height, CallbackFootprint& out) {
+  if (command.UserCallback != &CellRenderer::draw_callback) return false;
+  const CellRenderer& renderer = *static_cast<const CellRenderer*>(command.UserCallbackData);
+  const Rect& clip = renderer.pass_.clip;
+  // Its scissor box as draw() computes it (display at (0, 0), scale 1).
+  const int x = static_cast<int>(clip.x), y_up = static_cast<int>(static_cast<float>(framebuffer_height) - clip.bottom());
+  const int w = static_cast<int>(clip.w), h = static_cast<int>(clip.h);
+  out.bounds = PixelRect{x, framebuffer_height - y_up - h, x + w, framebuffer_height - y_up}.intersected(
+      {0, 0, 1 << 30, framebuffer_height});
+  out.content = renderer.pass_key(0, framebuffer_height);
+  return true;
+}
+
 void CellRenderer::draw_callback(const ImDrawList*, const ImDrawCmd* command) {
   static_cast<CellRenderer*>(command->UserCallbackData)->draw();
 }
@@ -354,7 +367,9 @@ void CellRenderer::draw() {
   }
 
   // Copy the cached layer over the cell quads.
-  glScissor(clip[0], clip[1], clip[2], clip[3]);
+  int limited[4] = {clip[0], clip[1], clip[2], clip[3]};
+  limit_scissor_to_damage(limited, static_cast<int>(framebuffer_height));
+  glScissor(limited[0], limited[1], limited[2], limited[3]);
   glUseProgram(composite_program_);
   glUniformMatrix4fv(composite_projection_, 1, GL_FALSE, projection);
   glActiveTexture(GL_TEXTURE0);

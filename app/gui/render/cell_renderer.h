@@ -5,6 +5,7 @@
 
 #include "app/gui/render/colour.h"
 #include "app/gui/layout/geometry.h"
+#include "app/gui/render/damage_rect.h"
 #include "core/teaching/visual_cells.h"
 
 struct ImDrawList;
@@ -66,6 +67,9 @@ class CellRenderer {
 
   // Queues the pass on `draw_list` at this point of ImGui's draw order.
   void queue(ImDrawList* draw_list, CellPass pass);
+  // For FrameDamage: true when `command` is a queued cell pass, with the pixels it may draw
+  // (its clip) and a hash of everything its pixels come from (the cache key).
+  static bool describe(const ImDrawCmd& command, int framebuffer_height, CallbackFootprint& out);
 
  private:
   static void draw_callback(const ImDrawList* list, const ImDrawCmd* command);

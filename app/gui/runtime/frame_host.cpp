@@ -46,6 +46,7 @@ FrameHost::~FrameHost() {
 void FrameHost::build_fonts(const GuiApp& app) {
   font_scale_ = app.ui_scale();
   rebuild_fonts_and_style(font_scale_, app.preferences().theme);
+  damage_.invalidate();  // a new atlas: the same vertices may show other glyphs
 }
 
 HostStatus FrameHost::start(GuiApp& app) {
@@ -79,10 +80,17 @@ void FrameHost::draw(GuiApp& app, int width, int height) {
   const Rgb clear = view_colours(app.preferences().theme).view_background;
   // A transparent frame starts from nothing (alpha 0); ImGui's blending then leaves colours
   // premultiplied by their alpha, which the recorder undoes for PNG.
-  if (app.transparent_background()) glClearColor(0, 0, 0, 0);
-  else glClearColor(clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const float colour[4] = {clear.r / 255.f, clear.g / 255.f, clear.b / 255.f, 1.0f};
+  const float transparent[4] = {0, 0, 0, 0};
+  const float* background = app.transparent_background() ? transparent : colour;
+  if (keep_unchanged_) {
+    pixels_redrawn_ = damage_.draw(*ImGui::GetDrawData(), width, height, background);
+  } else {
+    glClearColor(background[0], background[1], background[2], background[3]);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    pixels_redrawn_ = static_cast<std::int64_t>(width) * height;
+  }
   app.after_render(width, height);
 }
 

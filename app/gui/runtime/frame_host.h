@@ -2,8 +2,11 @@
 // The frame host: what the three hosts (the window, the headless frame, the recording) share
 // of a frame, so that they differ only in where frames go and when (docs/architecture.md,
 // "The GUI: frame host, panels and views").
+#include <cstdint>
 #include <string>
 #include <utility>
+
+#include "app/gui/render/frame_damage.h"
 
 struct GLFWwindow;
 
@@ -81,6 +84,15 @@ class FrameHost {
   // Draws the frame just built into the bound framebuffer of width x height pixels, on the
   // theme's view background, then lets the app's extensions see it (GuiApp::after_render).
   void draw(GuiApp& app, int width, int height);
+  // For a framebuffer that keeps its pixels from one draw() to the next and that nothing else
+  // draws into (the headless hosts' offscreen target, not a window's swapped back buffer):
+  // draw() then redraws only the rectangles whose ImGui draw lists changed (FrameDamage).
+  void keep_unchanged_pixels(bool keep) {
+    keep_unchanged_ = keep;
+    damage_.invalidate();
+  }
+  // Pixels the last draw() cleared and redrew.
+  std::int64_t pixels_redrawn() const { return pixels_redrawn_; }
   void frame(GuiApp& app, const FrameStep& step, int width, int height) {
     build(app, step, width, height);
     draw(app, width, height);
@@ -90,6 +102,9 @@ class FrameHost {
   void build_fonts(const GuiApp& app);
   GLFWwindow* window_ = nullptr;
   float font_scale_ = 0;  // the UI scale the fonts were last built for
+  bool keep_unchanged_ = false;
+  FrameDamage damage_;
+  std::int64_t pixels_redrawn_ = 0;
 };
 
 }  // namespace ringviz::gui
