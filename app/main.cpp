@@ -78,6 +78,7 @@ int run_command_line(int argc, char** argv) {
       if (command.parser->parsed()) return command.run();
 #ifdef RINGVIZ_WITH_GUI
     gui_flags.lang = gui_config.lang;
+    gui_flags.verbose = gui_config.verbose;
     return gui::run_gui(gui_flags, cli::config_from_flags(gui_config), cli::backend_from_flags(gui_config),
                         app.get_option("--count")->count() > 0);
 #else
