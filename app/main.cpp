@@ -79,6 +79,7 @@ int run_command_line(int argc, char** argv) {
 #ifdef RINGVIZ_WITH_GUI
     // Empty unless given: the saved language opens the GUI, an explicit --lang overrides it.
     gui_flags.lang = app.get_option("--lang")->count() > 0 ? gui_config.lang : std::string();
+    gui_flags.verbose = gui_config.verbose;
     return gui::run_gui(gui_flags, cli::config_from_flags(gui_config), cli::backend_from_flags(gui_config),
                         app.get_option("--count")->count() > 0);
 #else

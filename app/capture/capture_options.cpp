@@ -62,6 +62,7 @@ void add_capture_flags(CLI::App& parser, CaptureFlags& flags) {
   // words only the --iters table.
   parser.remove_option(parser.get_option("--backend"));
   parser.get_option("--lang")->description("language of the --iters table: en | zh");
+  parser.remove_option(parser.get_option("--verbose"));  // no backend to choose, so nothing to say
   parser.get_option("--gpus")
       ->description("the ring size: the MPI world size; if given, it must equal that")
       ->default_str("");

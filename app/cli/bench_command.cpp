@@ -34,9 +34,9 @@ struct BenchFlags {
 
 // The CPU target measures host memcpy as its baseline, the CUDA target a device-to-device
 // copy. Any other backend is timed through the same table without a baseline ("-").
-BenchTarget bench_target_for(BackendChoice choice, BenchMode mode, BackendInfo& info) {
+BenchTarget bench_target_for(BackendChoice choice, BenchMode mode, BackendInfo& info, bool verbose) {
   BackendSelection probe = select_backend(choice);
-  if (!probe.notice.empty()) std::cerr << "ringviz: " << probe.notice << "\n";
+  say_backend_notice(probe.notice, verbose);
   info = probe.info;
   if (probe.backend->name() == "cpu") return cpu_bench_target();
   if (auto cuda = cuda_bench_target(info, mode)) return *cuda;
@@ -197,7 +197,8 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
   }
 
   BackendInfo info;
-  const BenchTarget target = bench_target_for(backend_from_flags(flags.config), settings.mode, info);
+  const BenchTarget target = bench_target_for(backend_from_flags(flags.config), settings.mode, info,
+                                                flags.config.verbose);
   const Language language = parse_language(flags.config.lang, "--lang");
   print_header(config, target, settings, language);
   for (const std::string& line : nccl_header_lines(config, info)) std::cout << line << "\n";

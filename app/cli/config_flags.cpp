@@ -1,5 +1,7 @@
 #include "app/cli/config_flags.h"
 
+#include <iostream>
+
 #include "app/cli/number_flags.h"
 #include "core/model/text.h"
 
@@ -13,7 +15,10 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
   add_count_option(parser, flags.count);
   add_choice_option(parser, "--dtype,-d", flags.dtype, kDTypeNames);
   add_choice_option(parser, "--reduce,-o", flags.reduce, kReduceOpNames);
-  add_choice_option(parser, "--init", flags.init, kTypedInitNames);
+  add_choice_option(parser, "--init", flags.init, kTypedInitNames)
+      ->description(choice_help(kTypedInitNames) +
+                    " | values:A,B/C,D (a value table, one row of --count numbers per GPU, as the GUI's Copy "
+                    "command writes it)");
   // (docs/architecture.md, "Pipelined schedules")
   parser
       .add_option("--channels", flags.channels,
@@ -27,6 +32,17 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
       ->capture_default_str();
   add_choice_option(parser, "--backend", flags.backend, kBackendChoiceNames);
   add_choice_option(parser, "--lang", flags.lang, kLanguageNames);
+  add_verbose_flag(parser, flags.verbose);
+}
+
+CLI::Option* add_verbose_flag(CLI::App& parser, bool& verbose) {
+  return parser.add_flag("--verbose", verbose,
+                         "say on stderr which backend runs when it is not the one asked for (e.g. the CPU "
+                         "because no CUDA device is usable)");
+}
+
+void say_backend_notice(const std::string& notice, bool verbose) {
+  if (verbose && !notice.empty()) std::cerr << "ringviz: " << notice << "\n";
 }
 
 CLI::Option* add_gpus_option(CLI::App& parser, std::string& text, const std::string& what, int most) {

@@ -24,12 +24,20 @@ struct ConfigFlags {
   std::string slices = "1";
   std::string backend = "auto";
   std::string lang = "en";
+  bool verbose = false;  // --verbose: say which backend runs and why (the CPU fallback notice)
 };
 
 void add_config_flags(CLI::App& parser, ConfigFlags& flags);
 // Throws InputError naming the flag.
 Config config_from_flags(const ConfigFlags& flags);
 BackendChoice backend_from_flags(const ConfigFlags& flags);
+
+// --verbose, for a subcommand that registers its own --backend instead of add_config_flags.
+CLI::Option* add_verbose_flag(CLI::App& parser, bool& verbose);
+// The backend's notice (why `auto` runs on the CPU) on stderr as "ringviz: <notice>", only
+// with --verbose: a machine without an NVIDIA driver is the usual case, not a problem to report
+// on every command. Call once per command, after the inputs were accepted.
+void say_backend_notice(const std::string& notice, bool verbose);
 
 // The --help text of a choice that offers only `offered` of `table`'s values, in the table's
 // order: "f32 | bf16" for the element types a training run takes.

@@ -71,7 +71,7 @@ int run_trace(const TraceFlags& flags) {
   // The trace only steps forward: snapshots for stepping back would be memory spent for nothing.
   Session session(config, std::move(selection.backend), SessionOptions{0});
   // Printed only once the inputs were accepted, so that a bad-input error stays one line.
-  if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
+  say_backend_notice(selection.notice, flags.config.verbose);
   stream_trace(session, *make_trace_writer(std::cout, format, language));
   return 0;  // main() checks that stdout took it all
 }

@@ -261,6 +261,7 @@ Command add_train_command(CLI::App& app) {
   add_choice_option(*parser, "--order", flags->config.order, kOrderNames,
                     "which slot each GPU owns after the reduce-scatter");
   add_choice_option(*parser, "--backend", flags->config.backend, kBackendChoiceNames);
+  add_verbose_flag(*parser, flags->config.verbose);
   parser->add_option("--batch", flags->batch, "examples per GPU per step")->capture_default_str();
   parser->add_option("--lr", flags->lr, "AdamW learning rate")->capture_default_str();
   parser->add_option("--seed", flags->seed, "seed of the synthetic data and the initial weights")->capture_default_str();
@@ -272,7 +273,7 @@ Command add_train_command(CLI::App& app) {
             const TrainingOptions options = options_from(*flags, steps, json);
             const Language language = parse_language(flags->config.lang, "--lang");
             BackendSelection selection = select_backend(backend_from_flags(flags->config));
-            if (!selection.notice.empty()) std::cerr << "ringviz: " << selection.notice << "\n";
+            say_backend_notice(selection.notice, flags->config.verbose);
             TrainingRun run(options, *selection.backend);
             const std::string backend = selection.backend->name();
             return json ? run_json(run, steps, backend) : run_table(run, steps, backend, language);

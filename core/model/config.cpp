@@ -36,8 +36,49 @@ std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op) {
          " only (" + join_and(others) + " support " + std::string(op_name(op)) + ")";
 }
 
+namespace {
+
+constexpr std::string_view kValuesPrefix = "values:";
+
+// "1,2.5/3,4" -> {{1, 2.5}, {3, 4}}: rows split by '/', numbers by ','; an empty row is a GPU
+// with no elements (count 0). Every number must be one whole decimal (nan and inf included, as
+// an init file allows them).
+std::vector<std::vector<double>> parse_value_rows(std::string_view rows_text, std::string_view text,
+                                                  std::string_view field) {
+  std::vector<std::vector<double>> rows;
+  const auto refuse = [&](std::string_view what) {
+    throw InputError(std::string(field) + ": '" + std::string(text) + "' is not values:ROWS (" + std::string(what) +
+                     "; e.g. values:1,2/3,4 for 2 GPUs with 2 elements each)");
+  };
+  for (std::size_t start = 0;;) {
+    const std::size_t end = std::min(rows_text.find('/', start), rows_text.size());
+    const std::string_view row_text = rows_text.substr(start, end - start);
+    std::vector<double>& row = rows.emplace_back();
+    for (std::size_t at = 0; !row_text.empty() && at <= row_text.size();) {
+      const std::size_t comma = std::min(row_text.find(',', at), row_text.size());
+      const std::string_view number = row_text.substr(at, comma - at);
+      double value = 0;
+      const auto [stop, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+      if (number.empty() || error != std::errc() || stop != number.data() + number.size())
+        refuse("'" + std::string(number) + "' is not a number");
+      row.push_back(value);
+      at = comma + 1;
+    }
+    if (end == rows_text.size()) break;
+    start = end + 1;
+  }
+  return rows;
+}
+
+}  // namespace
+
 InitPattern parse_init(std::string_view text, std::string_view field) {
   InitPattern init;
+  if (text.rfind(kValuesPrefix, 0) == 0) {
+    init.kind = InitKind::values;
+    init.values = parse_value_rows(text.substr(kValuesPrefix.size()), text, field);
+    return init;
+  }
   // The patterns without an argument are typed exactly as their names.
   for (InitKind plain : {InitKind::seed, InitKind::rank, InitKind::index})
     if (text == enum_name(kTypedInitNames, plain)) {

@@ -1,5 +1,6 @@
 #include "core/model/initial_values.h"
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -237,6 +238,21 @@ BufferState make_initial_state(const Config& config) {
     }
   }
   return state;
+}
+
+std::string values_init_text(const std::vector<std::vector<double>>& rows) {
+  std::string text("values:");
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (r > 0) text += '/';
+    for (std::size_t i = 0; i < rows[r].size(); ++i) {
+      if (i > 0) text += ',';
+      char number[40];
+      // Shortest text that reads back as the same double.
+      const auto [end, error] = std::to_chars(number, number + sizeof number, rows[r][i]);
+      text.append(number, error == std::errc() ? end : number);
+    }
+  }
+  return text;
 }
 
 }  // namespace ringviz

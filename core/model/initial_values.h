@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -16,6 +17,11 @@ namespace ringviz {
 // ReduceScatter and AllReduce fill the whole buffer. Throws InputError for file: problems,
 // naming the file and the position (e.g. "inputs.json: [2][5]: expected a number").
 BufferState make_initial_state(const Config& config);
+
+// A value table (InitKind::values) as --init takes it: "values:1,2/3,4", one row per GPU, each
+// number the shortest decimal that reads back as the same double. The GUI's Copy command writes
+// it so that inputs edited in its table survive the command line; parse_init reads it back.
+std::string values_init_text(const std::vector<std::vector<double>>& rows);
 
 // What make_initial_state would refuse in the inputs (an unreadable file, a value that does not
 // fit the type), thrown as InputError without building any buffer: front ends call it before

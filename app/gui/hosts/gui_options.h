@@ -24,6 +24,7 @@ struct GuiFlags {
   std::string settings;     // a settings file, or "off"
   float ui_scale = 0;       // 0: the monitor's content scale (1 headless)
   std::string lang;         // en | zh: --lang of the common options, copied here by main()
+  bool verbose = false;     // --verbose of the common options, copied here by main()
   bool present = false;     // start in presentation mode
   float present_scale = 0;  // presentation text size, 1.5 to 3 (0: the default, 2)
   bool predict = false;     // start in predict mode
@@ -31,6 +32,7 @@ struct GuiFlags {
   std::string compare_topology;  // the Compare tab's topology kind ("ring"), sized by --gpus
   std::string open;         // a ringviz.trace/1 document to replay
   std::string memory_model; // a transformer preset: the Memory tab opens on its whole iteration
+  bool show_command = false;  // open the Copy command window at start
   std::string state_file;   // for tests: the window rewrites this JSON file after every frame
 };
 

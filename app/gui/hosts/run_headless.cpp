@@ -10,6 +10,7 @@
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/runtime/layout_dump.h"
+#include "app/gui/share/copy_command.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/platform/gl.h"
 
@@ -73,6 +74,9 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
     ClassroomMode classroom(classroom_options(std::string(language_name(startup.preferences.language)), flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);
     classroom.start(app);
+    CopyCommand copy_command(&classroom);  // the setup panel's Copy command button and its window
+    app.add_extension(&copy_command);
+    if (flags.show_command) copy_command.open_at_start();
     app.set_content_scale(flags.ui_scale > 0 ? flags.ui_scale : 1.0f);
     status = frames.start(app);
     if (status.ok()) {

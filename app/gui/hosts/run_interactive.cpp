@@ -15,6 +15,7 @@
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/runtime/settings.h"
 #include "app/gui/teaching/lesson_player_host.h"
+#include "app/gui/share/copy_command.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/testing/state_file.h"
 #include "app/platform/glfw_window.h"
@@ -156,6 +157,9 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     app.add_extension(&classroom);
     classroom.on_language_change = [&](Language language) { extras.lessons.set_language(language); };
     classroom.start(app);
+    CopyCommand copy_command(&classroom);  // the setup panel's Copy command button and its window
+    app.add_extension(&copy_command);
+    if (flags.show_command) copy_command.open_at_start();
     app.set_content_scale(flags.ui_scale > 0 ? flags.ui_scale : window->content_scale());
     status = frames.start(app);
     if (status.ok()) {

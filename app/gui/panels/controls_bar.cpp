@@ -46,22 +46,43 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   preferences.speed = playback.speed();
   preferences.loop = playback.loop();
 
-  // Status: the backend, and any notice (CPU fallback, unreadable settings) in plain sight.
-  // Each goes only where it fits whole: large text on a narrow window (presentation mode at
-  // 1280x720) drops the notice first, then the backend, rather than cutting a word in half.
-  std::string status = format(t.backend_in_use, model.backend_name().c_str());
-  std::string notice = !notices.empty() ? notices.back() : model.backend_notice();
+  // Status: which backend runs, in a few words, so that it fits whole even with large text on a
+  // 1280 px window. Why it is the CPU is a sentence: the tooltip and the help window say it.
+  const std::string& fallback = model.backend_notice();
+  const std::string name = model.backend_name();
+  const std::string candidates[] = {fallback.empty() ? format(t.backend_in_use, name.c_str()) : t.backend_cpu_fallback,
+                                    fallback.empty() ? name : t.backend_cpu_short};
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float bar_width = ImGui::CalcTextSize("|").x + spacing;
   ImGui::SameLine();
   float room = ImGui::GetContentRegionAvail().x;
-  const float status_width = ImGui::CalcTextSize("|").x + spacing + ImGui::CalcTextSize(status.c_str()).x;
-  if (status_width > room) notice.clear();
-  if (status_width <= room) {
+  status_ = {};
+  for (const std::string& candidate : candidates)
+    if (bar_width + ImGui::CalcTextSize(candidate.c_str()).x <= room) {
+      status_.text = candidate;
+      break;
+    }
+  // Any other notice (unreadable settings, a refused document) only where it fits whole, after
+  // the status: large text on a narrow window drops it rather than cutting a word in half.
+  std::string notice = !notices.empty() ? notices.back() : "";
+  if (!status_.text.empty()) {
     ImGui::TextDisabled("|");
     ImGui::SameLine();
-    ImGui::TextUnformatted(status.c_str());
-    room -= status_width + spacing;
+    if (!fallback.empty()) ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
+    ImGui::TextUnformatted(status_.text.c_str());
+    if (!fallback.empty()) ImGui::PopStyleColor();
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    status_.rect = {min.x, min.y, max.x - min.x, max.y - min.y};
+    if (!fallback.empty() && ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+      ImGui::TextUnformatted(fallback.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    room -= bar_width + (max.x - min.x) + spacing;
   } else {
+    notice.clear();
     ImGui::NewLine();
   }
   if (!notice.empty() && ImGui::CalcTextSize((std::string(t.notice_prefix) + notice).c_str()).x > room) notice.clear();

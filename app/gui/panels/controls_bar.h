@@ -12,12 +12,23 @@
 
 namespace ringviz::gui {
 
+// The backend status as last drawn: its words and where (empty text: no room for it).
+struct StatusItem {
+  std::string text;
+  Rect rect;
+};
+
 class ControlsBar {
  public:
   // Drives `playback`; keeps `preferences`' speed and loop in step with it and toggles its
-  // help window. The last of `notices` (else the backend's own notice) is shown in the status.
+  // help window. The backend is named in a few words (the CPU fallback's reason is the
+  // tooltip); the last of `notices` follows where it fits whole.
   void draw(const Rect& area, const SessionModel& model, Playback& playback, Preferences& preferences,
             const std::vector<std::string>& notices, const FrameContext& frame);
+  const StatusItem& status() const { return status_; }
+
+ private:
+  StatusItem status_;
 };
 
 }  // namespace ringviz::gui

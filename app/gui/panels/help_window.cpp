@@ -26,7 +26,8 @@ void key_row(const char* entry) {
 
 }  // namespace
 
-void HelpWindow::draw(float width, float height, float ui_scale, const Config& config, bool& open) {
+void HelpWindow::draw(float width, float height, float ui_scale, const Config& config,
+                      const std::string& backend_notice, bool& open) {
   const UiStrings& t = ui_strings();
   const ReduceOp reduce = config.reduce;
   const float s = ui_scale;
@@ -56,6 +57,11 @@ void HelpWindow::draw(float width, float height, float ui_scale, const Config& c
     {
       ImGui::Bullet();
       ImGui::TextWrapped("%s", entry);  // BulletText does not wrap
+    }
+    if (!backend_notice.empty()) {
+      ImGui::Separator();
+      ImGui::TextUnformatted(t.backend_heading);
+      ImGui::TextWrapped("%s", backend_notice.c_str());
     }
   }
   ImGui::End();

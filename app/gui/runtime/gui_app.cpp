@@ -255,7 +255,8 @@ void GuiApp::build_frame(float width, float height) {
   if (panels_.round_table.w > 0) transfers_.draw(panels_.round_table, model_, frame_context(), selected_gpu_);
   if (panels_.traffic.w > 0) traffic_.draw(panels_.traffic, model_, frame_context(), selected_gpu_);
   if (!stage_) controls_.draw(panels_.controls, model_, playback_, preferences_, notices_, frame_context());
-  if (preferences_.show_help && !stage_) help_.draw(width, height, ui_scale(), model_.config(), preferences_.show_help);
+  if (preferences_.show_help && !stage_)
+    help_.draw(width, height, ui_scale(), model_.config(), model_.backend_notice(), preferences_.show_help);
   for (FrameExtension* extension : extensions_) extension->after_panels(*this, panels_);
 }
 

@@ -99,6 +99,7 @@ class GuiApp {
   const PipelineFrame& pipeline_frame() const { return ring_.pipeline_frame(); }
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
+  const ControlsBar& controls() const { return controls_; }
 
   // Which view fills the centre (ring, memory, training, compare): the tab bar and --view
   // choose it (lessons do not yet: docs/architecture.md, "The GUI: frame host, panels and views").

@@ -171,6 +171,11 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"fallback_glyphs_drawn", fallback_glyphs_last_frame()},
       {"presentation", app.presentation()},
       {"notices", app.notices()},
+      // The backend's few words in the controls bar and where they were drawn (no rect: no room).
+      {"status", app.controls().status().text.empty()
+                     ? nlohmann::json{{"text", ""}, {"rect", nullptr}}
+                     : nlohmann::json{{"text", app.controls().status().text},
+                                      {"rect", rect_json(app.controls().status().rect)}}},
       {"cell_source", cell_source_name(app.cell_source().kind())},
       {"cell_source_reason", app.cell_source().reason()},
       {"palette", std::string(palette_name(preferences.palette))},

@@ -545,6 +545,17 @@ const UiStrings kEnglish = {
     // ---- stage ----
     .stage_recap = "In this lesson",
     .stage_made_with = "Made with ringviz",
+
+    // ---- quiet ----
+    .backend_cpu_fallback = "CPU (no CUDA device)",
+    .backend_cpu_short = "CPU",
+    .backend_heading = "Backend",
+    .copy_command = "Copy command",
+    .copy_command_tooltip = "Copy the ringviz command line that opens this view: operation, GPUs, inputs, view, "
+                            "round, language and mode",
+    .copy_command_title = "Command for this view",
+    .copy_command_copied = "Copied to the clipboard. Select the text to copy it by hand.",
+    .copy_command_close = "Close",
 };
 
 Language g_language = Language::en;

@@ -484,6 +484,19 @@ struct UiStrings {
   // scenes, and its last line.
   const char* stage_recap;
   const char* stage_made_with;
+
+  // ---- quiet ----
+  // The status bar says the CPU fallback in a few words (fits at 1280 px with large text); the
+  // whole notice is its tooltip and the help window's "backend" section.
+  const char* backend_cpu_fallback;    // "CPU (no CUDA device)"
+  const char* backend_cpu_short;       // when even that does not fit
+  const char* backend_heading;         // the help window's section with the whole notice
+  // Copy command: the `ringviz ...` line that opens the current view.
+  const char* copy_command;            // the button
+  const char* copy_command_tooltip;
+  const char* copy_command_title;      // the window showing the line
+  const char* copy_command_copied;     // under the line: it is on the clipboard
+  const char* copy_command_close;
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

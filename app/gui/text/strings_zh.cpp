@@ -522,6 +522,16 @@ const UiStrings kUiStringsZh = {
     // ---- stage ----
     .stage_recap = "本课回顾",
     .stage_made_with = "用 ringviz 制作",
+
+    // ---- quiet ----
+    .backend_cpu_fallback = "CPU（无 CUDA 设备）",
+    .backend_cpu_short = "CPU",
+    .backend_heading = "后端",
+    .copy_command = "复制命令",
+    .copy_command_tooltip = "复制能打开当前视图的 ringviz 命令行：操作、GPU、输入、视图、轮次、语言和模式",
+    .copy_command_title = "当前视图的命令",
+    .copy_command_copied = "已复制到剪贴板。也可以选中文字手动复制。",
+    .copy_command_close = "关闭",
 };
 
 }  // namespace ringviz::gui

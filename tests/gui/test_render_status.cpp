@@ -1,0 +1,59 @@
+// The controls bar's backend status (app/gui/panels/controls_bar.cpp): a few words that stay
+// whole inside the window at 1280x720 and 1600x900, in English and Chinese, with and without
+// presentation mode's large text; on the CPU fallback they say so ("CPU (no CUDA device)").
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "render_harness.h"
+
+using namespace ringviz::gui_test;
+
+namespace {
+
+void check_status_inside(const Frame& frame) {
+  const nlohmann::json& status = frame.layout["status"];
+  CAPTURE(status.dump());
+  REQUIRE(status["text"].get<std::string>() != "");
+  REQUIRE(status["rect"].is_object());
+  const double x = status["rect"]["x"], y = status["rect"]["y"], w = status["rect"]["w"], h = status["rect"]["h"];
+  CHECK(w > 0);
+  CHECK(h > 0);
+  CHECK(x >= 0);
+  CHECK(y >= 0);
+  CHECK(x + w <= frame.width);
+  CHECK(y + h <= frame.height);
+  // Inside the controls bar too: nothing of it hangs over another panel or off the bar's end.
+  const nlohmann::json& bar = frame.layout["panels"]["controls"];
+  CHECK(x >= bar["x"].get<double>());
+  CHECK(x + w <= bar["x"].get<double>() + bar["w"].get<double>());
+  if (frame.layout["graphics"]["backend"] == "cpu") {
+    const std::string text = status["text"];
+    const bool zh = frame.layout["language"] == "zh";
+    CHECK((text == (zh ? "CPU（无 CUDA 设备）" : "CPU (no CUDA device)") || text == "CPU"));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the backend status is whole inside the window at 1280x720 and 1600x900") {
+  for (const char* size : {"1280x720", "1600x900"})
+    for (const std::vector<std::string>& extra :
+         {std::vector<std::string>{}, {"--lang", "zh"}, {"--present"}, {"--present", "--lang", "zh"}}) {
+      std::vector<std::string> arguments = {"--size", size, "--round", "1"};
+      arguments.insert(arguments.end(), extra.begin(), extra.end());
+      CAPTURE(size);
+      CAPTURE(extra.size());
+      const Frame frame = render(arguments);
+      check_status_inside(frame);
+      // The fallback's sentence is no longer a notice in the bar: a successful start prints nothing.
+      CHECK(frame.run.output.find("using the CPU backend") == std::string::npos);
+    }
+}
+
+TEST_CASE("at 1600x900 the fallback status is the full few words, not the shortest form") {
+  const Frame frame = render({"--size", "1600x900"});
+  check_status_inside(frame);
+  if (frame.layout["graphics"]["backend"] == "cpu") CHECK(frame.layout["status"]["text"] == "CPU (no CUDA device)");
+}

@@ -1,0 +1,217 @@
+// The Copy command (app/gui/share/view_command.h) read back by ringviz's own parser: the common
+// flags and the GUI's flags registered as main() registers them, the words split as a POSIX
+// shell splits them, and the values interpreted as run_gui() interprets them. Every state must
+// come back as it went in.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "app/cli/config_flags.h"
+#include "app/gui/hosts/gui_options.h"
+#include "app/gui/hosts/startup.h"
+#include "app/gui/share/view_command.h"
+#include "app/gui/teaching/presentation_mode.h"
+#include "core/engine/session.h"
+#include "core/model/initial_values.h"
+
+using namespace ringviz;
+using namespace ringviz::gui;
+
+namespace {
+
+// What sh does to the words of a command without variables or globs: single quotes keep
+// everything, a backslash outside quotes keeps the next character, blanks separate words.
+std::vector<std::string> shell_words(const std::string& line) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false, quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '\'') quoted = false;
+      else word += c;
+    } else if (c == '\'') {
+      quoted = in_word = true;
+    } else if (c == '\\' && i + 1 < line.size()) {
+      word += line[++i];
+      in_word = true;
+    } else if (c == ' ') {
+      if (in_word) words.push_back(word);
+      word.clear();
+      in_word = false;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  REQUIRE_FALSE(quoted);
+  if (in_word) words.push_back(word);
+  return words;
+}
+
+// The command line as `ringviz` would open it.
+ViewState parse_back(const std::string& command) {
+  std::vector<std::string> words = shell_words(command);
+  REQUIRE(!words.empty());
+  CHECK(words.front() == "ringviz");
+  words.erase(words.begin());
+  CLI::App app{"ringviz"};
+  cli::ConfigFlags config_flags;
+  cli::add_config_flags(app, config_flags);
+  GuiFlags gui_flags;
+  add_gui_flags(app, gui_flags);
+  std::reverse(words.begin(), words.end());  // CLI11 takes the words last first
+  app.parse(words);
+  gui_flags.lang = config_flags.lang;  // as main() does
+
+  ViewState state;
+  state.config = cli::config_from_flags(config_flags);
+  state.open = gui_flags.open;
+  state.view = gui_flags.view.empty() ? CentreView::ring : parse_enum(kCentreViewNames, gui_flags.view, "--view");
+  const ClassroomOptions classroom =
+      classroom_options(gui_flags.lang, gui_flags.present, gui_flags.present_scale, gui_flags.predict);
+  state.language = classroom.language;
+  state.present = classroom.present;
+  state.predict = classroom.predict;
+  // --round is checked against the collective's length, as the hosts check it (an absent one is 0
+  // and needs no session: a file: input need not exist for the command to be read).
+  if (!gui_flags.round.empty()) {
+    const Session session(state.config, make_cpu_backend(1), SessionOptions{0});
+    state.round = parse_round(gui_flags.round, session.round_count());
+  }
+  return state;
+}
+
+void check_same(const ViewState& got, const ViewState& want) {
+  CHECK(got.config.op == want.config.op);
+  CHECK(got.config.algorithm == want.config.algorithm);
+  CHECK(got.config.order == want.config.order);
+  CHECK(got.config.ranks == want.config.ranks);
+  CHECK(got.config.count == want.config.count);
+  CHECK(got.config.dtype == want.config.dtype);
+  CHECK(got.config.reduce == want.config.reduce);
+  CHECK(got.config.init.kind == want.config.init.kind);
+  CHECK(got.config.init.random_seed == want.config.init.random_seed);
+  CHECK(got.config.init.path == want.config.init.path);
+  CHECK(got.config.init.values == want.config.init.values);
+  CHECK(got.config.channels == want.config.channels);
+  CHECK(got.config.slices == want.config.slices);
+  CHECK(got.open == want.open);
+  CHECK(got.view == want.view);
+  CHECK(got.round == want.round);  // exactly: the shortest text reads back as the same double
+  CHECK(got.language == want.language);
+  CHECK(got.present == want.present);
+  CHECK(got.predict == want.predict);
+}
+
+void check_round_trip(const ViewState& state) {
+  const std::string command = view_command(state);
+  CAPTURE(command);
+  check_same(parse_back(command), state);
+}
+
+}  // namespace
+
+TEST_CASE("the command of the default view is short and reads back as the default view") {
+  const ViewState state;
+  CHECK(view_command(state) == "ringviz --op allreduce --gpus 4 --count 8");
+  check_round_trip(state);
+}
+
+TEST_CASE("every operation, view and a mid-flight round read back as they were") {
+  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
+  const CentreView views[] = {CentreView::ring, CentreView::memory, CentreView::training, CentreView::compare,
+                              CentreView::devices};
+  int k = 0;
+  for (Op op : ops)
+    for (CentreView view : views) {
+      ViewState state;
+      state.config.op = op;
+      state.config.ranks = 3 + k % 4;
+      state.config.count = 6 + k;
+      state.view = view;
+      state.round = 1.0 / 3.0 + k % 2;  // no short decimal: the text must still read back exactly
+      CAPTURE(k);
+      check_round_trip(state);
+      ++k;
+    }
+}
+
+TEST_CASE("algorithm, order, type, reduction, pipelining and random inputs read back") {
+  ViewState state;
+  state.config.op = Op::reducescatter;
+  state.config.algorithm = Algorithm::rhd;
+  state.config.order = Order::nccl;
+  state.config.ranks = 8;
+  state.config.count = 16;
+  state.config.dtype = DType::bf16;
+  state.config.reduce = ReduceOp::max;
+  state.config.init = parse_init("random:42");
+  state.round = 2;
+  check_round_trip(state);
+
+  ViewState pipelined;
+  pipelined.config.channels = 2;
+  pipelined.config.slices = 4;
+  pipelined.round = 1.5;
+  check_round_trip(pipelined);
+}
+
+TEST_CASE("Chinese, presentation mode and predict mode read back") {
+  ViewState state;
+  state.language = Language::zh;
+  state.present = true;
+  check_round_trip(state);
+  state.present = false;
+  state.predict = true;
+  state.config.algorithm = Algorithm::tree;
+  state.round = 0.25;
+  check_round_trip(state);
+}
+
+TEST_CASE("inputs edited in the value table survive the command line") {
+  ViewState state;
+  state.config.ranks = 2;
+  state.config.count = 3;
+  state.config.init.kind = InitKind::values;
+  state.config.init.values = {{0.1, -2.5, 1e-7}, {123456789.125, 0, 7}};
+  state.language = Language::zh;
+  state.view = CentreView::devices;
+  CHECK(values_init_text(state.config.init.values) == "values:0.1,-2.5,1e-07/123456789.125,0,7");
+  check_round_trip(state);
+}
+
+TEST_CASE("a file name with blanks and quotes is quoted for the shell and read back whole") {
+  ViewState state;
+  state.config.init = parse_init("file:/tmp/my inputs/it's \"here\".json");
+  const std::string command = view_command(state);
+  CHECK(command.find("'file:/tmp/my inputs/it'\\''s \"here\".json'") != std::string::npos);
+  check_round_trip(state);
+
+  ViewState replay;
+  replay.open = "runs/straggler 4 gpus.json";
+  replay.round = 3;
+  CHECK(view_command(replay).rfind("ringviz --open 'runs/straggler 4 gpus.json'", 0) == 0);
+  check_round_trip(replay);
+}
+
+TEST_CASE("shell quoting leaves plain words alone and quotes the rest") {
+  CHECK(shell_quote("allreduce") == "allreduce");
+  CHECK(shell_quote("values:1,2/3,4") == "values:1,2/3,4");
+  CHECK(shell_quote("") == "''");
+  CHECK(shell_quote("a b") == "'a b'");
+  CHECK(shell_quote("it's") == "'it'\\''s'");
+  CHECK(shell_quote("$HOME;rm") == "'$HOME;rm'");
+}
+
+TEST_CASE("a value table that is not one is refused, naming the flag") {
+  CHECK_THROWS_WITH_AS(parse_init("values:1,x/2,3", "--init"),
+                       doctest::Contains("--init: 'values:1,x/2,3' is not values:ROWS ('x' is not a number"),
+                       InputError);
+  CHECK_THROWS_AS(parse_init("values:1,,2", "--init"), InputError);
+  CHECK(parse_init("values:1,2/3,4").values == std::vector<std::vector<double>>{{1, 2}, {3, 4}});
+}
