@@ -31,7 +31,7 @@ std::string SessionModel::backend_notice() const {
   if (backend_notice_.empty()) return {};
   const UiStrings& t = ui_strings();
   if (built_without_cuda_) return t.backend_no_cuda_build;
-  if (!backend_fallback_reason_.empty()) return format(t.backend_cpu_fallback, backend_fallback_reason_.c_str());
+  if (!backend_fallback_reason_.empty()) return format(t.backend_cpu_fallback_reason, backend_fallback_reason_.c_str());
   return backend_notice_;
 }
 

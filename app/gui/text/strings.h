@@ -470,7 +470,7 @@ struct UiStrings {
   const char* record_resized;
   // The backend note when the GUI runs on the CPU although CUDA was allowed.
   const char* backend_no_cuda_build;
-  const char* backend_cpu_fallback;    // %s reason (the CUDA driver's words)
+  const char* backend_cpu_fallback_reason;  // %s reason (the CUDA driver's words)
   // The Compare tab's machine descriptions (%s is topology_gpus) and link notes.
   const char* topology_gpus[2];        // %d GPU, %d GPUs
   const char* topology_nvswitch;       // %s GPUs
