@@ -18,6 +18,22 @@ std::string micros(double seconds) {
   return text;
 }
 
+// The per-round table, padded by display width in both languages: µ is one column but two
+// bytes, which printf's widths count as two (so English times used to sit a column left).
+void print_rounds(const LinkFit& fit, Language language) {
+  const bool zh = language == Language::zh;
+  std::cout << "\n" << pad_left(zh ? "轮" : "round", 6) << "  " << pad_right(zh ? "链路类" : "class", 14) << " "
+            << pad_left(zh ? "字节/GPU" : "bytes/GPU", 12) << " " << pad_left(zh ? "实测" : "measured", 14) << " "
+            << pad_left(zh ? "预测" : "predicted", 14) << "\n";
+  for (const FittedRound& round : fit.rounds) {
+    char bytes[32];
+    std::snprintf(bytes, sizeof bytes, "%.0f", round.bytes);
+    std::cout << pad_left(std::to_string(round.round), 6) << "  " << pad_right(round.link_class, 14) << " "
+              << pad_left(bytes, 12) << " " << pad_left(micros(round.measured_seconds), 14) << " "
+              << pad_left(micros(round.predicted_seconds), 14) << "\n";
+  }
+}
+
 }  // namespace
 
 int run_fit(const std::string& path, ReportFormat format, Language language) {
@@ -57,16 +73,7 @@ int run_fit(const std::string& path, ReportFormat format, Language language) {
         std::cout << "α + b·β " << micros(fitted.alpha_seconds) << "（每轮搬动的字节数相同，α 与 β 无法分开）\n";
       }
     }
-    std::cout << "\n" << pad_left("轮", 6) << "  " << pad_right("链路类", 14) << " " << pad_left("字节/GPU", 12) << " "
-              << pad_left("实测", 14) << " " << pad_left("预测", 14) << "\n";
-    // The times padded by display width: µ is one column but two bytes, which printf's %14s counts.
-    for (const FittedRound& round : fit.rounds) {
-      char bytes[32];
-      std::snprintf(bytes, sizeof bytes, "%.0f", round.bytes);
-      std::cout << pad_left(std::to_string(round.round), 6) << "  " << pad_right(round.link_class, 14) << " "
-                << pad_left(bytes, 12) << " " << pad_left(micros(round.measured_seconds), 14) << " "
-                << pad_left(micros(round.predicted_seconds), 14) << "\n";
-    }
+    print_rounds(fit, language);
     return 0;
   }
   std::cout << "α and β fitted by least squares over the rounds of " << path << "\n";
@@ -82,10 +89,7 @@ int run_fit(const std::string& path, ReportFormat format, Language language) {
                 << " (every round moved the same bytes, so α and β cannot be told apart)\n";
     }
   }
-  std::printf("\n%6s  %-14s %12s %14s %14s\n", "round", "class", "bytes/GPU", "measured", "predicted");
-  for (const FittedRound& round : fit.rounds)
-    std::printf("%6d  %-14s %12.0f %14s %14s\n", round.round, round.link_class.c_str(), round.bytes,
-                micros(round.measured_seconds).c_str(), micros(round.predicted_seconds).c_str());
+  print_rounds(fit, language);
   return 0;
 }
 

@@ -257,4 +257,9 @@ TEST_CASE("compare --fit --lang zh: the fitted classes and the rounds' heads in 
   for (const char* head : {"轮", "字节/GPU", "实测", "预测"}) check_right_aligned(heads, head, row);
   check_left_aligned(heads, "链路类", row);
   CHECK(row_numbers(zh.out, {}) == row_numbers(en.out, {}));
+  // English lines up the same way (its µs times once sat a column left of their heads).
+  const std::string en_heads = line_with(en.out, {"round", "class", "measured", "predicted"});
+  const std::string en_row = next_line(en.out, en_heads);
+  for (const char* head : {"round", "bytes/GPU", "measured", "predicted"}) check_right_aligned(en_heads, head, en_row);
+  check_left_aligned(en_heads, "class", en_row);
 }
