@@ -96,15 +96,27 @@ void add_link_override(CLI::App& parser, const std::string& flag, std::optional<
       help + ", " + accepted, "FLOAT");
 }
 
+bool figures_overridden(const CompareFlags& flags) {
+  return flags.alpha_us || flags.bandwidth_gbs || flags.gamma_ps;
+}
+
+// The link's label as a table or the JSON names it: the preset's own, or marked as no longer
+// the preset's figures when --alpha-us, --bandwidth-gbs or --gamma-ps changed them.
+std::string link_label(const LinkModel& preset, bool overridden, Language lang) {
+  if (!overridden) return preset.label;
+  return preset.label + en_zh(lang, " with figures overridden", "（数值已覆盖）");
+}
+
 LinkModel link_from_flags(const CompareFlags& flags) {
-  LinkModel link = find_link_preset(flags.link, "--link");
+  const LinkModel& preset = find_link_preset(flags.link, "--link");
+  LinkModel link = preset;
   // The values were range-checked while parsing (add_link_override).
   if (flags.alpha_us) link.alpha_seconds = *flags.alpha_us * 1e-6;
   if (flags.bandwidth_gbs) link.bytes_per_second = *flags.bandwidth_gbs * 1e9;
   if (flags.gamma_ps) link.gamma_seconds_per_byte = *flags.gamma_ps * 1e-12;
-  if (flags.alpha_us || flags.bandwidth_gbs || flags.gamma_ps) {
+  if (figures_overridden(flags)) {
     // The preset's note explains figures that no longer all hold.
-    link.label += " with figures overridden";
+    link.label = link_label(preset, true, Language::en);
     link.note.clear();
   }
   return link;
@@ -146,38 +158,36 @@ std::string busiest_text(const CostEstimate& estimate, Language lang) {
   return bytes + " (GPU " + gpu + (estimate.busiest_link_inbound ? " in)" : " out)");
 }
 
-// A cost formula as printed: the trees' note on D in the table's language.
-std::string formula_text(std::string_view shape, Language lang) {
-  std::string formula(shape);
-  const std::string note = " (a full tree)";
-  const std::size_t at = formula.find(note);
-  if (lang == Language::zh && at != std::string::npos) formula.replace(at, note.size(), "（满二叉树）");
-  return formula;
-}
+// How the table was asked for: on --topology or a star of --link, and whether --alpha-us,
+// --bandwidth-gbs or --gamma-ps changed the link's figures.
+struct TableRequest {
+  bool sweep = false;
+  bool on_topology = false;
+  bool overridden = false;
+  Language lang = Language::en;
+};
 
-void print_setup(const CostComparison& comparison, bool on_topology, Language lang) {
+void print_setup(const CostComparison& comparison, const TableRequest& request) {
+  const bool on_topology = request.on_topology;
+  const Language lang = request.lang;
   const Config& config = comparison.config;
   const LinkModel& link = comparison.link;
   const std::int64_t bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
   const bool zh = lang == Language::zh;
   const std::string topology_label = zh && !comparison.topology.label_zh.empty() ? comparison.topology.label_zh
                                                                                    : comparison.topology.label;
-  // link_from_flags marks overridden figures on the label.
-  const std::string overridden = " with figures overridden";
-  const bool was_overridden = link.label.size() > overridden.size() &&
-                              link.label.compare(link.label.size() - overridden.size(), overridden.size(), overridden) == 0;
-  const std::string link_label =
-      zh && was_overridden ? link.label.substr(0, link.label.size() - overridden.size()) + "（数值已覆盖）" : link.label;
+  // On --topology there is no --link (the topology's label is printed instead).
+  const std::string link_text = on_topology ? "" : link_label(find_link_preset(link.key), request.overridden, lang);
   if (zh)
     std::cout << op_display_name(config.op) << "，每个 GPU " << bytes_text(static_cast<double>(bytes)) << "（"
               << config.count << " x " << dtype_name(config.dtype) << "），"
-              << (on_topology ? topology_label : std::to_string(config.ranks) + " 个 GPU，经 " + link_label) << "\n";
+              << (on_topology ? topology_label : std::to_string(config.ranks) + " 个 GPU，经 " + link_text) << "\n";
   else
     std::cout << op_display_name(config.op) << " of " << bytes_text(static_cast<double>(bytes)) << " per GPU ("
               << config.count << " x " << dtype_name(config.dtype) << ") on "
               << (on_topology ? comparison.topology.label
                               : std::to_string(config.ranks) + (config.ranks == 1 ? " GPU over " : " GPUs over ") +
-                                    link.label)
+                                    link_text)
               << "\n";
   const std::string gamma = printf_string("%.3g %s", comparison.topology.gamma_seconds_per_byte * 1e12, "ps");
   if (on_topology) {
@@ -209,10 +219,12 @@ void print_setup(const CostComparison& comparison, bool on_topology, Language la
   std::cout << "\n";
 }
 
-void print_table(const CostComparison& comparison, bool sweep, bool on_topology, Language lang) {
+void print_table(const CostComparison& comparison, const TableRequest& request) {
   const Config& config = comparison.config;
+  const Language lang = request.lang;
   const bool zh = lang == Language::zh;
-  print_setup(comparison, on_topology, lang);
+  const bool on_topology = request.on_topology;
+  print_setup(comparison, request);
 
   double best = 0;
   for (const CostEstimate& estimate : comparison.at_count)
@@ -259,7 +271,7 @@ void print_table(const CostComparison& comparison, bool sweep, bool on_topology,
                      "\n成本公式（n = 每个 GPU 的字节数；N 为 2 的幂且整除元素数时精确）：\n");
   for (Algorithm algorithm : comparison.algorithms)
     std::cout << "  " << cell(std::string(algorithm_name(algorithm)), 16, false)
-              << formula_text(cost_formula(algorithm, config.op), lang) << "\n";
+              << cost_formula(algorithm, config.op, lang) << "\n";
 
   for (Algorithm algorithm : comparison.swept_without_contention) {
     if (zh)
@@ -298,7 +310,7 @@ void print_table(const CostComparison& comparison, bool sweep, bool on_topology,
                 << "\n";
   }
 
-  if (!sweep) return;
+  if (!request.sweep) return;
   std::cout << en_zh(lang, "\npredicted time by message size:\n", "\n各消息大小的预测时间：\n")
             << cell(std::string(en_zh(lang, "bytes/GPU", "字节/GPU")), 10);
   for (Algorithm algorithm : comparison.algorithms) std::cout << cell(std::string(algorithm_name(algorithm)), 15);
@@ -457,7 +469,8 @@ Command add_compare_command(CLI::App& app) {
             if (format == ReportFormat::json)
               std::cout << comparison_json(comparison).dump(2) << "\n";
             else
-              print_table(comparison, flags->sweep, on_topology, language);
+              print_table(comparison, {.sweep = flags->sweep, .on_topology = on_topology,
+                                       .overridden = !on_topology && figures_overridden(*flags), .lang = language});
             return 0;
           }};
 }

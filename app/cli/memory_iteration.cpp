@@ -106,16 +106,6 @@ std::string seconds_text(double seconds) {
   return text;
 }
 
-// activation_formula() with its words in Chinese: "… per layer" reads "每层 …".
-std::string activation_formula_zh(Recompute recompute) {
-  std::string text(activation_formula(recompute));
-  for (const auto& [english, chinese] : {std::pair<std::string, std::string>{" per layer + one layer's ", "，另加一层的 "},
-                                         {" per layer", ""}, {" recomputed", " 重算"}})
-    for (std::size_t at = text.find(english); at != std::string::npos; at = text.find(english, at + chinese.size()))
-      text.replace(at, english.size(), chinese);
-  return "每层 " + text;
-}
-
 void print_header(const IterationQuery& q, const IterationReportRequest& request) {
   const Accelerator& accelerator = find_accelerator(q.accelerator);
   const LinkModel& link = find_link_preset(q.link);
@@ -128,9 +118,9 @@ void print_header(const IterationQuery& q, const IterationReportRequest& request
               << offload_name(q.offload) << "，大小单位 " << unit_name(request.unit) << "，取持有最多的 GPU\n";
     if (!m.source.empty()) std::cout << "形状：" << m.source << "\n";
     std::cout << "模型状态：见公式列（约定 " << convention_name(q.convention)
-              << "）；每层激活，16 位，无张量并行（Korthikanti 等，2022）：none " << activation_formula_zh(Recompute::none)
-              << "；selective " << activation_formula_zh(Recompute::selective) << "；full "
-              << activation_formula_zh(Recompute::full) << "；logits 为 fp32 的 4·s·b·V 字节。\n"
+              << "）；每层激活，16 位，无张量并行（Korthikanti 等，2022）：none " << activation_formula(Recompute::none, lang)
+              << "；selective " << activation_formula(Recompute::selective, lang) << "；full "
+              << activation_formula(Recompute::full, lang) << "；logits 为 fp32 的 4·s·b·V 字节。\n"
               << activation_caveat(lang) << "\n";
     std::cout << "时间（估算）：6·Ψ·s·b 次浮点运算，按 " << accelerator.label << " 的 " << std::setprecision(3)
               << accelerator.peak_flops / 1e12 << " TFLOP/s 的 " << q.utilisation * 100

@@ -18,6 +18,7 @@
 
 #include "core/model/config.h"
 #include "core/model/layout.h"
+#include "core/model/text.h"
 #include "core/schedule/schedule.h"
 #include "core/topology/link_model.h"
 #include "core/topology/contention.h"
@@ -99,8 +100,9 @@ CostEstimate estimate_cost(const Config& config, const Topology& topology, bool 
 
 // The textbook shape of an algorithm's cost, with n = bytes each GPU starts with; the estimate
 // equals it when N divides the element count and N is a power of two (for the trees: N + 1
-// is, so the tree is full). "" when the algorithm lacks the op.
-std::string_view cost_formula(Algorithm algorithm, Op op);
+// is, so the tree is full). "" when the algorithm lacks the op. The trees' note on D is worded
+// in `language`; the formula itself is the same in both.
+std::string cost_formula(Algorithm algorithm, Op op, Language language = Language::en);
 
 // --- comparing algorithms (the data behind `ringviz compare` and the GUI's panel) ---
 

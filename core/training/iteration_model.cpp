@@ -233,14 +233,17 @@ IterationTime estimate_time(const IterationEstimate& e, const IterationTimeline&
   }
   time.total = time.compute + time.recompute + time.exposed_communication + time.exposed_offload;
 
+  time.gathers_ahead = shards(q.strategy, StateGroup::parameters);
+  time.gather_after_step = comm.after_step > 0;
+  time.offload_streams = q.offload == Offload::optimizer;
   std::string overlap;
-  if (shards(q.strategy, StateGroup::parameters))
+  if (time.gathers_ahead)
     overlap = "ZeRO-3's parameter gathers run ahead of the layers that need them, hidden by compute "
               "except the first; ";
   overlap += "gradient buckets are reduced while backward computes the next ones, all but the last "
              "hidden by it";
-  if (comm.after_step > 0) overlap += "; the all-gather of the updated parameters after the step is not hidden";
-  if (q.offload == Offload::optimizer)
+  if (time.gather_after_step) overlap += "; the all-gather of the updated parameters after the step is not hidden";
+  if (time.offload_streams)
     overlap += "; gradients stream down over PCIe during backward, the updated parameters come back "
                "after the step, not hidden; the host's optimizer step itself is not counted";
   time.overlap = overlap + ".";

@@ -148,7 +148,12 @@ struct IterationTime {
   double offload = 0;                // PCIe: gradients down + parameters up
   double exposed_offload = 0;
   double total = 0;  // compute + recompute + exposed_communication + exposed_offload
-  std::string overlap;  // which parts overlap, in one sentence
+  // Which parts overlap: the clauses of `overlap`, so that other languages word the same facts
+  // (core/training/training_words.h) rather than reading the English.
+  bool gathers_ahead = false;      // ZeRO-3 gathers each layer's parameters ahead of it
+  bool gather_after_step = false;  // an all-gather of the updated parameters follows the step, exposed
+  bool offload_streams = false;    // gradients and parameters cross PCIe to and from the host
+  std::string overlap;  // those clauses in one English sentence
 };
 
 struct IterationEstimate {

@@ -113,16 +113,26 @@ std::string iteration_peak_description(const IterationEstimate& estimate, Langua
 }
 
 std::string iteration_overlap(const IterationEstimate& estimate, Language language) {
-  const std::string& english = estimate.time.overlap;
-  if (language == Language::en) return english;
-  // The English note is a fixed set of clauses; each is worded here in the same order.
+  const IterationTime& time = estimate.time;
+  if (language == Language::en) return time.overlap;
+  // The same clauses as the English, in the same order, from the flags the model set.
   std::string text;
-  if (english.rfind("ZeRO-3's", 0) == 0) text += "ZeRO-3 的参数收集先于需要它们的层进行，除第一次外都被计算掩盖；";
+  if (time.gathers_ahead) text += "ZeRO-3 的参数收集先于需要它们的层进行，除第一次外都被计算掩盖；";
   text += "反向计算下一批梯度桶时归约已完成的桶，除最后一个外都被掩盖";
-  if (english.find("after the step is not hidden") != std::string::npos) text += "；优化器步之后对更新参数的全收集未被掩盖";
-  if (estimate.query.offload == Offload::optimizer)
+  if (time.gather_after_step) text += "；优化器步之后对更新参数的全收集未被掩盖";
+  if (time.offload_streams)
     text += "；反向期间梯度经 PCIe 下传，更新后的参数在优化器步后传回，未被掩盖；主机上的优化器步本身不计";
   return text + "。";
+}
+
+std::string_view activation_formula(Recompute recompute, Language language) {
+  if (language == Language::en) return activation_formula(recompute);
+  switch (recompute) {
+    case Recompute::none: return "每层 s·b·h·(34 + 5·a·s/h)";
+    case Recompute::selective: return "每层 34·s·b·h";
+    case Recompute::full: return "每层 2·s·b·h，另加一层的 s·b·h·(34 + 5·a·s/h) 重算";
+  }
+  return activation_formula(recompute);
 }
 
 }  // namespace ringviz

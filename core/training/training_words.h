@@ -15,6 +15,8 @@ namespace ringviz {
 
 // convention_assumptions() in `language`.
 std::string_view convention_assumptions(MemoryConvention convention, Language language);
+// activation_formula() in `language`: "s·b·h·(34 + 5·a·s/h) per layer" / "每层 s·b·h·(34 + 5·a·s/h)".
+std::string_view activation_formula(Recompute recompute, Language language);
 // kActivationCaveat in `language`.
 std::string_view activation_caveat(Language language);
 // A model-state component as a table column names it ("params", "grads", ... / "参数" ...).

@@ -194,6 +194,21 @@ TEST_CASE("compare --lang zh: Chinese heads over aligned columns, the same predi
   }
 }
 
+TEST_CASE("compare --lang zh: overridden link figures and the trees' note worded in Chinese, not left in English") {
+  const std::vector<std::string> args = {"compare", "--link", "pcie4", "--alpha-us", "3"};
+  const RunResult en = run_in(args, "en");
+  const RunResult zh = run_in(args, "zh");
+  CHECK(en.out.find("PCIe 4.0 x16 with figures overridden") != std::string::npos);
+  CHECK(en.out.find("(a full tree)") != std::string::npos);
+  CHECK(zh.out.find("PCIe 4.0 x16（数值已覆盖）") != std::string::npos);
+  CHECK(zh.out.find("（满二叉树）") != std::string::npos);
+  CHECK(zh.out.find("overridden") == std::string::npos);
+  CHECK(zh.out.find("full tree") == std::string::npos);
+  // The JSON keeps the English label, whatever the table's language.
+  const RunResult json = run_in({"compare", "--link", "pcie4", "--alpha-us", "3", "--format", "json"}, "zh");
+  CHECK(json.out.find("\"label\": \"PCIe 4.0 x16 with figures overridden\"") != std::string::npos);
+}
+
 TEST_CASE("bench --lang zh: Chinese heads over format_row's columns, the same sizes and counts") {
   const std::vector<std::string> args = {"bench", "--gpus", "2", "-b", "64", "-e", "256", "-i", "1", "-w", "0",
                                          "--backend", "cpu"};

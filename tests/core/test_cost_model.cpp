@@ -226,3 +226,14 @@ TEST_CASE("link presets are found by key and an unknown key names the choices") 
           "--link: unknown value 'carrier-pigeon' (expected nvlink4, pcie4, pcie5, ib100, ib400)");
   }
 }
+
+TEST_CASE("the trees' formulas note a full tree in the reader's language, and the others carry no note") {
+  const std::string en = cost_formula(Algorithm::tree, Op::allreduce);
+  const std::string zh = cost_formula(Algorithm::tree, Op::allreduce, Language::zh);
+  CHECK(en.ends_with(" (a full tree)"));
+  CHECK(zh.ends_with("（满二叉树）"));
+  CHECK(en.substr(0, en.size() - std::string(" (a full tree)").size()) ==
+        zh.substr(0, zh.size() - std::string("（满二叉树）").size()));
+  CHECK(cost_formula(Algorithm::ring, Op::allreduce, Language::zh) == cost_formula(Algorithm::ring, Op::allreduce));
+  CHECK(cost_formula(Algorithm::tree, Op::reducescatter, Language::zh).empty());
+}

@@ -9,6 +9,7 @@
 #include "core/training/cost_model.h"
 #include "core/training/iteration_model.h"
 #include "core/training/training_run.h"
+#include "core/training/training_words.h"
 
 using namespace ringviz;
 
@@ -256,4 +257,37 @@ TEST_CASE("zero sizes, 64-bit overflow and unknown presets are refused, naming t
   CHECK(message_of(q).rfind("utilisation:", 0) == 0);
   CHECK_THROWS_AS(find_transformer_preset("llama9"), InputError);
   CHECK_THROWS_AS(find_accelerator("tpu"), InputError);
+}
+
+TEST_CASE("the overlap's clauses are flags both languages word, one clause per flag") {
+  IterationQuery zero3 = query_for("llama2-7b", Strategy::zero3);
+  zero3.offload = Offload::optimizer;
+  const IterationEstimate gathered = estimate_iteration(zero3);
+  CHECK(gathered.time.gathers_ahead);
+  CHECK(gathered.time.offload_streams);
+  CHECK(gathered.time.overlap.find("ZeRO-3's parameter gathers") != std::string::npos);
+  CHECK(iteration_overlap(gathered, Language::zh).find("ZeRO-3 的参数收集") != std::string::npos);
+  CHECK(iteration_overlap(gathered, Language::zh).find("PCIe") != std::string::npos);
+
+  const IterationEstimate zero2 = estimate_iteration(query_for("llama2-7b", Strategy::zero2));
+  CHECK_FALSE(zero2.time.gathers_ahead);
+  CHECK(zero2.time.gather_after_step);
+  CHECK_FALSE(zero2.time.offload_streams);
+  CHECK(zero2.time.overlap.find("after the step is not hidden") != std::string::npos);
+  CHECK(iteration_overlap(zero2, Language::zh).find("优化器步之后对更新参数的全收集未被掩盖") != std::string::npos);
+  CHECK(iteration_overlap(zero2, Language::zh).find("ZeRO-3") == std::string::npos);
+  CHECK(iteration_overlap(zero2, Language::en) == zero2.time.overlap);
+
+  const IterationEstimate ddp = estimate_iteration(query_for("llama2-7b"));
+  CHECK_FALSE(ddp.time.gather_after_step);
+  CHECK(iteration_overlap(ddp, Language::zh) == "反向计算下一批梯度桶时归约已完成的桶，除最后一个外都被掩盖。");
+}
+
+TEST_CASE("the activation formulas in Chinese say per layer once, in front") {
+  CHECK(activation_formula(Recompute::full, Language::en) == activation_formula(Recompute::full));
+  for (Recompute recompute : kAllRecomputes) {
+    const std::string zh(activation_formula(recompute, Language::zh));
+    CHECK(zh.rfind("每层 ", 0) == 0);
+    CHECK(zh.find("per layer") == std::string::npos);
+  }
 }
