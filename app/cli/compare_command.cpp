@@ -70,15 +70,6 @@ std::string seconds_text(double seconds) {
 
 std::string ratio_text(double ratio) { return printf_string(ratio < 1e4 ? "%.2f%s" : "%.3g%s", ratio, "x"); }
 
-// Left- or right-aligned cell of `width` display columns (µ counts as one). Text as wide as the
-// column or wider (absurd link figures give 8.556e+300 s) grows the cell, keeping one space on
-// its outer side so that it never runs into its neighbour.
-std::string cell(const std::string& text, std::size_t width, bool right = true) {
-  const std::size_t columns = display_width(text);
-  const std::string pad(columns < width ? width - columns : 1, ' ');
-  return right ? pad + text : text + pad;
-}
-
 // Any positive figure however absurd (1e-30 GB/s) is a fair question to the model, but up to
 // 10^12 only, so that every predicted time stays a finite number of seconds.
 constexpr double kMaxLinkFigure = 1e12;
@@ -244,8 +235,8 @@ void print_table(const CostComparison& comparison, const TableRequest& request) 
   for (const auto& row : rows)
     for (std::size_t c = 1; c < widths.size(); ++c) widths[c] = std::max(widths[c], display_width(row[c]) + 1);
   for (const auto& row : rows) {
-    std::cout << cell(row[0], widths[0], false);
-    for (std::size_t c = 1; c < widths.size(); ++c) std::cout << cell(row[c], widths[c]);
+    std::cout << cell_left(row[0], widths[0]);
+    for (std::size_t c = 1; c < widths.size(); ++c) std::cout << cell_right(row[c], widths[c]);
     std::cout << "\n";
   }
   if (on_topology) {
@@ -258,7 +249,7 @@ void print_table(const CostComparison& comparison, const TableRequest& request) 
         shared += traffic.most_flows > 1;
         most = std::max(most, traffic.most_flows);
       }
-      std::cout << "  " << cell(std::string(algorithm_name(estimate.algorithm)), 16, false);
+      std::cout << "  " << cell_left(algorithm_name(estimate.algorithm), 16);
       if (zh)
         std::cout << shared << " 条共用（共 " << estimate.simulation.links.size() << " 条链路），最多同时 " << most
                   << " 个；无争用时 " << seconds_text(estimate.contention_free_seconds) << "\n";
@@ -270,7 +261,7 @@ void print_table(const CostComparison& comparison, const TableRequest& request) 
   std::cout << en_zh(lang, "\ncost shapes (n = bytes per GPU; exact when N is a power of two dividing the count):\n",
                      "\n成本公式（n = 每个 GPU 的字节数；N 为 2 的幂且整除元素数时精确）：\n");
   for (Algorithm algorithm : comparison.algorithms)
-    std::cout << "  " << cell(std::string(algorithm_name(algorithm)), 16, false)
+    std::cout << "  " << cell_left(algorithm_name(algorithm), 16)
               << cost_formula(algorithm, config.op, lang) << "\n";
 
   for (Algorithm algorithm : comparison.swept_without_contention) {
@@ -291,14 +282,14 @@ void print_table(const CostComparison& comparison, const TableRequest& request) 
   std::int64_t from = comparison.sweep_bytes.front();
   Algorithm winner = comparison.sweep_fastest.front();
   for (const Crossover& crossover : comparison.crossovers) {
-    std::cout << "  " << cell(bytes_text(static_cast<double>(from)), 10) << " - "
-              << cell(bytes_text(static_cast<double>(crossover.bytes)), 10, false) << "  " << algorithm_name(winner)
+    std::cout << "  " << cell_right(bytes_text(static_cast<double>(from)), 10) << " - "
+              << cell_left(bytes_text(static_cast<double>(crossover.bytes)), 10) << "  " << algorithm_name(winner)
               << "\n";
     from = crossover.bytes;
     winner = crossover.faster;
   }
-  std::cout << "  " << cell(bytes_text(static_cast<double>(from)), 10) << " - "
-            << cell(bytes_text(static_cast<double>(comparison.sweep_bytes.back())), 10, false) << "  "
+  std::cout << "  " << cell_right(bytes_text(static_cast<double>(from)), 10) << " - "
+            << cell_left(bytes_text(static_cast<double>(comparison.sweep_bytes.back())), 10) << "  "
             << algorithm_name(winner) << "\n";
   for (const Crossover& crossover : comparison.crossovers) {
     if (zh)
@@ -312,13 +303,13 @@ void print_table(const CostComparison& comparison, const TableRequest& request) 
 
   if (!request.sweep) return;
   std::cout << en_zh(lang, "\npredicted time by message size:\n", "\n各消息大小的预测时间：\n")
-            << cell(std::string(en_zh(lang, "bytes/GPU", "字节/GPU")), 10);
-  for (Algorithm algorithm : comparison.algorithms) std::cout << cell(std::string(algorithm_name(algorithm)), 15);
-  std::cout << cell(std::string(en_zh(lang, "fastest", "最快")), 16) << "\n";
+            << cell_right(en_zh(lang, "bytes/GPU", "字节/GPU"), 10);
+  for (Algorithm algorithm : comparison.algorithms) std::cout << cell_right(algorithm_name(algorithm), 15);
+  std::cout << cell_right(en_zh(lang, "fastest", "最快"), 16) << "\n";
   for (std::size_t i = 0; i < comparison.sweep_bytes.size(); ++i) {
-    std::cout << cell(bytes_text(static_cast<double>(comparison.sweep_bytes[i])), 10);
-    for (const auto& seconds : comparison.sweep_seconds) std::cout << cell(seconds_text(seconds[i]), 15);
-    std::cout << cell(std::string(algorithm_name(comparison.sweep_fastest[i])), 16) << "\n";
+    std::cout << cell_right(bytes_text(static_cast<double>(comparison.sweep_bytes[i])), 10);
+    for (const auto& seconds : comparison.sweep_seconds) std::cout << cell_right(seconds_text(seconds[i]), 15);
+    std::cout << cell_right(algorithm_name(comparison.sweep_fastest[i]), 16) << "\n";
   }
 }
 

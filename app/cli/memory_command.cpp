@@ -87,9 +87,6 @@ MemoryRequest request_from(const MemoryFlags& flags) {
   return request;
 }
 
-// Left-aligns `text` in `width` columns, keeping one space after text as wide or wider.
-std::string padded(const std::string& text, std::size_t width) { return cell_left(text, width); }
-
 std::string amount(double bytes, ByteUnit unit) { return format_bytes(bytes, unit, false); }
 // An amount in a fixed-width column: the leading space keeps it apart from its neighbour when
 // it is wider than the column (100T parameters in bytes is 16 digits).
@@ -138,7 +135,7 @@ void print_table(const MemoryRequest& request, const std::vector<MemoryEstimate>
   bool uneven = false;
   for (const MemoryEstimate& e : estimates) {
     const ModelStateBytes& largest = e.largest();
-    out << std::left << std::setw(9) << strategy_title(e.query.strategy) << padded(e.formula, 13);
+    out << std::left << std::setw(9) << strategy_title(e.query.strategy) << cell_left(e.formula, 13);
     for (const ComponentRule& rule : rules)
       out << std::right << std::setw(11) << column_amount(static_cast<double>(largest[rule.component]), request.unit);
     const bool fits_capacity = static_cast<double>(largest.total()) <= request.capacity_bytes;
