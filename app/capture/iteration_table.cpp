@@ -190,20 +190,12 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
               << "；#错误：我们的，与进程内引擎不逐位相同的元素数；库的，超出舍入误差（浮点数）"
                  "或任何偏差（整数、max、min）的元素数\n";
     for (const std::string& note : notes) std::cout << "# " << note << "\n";
-    // The heads right-aligned over format_row's columns by display width ('#' takes the first place).
-    const std::pair<const char*, const char*> heads[] = {{"大小", "(B)"},       {"元素数", "(个)"},
-                                                         {"类型", ""},          {"归约", ""},
-                                                         {"时间", "(us)"},      {"algbw", "(GB/s)"},
-                                                         {"busbw", "(GB/s)"}, {"#错误", ""}};
-    const std::size_t widths[] = {11, 12, 6, 6, 10, 7, 7, 6};
-    std::string names = "#";
-    std::string units = "#";
-    for (std::size_t c = 0; c < std::size(widths); ++c) {
-      names += (c == 0 ? "" : "  ") + pad_left(heads[c].first, widths[c]);
-      units += (c == 0 ? "" : "  ") + pad_left(heads[c].second, widths[c]);
-    }
-    while (units.back() == ' ') units.pop_back();
-    std::cout << names << "  集合通信\n" << units << "\n";
+    // The heads right-aligned over format_row's columns by display width.
+    static constexpr ColumnHead kHeads[] = {{"大小", "(B)", 12},       {"元素数", "(个)", 12}, {"类型", "", 6},
+                                            {"归约", "", 6},           {"时间", "(us)", 10},   {"algbw", "(GB/s)", 7},
+                                            {"busbw", "(GB/s)", 7}, {"#错误", "", 6}};
+    const ColumnHeadLines lines = commented_column_heads(kHeads);
+    std::cout << lines.names << "  集合通信\n" << lines.units << "\n";
   } else if (root) {
     std::cout << "# ringviz capture: " << op_name(base.op) << " (" << algorithm_name(base.algorithm) << ", "
               << order_name(base.order) << " order), " << base.ranks << " ranks, transport " << transport.name()

@@ -71,23 +71,14 @@ std::string average_bandwidth(double gbps) {
   return text;
 }
 
-// The column heads in Chinese, each right-aligned over its column of format_row by display
-// width ("#" takes the first column's first place).
+// The column heads in Chinese, each right-aligned over its column of format_row by display width.
 std::string chinese_column_heads() {
-  const std::pair<const char*, const char*> heads[] = {
-      {"大小", "(B)"},          {"元素数", "(个)"},   {"类型", ""},         {"归约", ""},
-      {"时间", "(us)"},         {"algbw", "(GB/s)"}, {"busbw", "(GB/s)"}, {"#错误", ""},
-      {"内存流量", "(GB/s)"},   {"memcpy", "(GB/s)"}, {"比例", ""}};
-  const std::size_t widths[] = {12, 12, 6, 6, 10, 7, 7, 6, 8, 8, 8};
-  std::string names = "#";
-  std::string units = "#";
-  for (std::size_t c = 0; c < std::size(widths); ++c) {
-    const std::size_t width = c == 0 ? widths[c] - 1 : widths[c];
-    names += (c == 0 ? "" : "  ") + pad_left(heads[c].first, width);
-    units += (c == 0 ? "" : "  ") + pad_left(heads[c].second, width);
-  }
-  while (!units.empty() && units.back() == ' ') units.pop_back();
-  return names + "\n" + units + "\n";
+  static constexpr ColumnHead kHeads[] = {
+      {"大小", "(B)", 12},          {"元素数", "(个)", 12},   {"类型", "", 6},         {"归约", "", 6},
+      {"时间", "(us)", 10},         {"algbw", "(GB/s)", 7}, {"busbw", "(GB/s)", 7}, {"#错误", "", 6},
+      {"内存流量", "(GB/s)", 8},    {"memcpy", "(GB/s)", 8}, {"比例", "", 8}};
+  const ColumnHeadLines lines = commented_column_heads(kHeads);
+  return lines.names + "\n" + lines.units + "\n";
 }
 
 void print_header_zh(const Config& config, const BenchTarget& target, const BenchSettings& settings) {

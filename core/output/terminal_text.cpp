@@ -55,6 +55,18 @@ std::string pad_left(std::string_view text, std::size_t width) {
   return spaces_to(text, width, 0) + std::string(text);
 }
 
+ColumnHeadLines commented_column_heads(std::span<const ColumnHead> columns) {
+  ColumnHeadLines lines{"#", "#"};
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    // '#' takes one column of the first cell; the rest are two spaces apart, as the rows are.
+    const std::size_t width = c == 0 && columns[c].width > 0 ? columns[c].width - 1 : columns[c].width;
+    lines.names += (c == 0 ? "" : "  ") + pad_left(columns[c].name, width);
+    lines.units += (c == 0 ? "" : "  ") + pad_left(columns[c].unit, width);
+  }
+  while (lines.units.size() > 1 && lines.units.back() == ' ') lines.units.pop_back();
+  return lines;
+}
+
 std::string cell_right(std::string_view text, std::size_t width) {
   return spaces_to(text, width, 1) + std::string(text);
 }

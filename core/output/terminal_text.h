@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,22 @@ std::string pad_left(std::string_view text, std::size_t width);
 // column still stays apart from its neighbour.
 std::string cell_right(std::string_view text, std::size_t width);
 std::string cell_left(std::string_view text, std::size_t width);
+
+// One column of a benchmark table printed in nccl-tests' layout: its head, the unit under it
+// ("" for none), and the width of the column in the rows ("%12lld" is 12).
+struct ColumnHead {
+  std::string_view name;
+  std::string_view unit;
+  std::size_t width = 0;
+};
+// The two comment lines over such a table: names, then units, each right-aligned over its column
+// by display width, "  " between columns, '#' in the first column's first place. The units' line
+// ends at its last unit; the names' line is padded to the last column (a caller may add a head).
+struct ColumnHeadLines {
+  std::string names;
+  std::string units;
+};
+ColumnHeadLines commented_column_heads(std::span<const ColumnHead> columns);
 
 // `text` broken into lines of at most `width` columns, each ending in '\n'. Breaks fall at
 // spaces, and also between two wide characters (Chinese needs no spaces between words); a

@@ -55,3 +55,17 @@ TEST_CASE("en_zh picks the wording of the language") {
   CHECK(en_zh(Language::en, "total", "总计") == "total");
   CHECK(en_zh(Language::zh, "total", "总计") == "总计");
 }
+
+TEST_CASE("commented column heads sit right-aligned over their columns, '#' in the first column's place") {
+  static constexpr ColumnHead kHeads[] = {{"大小", "(B)", 12}, {"类型", "", 6}, {"时间", "(us)", 10}};
+  const ColumnHeadLines lines = commented_column_heads(kHeads);
+  // A row of these columns: "%12lld  %6s  %10.1f".
+  const std::string row = "        1024     f32         1.5";
+  CHECK(lines.names == "#       大小    类型        时间");
+  CHECK(lines.units == "#        (B)                (us)");
+  CHECK(display_width(lines.names) == row.size());
+  CHECK(lines.units.size() == row.size());
+  // A table whose last unit is empty ends its units' line at the last unit there is.
+  static constexpr ColumnHead kLast[] = {{"size", "(B)", 12}, {"type", "", 6}};
+  CHECK(commented_column_heads(kLast).units == "#        (B)");
+}
