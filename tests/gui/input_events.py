@@ -52,10 +52,11 @@ class Session:
         self.display = self._start_xvfb()
         self.env = dict(os.environ, DISPLAY=self.display, RINGVIZ_SETTINGS="off")
         self.env.pop("WAYLAND_DISPLAY", None)
-        log = open(self.log_path, "w")
-        self.app = subprocess.Popen(
-            [ringviz, "--size", f"{WINDOW_W}x{WINDOW_H}", "--state-file", self.state_path] + extra_args,
-            cwd=self.workdir, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        # The child keeps its own copy of the descriptor; ours is closed once it has started.
+        with open(self.log_path, "w") as log:
+            self.app = subprocess.Popen(
+                [ringviz, "--size", f"{WINDOW_W}x{WINDOW_H}", "--state-file", self.state_path] + extra_args,
+                cwd=self.workdir, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         self.state = self.wait_for(lambda s: s["frame"] >= 1, "the first state", timeout=30)
         out = self.xdo(["search", "--sync", "--onlyvisible", "--pid", str(self.app.pid)], timeout=20)
         check(out.strip(), "no window of ringviz appeared")
