@@ -22,6 +22,11 @@ struct Hash {
     value *= 0xFF51AFD7ED558CCDull;
   }
   void bytes(const void* data, std::size_t size) {
+    // An empty buffer may have no storage at all (data == nullptr): nothing to read.
+    if (size == 0) {
+      word(0);
+      return;
+    }
     const auto* p = static_cast<const unsigned char*>(data);
     std::size_t i = 0;
     for (; i + 8 <= size; i += 8) {
