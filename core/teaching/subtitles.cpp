@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "core/output/output_file.h"
+#include "core/teaching/video_frames.h"
 
 namespace ringviz {
 
@@ -70,7 +71,7 @@ std::string webvtt_escaped(const std::string& text) {
 
 long long subtitle_frame_count(const Lesson& lesson, const SubtitleWindow& window) {
   const double seconds = window.seconds ? *window.seconds : std::max(0.0, lesson.duration() - window.from);
-  return std::max<long long>(1, static_cast<long long>(std::ceil(seconds * window.fps - 1e-9)));
+  return video_frame_count(seconds, window.fps);
 }
 
 std::vector<SubtitleCue> subtitle_cues(const Lesson& lesson, Language language, const SubtitleWindow& window) {

@@ -34,7 +34,7 @@ struct SubtitleCue {
   std::string text;    // UTF-8, lines separated by '\n', never an empty line
 };
 
-// Frames a recording of `window` holds: ceil(seconds x fps), at least 1 (as the recorder).
+// Frames a recording of `window` holds: video_frame_count of its seconds, as the recorder counts.
 long long subtitle_frame_count(const Lesson& lesson, const SubtitleWindow& window);
 
 // One cue per step whose caption is on screen in at least one frame of the window, in order,

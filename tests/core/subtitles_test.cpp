@@ -13,6 +13,7 @@
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
 #include "core/teaching/subtitles.h"
+#include "core/teaching/video_frames.h"
 
 using namespace ringviz;
 namespace fs = std::filesystem;
@@ -230,4 +231,20 @@ TEST_CASE("every caption of every shipped lesson is exactly one cue of a whole r
         }
       }
   }
+}
+
+TEST_CASE("one frame count for the recorder, the lesson and the subtitles") {
+  CHECK(video_frame_count(10.0, 30) == 300);  // not 301 from rounding
+  CHECK(video_frame_count(0.5, 4) == 2);
+  CHECK(video_frame_count(0.51, 4) == 3);
+  CHECK(video_frame_count(0.0, 60) == 1);  // a recording always holds a frame
+  CHECK(video_frame_count(-1.0, 60) == 1);
+  const Lesson lesson = clock_lesson();
+  CHECK(lesson_frame_count(lesson, 7) == video_frame_count(lesson.duration(), 7));
+  SubtitleWindow window;
+  window.fps = 7;
+  window.from = 3.3;
+  CHECK(subtitle_frame_count(lesson, window) == video_frame_count(lesson.duration() - 3.3, 7));
+  window.seconds = 2.2;
+  CHECK(subtitle_frame_count(lesson, window) == video_frame_count(2.2, 7));
 }

@@ -33,6 +33,7 @@
 #include "core/model/initial_values.h"
 #include "core/model/text.h"
 #include "core/schedule/schedule.h"
+#include "core/teaching/video_frames.h"
 
 namespace ringviz::gui {
 
@@ -136,7 +137,7 @@ class Recording {
                          : player_.active() ? player_.lesson().duration()
                                             : playback_recording_seconds(app_.playback());
     const double duration = request_.seconds ? *request_.seconds : std::max(0.0, whole - request_.from);
-    count_ = std::max<long long>(1, static_cast<long long>(std::ceil(duration * request_.fps - 1e-9)));
+    count_ = video_frame_count(duration, request_.fps);
     for (int i = 0; i < kSettleFrames; ++i) {
       show(request_.from);
       build();
