@@ -68,13 +68,6 @@ std::filesystem::path resolve_lesson(const std::string& text) {
                    "); give the lesson file's path, or set RINGVIZ_LESSONS to the folder that holds it");
 }
 
-// Seconds of video before the lesson's first frame: every subtitle cue moves this much later.
-// A stage recording opens on a title card (gui::stage_title_seconds), and --from counts on the
-// video's clock, title card included.
-double lesson_video_offset(const gui::RecordRequest& request) {
-  return std::max(0.0, gui::stage_title_seconds(request) - request.from);
-}
-
 // Where a lesson recording's subtitles go (`extension` ".srt" or ".vtt"): beside the video or
 // the folder of PNG frames, under its name.
 std::filesystem::path lesson_subtitle_path(const gui::RecordRequest& request, const std::string& extension) {
@@ -85,19 +78,19 @@ std::filesystem::path lesson_subtitle_path(const gui::RecordRequest& request, co
 // After the video is written: the lesson's captions as NAME.srt and NAME.vtt, timed to the
 // frames that show them, in the recording's language. Returns the exit code.
 int write_lesson_subtitles(const gui::RecordRequest& request) {
-  SubtitleWindow window;
-  window.fps = request.fps;
-  // The video's clock to the lesson's: the lesson starts after the title card, if any.
-  const double title = gui::stage_title_seconds(request);
-  window.from = std::max(0.0, request.from - title);
-  if (request.seconds)
-    window.seconds = std::max(1.0 / request.fps, request.from + *request.seconds - title - window.from);
-  window.video_offset = lesson_video_offset(request);
+  // The video's clock to the lesson's: a stage recording opens on a title card
+  // (gui::stage_title_seconds), and --from counts on the video's clock, title card included.
+  const std::optional<SubtitleWindow> window =
+      lesson_window_in_video(request.fps, request.from, request.seconds, gui::stage_title_seconds(request));
   const Lesson lesson = load_lesson_file(*request.lesson);
   const std::filesystem::path srt = lesson_subtitle_path(request, ".srt");
   const std::filesystem::path vtt = lesson_subtitle_path(request, ".vtt");
+  // A video that ends inside the title card shows no caption: files without cues, so that
+  // the pair still stands beside the video.
+  const std::vector<SubtitleCue> cues = window ? subtitle_cues(lesson, request.language, *window)
+                                               : std::vector<SubtitleCue>{};
   std::string error;
-  if (!write_subtitle_files(subtitle_cues(lesson, request.language, window), srt, vtt, error)) {
+  if (!write_subtitle_files(cues, srt, vtt, error)) {
     std::cerr << "ringviz: " << error << "\n";
     return 1;
   }

@@ -74,6 +74,22 @@ long long subtitle_frame_count(const Lesson& lesson, const SubtitleWindow& windo
   return video_frame_count(seconds, window.fps);
 }
 
+std::optional<SubtitleWindow> lesson_window_in_video(int fps, double video_from, std::optional<double> video_seconds,
+                                                     double title_seconds) {
+  SubtitleWindow window;
+  window.fps = std::max(1, fps);
+  window.from = std::max(0.0, video_from - title_seconds);
+  window.video_offset = std::max(0.0, title_seconds - video_from);
+  if (video_seconds) {
+    // The video's last frame shows video_from + (frames - 1) / fps: before the card ends, the
+    // lesson is never on screen, and a cue would start after the video ended.
+    const long long frames = video_frame_count(*video_seconds, window.fps);
+    if (video_from + static_cast<double>(frames - 1) / window.fps < title_seconds) return std::nullopt;
+    window.seconds = std::max(1.0 / window.fps, video_from + *video_seconds - title_seconds - window.from);
+  }
+  return window;
+}
+
 std::vector<SubtitleCue> subtitle_cues(const Lesson& lesson, Language language, const SubtitleWindow& window) {
   std::vector<SubtitleCue> cues;
   if (window.fps < 1) return cues;
