@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +25,7 @@
 #include "app/gui/stage/stage_layout.h"
 #include "app/gui/stage/stage_overlay.h"
 #include "app/gui/teaching/lesson_player.h"
+#include "app/gui/testing/layout_json.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
 #include "core/output/output_file.h"
@@ -49,45 +49,24 @@ std::string seconds_text(double seconds) {
   return buffer;
 }
 
-// The layout file gains what the lesson put on screen: the scene, the step, the round and the
-// caption band, so that tests know where captions are and which cells they cover.
-bool add_lesson_to_layout(const std::string& path, const LessonPlayer& player, std::string& error) {
-  nlohmann::json layout;
-  {
-    std::ifstream in(path);
-    layout = nlohmann::json::parse(in, nullptr, false);
-  }
-  if (layout.is_discarded()) {
-    error = "cannot read back " + path;
-    return false;
-  }
+// The layout file's part for the lesson: the scene, the step, the round and the caption band
+// on screen, so that tests know where captions are and which cells they cover.
+nlohmann::json lesson_layout_json(const LessonPlayer& player) {
   const LessonFrame frame = player.frame();
   const Rect& band = player.caption_band();
-  layout["lesson"] = {{"time", frame.time},
-                      {"scene", frame.scene_index},
-                      {"step", frame.step_index},
-                      {"round", frame.round},
-                      {"round_progress", frame.round_progress},
-                      {"caption", std::string(frame.caption)},
-                      {"caption_band", {{"x", band.x}, {"y", band.y}, {"w", band.w}, {"h", band.h}}}};
-  return write_output_file(path, layout.dump(1) + "\n", error);
+  return {{"time", frame.time},
+          {"scene", frame.scene_index},
+          {"step", frame.step_index},
+          {"round", frame.round},
+          {"round_progress", frame.round_progress},
+          {"caption", std::string(frame.caption)},
+          {"caption_band", rect_json(band)}};
 }
 
 // The stage's part of the layout file: what the video shows (a card or the lesson), the
 // caption's and the header's text size, the view and the box around every GPU of the ring, so
 // that tests can check what a viewer would see.
-bool add_stage_to_layout(const std::string& path, GuiApp& app, const LessonPlayer& player, const StageOverlay& overlay,
-                         std::string& error) {
-  nlohmann::json layout;
-  {
-    std::ifstream in(path);
-    layout = nlohmann::json::parse(in, nullptr, false);
-  }
-  if (layout.is_discarded()) {
-    error = "cannot read back " + path;
-    return false;
-  }
-  auto rect = [](const Rect& r) { return nlohmann::json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; };
+nlohmann::json stage_layout_json(GuiApp& app, const LessonPlayer& player, const StageOverlay& overlay) {
   const RingGeometry& geometry = app.geometry();
   Rect ring{};
   bool any = false;
@@ -100,17 +79,16 @@ bool add_stage_to_layout(const std::string& path, GuiApp& app, const LessonPlaye
     any = true;
   }
   const char* part = overlay.part() == StagePart::title ? "title" : overlay.part() == StagePart::end ? "end" : "lesson";
-  layout["stage"] = {{"part", part},
-                     {"transparent", app.transparent_background()},
-                     {"ui_scale", app.ui_scale()},
-                     {"caption_pixels", player.active() ? player.caption_pixels() : 0.0f},
-                     {"header", rect(overlay.header())},
-                     {"header_pixels", overlay.header_pixels()},
-                     {"header_title", overlay.header_title()},
-                     {"header_formula", overlay.header_formula()},
-                     {"view", rect(app.panels().view)},
-                     {"ring_bounds", rect(ring)}};
-  return write_output_file(path, layout.dump(1) + "\n", error);
+  return {{"part", part},
+          {"transparent", app.transparent_background()},
+          {"ui_scale", app.ui_scale()},
+          {"caption_pixels", player.active() ? player.caption_pixels() : 0.0f},
+          {"header", rect_json(overlay.header())},
+          {"header_pixels", overlay.header_pixels()},
+          {"header_title", overlay.header_title()},
+          {"header_formula", overlay.header_formula()},
+          {"view", rect_json(app.panels().view)},
+          {"ring_bounds", rect_json(ring)}};
 }
 
 // Where the time goes: building and submitting frames, reading them back (which waits for the
@@ -260,12 +238,12 @@ class Recording {
   HostStatus write_layout() {
     if (request_.dump_layout.empty()) return {};
     std::string error;
-    if (!write_layout_json(app_, static_cast<float>(request_.width), static_cast<float>(request_.height),
-                           request_.dump_layout, error))
-      return {HostExit::runtime_failure, error};
-    if (player_.active() && !add_lesson_to_layout(request_.dump_layout, player_, error))
-      return {HostExit::runtime_failure, error};
-    if (request_.layout == RecordLayout::stage && !add_stage_to_layout(request_.dump_layout, app_, player_, overlay_, error))
+    // The window's layout with the recorder's own parts, written once.
+    nlohmann::json layout =
+        layout_json(app_, static_cast<float>(request_.width), static_cast<float>(request_.height));
+    if (player_.active()) layout["lesson"] = lesson_layout_json(player_);
+    if (request_.layout == RecordLayout::stage) layout["stage"] = stage_layout_json(app_, player_, overlay_);
+    if (!write_output_file(request_.dump_layout, layout.dump(1) + "\n", error))
       return {HostExit::runtime_failure, error};
     return {};
   }
