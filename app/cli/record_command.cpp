@@ -11,6 +11,7 @@
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
 #include "core/output/output_path.h"
+#include "core/output/terminal_text.h"
 #include "core/teaching/lesson.h"
 #include "core/teaching/subtitles.h"
 #ifdef RINGVIZ_WITH_GUI
@@ -94,8 +95,11 @@ int write_lesson_subtitles(const gui::RecordRequest& request) {
     std::cerr << "ringviz: " << error << "\n";
     return 1;
   }
-  std::cout << "ringviz: wrote " << escape_for_message(srt.string()) << " and "
-            << escape_for_message(vtt.string()) << " (subtitles)\n";
+  // Worded like the video's summary line just before it, in the recording's language.
+  const Language lang = request.language;
+  std::cout << en_zh(lang, "ringviz: wrote ", "ringviz: 已写入 ") << escape_for_message(srt.string())
+            << en_zh(lang, " and ", " 和 ") << escape_for_message(vtt.string())
+            << en_zh(lang, " (subtitles)\n", "（字幕）\n");
   return 0;
 }
 #endif

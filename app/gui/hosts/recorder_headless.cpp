@@ -30,6 +30,7 @@
 #include "app/platform/gl.h"
 #include "core/output/output_file.h"
 #include "core/output/output_path.h"
+#include "core/output/terminal_text.h"
 #include "core/model/initial_values.h"
 #include "core/model/text.h"
 #include "core/schedule/schedule.h"
@@ -248,18 +249,27 @@ class Recording {
     return {};
   }
 
+  // In the recording's language, as the subtitles' line that follows (the "ringviz: " that
+  // starts every line stays, for scripts that look for it).
   void print_summary(double wall) const {
+    const Language lang = request_.language;
     const double frames = static_cast<double>(count_);
-    std::printf("ringviz: wrote %s (%s, %lld frames of %dx%d at %d fps, %s of video) in %.1f s: %.1f frames/s\n",
-                escape_for_message(request_.out).c_str(), video_kind_name(kind_), count_, request_.width,
-                request_.height, request_.fps,
-                seconds_text(frames / request_.fps).c_str(), wall, wall > 0 ? frames / wall : 0.0);
+    const std::string kind =
+        kind_ == VideoKind::png_folder ? en_zh(lang, video_kind_name(kind_), "PNG 帧") : video_kind_name(kind_);
+    const bool zh = lang == Language::zh;  // both wordings literal, so that printf's arguments are checked
+    std::printf(zh ? "ringviz: 已写入 %s（%s，%lld 帧，%dx%d，%d fps，视频 %s），用时 %.1f s：每秒 %.1f 帧\n"
+                   : "ringviz: wrote %s (%s, %lld frames of %dx%d at %d fps, %s of video) in %.1f s: %.1f frames/s\n",
+                escape_for_message(request_.out).c_str(), kind.c_str(), count_, request_.width, request_.height,
+                request_.fps, seconds_text(frames / request_.fps).c_str(), wall, wall > 0 ? frames / wall : 0.0);
     const double per_frame = 1000.0 / frames;
-    std::printf("ringviz: per frame: build %.1f ms, render and read back %.1f ms (%lld of %lld frames drawn, "
-                "the rest repeat the one before), %s %.1f ms\n",
+    const std::string writing = kind_ == VideoKind::png_folder ? en_zh(lang, "PNG encode and write", "PNG 编码与写入")
+                                                               : en_zh(lang, "waiting for ffmpeg", "等待 ffmpeg");
+    std::printf(zh ? "ringviz: 每帧：构建 %.1f ms，渲染与读回 %.1f ms（%lld / %lld 帧经过绘制，其余重复前一帧），"
+                     "%s %.1f ms\n"
+                   : "ringviz: per frame: build %.1f ms, render and read back %.1f ms (%lld of %lld frames drawn, "
+                     "the rest repeat the one before), %s %.1f ms\n",
                 times_.build_seconds * per_frame, times_.read_seconds * per_frame, times_.drawn, count_,
-                kind_ == VideoKind::png_folder ? "PNG encode and write" : "waiting for ffmpeg",
-                times_.write_seconds * per_frame);
+                writing.c_str(), times_.write_seconds * per_frame);
   }
 
   const RecordRequest& request_;
