@@ -80,10 +80,13 @@ std::filesystem::path lesson_subtitle_path(const gui::RecordRequest& request, co
 // frames that show them, in the recording's language. Returns the exit code.
 int write_lesson_subtitles(const gui::RecordRequest& request) {
   // The video's clock to the lesson's: a stage recording opens on a title card
-  // (gui::stage_title_seconds), and --from counts on the video's clock, title card included.
-  const std::optional<SubtitleWindow> window =
-      lesson_window_in_video(request.fps, request.from, request.seconds, gui::stage_title_seconds(request));
+  // (gui::stage_title_seconds) and closes on an end card that hides the last caption; --from
+  // counts on the video's clock, title card included.
   const Lesson lesson = load_lesson_file(*request.lesson);
+  const double title = gui::stage_title_seconds(request);
+  const std::optional<double> end_card = title > 0 ? std::optional<double>(lesson.duration()) : std::nullopt;
+  const std::optional<SubtitleWindow> window =
+      lesson_window_in_video(request.fps, request.from, request.seconds, title, end_card);
   const std::filesystem::path srt = lesson_subtitle_path(request, ".srt");
   const std::filesystem::path vtt = lesson_subtitle_path(request, ".vtt");
   // A video that ends inside the title card shows no caption: files without cues, so that

@@ -75,7 +75,7 @@ long long subtitle_frame_count(const Lesson& lesson, const SubtitleWindow& windo
 }
 
 std::optional<SubtitleWindow> lesson_window_in_video(int fps, double video_from, std::optional<double> video_seconds,
-                                                     double title_seconds) {
+                                                     double title_seconds, std::optional<double> lesson_end) {
   SubtitleWindow window;
   window.fps = std::max(1, fps);
   window.from = std::max(0.0, video_from - title_seconds);
@@ -86,6 +86,11 @@ std::optional<SubtitleWindow> lesson_window_in_video(int fps, double video_from,
     const long long frames = video_frame_count(*video_seconds, window.fps);
     if (video_from + static_cast<double>(frames - 1) / window.fps < title_seconds) return std::nullopt;
     window.seconds = std::max(1.0 / window.fps, video_from + *video_seconds - title_seconds - window.from);
+  }
+  if (lesson_end) {
+    if (window.from >= *lesson_end) return std::nullopt;  // starts on the end card
+    const double shown = *lesson_end - window.from;
+    window.seconds = window.seconds ? std::min(*window.seconds, shown) : shown;
   }
   return window;
 }

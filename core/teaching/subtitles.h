@@ -37,10 +37,14 @@ struct SubtitleCue {
 // The part of the lesson a video shows that opens on `title_seconds` of title card (0: none)
 // before the lesson: the video is `video_seconds` long (none: to the lesson's end) from video
 // time `video_from`, at `fps`. The window starts at the lesson time the video reaches and its
-// cues move by what is left of the card. None when no frame of the video reaches the lesson
-// (it ends inside the card): such a video has no cue at all.
+// cues move by what is left of the card. `lesson_end`: the lesson time where an end card
+// covers the picture (the stage's, at the lesson's end), so that no cue runs on into it; none
+// when the video holds the lesson's last frame to its end. None when no frame of the video
+// shows the lesson (it ends inside the title card, or starts on the end card): such a video
+// has no cue at all.
 std::optional<SubtitleWindow> lesson_window_in_video(int fps, double video_from, std::optional<double> video_seconds,
-                                                     double title_seconds);
+                                                     double title_seconds,
+                                                     std::optional<double> lesson_end = std::nullopt);
 
 // Frames a recording of `window` holds: video_frame_count of its seconds, as the recorder counts.
 long long subtitle_frame_count(const Lesson& lesson, const SubtitleWindow& window);

@@ -275,6 +275,18 @@ TEST_CASE("a video that opens on a title card: the lesson window after it, or no
   CHECK_FALSE(lesson_window_in_video(4, 0.001, 2.5, 2.5));
   // Its last frame is the lesson's first.
   CHECK(lesson_window_in_video(4, 0.0, 2.6, 2.5));
+  // An end card at lesson time 10: the window stops there, whether the video runs on or not.
+  window = lesson_window_in_video(4, 0.0, std::nullopt, 2.5, 10.0);
+  REQUIRE(window);
+  CHECK(*window->seconds == doctest::Approx(10.0));
+  window = lesson_window_in_video(4, 9.5, 20.0, 2.5, 10.0);
+  REQUIRE(window);
+  CHECK(window->from == doctest::Approx(7.0));
+  CHECK(*window->seconds == doctest::Approx(3.0));
+  window = lesson_window_in_video(4, 9.5, 1.0, 2.5, 10.0);  // ends before the card: as without one
+  REQUIRE(window);
+  CHECK(*window->seconds == doctest::Approx(1.0));
+  CHECK_FALSE(lesson_window_in_video(4, 12.5, 2.0, 2.5, 10.0));  // starts on the end card
   // No card: the window is the video's.
   window = lesson_window_in_video(4, 3.0, 1.0, 0.0);
   REQUIRE(window);
