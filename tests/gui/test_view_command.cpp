@@ -118,7 +118,17 @@ void check_round_trip(const ViewState& state) {
 
 TEST_CASE("the command of the default view is short and reads back as the default view") {
   const ViewState state;
-  CHECK(view_command(state) == "ringviz --op allreduce --gpus 4 --count 8");
+  CHECK(view_command(state) == "ringviz --op allreduce --gpus 4 --count 8 --lang en");
+  check_round_trip(state);
+}
+
+TEST_CASE("the language is always written, English too, so the saved language cannot override it") {
+  ViewState state;
+  CHECK(view_command(state).find(" --lang en") != std::string::npos);
+  state.language = Language::zh;
+  CHECK(view_command(state).find(" --lang zh") != std::string::npos);
+  CHECK(view_command(state).find("--lang en") == std::string::npos);
+  // A flag-less read would come back as the saved language; with --lang it is the written one.
   check_round_trip(state);
 }
 
