@@ -71,7 +71,7 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
     host.interactive = false;
     host.graphics = surface.describe();
     GuiApp app(config, backend, startup.preferences, host);
-    ClassroomMode classroom(classroom_options(std::string(language_name(startup.preferences.language)), flags.present, flags.present_scale, flags.predict));
+    ClassroomMode classroom(classroom_options(std::string(language_name(startup.language)), flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);
     classroom.start(app);
     CopyCommand copy_command(&classroom);  // the setup panel's Copy command button and its window

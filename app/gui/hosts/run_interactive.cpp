@@ -153,7 +153,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     GuiApp app(config, backend, startup.preferences, host);
     InteractiveExtras extras;  // lesson player and record button
     extras.attach(app);
-    ClassroomMode classroom(classroom_options(std::string(language_name(startup.preferences.language)), flags.present, flags.present_scale, flags.predict));
+    ClassroomMode classroom(classroom_options(std::string(language_name(startup.language)), flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);
     classroom.on_language_change = [&](Language language) { extras.lessons.set_language(language); };
     classroom.start(app);
