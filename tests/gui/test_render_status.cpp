@@ -57,3 +57,35 @@ TEST_CASE("at 1600x900 the fallback status is the full few words, not the shorte
   check_status_inside(frame);
   if (frame.layout["graphics"]["backend"] == "cpu") CHECK(frame.layout["status"]["text"] == "CPU (no CUDA device)");
 }
+
+namespace {
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("--verbose says the CPU fallback only after the inputs were accepted, and at most once") {
+  // Refused inputs: the one error line, no backend notice before it.
+  const std::vector<std::vector<std::string>> refused = {
+      {"--headless", "--state-file", (scratch_dir() / "state.json").string(), "--verbose"},
+      {"--headless", "--round", "99", "--verbose"},
+      {"record", "--seconds", "0", "--out", (scratch_dir() / "v.mp4").string(), "--verbose"},
+      {"record", "--from", "-1", "--out", (scratch_dir() / "v.mp4").string(), "--verbose"},
+      {"record", "--fps", "0", "--out", (scratch_dir() / "frames").string(), "--verbose"}};
+  for (const std::vector<std::string>& arguments : refused) {
+    CAPTURE(arguments.at(1));
+    const Run run = run_ringviz(arguments, {{"RINGVIZ_SETTINGS", "off"}});
+    CAPTURE(run.output);
+    CHECK(run.exit_code == 2);
+    CHECK(occurrences(run.output, "\n") == 1);
+    CHECK(run.output.find("using the CPU backend") == std::string::npos);
+  }
+  // Accepted: the session's own notice, once (none where CUDA ran).
+  const Frame frame = render({"--size", "640x360", "--verbose"});
+  CHECK(occurrences(frame.run.output, "using the CPU backend") <= 1);
+  if (frame.layout["graphics"]["backend"] == "cpu") CHECK(occurrences(frame.run.output, "using the CPU backend") == 1);
+}

@@ -8,6 +8,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "app/cli/config_flags.h"
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/hosts.h"
 #include "app/gui/hosts/startup.h"
@@ -165,6 +166,9 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     if (status.ok()) {
       app.add_notice(startup.notice);
       if (!flags.round.empty()) app.playback().seek(parse_round(flags.round, app.model().session().round_count()));
+      // Every input accepted: the window's status bar shows the CPU fallback; the terminal hears
+      // of it only with --verbose, from the session's own backend selection.
+      cli::say_backend_notice(app.model().backend_selection_notice(), flags.verbose);
       PreferenceSaver saver(startup.path, app.preferences());
       StateFileWriter state(flags.state_file);
       run_window(*window, frames, app, flags.ui_scale <= 0, saver, state, StateSources{&classroom, &extras});
