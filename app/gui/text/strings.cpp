@@ -556,6 +556,9 @@ const UiStrings kEnglish = {
     .copy_command_title = "Command for this view",
     .copy_command_copied = "Copied to the clipboard. Select the text to copy it by hand.",
     .copy_command_close = "Close",
+
+    // ---- fixgui ----
+    .backend_cpu_no_cuda_build = "CPU (no CUDA in this build)",
 };
 
 Language g_language = Language::en;

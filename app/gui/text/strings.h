@@ -497,6 +497,10 @@ struct UiStrings {
   const char* copy_command_title;      // the window showing the line
   const char* copy_command_copied;     // under the line: it is on the clipboard
   const char* copy_command_close;
+
+  // ---- fixgui ----
+  // The status bar in a build without CUDA: no device was looked for, so "no CUDA device" is wrong.
+  const char* backend_cpu_no_cuda_build;  // "CPU (no CUDA in this build)"
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

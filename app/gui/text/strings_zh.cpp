@@ -532,6 +532,9 @@ const UiStrings kUiStringsZh = {
     .copy_command_title = "当前视图的命令",
     .copy_command_copied = "已复制到剪贴板。也可以选中文字手动复制。",
     .copy_command_close = "关闭",
+
+    // ---- fixgui ----
+    .backend_cpu_no_cuda_build = "CPU（此版本无 CUDA）",
 };
 
 }  // namespace ringviz::gui
