@@ -96,8 +96,8 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     }
     if (!app.animating()) --settle_frames;
 
+    // FrameHost::build refreshes the fonts for a new scale before it builds the frame.
     if (follow_monitor_scale) app.set_content_scale(window.content_scale());
-    frames.keep_fonts_current(app);
     const Clock::time_point now = Clock::now();
     const double elapsed = std::chrono::duration<double>(now - last_frame).count();
     last_frame = now;
