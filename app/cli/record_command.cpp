@@ -10,6 +10,7 @@
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
 #include "core/output/output_path.h"
+#include "core/output/terminal_text.h"
 #include "core/teaching/lesson.h"
 #include "core/teaching/subtitles.h"
 #ifdef RINGVIZ_WITH_GUI
@@ -67,13 +68,6 @@ std::filesystem::path resolve_lesson(const std::string& text) {
                    "); give the lesson file's path, or set RINGVIZ_LESSONS to the folder that holds it");
 }
 
-// Seconds of video before the lesson's first frame: every subtitle cue moves this much later.
-// A stage recording opens on a title card (gui::stage_title_seconds), and --from counts on the
-// video's clock, title card included.
-double lesson_video_offset(const gui::RecordRequest& request) {
-  return std::max(0.0, gui::stage_title_seconds(request) - request.from);
-}
-
 // Where a lesson recording's subtitles go (`extension` ".srt" or ".vtt"): beside the video or
 // the folder of PNG frames, under its name.
 std::filesystem::path lesson_subtitle_path(const gui::RecordRequest& request, const std::string& extension) {
@@ -84,24 +78,30 @@ std::filesystem::path lesson_subtitle_path(const gui::RecordRequest& request, co
 // After the video is written: the lesson's captions as NAME.srt and NAME.vtt, timed to the
 // frames that show them, in the recording's language. Returns the exit code.
 int write_lesson_subtitles(const gui::RecordRequest& request) {
-  SubtitleWindow window;
-  window.fps = request.fps;
-  // The video's clock to the lesson's: the lesson starts after the title card, if any.
-  const double title = gui::stage_title_seconds(request);
-  window.from = std::max(0.0, request.from - title);
-  if (request.seconds)
-    window.seconds = std::max(1.0 / request.fps, request.from + *request.seconds - title - window.from);
-  window.video_offset = lesson_video_offset(request);
+  // The video's clock to the lesson's: a stage recording opens on a title card
+  // (gui::stage_title_seconds) and closes on an end card that hides the last caption; --from
+  // counts on the video's clock, title card included.
   const Lesson lesson = load_lesson_file(*request.lesson);
+  const double title = gui::stage_title_seconds(request);
+  const std::optional<double> end_card = title > 0 ? std::optional<double>(lesson.duration()) : std::nullopt;
+  const std::optional<SubtitleWindow> window =
+      lesson_window_in_video(request.fps, request.from, request.seconds, title, end_card);
   const std::filesystem::path srt = lesson_subtitle_path(request, ".srt");
   const std::filesystem::path vtt = lesson_subtitle_path(request, ".vtt");
+  // A video that ends inside the title card shows no caption: files without cues, so that
+  // the pair still stands beside the video.
+  const std::vector<SubtitleCue> cues = window ? subtitle_cues(lesson, request.language, *window)
+                                               : std::vector<SubtitleCue>{};
   std::string error;
-  if (!write_subtitle_files(subtitle_cues(lesson, request.language, window), srt, vtt, error)) {
+  if (!write_subtitle_files(cues, srt, vtt, error)) {
     std::cerr << "ringviz: " << error << "\n";
     return 1;
   }
-  std::cout << "ringviz: wrote " << escape_for_message(srt.string()) << " and "
-            << escape_for_message(vtt.string()) << " (subtitles)\n";
+  // Worded like the video's summary line just before it, in the recording's language.
+  const Language lang = request.language;
+  std::cout << en_zh(lang, "ringviz: wrote ", "ringviz: 已写入 ") << escape_for_message(srt.string())
+            << en_zh(lang, " and ", " 和 ") << escape_for_message(vtt.string())
+            << en_zh(lang, " (subtitles)\n", "（字幕）\n");
   return 0;
 }
 #endif

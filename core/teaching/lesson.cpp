@@ -1,4 +1,5 @@
 #include "core/teaching/lesson.h"
+#include "core/teaching/video_frames.h"
 
 #include <algorithm>
 #include <cmath>
@@ -138,10 +139,7 @@ LessonFrame lesson_frame(const Lesson& lesson, double seconds, Language language
 }
 
 long long lesson_frame_count(const Lesson& lesson, int fps) {
-  if (fps <= 0) return 1;
-  // A hair below the product so that 10 s at 30 fps is 300 frames, not 301 from rounding.
-  const double frames = std::ceil(lesson.duration() * fps - 1e-9);
-  return std::max<long long>(1, static_cast<long long>(frames));
+  return video_frame_count(lesson.duration(), fps);
 }
 
 std::vector<std::filesystem::path> list_lesson_files(const std::filesystem::path& folder) {

@@ -229,8 +229,7 @@ LessonFrame lesson_frame(const Lesson& lesson, double seconds, Language language
 // The loader calls it; code that builds or edits a Lesson calls it again before playing.
 void retime_lesson(Lesson& lesson);
 
-// Frames a recording at `fps` needs so that frame k = k / fps covers [0, duration):
-// ceil(duration x fps), at least 1.
+// Frames a recording of the whole lesson at `fps` holds (video_frame_count of its duration).
 long long lesson_frame_count(const Lesson& lesson, int fps);
 
 }  // namespace ringviz

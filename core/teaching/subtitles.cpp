@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "core/output/output_file.h"
+#include "core/teaching/video_frames.h"
 
 namespace ringviz {
 
@@ -70,7 +71,28 @@ std::string webvtt_escaped(const std::string& text) {
 
 long long subtitle_frame_count(const Lesson& lesson, const SubtitleWindow& window) {
   const double seconds = window.seconds ? *window.seconds : std::max(0.0, lesson.duration() - window.from);
-  return std::max<long long>(1, static_cast<long long>(std::ceil(seconds * window.fps - 1e-9)));
+  return video_frame_count(seconds, window.fps);
+}
+
+std::optional<SubtitleWindow> lesson_window_in_video(int fps, double video_from, std::optional<double> video_seconds,
+                                                     double title_seconds, std::optional<double> lesson_end) {
+  SubtitleWindow window;
+  window.fps = std::max(1, fps);
+  window.from = std::max(0.0, video_from - title_seconds);
+  window.video_offset = std::max(0.0, title_seconds - video_from);
+  if (video_seconds) {
+    // The video's last frame shows video_from + (frames - 1) / fps: before the card ends, the
+    // lesson is never on screen, and a cue would start after the video ended.
+    const long long frames = video_frame_count(*video_seconds, window.fps);
+    if (video_from + static_cast<double>(frames - 1) / window.fps < title_seconds) return std::nullopt;
+    window.seconds = std::max(1.0 / window.fps, video_from + *video_seconds - title_seconds - window.from);
+  }
+  if (lesson_end) {
+    if (window.from >= *lesson_end) return std::nullopt;  // starts on the end card
+    const double shown = *lesson_end - window.from;
+    window.seconds = window.seconds ? std::min(*window.seconds, shown) : shown;
+  }
+  return window;
 }
 
 std::vector<SubtitleCue> subtitle_cues(const Lesson& lesson, Language language, const SubtitleWindow& window) {

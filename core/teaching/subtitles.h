@@ -34,7 +34,19 @@ struct SubtitleCue {
   std::string text;    // UTF-8, lines separated by '\n', never an empty line
 };
 
-// Frames a recording of `window` holds: ceil(seconds x fps), at least 1 (as the recorder).
+// The part of the lesson a video shows that opens on `title_seconds` of title card (0: none)
+// before the lesson: the video is `video_seconds` long (none: to the lesson's end) from video
+// time `video_from`, at `fps`. The window starts at the lesson time the video reaches and its
+// cues move by what is left of the card. `lesson_end`: the lesson time where an end card
+// covers the picture (the stage's, at the lesson's end), so that no cue runs on into it; none
+// when the video holds the lesson's last frame to its end. None when no frame of the video
+// shows the lesson (it ends inside the title card, or starts on the end card): such a video
+// has no cue at all.
+std::optional<SubtitleWindow> lesson_window_in_video(int fps, double video_from, std::optional<double> video_seconds,
+                                                     double title_seconds,
+                                                     std::optional<double> lesson_end = std::nullopt);
+
+// Frames a recording of `window` holds: video_frame_count of its seconds, as the recorder counts.
 long long subtitle_frame_count(const Lesson& lesson, const SubtitleWindow& window);
 
 // One cue per step whose caption is on screen in at least one frame of the window, in order,

@@ -13,6 +13,7 @@
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
 #include "core/teaching/subtitles.h"
+#include "core/teaching/video_frames.h"
 
 using namespace ringviz;
 namespace fs = std::filesystem;
@@ -230,4 +231,65 @@ TEST_CASE("every caption of every shipped lesson is exactly one cue of a whole r
         }
       }
   }
+}
+
+TEST_CASE("one frame count for the recorder, the lesson and the subtitles") {
+  CHECK(video_frame_count(10.0, 30) == 300);  // not 301 from rounding
+  CHECK(video_frame_count(0.5, 4) == 2);
+  CHECK(video_frame_count(0.51, 4) == 3);
+  CHECK(video_frame_count(0.0, 60) == 1);  // a recording always holds a frame
+  CHECK(video_frame_count(-1.0, 60) == 1);
+  const Lesson lesson = clock_lesson();
+  CHECK(lesson_frame_count(lesson, 7) == video_frame_count(lesson.duration(), 7));
+  SubtitleWindow window;
+  window.fps = 7;
+  window.from = 3.3;
+  CHECK(subtitle_frame_count(lesson, window) == video_frame_count(lesson.duration() - 3.3, 7));
+  window.seconds = 2.2;
+  CHECK(subtitle_frame_count(lesson, window) == video_frame_count(2.2, 7));
+}
+
+TEST_CASE("a video that opens on a title card: the lesson window after it, or none when the video ends inside it") {
+  // 2.5 s of card, the whole video: the lesson from its start, cues 2.5 s later.
+  std::optional<SubtitleWindow> window = lesson_window_in_video(4, 0.0, std::nullopt, 2.5);
+  REQUIRE(window);
+  CHECK(window->from == 0.0);
+  CHECK(window->video_offset == 2.5);
+  CHECK_FALSE(window->seconds);
+  // From 1 s, 6 s of video: 1.5 s of card left, then 4.5 s of the lesson.
+  window = lesson_window_in_video(4, 1.0, 6.0, 2.5);
+  REQUIRE(window);
+  CHECK(window->from == 0.0);
+  CHECK(window->video_offset == doctest::Approx(1.5));
+  CHECK(*window->seconds == doctest::Approx(4.5));
+  // From inside the lesson: no card left, the lesson clock 2.5 s behind the video's.
+  window = lesson_window_in_video(4, 5.0, 2.0, 2.5);
+  REQUIRE(window);
+  CHECK(window->from == doctest::Approx(2.5));
+  CHECK(window->video_offset == 0.0);
+  CHECK(*window->seconds == doctest::Approx(2.0));
+  // Ends inside the card: no window, so no cue starts after the video ended.
+  CHECK_FALSE(lesson_window_in_video(4, 0.0, 2.0, 2.5));
+  CHECK_FALSE(lesson_window_in_video(4, 1.0, 1.5, 2.5));  // ends exactly where the lesson starts
+  // Ends a hair after the card, but its last frame (0.001 + 9/4 s) still shows the card.
+  CHECK_FALSE(lesson_window_in_video(4, 0.001, 2.5, 2.5));
+  // Its last frame is the lesson's first.
+  CHECK(lesson_window_in_video(4, 0.0, 2.6, 2.5));
+  // An end card at lesson time 10: the window stops there, whether the video runs on or not.
+  window = lesson_window_in_video(4, 0.0, std::nullopt, 2.5, 10.0);
+  REQUIRE(window);
+  CHECK(*window->seconds == doctest::Approx(10.0));
+  window = lesson_window_in_video(4, 9.5, 20.0, 2.5, 10.0);
+  REQUIRE(window);
+  CHECK(window->from == doctest::Approx(7.0));
+  CHECK(*window->seconds == doctest::Approx(3.0));
+  window = lesson_window_in_video(4, 9.5, 1.0, 2.5, 10.0);  // ends before the card: as without one
+  REQUIRE(window);
+  CHECK(*window->seconds == doctest::Approx(1.0));
+  CHECK_FALSE(lesson_window_in_video(4, 12.5, 2.0, 2.5, 10.0));  // starts on the end card
+  // No card: the window is the video's.
+  window = lesson_window_in_video(4, 3.0, 1.0, 0.0);
+  REQUIRE(window);
+  CHECK(window->from == 3.0);
+  CHECK(*window->seconds == 1.0);
 }

@@ -50,6 +50,25 @@ TEST_CASE("frame damage: only lists that changed, moved, appeared or vanished ar
   CHECK(changed_rects({panel, ring, help}, {panel, ring}) == std::vector<PixelRect>{help.bounds});
 }
 
+TEST_CASE("frame damage: two unchanged overlapping windows that swap z-order are redrawn") {
+  const ListFootprint panel{"Setup", {0, 0, 300, 900}, 1};
+  const ListFootprint help{"Help", {400, 100, 600, 300}, 3};
+  const ListFootprint about{"About", {500, 200, 700, 400}, 5};
+  // Same lists, same pixels each, but About now lies under Help: their overlap must be redrawn.
+  const std::vector<PixelRect> swapped = changed_rects({panel, help, about}, {panel, about, help});
+  REQUIRE_FALSE(swapped.empty());
+  const PixelRect overlap = help.bounds.intersected(about.bounds);
+  bool covered = false;
+  for (const PixelRect& r : swapped) covered = covered || r.intersected(overlap) == overlap;
+  CHECK(covered);
+  // The panel kept its place before both: it is not redrawn for their swap.
+  for (const PixelRect& r : swapped) CHECK_FALSE(r.overlaps(panel.bounds));
+  // A list moved from the bottom to the top past several others.
+  CHECK_FALSE(changed_rects({about, panel, help}, {panel, help, about}).empty());
+  // The same order again: nothing.
+  CHECK(changed_rects({panel, about, help}, {panel, about, help}).empty());
+}
+
 std::vector<std::uint8_t> draw_whole(platform::OffscreenTarget& target, int width, int height, const float clear[4]) {
   target.bind();
   glViewport(0, 0, width, height);

@@ -223,3 +223,35 @@ TEST_CASE("a stage recording's subtitles start after the title card") {
   CHECK(srt.rfind("1\n00:00:02,500 --> 00:00:06,000\n", 0) == 0);
   CHECK(srt.find("\n2\n") == std::string::npos);  // one caption on screen in that window
 }
+
+TEST_CASE("a stage recording that ends inside the title card has subtitle files without cues") {
+  const fs::path folder = stage_folder("subtitles-card-only");
+  // 2 s from the start, all of it title card (2.5 s): no caption is ever on screen.
+  const Run run = run_ringviz({"record", "--lesson", kLesson.string(), "--out", (folder / "clip").string() + "/",
+                               "--size", "320x180", "--fps", "2", "--seconds", "2"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  std::ifstream srt_in(folder / "clip.srt");
+  const std::string srt{std::istreambuf_iterator<char>(srt_in), std::istreambuf_iterator<char>()};
+  std::ifstream vtt_in(folder / "clip.vtt");
+  const std::string vtt{std::istreambuf_iterator<char>(vtt_in), std::istreambuf_iterator<char>()};
+  CHECK(fs::exists(folder / "clip.srt"));
+  CHECK(srt.empty());
+  CHECK(vtt == "WEBVTT\n");
+}
+
+TEST_CASE("a stage recording's last cue ends where the end card covers the lesson") {
+  const fs::path folder = stage_folder("subtitles-end-card");
+  // The lesson's last second, then 2 s of the end card (which hides the caption).
+  const double from = ringviz::gui::kStageTitleSeconds + ringviz::load_lesson_file(kLesson).duration() - 1;
+  const Run run = run_ringviz({"record", "--lesson", kLesson.string(), "--out", (folder / "clip").string() + "/",
+                               "--size", "320x180", "--fps", "2", "--from", std::to_string(from), "--seconds", "3"});
+  INFO(run.output);
+  REQUIRE(run.exit_code == 0);
+  std::ifstream in(folder / "clip.srt");
+  const std::string srt{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  INFO(srt);
+  CHECK(srt.rfind("1\n00:00:00,000 --> ", 0) == 0);
+  CHECK(srt.find(" --> 00:00:01,000\n") != std::string::npos);  // not 00:00:03,000, the video's end
+  CHECK(srt.find("00:00:03,000") == std::string::npos);
+}

@@ -206,4 +206,8 @@ TEST_CASE("a Chinese recording's subtitles are the Chinese captions, UTF-8 intac
   const std::vector<std::string> expected = captions_on_screen(lesson, 0, 10, 2, ringviz::Language::zh);
   check_subtitles(folder / "zh.srt", folder / "zh.vtt", expected, 10);
   CHECK(slurp(folder / "zh.srt").find(expected.front()) != std::string::npos);
+  // The summary lines are in the recording's language too: the video's, then the subtitles'.
+  CHECK(run.output.find("ringviz: 已写入 " + (folder / "zh").string() + "/（PNG 帧，20 帧") != std::string::npos);
+  CHECK(run.output.find("zh.vtt（字幕）\n") != std::string::npos);
+  CHECK(run.output.find("(subtitles)") == std::string::npos);
 }

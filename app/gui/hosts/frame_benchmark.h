@@ -9,9 +9,10 @@ namespace ringviz::gui {
 
 class GuiApp;
 
-// `ringviz --headless --bench-frames N`: N frames while playing, for each ring size in
-// `ranks`, timed and printed as a table: the median and 99th percentile of the CPU time that
-// builds and submits a frame, of the GPU wait that follows, and of both.
+// `ringviz --headless --bench-frames N`: for each ring size in `ranks`, three rows of N frames
+// (paused; playing with every pixel redrawn; playing, redrawing what changed), timed and
+// printed as a table: the median and 99th percentile of the CPU time that builds and submits a
+// frame, of the GPU wait that follows, and of both.
 struct FrameBenchmark {
   int frames = 0;
   std::vector<int> ranks;

@@ -18,7 +18,8 @@ namespace {
 
 using cli::add_checked_option;
 
-// A frame benchmark of 10000 frames per ring size is minutes already.
+// Each ring size is timed in three rows of this many frames (paused, redraw, playing): 10000
+// is minutes already.
 constexpr int kMaxBenchFrames = 10000;
 constexpr std::size_t kMaxBenchRingSizes = 16;
 
@@ -67,7 +68,9 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
       [](const std::string& text) {
         return static_cast<int>(cli::parse_number_in_range(text, "--bench-frames", 1, kMaxBenchFrames));
       },
-      "headless: time this many frames (1-10000) while playing, for 4, 16, 64 and 256 GPUs", "INT");
+      "headless: time this many frames (1-10000) paused, playing with every pixel redrawn, and playing, "
+      "for each ring size of --bench-gpus",
+      "INT");
   // Called once per occurrence (trigger_on_parse), so a second --bench-gpus is refused like any
   // other repeated flag instead of silently extending the list.
   auto occurrences = std::make_shared<int>(0);

@@ -14,8 +14,9 @@ class GuiApp;
 // shows nothing and a framebuffer of the frame's size in it.
 class HeadlessSurface {
  public:
-  // No context at all: cannot_render (2); a size the driver refuses: failure (1). Unless the
-  // backend is the CPU, the context goes on the GPU that CUDA device 0 is, where EGL can tell.
+  // No context at all, or a size past the driver's limits (named in the message): cannot_render
+  // (exit 2); a framebuffer the driver refuses within them: failure (1). Unless the backend is
+  // the CPU, the context goes on the GPU that CUDA device 0 is, where EGL can tell.
   HostStatus open(int width, int height, BackendChoice backend);
   platform::OffscreenTarget& target() { return target_; }
   std::string describe() const { return context_.describe(); }

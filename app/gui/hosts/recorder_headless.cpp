@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
@@ -27,13 +26,16 @@
 #include "app/gui/stage/stage_layout.h"
 #include "app/gui/stage/stage_overlay.h"
 #include "app/gui/teaching/lesson_player.h"
+#include "app/gui/testing/layout_json.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
 #include "core/output/output_file.h"
 #include "core/output/output_path.h"
+#include "core/output/terminal_text.h"
 #include "core/model/initial_values.h"
 #include "core/model/text.h"
 #include "core/schedule/schedule.h"
+#include "core/teaching/video_frames.h"
 
 namespace ringviz::gui {
 
@@ -49,45 +51,24 @@ std::string seconds_text(double seconds) {
   return buffer;
 }
 
-// The layout file gains what the lesson put on screen: the scene, the step, the round and the
-// caption band, so that tests know where captions are and which cells they cover.
-bool add_lesson_to_layout(const std::string& path, const LessonPlayer& player, std::string& error) {
-  nlohmann::json layout;
-  {
-    std::ifstream in(path);
-    layout = nlohmann::json::parse(in, nullptr, false);
-  }
-  if (layout.is_discarded()) {
-    error = "cannot read back " + path;
-    return false;
-  }
+// The layout file's part for the lesson: the scene, the step, the round and the caption band
+// on screen, so that tests know where captions are and which cells they cover.
+nlohmann::json lesson_layout_json(const LessonPlayer& player) {
   const LessonFrame frame = player.frame();
   const Rect& band = player.caption_band();
-  layout["lesson"] = {{"time", frame.time},
-                      {"scene", frame.scene_index},
-                      {"step", frame.step_index},
-                      {"round", frame.round},
-                      {"round_progress", frame.round_progress},
-                      {"caption", std::string(frame.caption)},
-                      {"caption_band", {{"x", band.x}, {"y", band.y}, {"w", band.w}, {"h", band.h}}}};
-  return write_output_file(path, layout.dump(1) + "\n", error);
+  return {{"time", frame.time},
+          {"scene", frame.scene_index},
+          {"step", frame.step_index},
+          {"round", frame.round},
+          {"round_progress", frame.round_progress},
+          {"caption", std::string(frame.caption)},
+          {"caption_band", rect_json(band)}};
 }
 
 // The stage's part of the layout file: what the video shows (a card or the lesson), the
 // caption's and the header's text size, the view and the box around every GPU of the ring, so
 // that tests can check what a viewer would see.
-bool add_stage_to_layout(const std::string& path, GuiApp& app, const LessonPlayer& player, const StageOverlay& overlay,
-                         std::string& error) {
-  nlohmann::json layout;
-  {
-    std::ifstream in(path);
-    layout = nlohmann::json::parse(in, nullptr, false);
-  }
-  if (layout.is_discarded()) {
-    error = "cannot read back " + path;
-    return false;
-  }
-  auto rect = [](const Rect& r) { return nlohmann::json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; };
+nlohmann::json stage_layout_json(GuiApp& app, const LessonPlayer& player, const StageOverlay& overlay) {
   const RingGeometry& geometry = app.geometry();
   Rect ring{};
   bool any = false;
@@ -100,17 +81,16 @@ bool add_stage_to_layout(const std::string& path, GuiApp& app, const LessonPlaye
     any = true;
   }
   const char* part = overlay.part() == StagePart::title ? "title" : overlay.part() == StagePart::end ? "end" : "lesson";
-  layout["stage"] = {{"part", part},
-                     {"transparent", app.transparent_background()},
-                     {"ui_scale", app.ui_scale()},
-                     {"caption_pixels", player.active() ? player.caption_pixels() : 0.0f},
-                     {"header", rect(overlay.header())},
-                     {"header_pixels", overlay.header_pixels()},
-                     {"header_title", overlay.header_title()},
-                     {"header_formula", overlay.header_formula()},
-                     {"view", rect(app.panels().view)},
-                     {"ring_bounds", rect(ring)}};
-  return write_output_file(path, layout.dump(1) + "\n", error);
+  return {{"part", part},
+          {"transparent", app.transparent_background()},
+          {"ui_scale", app.ui_scale()},
+          {"caption_pixels", player.active() ? player.caption_pixels() : 0.0f},
+          {"header", rect_json(overlay.header())},
+          {"header_pixels", overlay.header_pixels()},
+          {"header_title", overlay.header_title()},
+          {"header_formula", overlay.header_formula()},
+          {"view", rect_json(app.panels().view)},
+          {"ring_bounds", rect_json(ring)}};
 }
 
 // Where the time goes: building and submitting frames, reading them back (which waits for the
@@ -137,7 +117,7 @@ class Recording {
                          : player_.active() ? player_.lesson().duration()
                                             : playback_recording_seconds(app_.playback());
     const double duration = request_.seconds ? *request_.seconds : std::max(0.0, whole - request_.from);
-    count_ = std::max<long long>(1, static_cast<long long>(std::ceil(duration * request_.fps - 1e-9)));
+    count_ = video_frame_count(duration, request_.fps);
     for (int i = 0; i < kSettleFrames; ++i) {
       show(request_.from);
       build();
@@ -260,28 +240,37 @@ class Recording {
   HostStatus write_layout() {
     if (request_.dump_layout.empty()) return {};
     std::string error;
-    if (!write_layout_json(app_, static_cast<float>(request_.width), static_cast<float>(request_.height),
-                           request_.dump_layout, error))
-      return {HostExit::runtime_failure, error};
-    if (player_.active() && !add_lesson_to_layout(request_.dump_layout, player_, error))
-      return {HostExit::runtime_failure, error};
-    if (request_.layout == RecordLayout::stage && !add_stage_to_layout(request_.dump_layout, app_, player_, overlay_, error))
+    // The window's layout with the recorder's own parts, written once.
+    nlohmann::json layout =
+        layout_json(app_, static_cast<float>(request_.width), static_cast<float>(request_.height));
+    if (player_.active()) layout["lesson"] = lesson_layout_json(player_);
+    if (request_.layout == RecordLayout::stage) layout["stage"] = stage_layout_json(app_, player_, overlay_);
+    if (!write_output_file(request_.dump_layout, layout.dump(1) + "\n", error))
       return {HostExit::runtime_failure, error};
     return {};
   }
 
+  // In the recording's language, as the subtitles' line that follows (the "ringviz: " that
+  // starts every line stays, for scripts that look for it).
   void print_summary(double wall) const {
+    const Language lang = request_.language;
     const double frames = static_cast<double>(count_);
-    std::printf("ringviz: wrote %s (%s, %lld frames of %dx%d at %d fps, %s of video) in %.1f s: %.1f frames/s\n",
-                escape_for_message(request_.out).c_str(), video_kind_name(kind_), count_, request_.width,
-                request_.height, request_.fps,
-                seconds_text(frames / request_.fps).c_str(), wall, wall > 0 ? frames / wall : 0.0);
+    const std::string kind =
+        kind_ == VideoKind::png_folder ? en_zh(lang, video_kind_name(kind_), "PNG 帧") : video_kind_name(kind_);
+    const bool zh = lang == Language::zh;  // both wordings literal, so that printf's arguments are checked
+    std::printf(zh ? "ringviz: 已写入 %s（%s，%lld 帧，%dx%d，%d fps，视频 %s），用时 %.1f s：每秒 %.1f 帧\n"
+                   : "ringviz: wrote %s (%s, %lld frames of %dx%d at %d fps, %s of video) in %.1f s: %.1f frames/s\n",
+                escape_for_message(request_.out).c_str(), kind.c_str(), count_, request_.width, request_.height,
+                request_.fps, seconds_text(frames / request_.fps).c_str(), wall, wall > 0 ? frames / wall : 0.0);
     const double per_frame = 1000.0 / frames;
-    std::printf("ringviz: per frame: build %.1f ms, render and read back %.1f ms (%lld of %lld frames drawn, "
-                "the rest repeat the one before), %s %.1f ms\n",
+    const std::string writing = kind_ == VideoKind::png_folder ? en_zh(lang, "PNG encode and write", "PNG 编码与写入")
+                                                               : en_zh(lang, "waiting for ffmpeg", "等待 ffmpeg");
+    std::printf(zh ? "ringviz: 每帧：构建 %.1f ms，渲染与读回 %.1f ms（%lld / %lld 帧经过绘制，其余重复前一帧），"
+                     "%s %.1f ms\n"
+                   : "ringviz: per frame: build %.1f ms, render and read back %.1f ms (%lld of %lld frames drawn, "
+                     "the rest repeat the one before), %s %.1f ms\n",
                 times_.build_seconds * per_frame, times_.read_seconds * per_frame, times_.drawn, count_,
-                kind_ == VideoKind::png_folder ? "PNG encode and write" : "waiting for ffmpeg",
-                times_.write_seconds * per_frame);
+                writing.c_str(), times_.write_seconds * per_frame);
   }
 
   const RecordRequest& request_;

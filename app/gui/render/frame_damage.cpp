@@ -22,6 +22,11 @@ struct Hash {
     value *= 0xFF51AFD7ED558CCDull;
   }
   void bytes(const void* data, std::size_t size) {
+    // An empty buffer may have no storage at all (data == nullptr): nothing to read.
+    if (size == 0) {
+      word(0);
+      return;
+    }
     const auto* p = static_cast<const unsigned char*>(data);
     std::size_t i = 0;
     for (; i + 8 <= size; i += 8) {
@@ -68,6 +73,12 @@ std::vector<PixelRect> merge_rects(std::vector<PixelRect> rects, std::size_t lim
 std::vector<PixelRect> changed_rects(const std::vector<ListFootprint>& before, const std::vector<ListFootprint>& now) {
   std::vector<PixelRect> rects;
   std::vector<char> matched(before.size(), 0);
+  // The latest place (in last frame's order) of a list matched so far. A list matched to an
+  // earlier place now comes after one that came after it: the two swapped z-order, and where
+  // they overlap the other one is now on top. Redrawing the later one's bounds covers that
+  // overlap for every swapped pair, even when neither list's own pixels changed.
+  std::size_t latest_place = 0;
+  bool any_matched = false;
   for (const ListFootprint& list : now) {
     const auto same_owner = std::find_if(before.begin(), before.end(), [&](const ListFootprint& old) {
       return !matched[static_cast<std::size_t>(&old - before.data())] && old.owner == list.owner;
@@ -76,7 +87,16 @@ std::vector<PixelRect> changed_rects(const std::vector<ListFootprint>& before, c
       rects.push_back(list.bounds);
       continue;
     }
-    matched[static_cast<std::size_t>(same_owner - before.begin())] = 1;
+    const auto place = static_cast<std::size_t>(same_owner - before.begin());
+    matched[place] = 1;
+    const bool reordered = any_matched && place < latest_place;
+    if (!reordered) latest_place = place;
+    any_matched = true;
+    if (reordered) {
+      rects.push_back(list.bounds);
+      if (same_owner->bounds != list.bounds) rects.push_back(same_owner->bounds);
+      continue;
+    }
     if (*same_owner == list) continue;
     rects.push_back(same_owner->bounds);
     rects.push_back(list.bounds);

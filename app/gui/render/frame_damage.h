@@ -29,6 +29,7 @@ std::vector<PixelRect> merge_rects(std::vector<PixelRect> rects, std::size_t lim
 // The rectangles to redraw, given the lists drawn last time and this frame's: every list that
 // changed, appeared, moved or vanished, where it was and where it is now. A list that did not
 // change is still redrawn inside those rectangles (it may lie under or over one that did).
+// Lists that swapped draw order (z-order) count as changed too: their overlap shows another on top.
 std::vector<PixelRect> changed_rects(const std::vector<ListFootprint>& before, const std::vector<ListFootprint>& now);
 
 // Draws ImGui's frame into a framebuffer that still holds the last frame this object drew:

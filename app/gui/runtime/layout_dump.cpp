@@ -16,8 +16,6 @@ namespace ringviz::gui {
 
 namespace {
 
-nlohmann::json rgb_json(Rgb c) { return nlohmann::json::array({c.r, c.g, c.b}); }
-
 // What drew the frame and what computed the rounds, so a check on a GPU machine can tell a
 // CUDA run on the NVIDIA driver from a CPU run on llvmpipe.
 nlohmann::json graphics_json(GuiApp& app) {
@@ -108,7 +106,7 @@ nlohmann::json pipeline_json(const PipelineFrame& frame, int waves) {
 
 }  // namespace
 
-bool write_layout_json(GuiApp& app, float width, float height, const std::string& path, std::string& error) {
+nlohmann::json layout_json(GuiApp& app, float width, float height) {
   const Config& config = app.model().config();
   const RingGeometry& geometry = app.geometry();
   const PanelLayout& panels = app.panels();
@@ -153,7 +151,7 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
     gpus.push_back({{"rank", r}, {"box", rect_json(gpu.box)}, {"cells_area", rect_json(gpu.cells)}, {"cells", cells}});
   }
   const RoundMoment moment = app.playback().moment();
-  const nlohmann::json json = {
+  return {
       {"schema", "ringviz.layout/1"},
       {"window", {{"width", width}, {"height", height}}},
       {"ui_scale", app.ui_scale()},
@@ -203,7 +201,10 @@ bool write_layout_json(GuiApp& app, float width, float height, const std::string
       {"memory", memory_layout_json(app.views().memory())},
       {"compare", compare_json(app)},
   };
-  return write_output_file(path, json.dump(1) + "\n", error);
+}
+
+bool write_layout_json(GuiApp& app, float width, float height, const std::string& path, std::string& error) {
+  return write_output_file(path, layout_json(app, width, height).dump(1) + "\n", error);
 }
 
 }  // namespace ringviz::gui

@@ -16,8 +16,8 @@ class StageFrames {
 
   // Before the frame of `moment` is drawn over `previous` (the last frame as drawn): a new
   // scene or card keeps the whole previous picture to fade from, a new step only its caption
-  // band (from `band_top`, in pixels from the top, to the bottom). The first frame fades from
-  // nothing.
+  // band (from `band_top`, in pixels from the top, to the bottom). The first frame is written
+  // as drawn: there is nothing before it to fade from.
   void before_frame(const StageMoment& moment, const std::vector<std::uint8_t>& previous, float band_top);
   // The frame to write for `drawn` at `video_seconds`: `drawn` itself, or a blend of the kept
   // picture and it, made straight-alpha when transparent. `band_top`: this frame's band.

@@ -4,6 +4,8 @@ namespace ringviz::gui {
 
 nlohmann::json rect_json(const Rect& r) { return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
 
+nlohmann::json rgb_json(Rgb c) { return nlohmann::json::array({c.r, c.g, c.b}); }
+
 nlohmann::json panels_json(const PanelLayout& panels) {
   return {{"setup", rect_json(panels.setup)},
           {"caption", rect_json(panels.caption)},

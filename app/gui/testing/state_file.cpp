@@ -20,8 +20,6 @@ std::string mode_name(const StateSources& sources) {
   return "normal";
 }
 
-nlohmann::json rgb_json(Rgb c) { return nlohmann::json::array({c.r, c.g, c.b}); }
-
 // Rectangles that are not ImGui items: the GPU boxes and, in predict mode, the cells of the GPU
 // asked about (clicking one answers the question).
 void mark_geometry(GuiApp& app, const StateSources& sources) {
