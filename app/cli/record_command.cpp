@@ -7,7 +7,6 @@
 #include <system_error>
 
 #include "app/cli/command.h"
-#include "app/backend_select.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
 #include "core/output/output_path.h"
@@ -220,9 +219,8 @@ Command add_record_command(CLI::App& app) {
             std::filesystem::is_directory(path))
           throw InputError("--out: '" + escape_for_message(path.string()) +
                            "', where the lesson's subtitles go, is a folder; move it away or choose another --out name");
-    // Said once the inputs were accepted. The recording's session makes its own backend; this
-    // one only says why it is the CPU.
-    if (flags->config.verbose) say_backend_notice(select_backend(request.backend).notice, true);
+    // record_headless says the backend notice itself, after checking --seconds, --from, --out.
+    request.verbose = flags->config.verbose;
     const int status = gui::record_headless(request);
     // Subtitles only beside a video that was written.
     if (status != 0 || !request.lesson) return status;

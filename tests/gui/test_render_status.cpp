@@ -1,6 +1,7 @@
 // The controls bar's backend status (app/gui/panels/controls_bar.cpp): a few words that stay
 // whole inside the window at 1280x720 and 1600x900, in English and Chinese, with and without
-// presentation mode's large text; on the CPU fallback they say so ("CPU (no CUDA device)").
+// presentation mode's large text; on the CPU fallback they say so ("CPU (no CUDA device)", or
+// "CPU (no CUDA in this build)" where ringviz was built without CUDA).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -11,6 +12,13 @@
 using namespace ringviz::gui_test;
 
 namespace {
+
+// The CPU fallback's few words: no device was even looked for in a build without CUDA.
+std::string expected_cpu_status(const Frame& frame, bool zh) {
+  if (frame.layout["graphics"]["built_without_cuda"] == true)
+    return zh ? "CPU（此版本无 CUDA）" : "CPU (no CUDA in this build)";
+  return zh ? "CPU（无 CUDA 设备）" : "CPU (no CUDA device)";
+}
 
 void check_status_inside(const Frame& frame) {
   const nlohmann::json& status = frame.layout["status"];
@@ -31,7 +39,7 @@ void check_status_inside(const Frame& frame) {
   if (frame.layout["graphics"]["backend"] == "cpu") {
     const std::string text = status["text"];
     const bool zh = frame.layout["language"] == "zh";
-    CHECK((text == (zh ? "CPU（无 CUDA 设备）" : "CPU (no CUDA device)") || text == "CPU"));
+    CHECK((text == expected_cpu_status(frame, zh) || text == "CPU"));
   }
 }
 
@@ -55,5 +63,38 @@ TEST_CASE("the backend status is whole inside the window at 1280x720 and 1600x90
 TEST_CASE("at 1600x900 the fallback status is the full few words, not the shortest form") {
   const Frame frame = render({"--size", "1600x900"});
   check_status_inside(frame);
-  if (frame.layout["graphics"]["backend"] == "cpu") CHECK(frame.layout["status"]["text"] == "CPU (no CUDA device)");
+  if (frame.layout["graphics"]["backend"] == "cpu")
+    CHECK(frame.layout["status"]["text"] == expected_cpu_status(frame, false));
+}
+
+namespace {
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("--verbose says the CPU fallback only after the inputs were accepted, and at most once") {
+  // Refused inputs: the one error line, no backend notice before it.
+  const std::vector<std::vector<std::string>> refused = {
+      {"--headless", "--state-file", (scratch_dir() / "state.json").string(), "--verbose"},
+      {"--headless", "--round", "99", "--verbose"},
+      {"record", "--seconds", "0", "--out", (scratch_dir() / "v.mp4").string(), "--verbose"},
+      {"record", "--from", "-1", "--out", (scratch_dir() / "v.mp4").string(), "--verbose"},
+      {"record", "--fps", "0", "--out", (scratch_dir() / "frames").string(), "--verbose"}};
+  for (const std::vector<std::string>& arguments : refused) {
+    CAPTURE(arguments.at(1));
+    const Run run = run_ringviz(arguments, {{"RINGVIZ_SETTINGS", "off"}});
+    CAPTURE(run.output);
+    CHECK(run.exit_code == 2);
+    CHECK(occurrences(run.output, "\n") == 1);
+    CHECK(run.output.find("using the CPU backend") == std::string::npos);
+  }
+  // Accepted: the session's own notice, once (none where CUDA ran).
+  const Frame frame = render({"--size", "640x360", "--verbose"});
+  CHECK(occurrences(frame.run.output, "using the CPU backend") <= 1);
+  if (frame.layout["graphics"]["backend"] == "cpu") CHECK(occurrences(frame.run.output, "using the CPU backend") == 1);
 }

@@ -5,16 +5,23 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
 #include "app/cli/config_flags.h"
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/startup.h"
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/runtime/settings.h"
 #include "app/gui/share/view_command.h"
 #include "app/gui/teaching/presentation_mode.h"
+#include "app/gui/text/font_loader.h"
+#include "app/gui/text/strings.h"
 #include "core/engine/session.h"
 #include "core/model/initial_values.h"
 
@@ -118,7 +125,17 @@ void check_round_trip(const ViewState& state) {
 
 TEST_CASE("the command of the default view is short and reads back as the default view") {
   const ViewState state;
-  CHECK(view_command(state) == "ringviz --op allreduce --gpus 4 --count 8");
+  CHECK(view_command(state) == "ringviz --op allreduce --gpus 4 --count 8 --lang en");
+  check_round_trip(state);
+}
+
+TEST_CASE("the language is always written, English too, so the saved language cannot override it") {
+  ViewState state;
+  CHECK(view_command(state).find(" --lang en") != std::string::npos);
+  state.language = Language::zh;
+  CHECK(view_command(state).find(" --lang zh") != std::string::npos);
+  CHECK(view_command(state).find("--lang en") == std::string::npos);
+  // A flag-less read would come back as the saved language; with --lang it is the written one.
   check_round_trip(state);
 }
 
@@ -214,4 +231,46 @@ TEST_CASE("a value table that is not one is refused, naming the flag") {
                        InputError);
   CHECK_THROWS_AS(parse_init("values:1,,2", "--init"), InputError);
   CHECK(parse_init("values:1,2/3,4").values == std::vector<std::vector<double>>{{1, 2}, {3, 4}});
+}
+
+TEST_CASE("a one-off --lang opens the GUI in that language but never becomes the saved one") {
+  const auto dir = std::filesystem::temp_directory_path() / ("ringviz-lang-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "settings.json").string();
+  std::string error;
+  REQUIRE(save_preferences(path, Preferences{}, error));  // saved: English
+
+  GuiFlags flags;
+  flags.settings = path;
+  flags.lang = "zh";
+  const StartupPreferences startup = startup_preferences(flags, false);
+  CHECK(startup.language == Language::zh);                // this run is in Chinese...
+  CHECK(startup.preferences.language == Language::en);    // ...and the saved choice stays English
+
+  // Without --lang the saved language opens the GUI.
+  flags.lang.clear();
+  CHECK(startup_preferences(flags, false).language == Language::en);
+
+  // Starting in the run's language leaves the preferences as loaded: nothing to save.
+  GuiApp app(Config{}, BackendChoice::cpu, startup.preferences, Host{});
+  ClassroomMode classroom(classroom_options("zh", false, 0, false));
+  classroom.start(app);
+  CHECK(app.preferences() == startup.preferences);
+  std::string missing;
+  if (chinese_font_data(missing)) CHECK(ui_language() == Language::zh);
+
+  // Another preference changes and is saved: the language in the file is still English.
+  app.preferences().speed = 2;
+  REQUIRE(save_preferences(path, app.preferences(), error));
+  CHECK(load_preferences(path).preferences.language == Language::en);
+
+  // Only the user's own switch (L, the language menu) changes the saved language.
+  CHECK(classroom.set_language(app, Language::en));
+  CHECK(app.preferences().language == Language::en);
+  if (chinese_font_data(missing)) {
+    CHECK(classroom.set_language(app, Language::zh));
+    CHECK(app.preferences().language == Language::zh);
+  }
+  set_ui_language(Language::en);
+  std::filesystem::remove_all(dir);
 }

@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "core/topology/link_model.h"
+#include "core/topology/topology.h"
+
 namespace ringviz::gui {
 
 // "star": the contention-free machine of the link selector (each GPU one port into a
@@ -15,11 +18,11 @@ struct TopologyChoice {
   bool is_star() const { return kind == "star"; }
 };
 
-// What the Compare tab says about the machine `kind` builds at `gpus` GPUs, in the UI
-// language (core's Topology::label is English, for the command line); "" for the star.
-std::string topology_choice_label(const TopologyChoice& choice, int gpus);
-// A link preset's note (LinkModel::note) in the UI language; core's English for an unknown key.
-std::string link_note_text(const std::string& key, const std::string& english);
+// Core words the machines and links in both languages (Topology::label and label_zh,
+// LinkModel::note and link_note_zh); these only pick the UI language's, falling back to the
+// English where core has no Chinese (a topology file, an unknown key).
+const std::string& topology_label_text(const Topology& topology);
+std::string link_note_text(const LinkModel& link);
 
 // Every kind the selector offers, the star first.
 const std::vector<std::string>& topology_choice_kinds();

@@ -7,7 +7,6 @@
 #include "app/gui/hosts/hosts.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
-#include "app/backend_select.h"
 #include "app/gui/replay/replay_source.h"
 #include "app/gui/views/centre_view.h"
 #include "app/gui/teaching/presentation_mode.h"
@@ -35,9 +34,6 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
     replay.open(flags.open);  // a refused document is bad input: exit 2 with its line and column
     set_startup_replay(std::move(replay));
   }
-  // The window shows the CPU fallback in its status bar; the terminal hears of it only when asked.
-  // The backend made here to learn the notice is dropped: the session makes its own.
-  if (flags.verbose) cli::say_backend_notice(select_backend(backend).notice, true);
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();
   if (headless && !flags.state_file.empty())

@@ -14,6 +14,7 @@
 
 #include <imgui.h>
 
+#include "app/cli/config_flags.h"
 #include "app/gui/hosts/draw_fingerprint.h"
 #include "app/gui/hosts/headless_surface.h"
 #include "app/gui/hosts/startup.h"
@@ -401,6 +402,8 @@ int record_headless(const RecordRequest& request) {
     overlay.set_transparent(request.transparent);
     if (stage) app.add_extension(&overlay);
     status = frames.start(app);
+    // Every input was accepted before the surface opened: say the session's own backend notice.
+    if (status.ok()) cli::say_backend_notice(app.model().backend_selection_notice(), request.verbose);
     Recording recording(request, kind, frames, app, player, overlay, surface.target());
     if (status.ok()) status = recording.settle();
     if (status.ok()) status = recording.write();

@@ -35,6 +35,7 @@ struct RecordRequest {
   std::optional<PaletteKind> palette;
   float ui_scale = 0;  // 0: from the height (1 up to 720 pixels, 1.5 at 1080)
   bool progress = true;  // a progress line on stderr when it is a terminal
+  bool verbose = false;  // --verbose: why the backend is the CPU, once the inputs were accepted
   RecordLayout layout = RecordLayout::stage;
   // Stage only, PNG frames only: no background (alpha 0), for compositing.
   bool transparent = false;

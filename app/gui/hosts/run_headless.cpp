@@ -2,6 +2,7 @@
 // a hidden GLFW window's context when there is a display and EGL surfaceless otherwise.
 #include <iostream>
 
+#include "app/cli/config_flags.h"
 #include "app/gui/hosts/frame_benchmark.h"
 #include "app/gui/hosts/headless_surface.h"
 #include "app/gui/hosts/gui_options.h"
@@ -71,7 +72,7 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
     host.interactive = false;
     host.graphics = surface.describe();
     GuiApp app(config, backend, startup.preferences, host);
-    ClassroomMode classroom(classroom_options(std::string(language_name(startup.preferences.language)), flags.present, flags.present_scale, flags.predict));
+    ClassroomMode classroom(classroom_options(std::string(language_name(startup.language)), flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);
     classroom.start(app);
     CopyCommand copy_command(&classroom);  // the setup panel's Copy command button and its window
@@ -82,6 +83,8 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
     if (status.ok()) {
       app.add_notice(startup.notice);
       const double position = parse_round(flags.round, app.model().session().round_count());
+      // Every input accepted: --verbose says why the session's backend is the CPU, if it is.
+      cli::say_backend_notice(app.model().backend_selection_notice(), flags.verbose);
       if (flags.bench_frames > 0) {
         status = run_frame_benchmark(surface, frames, app, config, {flags.bench_frames, flags.bench_gpus, count_given});
       } else {

@@ -8,6 +8,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "app/cli/config_flags.h"
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/hosts.h"
 #include "app/gui/hosts/startup.h"
@@ -95,8 +96,8 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     }
     if (!app.animating()) --settle_frames;
 
+    // FrameHost::build refreshes the fonts for a new scale before it builds the frame.
     if (follow_monitor_scale) app.set_content_scale(window.content_scale());
-    frames.keep_fonts_current(app);
     const Clock::time_point now = Clock::now();
     const double elapsed = std::chrono::duration<double>(now - last_frame).count();
     last_frame = now;
@@ -153,7 +154,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     GuiApp app(config, backend, startup.preferences, host);
     InteractiveExtras extras;  // lesson player and record button
     extras.attach(app);
-    ClassroomMode classroom(classroom_options(std::string(language_name(startup.preferences.language)), flags.present, flags.present_scale, flags.predict));
+    ClassroomMode classroom(classroom_options(std::string(language_name(startup.language)), flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);
     classroom.on_language_change = [&](Language language) { extras.lessons.set_language(language); };
     classroom.start(app);
@@ -165,6 +166,9 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     if (status.ok()) {
       app.add_notice(startup.notice);
       if (!flags.round.empty()) app.playback().seek(parse_round(flags.round, app.model().session().round_count()));
+      // Every input accepted: the window's status bar shows the CPU fallback; the terminal hears
+      // of it only with --verbose, from the session's own backend selection.
+      cli::say_backend_notice(app.model().backend_selection_notice(), flags.verbose);
       PreferenceSaver saver(startup.path, app.preferences());
       StateFileWriter state(flags.state_file);
       run_window(*window, frames, app, flags.ui_scale <= 0, saver, state, StateSources{&classroom, &extras});

@@ -35,8 +35,8 @@ StartupPreferences startup_preferences(const GuiFlags& flags, bool headless) {
   }
   if (!flags.theme.empty()) parse_theme(flags.theme, result.preferences.theme);
   if (!flags.palette.empty()) parse_palette(flags.palette, result.preferences.palette);
-  // The saved language opens the GUI; an explicit --lang wins for this run.
-  if (!flags.lang.empty()) result.preferences.language = parse_language(flags.lang, "--lang");
+  // The saved language opens the GUI; an explicit --lang wins for this run only.
+  result.language = flags.lang.empty() ? result.preferences.language : parse_language(flags.lang, "--lang");
   return result;
 }
 

@@ -10,8 +10,12 @@ namespace ringviz::gui {
 
 // Preferences for this run: from the settings file (interactive runs, or when --settings is
 // given), then --theme and --palette on top. `path` is where to save them (nullopt: don't).
+// `language` is the UI language this run opens in: --lang when given, else the saved one. It is
+// kept apart from preferences.language, which stays the saved choice, so that a one-off --lang
+// is never written back to the settings file (only L or the language menu change it there).
 struct StartupPreferences {
   Preferences preferences;
+  Language language = Language::en;
   std::optional<std::string> path;
   std::string notice;
 };

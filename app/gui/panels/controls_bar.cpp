@@ -50,7 +50,8 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   // 1280 px window. Why it is the CPU is a sentence: the tooltip and the help window say it.
   const std::string& fallback = model.backend_notice();
   const std::string name = model.backend_name();
-  const std::string candidates[] = {fallback.empty() ? format(t.backend_in_use, name.c_str()) : t.backend_cpu_fallback,
+  const char* cpu_words = model.built_without_cuda() ? t.backend_cpu_no_cuda_build : t.backend_cpu_fallback;
+  const std::string candidates[] = {fallback.empty() ? format(t.backend_in_use, name.c_str()) : cpu_words,
                                     fallback.empty() ? name : t.backend_cpu_short};
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float bar_width = ImGui::CalcTextSize("|").x + spacing;

@@ -74,12 +74,9 @@ class FrameHost {
   // Fonts and style for the app's UI scale and theme, then GuiApp::init. Set the content
   // scale, the UI language and the extensions first: they decide the fonts.
   HostStatus start(GuiApp& app);
-  // Rebuilds fonts and style when the UI scale changed since they were built, or when the
-  // atlas lacks the language or glyphs now asked for. Between frames only.
-  void keep_fonts_current(const GuiApp& app);
-
   // ImGui's frame of `app`, NewFrame to Render, for a framebuffer of width x height pixels
-  // (the display size too when there is no window).
+  // (the display size too when there is no window). First brings the fonts up to date (a new
+  // UI scale, language or glyphs), for every host, so no host calls that itself.
   void build(GuiApp& app, const FrameStep& step, int width, int height);
   // Draws the frame just built into the bound framebuffer of width x height pixels, on the
   // theme's view background, then lets the app's extensions see it (GuiApp::after_render).
@@ -99,6 +96,10 @@ class FrameHost {
   }
 
  private:
+  // Rebuilds fonts and style when the UI scale changed since they were built, or when the
+  // atlas lacks the language or glyphs now asked for. Between frames only: build() calls it
+  // once per frame, before NewFrame.
+  void keep_fonts_current(const GuiApp& app);
   void build_fonts(const GuiApp& app);
   GLFWwindow* window_ = nullptr;
   float font_scale_ = 0;  // the UI scale the fonts were last built for

@@ -21,6 +21,7 @@ namespace {
 nlohmann::json graphics_json(GuiApp& app) {
   const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   return {{"backend", app.model().backend_name()},
+          {"built_without_cuda", app.model().built_without_cuda()},  // which CPU status the bar shows
           {"gl_context", app.host().graphics},
           {"gl_renderer", renderer ? renderer : ""}};
 }

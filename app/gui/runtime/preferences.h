@@ -18,7 +18,8 @@ struct Preferences {
   bool show_help = false;
   int window_width = 1600;
   int window_height = 900;
-  // The UI language (key "language"); --lang overrides it for a run, and L or the menu changes it.
+  // The saved UI language (key "language"); --lang overrides it for a run without changing it
+  // here, and L or the menu changes it.
   Language language = Language::en;
   bool operator==(const Preferences&) const = default;
 };

@@ -39,6 +39,10 @@ class SessionModel {
   const std::string& backend_name() const { return backend_name_; }
   // Why the CPU backend runs although CUDA was allowed, in the UI language; empty otherwise.
   std::string backend_notice() const;
+  // The same, as the backend selection said it (English): what --verbose prints on stderr.
+  const std::string& backend_selection_notice() const { return backend_notice_; }
+  // This ringviz has no CUDA backend at all (no device was looked for).
+  bool built_without_cuda() const { return built_without_cuda_; }
   const ValueRange& range() const { return range_; }
   // Bumped on every successful rebuild, so views can tell that the shape changed.
   int generation() const { return generation_; }

@@ -162,15 +162,10 @@ Preferences read_preferences(const SettingsReader& reader) {
   if (const auto scale = reader.number_in_range("/text_scale", 0.75, 3.0, p.text_scale))
     p.text_scale = static_cast<float>(*scale);
   if (const auto* help = reader.boolean("/show_help")) p.show_help = help->get<bool>();
-  if (const std::string* language = reader.text("/language")) {
-    bool known = false;
-    for (const auto& entry : kLanguageNames)
-      if (*language == entry.name) {
-        p.language = entry.value;
-        known = true;
-      }
-    if (!known) reader.fail("/language", "'" + shortened_for_message(*language) + "' is not a language (en or zh)");
-  }
+  // The same table as --lang (core/model/text.h), looked up without throwing, as theme and palette.
+  if (const std::string* language = reader.text("/language");
+      language && !find_enum(kLanguageNames, *language, p.language))
+    reader.fail("/language", "'" + shortened_for_message(*language) + "' is not a language (en or zh)");
   if (reader.json().contains("window")) {
     if (!reader.json()["window"].is_object()) reader.fail("/window", "expected an object with width and height");
     reader.note_unknown_keys("/window", {"width", "height"});

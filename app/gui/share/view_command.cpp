@@ -47,7 +47,9 @@ std::vector<std::string> view_command_args(const ViewState& state) {
   else add_collective(args, state.config);
   if (state.view != CentreView::ring) add(args, "--view", std::string(centre_view_name(state.view)));
   if (state.round != 0) add(args, "--round", round_text(state.round));
-  if (state.language != Language::en) add(args, "--lang", std::string(language_name(state.language)));
+  // Always, English too: without --lang the GUI opens in the saved language, which on another
+  // machine (or after a change in settings) need not be the one this view was in.
+  add(args, "--lang", std::string(language_name(state.language)));
   if (state.present) args.emplace_back("--present");
   if (state.predict) args.emplace_back("--predict");
   return args;

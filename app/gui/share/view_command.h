@@ -24,14 +24,15 @@ struct ViewState {
 };
 
 // The arguments after "ringviz", unquoted, in the CLI's spelling. --op, --gpus and --count are
-// always there (they say what the picture is); every other flag only when it is not the default.
+// always there (they say what the picture is), and --lang (else the saved language would win);
+// every other flag only when it is not the default.
 std::vector<std::string> view_command_args(const ViewState& state);
 
 // One word for a POSIX shell: as it is when it holds only characters no shell treats specially,
 // else in single quotes (a quote inside becoming '\'').
 std::string shell_quote(const std::string& word);
 
-// "ringviz --op allreduce --gpus 4 --count 8 ...": the arguments quoted and joined by spaces.
+// "ringviz --op allreduce --gpus 4 --count 8 --lang en ...": the arguments quoted and joined by spaces.
 std::string view_command(const ViewState& state);
 
 }  // namespace ringviz::gui

@@ -49,12 +49,18 @@ ClassroomOptions classroom_options(const std::string& lang, bool present, float 
 
 void ClassroomMode::start(GuiApp& app) {
   presentation_scale_ = clamp_presentation_scale(options_.present_scale);
-  set_language(app, options_.language);
+  show_language(app, options_.language);
   if (options_.present) set_presentation(app, true);
   if (options_.predict) set_predict(app, true);
 }
 
 bool ClassroomMode::set_language(GuiApp& app, Language language) {
+  if (!show_language(app, language)) return false;
+  app.preferences().language = language;  // the user chose it: saved with the other preferences
+  return true;
+}
+
+bool ClassroomMode::show_language(GuiApp& app, Language language) {
   if (language == Language::zh) {
     std::string missing;
     if (!chinese_font_data(missing)) {
@@ -66,7 +72,6 @@ bool ClassroomMode::set_language(GuiApp& app, Language language) {
   }
   // The host rebuilds the font atlas before the next frame (fonts_current() turns false).
   set_ui_language(language);
-  app.preferences().language = language;  // saved with the other preferences
   if (on_language_change) on_language_change(language);
   return true;
 }

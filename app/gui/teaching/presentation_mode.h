@@ -26,10 +26,12 @@ class ClassroomMode : public FrameExtension {
   explicit ClassroomMode(ClassroomOptions options) : options_(options) {}
 
   // Applies the options; call after adding the extension and before the first font build.
+  // The options' language is this run's (e.g. a one-off --lang): it is shown, not saved.
   void start(GuiApp& app);
 
-  // Switches the UI language. Chinese needs its font: without it the UI stays (or becomes)
-  // English and the app shows a notice. False when it fell back.
+  // Switches the UI language as the user does (L, the language menu): the choice is also the
+  // saved preference. Chinese needs its font: without it the UI stays (or becomes) English and
+  // the app shows a notice. False when it fell back.
   bool set_language(GuiApp& app, Language language);
   void set_presentation(GuiApp& app, bool on);
   void set_presentation_scale(GuiApp& app, float scale);
@@ -49,6 +51,8 @@ class ClassroomMode : public FrameExtension {
   void setup_panel_end(GuiApp& app) override;
 
  private:
+  // Shows `language` without touching the preferences; false when Chinese fell back to English.
+  bool show_language(GuiApp& app, Language language);
   void handle_keys(GuiApp& app);
   void gate_playback(GuiApp& app);
   void resume_after_answer(GuiApp& app);

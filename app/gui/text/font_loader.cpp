@@ -13,6 +13,8 @@
 
 #include "app/gui/text/strings.h"
 #include "core/teaching/lesson.h"
+#include "core/topology/link_model.h"
+#include "core/topology/topology.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_words.h"
 
@@ -109,6 +111,16 @@ std::string glyph_text(Language language) {
   }
   // Core's texts that the GUI shows in the UI language.
   for (MemoryConvention convention : kAllConventions) text += convention_assumptions(convention, language);
+  // The Compare tab's machine labels and link notes (only digits change with the size).
+  for (const char* spec : {"nvswitch:1", "nvswitch:8", "ring:8", "pcie:8", "nodes:2x4", "nodes-rail:2x4"}) {
+    const Topology topology = topology_preset(spec);
+    text += topology.label;
+    if (language == Language::zh) text += topology.label_zh;
+  }
+  for (const LinkModel& link : link_presets()) {
+    text += link.note;
+    if (language == Language::zh) text += link_note_zh(link.key);
+  }
   text += language_display_name(Language::en);
   text += language_display_name(Language::zh);  // the language menu names it in both
   text += g_registered_text;

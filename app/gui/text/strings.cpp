@@ -529,18 +529,6 @@ const UiStrings kEnglish = {
     .record_resized = "the window changed size, so the recording stopped",
     .backend_no_cuda_build = "using the CPU backend: this build has no CUDA backend",
     .backend_cpu_fallback_reason = "using the CPU backend: %s",
-    .topology_gpus = {"%d GPU", "%d GPUs"},
-    .topology_nvswitch = "%s on one NVSwitch (NVLink 4)",
-    .topology_ring = "%s in a ring of NVLink 4 (225 GB/s to each neighbour)",
-    .topology_pcie = "%s under two PCIe 5 switches sharing the root complex",
-    .topology_nodes = "%d machines of %s on NVSwitch, one 400 Gb/s NIC per machine",
-    .topology_nodes_rail = "%d machines of %s on NVSwitch, one 400 Gb/s NIC per GPU",
-    .link_notes = {"450 GB/s per direction per GPU through NVSwitch; \u03b1 1 \u00b5s: a small send/recv between kernels on "
-                   "two GPUs of one node",
-                   "32 GB/s per direction (nominal x16); \u03b1 2 \u00b5s: peer-to-peer through the root complex",
-                   "64 GB/s per direction (nominal x16); \u03b1 2 \u00b5s: peer-to-peer through the root complex",
-                   "12.5 GB/s per direction, one NIC per GPU; \u03b1 5 \u00b5s: NIC, switch and proxy thread",
-                   "50 GB/s per direction, one NIC per GPU; \u03b1 5 \u00b5s: NIC, switch and proxy thread"},
 
     // ---- stage ----
     .stage_recap = "In this lesson",
@@ -556,6 +544,9 @@ const UiStrings kEnglish = {
     .copy_command_title = "Command for this view",
     .copy_command_copied = "Copied to the clipboard. Select the text to copy it by hand.",
     .copy_command_close = "Close",
+
+    // ---- fixgui ----
+    .backend_cpu_no_cuda_build = "CPU (no CUDA in this build)",
 };
 
 Language g_language = Language::en;

@@ -471,14 +471,6 @@ struct UiStrings {
   // The backend note when the GUI runs on the CPU although CUDA was allowed.
   const char* backend_no_cuda_build;
   const char* backend_cpu_fallback_reason;  // %s reason (the CUDA driver's words)
-  // The Compare tab's machine descriptions (%s is topology_gpus) and link notes.
-  const char* topology_gpus[2];        // %d GPU, %d GPUs
-  const char* topology_nvswitch;       // %s GPUs
-  const char* topology_ring;           // %s GPUs
-  const char* topology_pcie;           // %s GPUs
-  const char* topology_nodes;          // %d machines, %s GPUs per machine
-  const char* topology_nodes_rail;     // %d machines, %s GPUs per machine
-  const char* link_notes[5];           // nvlink4, pcie4, pcie5, ib100, ib400 (link_presets() order)
   // ---- stage ----
   // The end card of a stage recording (app/gui/stage): above the lesson's title and its
   // scenes, and its last line.
@@ -497,6 +489,10 @@ struct UiStrings {
   const char* copy_command_title;      // the window showing the line
   const char* copy_command_copied;     // under the line: it is on the clipboard
   const char* copy_command_close;
+
+  // ---- fixgui ----
+  // The status bar in a build without CUDA: no device was looked for, so "no CUDA device" is wrong.
+  const char* backend_cpu_no_cuda_build;  // "CPU (no CUDA in this build)"
 };
 
 // The strings of the current UI language (English until set_ui_language says otherwise).

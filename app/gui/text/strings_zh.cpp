@@ -507,17 +507,6 @@ const UiStrings kUiStringsZh = {
     .record_resized = "窗口大小改变了，录制已停止",
     .backend_no_cuda_build = "使用 CPU 后端：此版本未包含 CUDA 后端",
     .backend_cpu_fallback_reason = "使用 CPU 后端：%s",
-    .topology_gpus = {"%d 张 GPU", "%d 张 GPU"},
-    .topology_nvswitch = "%s 接在一个 NVSwitch 上（NVLink 4）",
-    .topology_ring = "%s 以 NVLink 4 连成环（到每个邻居 225 GB/s）",
-    .topology_pcie = "%s 分挂在两个 PCIe 5 交换机下，共用根复合体",
-    .topology_nodes = "%d 台机器，每台 %s 接 NVSwitch，每台机器一块 400 Gb/s 网卡",
-    .topology_nodes_rail = "%d 台机器，每台 %s 接 NVSwitch，每张 GPU 一块 400 Gb/s 网卡",
-    .link_notes = {"每张 GPU 经 NVSwitch 每个方向 450 GB/s；\u03b1 1 \u00b5s：同一节点两张 GPU 的内核之间一次小的收发",
-                   "每个方向 32 GB/s（x16 标称值）；\u03b1 2 \u00b5s：经根复合体的点对点传输",
-                   "每个方向 64 GB/s（x16 标称值）；\u03b1 2 \u00b5s：经根复合体的点对点传输",
-                   "每个方向 12.5 GB/s，每张 GPU 一块网卡；\u03b1 5 \u00b5s：网卡、交换机和代理线程",
-                   "每个方向 50 GB/s，每张 GPU 一块网卡；\u03b1 5 \u00b5s：网卡、交换机和代理线程"},
 
     // ---- stage ----
     .stage_recap = "本课回顾",
@@ -532,6 +521,9 @@ const UiStrings kUiStringsZh = {
     .copy_command_title = "当前视图的命令",
     .copy_command_copied = "已复制到剪贴板。也可以选中文字手动复制。",
     .copy_command_close = "关闭",
+
+    // ---- fixgui ----
+    .backend_cpu_no_cuda_build = "CPU（此版本无 CUDA）",
 };
 
 }  // namespace ringviz::gui

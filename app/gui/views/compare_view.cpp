@@ -117,13 +117,10 @@ void CompareView::draw_machine_selector(const Config& config) {
     }
     ImGui::SameLine();
     ImGui::TextDisabled(t.compare_link_figures, link.alpha_seconds * 1e6, link.bytes_per_second / 1e9);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link_note_text(link.key, link.note).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link_note_text(link).c_str());
   } else if (answer_ && answer_->comparison) {
-    // Worded here from the kind and the size, in the UI language; a topology the GUI does not
-    // know by kind keeps core's label.
-    std::string label = topology_choice_label(topology_, answer_->comparison->topology.gpus);
-    if (label.empty()) label = answer_->comparison->topology.label;
-    ImGui::TextDisabled("%s", label.c_str());
+    // Core's label of the machine simulated, in the UI language.
+    ImGui::TextDisabled("%s", topology_label_text(answer_->comparison->topology).c_str());
   }
 }
 
