@@ -148,4 +148,18 @@ std::string markdown_table_after(const std::string& markdown, const std::string&
   return table;
 }
 
+std::size_t terminal_columns(const std::string& text) {
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t point = length == 1 ? lead : lead & (0xFF >> (length + 1));
+    for (std::size_t k = 1; k < length && i + k < text.size(); ++k)
+      point = (point << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    width += point >= 0x2E80 && point != 0xFFFD ? 2 : 1;
+    i += length;
+  }
+  return width;
+}
+
 }  // namespace ringviz::test

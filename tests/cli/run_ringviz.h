@@ -58,6 +58,10 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+// Terminal columns of UTF-8 text, judged independently of ringviz's own code: code points from
+// U+2E80 (CJK radicals, ideographs, full-width forms) take two, the rest (U+FFFD too) one.
+std::size_t terminal_columns(const std::string& text);
+
 // The lines of `text` (without their newline characters).
 std::vector<std::string> lines_of(const std::string& text);
 

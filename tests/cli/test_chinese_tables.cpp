@@ -11,25 +11,11 @@
 #include "run_ringviz.h"
 
 using ringviz::test::lines_of;
+using ringviz::test::terminal_columns;
 using ringviz::test::run_ringviz;
 using ringviz::test::RunResult;
 
 namespace {
-
-// Terminal columns, judged independently of ringviz's own code: code points from U+2E80 (CJK,
-// full-width forms) take two, the rest one.
-std::size_t columns(const std::string& text) {
-  std::size_t width = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-    char32_t point = length == 1 ? lead : lead & (0xFF >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k) point = (point << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    width += point >= 0x2E80 ? 2 : 1;
-    i += length;
-  }
-  return width;
-}
 
 RunResult run_in(std::vector<std::string> arguments, const std::string& language) {
   arguments.push_back("--lang");
@@ -64,14 +50,14 @@ std::string next_line(const std::string& output, const std::string& line) {
 std::set<std::size_t> word_ends(const std::string& line) {
   std::set<std::size_t> ends;
   for (std::size_t at = 0; at < line.size(); ++at)
-    if (line[at] != ' ' && (at + 1 == line.size() || line[at + 1] == ' ')) ends.insert(columns(line.substr(0, at + 1)));
+    if (line[at] != ' ' && (at + 1 == line.size() || line[at + 1] == ' ')) ends.insert(terminal_columns(line.substr(0, at + 1)));
   return ends;
 }
 
 std::set<std::size_t> word_starts(const std::string& line) {
   std::set<std::size_t> starts;
   for (std::size_t at = 0; at < line.size(); ++at)
-    if (line[at] != ' ' && (at == 0 || line[at - 1] == ' ')) starts.insert(columns(line.substr(0, at)));
+    if (line[at] != ' ' && (at == 0 || line[at - 1] == ' ')) starts.insert(terminal_columns(line.substr(0, at)));
   return starts;
 }
 
@@ -80,14 +66,14 @@ void check_right_aligned(const std::string& head_line, const std::string& head, 
   const std::size_t at = head_line.find(head);
   REQUIRE(at != std::string::npos);
   INFO(head_line, "\n", row);
-  CHECK(word_ends(row).count(columns(head_line.substr(0, at + head.size()))) == 1);
+  CHECK(word_ends(row).count(terminal_columns(head_line.substr(0, at + head.size()))) == 1);
 }
 
 void check_left_aligned(const std::string& head_line, const std::string& head, const std::string& row) {
   const std::size_t at = head_line.find(head);
   REQUIRE(at != std::string::npos);
   INFO(head_line, "\n", row);
-  CHECK(word_starts(row).count(columns(head_line.substr(0, at))) == 1);
+  CHECK(word_starts(row).count(terminal_columns(head_line.substr(0, at))) == 1);
 }
 
 // The numbers of the table rows (lines that begin, after spaces, with one of `keys` or a digit

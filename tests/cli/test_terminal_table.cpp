@@ -7,30 +7,16 @@
 #include "run_ringviz.h"
 
 using ringviz::test::lines_of;
+using ringviz::test::terminal_columns;
 using ringviz::test::run_ringviz;
 
 namespace {
-
-// Terminal columns of UTF-8 text, judged independently of ringviz's own code: code points from
-// U+2E80 (CJK radicals, ideographs, full-width forms) take two.
-std::size_t columns(const std::string& text) {
-  std::size_t width = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-    char32_t point = length == 1 ? lead : lead & (0xFF >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k) point = (point << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    width += point >= 0x2E80 && point != 0xFFFD ? 2 : 1;
-    i += length;
-  }
-  return width;
-}
 
 // The terminal column where `cell` starts on the first line that contains it.
 std::size_t column_of(const std::string& output, const std::string& cell) {
   for (const std::string& line : lines_of(output)) {
     const std::size_t at = line.find(cell);
-    if (at != std::string::npos) return columns(line.substr(0, at));
+    if (at != std::string::npos) return terminal_columns(line.substr(0, at));
   }
   FAIL("no line contains " << cell);
   return 0;

@@ -19,7 +19,7 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
   const bool finished = rounds > 0 && moment.round == rounds && !moment.in_flight && moment.rest_round == rounds &&
                         moment.flash <= 0;
   // The words come from the schedule that runs (text/round_caption.*), whatever the algorithm.
-  const Key key{model.generation(), moment.round, finished, ui_language()};
+  const RoundCaptionKey key{model.generation(), moment.round, finished, ui_language()};
   if (!(key == key_)) {
     caption_ = round_caption(model.config(), session.schedule(), session.traffic(), moment.round, finished);
     key_ = key;

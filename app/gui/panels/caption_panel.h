@@ -16,16 +16,7 @@ class CaptionPanel {
   void draw(const Rect& area, const SessionModel& model, const FrameContext& frame, const std::string& measured = {});
 
  private:
-  // The words change only with the session, the round, the end and the language; reading them
-  // off a round of direct on 256 GPUs (65280 transfers) every frame would cost milliseconds.
-  struct Key {
-    int generation = -1;
-    int round = -1;
-    bool finished = false;
-    Language language = Language::en;
-    bool operator==(const Key&) const = default;
-  };
-  Key key_;
+  RoundCaptionKey key_;
   RoundCaption caption_;
 };
 

@@ -29,6 +29,26 @@ float text_width(ImFont* font, float size, const std::string& text) {
   return font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str(), text.c_str() + text.size()).x;
 }
 
+// What both cards start from: the whole frame in the view's background (left clear for a
+// transparent recording), and the lesson's caption font at its size.
+struct Card {
+  ImVec2 display;
+  ImDrawList* dl;
+  const ViewColours& colours;
+  ImFont* font;
+  float size;
+};
+
+Card begin_card(GuiApp& app, const LessonPlayer& player, bool transparent) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  const ViewColours& colours = view_colours(app.preferences().theme);
+  if (!transparent) dl->AddRectFilled(ImVec2(0, 0), display, to_imcol(colours.view_background));
+  ImFont* font = player.caption_font() ? player.caption_font() : ImGui::GetFont();
+  const float size = player.caption_font() ? player.caption_pixels() : ImGui::GetFontSize();
+  return {display, dl, colours, font, size};
+}
+
 }  // namespace
 
 std::string StageOverlay::card_text() {
@@ -56,7 +76,7 @@ void StageOverlay::draw_header(GuiApp& app, const Rect& area) {
   const int rounds = session.round_count();
   const bool finished = rounds > 0 && moment.round == rounds && !moment.in_flight && moment.rest_round == rounds &&
                         moment.flash <= 0;
-  const Key key{app.model().generation(), moment.round, finished, ui_language()};
+  const RoundCaptionKey key{app.model().generation(), moment.round, finished, ui_language()};
   if (!(key == key_)) {
     const Config& config = app.model().config();
     caption_ = round_caption(config, session.schedule(), session.traffic(), moment.round, finished);
@@ -91,12 +111,8 @@ void StageOverlay::draw_header(GuiApp& app, const Rect& area) {
 
 void StageOverlay::draw_title_card(GuiApp& app) {
   if (!player_.active()) return;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImDrawList* dl = ImGui::GetForegroundDrawList();
-  const ViewColours& colours = view_colours(app.preferences().theme);
-  if (!transparent_) dl->AddRectFilled(ImVec2(0, 0), display, to_imcol(colours.view_background));
-  ImFont* font = player_.caption_font() ? player_.caption_font() : ImGui::GetFont();
-  const float size = player_.caption_font() ? player_.caption_pixels() : ImGui::GetFontSize();
+  const Card card = begin_card(app, player_, transparent_);
+  const auto& [display, dl, colours, font, size] = card;
   const Language language = player_.language();
   const Lesson& lesson = player_.lesson();
   // The title at twice the caption's size (whole multiples keep the glyphs sharp), the
@@ -126,12 +142,8 @@ void StageOverlay::draw_title_card(GuiApp& app) {
 
 void StageOverlay::draw_end_card(GuiApp& app) {
   if (!player_.active()) return;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImDrawList* dl = ImGui::GetForegroundDrawList();
-  const ViewColours& colours = view_colours(app.preferences().theme);
-  if (!transparent_) dl->AddRectFilled(ImVec2(0, 0), display, to_imcol(colours.view_background));
-  ImFont* font = player_.caption_font() ? player_.caption_font() : ImGui::GetFont();
-  const float size = player_.caption_font() ? player_.caption_pixels() : ImGui::GetFontSize();
+  const Card card = begin_card(app, player_, transparent_);
+  const auto& [display, dl, colours, font, size] = card;
   const Language language = player_.language();
   const Lesson& lesson = player_.lesson();
   const UiStrings& t = ui_strings();

@@ -47,15 +47,7 @@ class StageOverlay : public FrameExtension {
   const LessonPlayer& player_;
   StagePart part_ = StagePart::lesson;
   bool transparent_ = false;
-  // The header's words change only with the session, the round and the end.
-  struct Key {
-    int generation = -1;
-    int round = -1;
-    bool finished = false;
-    Language language = Language::en;
-    bool operator==(const Key&) const = default;
-  };
-  Key key_;
+  RoundCaptionKey key_;
   RoundCaption caption_;
   std::string title_;
   std::string formula_line_;

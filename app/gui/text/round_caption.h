@@ -7,6 +7,7 @@
 
 #include "core/engine/traffic.h"
 #include "core/model/config.h"
+#include "core/model/text.h"
 #include "core/schedule/rounds.h"
 
 namespace ringviz::gui {
@@ -17,6 +18,17 @@ struct RoundCaption {
   // The phase of the round on screen, which colours the title; none before the first round,
   // at the end and with one GPU.
   std::optional<Phase> phase;
+};
+
+// What a cached RoundCaption was read for. The words change only with the session, the round,
+// the end and the language; reading them off a round of direct on 256 GPUs (65280 transfers)
+// every frame would cost milliseconds, so the caption panel and the recording stage keep one.
+struct RoundCaptionKey {
+  int generation = -1;
+  int round = -1;
+  bool finished = false;
+  Language language = Language::en;
+  bool operator==(const RoundCaptionKey&) const = default;
 };
 
 // The trees and naive reduce into GPU 0 and broadcast from it: their phases are "reduce" and
