@@ -396,6 +396,58 @@ def keys(s, say):
     say("Ctrl+Q quits with exit 0")
 
 
+def memory(s, say):
+    """On the Memory tab, Space, the arrows, Home/End and the controls bar drive the iteration's
+    clock, and the ring beside the bars runs the collective of that moment."""
+    s.click("tab.memory")
+    st = s.wait_for(lambda st: st["view"] == "memory" and st["memory"]["at_rest"], "the Memory tab, at rest")
+    beats = st["memory"]["beats"]
+    check(beats > 4, f"expected an iteration of several beats, got {beats}")
+    ring_before = st["position"]
+    s.press("Home")
+    s.wait_for(lambda st: st["memory"]["position"] == 0 and not st["memory"]["at_rest"], "Home: the iteration's start")
+    s.press("Right")
+    s.wait_for(lambda st: st["memory"]["position"] == 1, "Right: one beat on")
+    s.press("Right")
+    s.wait_for(lambda st: st["memory"]["position"] == 2, "Right: two beats on")
+    s.press("Left")
+    s.wait_for(lambda st: st["memory"]["position"] == 1, "Left: one beat back")
+    s.press("End")
+    s.wait_for(lambda st: st["memory"]["position"] == beats, "End: the iteration's end")
+    s.press("Home")
+    s.wait_for(lambda st: st["memory"]["position"] == 0, "Home again")
+    say("Right, Left, End, Home move the memory view's clock")
+
+    s.press("space")
+    st = s.wait_for(lambda st: st["memory"]["playing"], "Space: the iteration plays")
+    check(not st["playing"], "Space on the Memory tab also started the ring's own playback")
+    s.wait_for(lambda st: st["memory"]["position"] > 1, "the iteration moves while playing")
+    s.press("space")
+    s.wait_for(lambda st: not st["memory"]["playing"], "Space: the iteration pauses")
+    say("Space plays and pauses the iteration, not the hidden ring")
+
+    # The ring beside the bars follows the clock. ZeRO-2's iteration: beat 0 forward, beat 1
+    # the first bucket's backward, beats 2-4 its reduce-scatter's three rounds.
+    s.press("Home")
+    s.wait_for(lambda st: st["memory"]["position"] == 0, "Home before the collective")
+    s.press("Right")
+    s.wait_for(lambda st: st["memory"]["position"] == 1, "Right: the first bucket's backward")
+    s.press("Right")
+    s.wait_for(lambda st: st["memory"]["position"] == 2 and st["op"] == "reducescatter" and st["position"] == 0,
+               "Right: the ring beside the bars starts the bucket's reduce-scatter")
+    s.press("Right")
+    s.wait_for(lambda st: st["memory"]["position"] == 3 and st["op"] == "reducescatter" and st["position"] == 1,
+               "Right: one round of the reduce-scatter on the ring")
+    say(f"the ring beside the bars runs the bucket's reduce-scatter round by round (the ring was at {ring_before})")
+
+    # The controls bar's Play button drives the same clock.
+    s.click("controls.play")
+    s.wait_for(lambda st: st["memory"]["playing"], "the controls bar's Play: the iteration plays")
+    s.click("controls.play")
+    s.wait_for(lambda st: not st["memory"]["playing"], "the controls bar's Play again: paused")
+    say("the controls bar's Play button drives the iteration")
+
+
 def mouse(s, say):
     # A tab: the memory view replaces the ring, on screen as well.
     ring = s.grab()
@@ -486,8 +538,8 @@ def mouse(s, say):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[2] not in ("keys", "mouse"):
-        print("usage: input_events.py RINGVIZ keys|mouse", file=sys.stderr)
+    if len(sys.argv) != 3 or sys.argv[2] not in ("keys", "mouse", "memory"):
+        print("usage: input_events.py RINGVIZ keys|mouse|memory", file=sys.stderr)
         return 2
     for tool in ("Xvfb", "xdotool"):
         if shutil.which(tool) is None:
@@ -510,7 +562,7 @@ def main():
             session = Session(workdir)
             session.start(ringviz, ["--gpus", "4", "--op", "allreduce"])
         say(f"window on display {session.display} at {session.origin}, first state at frame {session.state['frame']}")
-        (keys if group == "keys" else mouse)(session, say)
+        {"keys": keys, "mouse": mouse, "memory": memory}[group](session, say)
         print(f"PASS: {group} in {time.monotonic() - started:.1f} s")
         return 0
     except Failure as failure:

@@ -87,7 +87,7 @@ TEST_CASE("playing the memory view walks the iteration and stops at its last ste
   const int steps = view.step_count();
   view.set_step(0);
   view.play();
-  view.advance(0.7);
+  view.advance(2.0);  // a beat lasts a ring round at 1x (1.6 s) when the iteration is short
   CHECK(view.step() >= 1);
   for (int i = 0; i < 1000 && view.playing(); ++i) view.advance(0.5);
   CHECK_FALSE(view.playing());

@@ -13,12 +13,13 @@
 namespace ringviz::gui {
 
 void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& playback, Preferences& preferences,
-                       const std::vector<std::string>& notices, const FrameContext& frame) {
+                       const std::vector<std::string>& notices, const FrameContext& frame, const std::vector<Rgb>* spans,
+                       bool audience) {
   const UiStrings& t = ui_strings();
   begin_panel("##controls", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   const ViewColours& colours = view_colours(frame.theme);
   const Session& session = model.session();
-  const int rounds = session.round_count();
+  const int rounds = spans != nullptr ? static_cast<int>(spans->size()) : session.round_count();
 
   if (ImGui::Button(t.reset)) playback.go_to_start();
   ImGui::SameLine();
@@ -59,7 +60,7 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   float room = ImGui::GetContentRegionAvail().x;
   status_ = {};
   for (const std::string& candidate : candidates)
-    if (bar_width + ImGui::CalcTextSize(candidate.c_str()).x <= room) {
+    if (!audience && bar_width + ImGui::CalcTextSize(candidate.c_str()).x <= room) {
       status_.text = candidate;
       break;
     }
@@ -125,8 +126,10 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   const bool markers = rounds > 0 && (x1 - x0) / static_cast<float>(rounds) >= track * 3.0f;
   const float gap = markers ? 1.0f : 0.0f;
   for (int k = 1; k <= rounds; ++k) {
-    const Phase phase = session.schedule().rounds[static_cast<std::size_t>(k - 1)].phase;
-    const Rgb c = phase == Phase::reduce_scatter ? colours.phase_reduce_scatter : colours.phase_all_gather;
+    const Rgb c = spans != nullptr ? (*spans)[static_cast<std::size_t>(k - 1)]
+                  : session.schedule().rounds[static_cast<std::size_t>(k - 1)].phase == Phase::reduce_scatter
+                      ? colours.phase_reduce_scatter
+                      : colours.phase_all_gather;
     // The span of round k, tinted, and its marker where it completes.
     dl->AddRectFilled(ImVec2(x_at(k - 1) + gap, mid - track * 0.5f), ImVec2(x_at(k) - gap, mid + track * 0.5f),
                       to_imcol(c, 0.35f));

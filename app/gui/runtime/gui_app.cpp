@@ -7,6 +7,7 @@
 #include <GLFW/glfw3.h>  // key codes only: ImGui 1.86 indexes keys by the platform's codes
 #include <imgui.h>
 
+#include "app/gui/render/imgui_helpers.h"
 #include "app/gui/replay/host_overlay.h"
 #include "app/gui/replay/replay_timing.h"
 #include "app/gui/stage/stage_layout.h"
@@ -15,6 +16,18 @@
 #include "app/gui/views/too_small_notice.h"
 
 namespace ringviz::gui {
+
+namespace {
+
+// Whether the ring already runs this collective (its inputs aside: the memory view asks for the
+// shape of a bucket's collective, not for particular values).
+bool same_collective(const Config& a, const Config& b) {
+  return a.op == b.op && a.algorithm == b.algorithm && a.order == b.order && a.ranks == b.ranks &&
+         a.count == b.count && a.dtype == b.dtype && a.reduce == b.reduce && a.channels == b.channels &&
+         a.slices == b.slices;
+}
+
+}  // namespace
 
 GuiApp::GuiApp(Config config, BackendChoice backend, Preferences preferences, Host host)
     : preferences_(preferences), host_(std::move(host)), setup_(std::move(config), backend) {
@@ -195,13 +208,13 @@ void GuiApp::handle_keys() {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;  // typing a number in a field is not a shortcut
   auto pressed = [](int key, bool repeat = false) { return ImGui::IsKeyPressed(key, repeat); };
-  if (pressed(GLFW_KEY_SPACE)) playback_.toggle_play();
-  if (pressed(GLFW_KEY_RIGHT, true)) playback_.step_forward();
-  if (pressed(GLFW_KEY_LEFT, true)) playback_.step_back();
-  if (pressed(GLFW_KEY_HOME)) playback_.go_to_start();
-  if (pressed(GLFW_KEY_END)) playback_.go_to_end();
-  if (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD)) playback_.faster();
-  if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)) playback_.slower();
+  if (pressed(GLFW_KEY_SPACE)) transport().toggle_play();
+  if (pressed(GLFW_KEY_RIGHT, true)) transport().step_forward();
+  if (pressed(GLFW_KEY_LEFT, true)) transport().step_back();
+  if (pressed(GLFW_KEY_HOME)) transport().go_to_start();
+  if (pressed(GLFW_KEY_END)) transport().go_to_end();
+  if (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD)) transport().faster();
+  if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)) transport().slower();
   if (pressed(GLFW_KEY_F) && host_.toggle_fullscreen) host_.toggle_fullscreen();
   if (pressed(GLFW_KEY_H)) preferences_.show_help = !preferences_.show_help;
   if (pressed(GLFW_KEY_S)) apply_config(setup_.with_pipeline_toggled(setup_.draft()), setup_.backend());
@@ -212,7 +225,21 @@ void GuiApp::handle_keys() {
     config.op = ops[i];
     apply_config(config, setup_.backend());
   }
-  preferences_.speed = playback_.speed();
+  preferences_.speed = transport().speed();
+}
+
+bool GuiApp::memory_stepper_shown() {
+  return views_.current() == CentreView::memory && views_.memory().mode() == MemoryMode::model_states;
+}
+
+Playback& GuiApp::transport() {
+  if (!memory_stepper_shown()) return playback_;
+  Playback& clock = views_.memory().transport();
+  // One speed and one loop for both clocks: the controls bar's slider means the same thing
+  // on every tab.
+  clock.set_speed(playback_.speed());
+  clock.set_loop(playback_.loop());
+  return clock;
 }
 
 void GuiApp::build_frame(float width, float height) {
@@ -254,7 +281,17 @@ void GuiApp::build_frame(float width, float height) {
     timeline_.draw(panels_.timeline, *replay_.run().capture, playback_.position(), frame_context());
   if (panels_.round_table.w > 0) transfers_.draw(panels_.round_table, model_, frame_context(), selected_gpu_);
   if (panels_.traffic.w > 0) traffic_.draw(panels_.traffic, model_, frame_context(), selected_gpu_);
-  if (!stage_) controls_.draw(panels_.controls, model_, playback_, preferences_, notices_, frame_context());
+  if (!stage_) {
+    Playback& clock = transport();
+    const std::vector<Rgb> beats =
+        memory_stepper_shown() ? views_.memory().beat_colours(view_colours(preferences_.theme)) : std::vector<Rgb>{};
+    controls_.draw(panels_.controls, model_, clock, preferences_, notices_, frame_context(),
+                   memory_stepper_shown() ? &beats : nullptr, presentation_);
+    if (&clock != &playback_) {
+      playback_.set_speed(clock.speed());
+      playback_.set_loop(clock.loop());
+    }
+  }
   if (preferences_.show_help && !stage_)
     help_.draw(width, height, ui_scale(), model_.config(), model_.backend_notice(), preferences_.show_help);
   for (FrameExtension* extension : extensions_) extension->after_panels(*this, panels_);
@@ -275,7 +312,48 @@ void GuiApp::draw_centre() {
     return;
   }
   if (views_.current() == CentreView::devices) panels_.devices = below;
+  views_.memory().set_audience(stage_ || presentation_);
+  if (memory_stepper_shown()) {
+    draw_memory_with_ring(below);
+    return;
+  }
   views_.draw_current(below, view_context());
+}
+
+void GuiApp::draw_memory_with_ring(const Rect& area) {
+  // One stepper, two pictures: the bars of DDP beside ZeRO on the left, and on the right the
+  // ring running the collective of the same moment, round by round.
+  MemoryView& memory = views_.memory();
+  const float line = ImGui::GetTextLineHeight();
+  const float ring_w = std::round(std::clamp(area.h * 0.8f, area.w * 0.24f, area.w * 0.34f));
+  const bool with_ring = area.w >= line * 40 && area.h >= line * 10;
+  const Rect bars{area.x, area.y, with_ring ? area.w - ring_w : area.w, area.h};
+  if (with_ring && !memory.led_by_ring()) {
+    if (const std::optional<MemoryView::RingCall> call = memory.ring_call()) {
+      if (!same_collective(call->config, model_.config())) apply_config(call->config, setup_.backend());
+      playback_.seek(call->position);
+    }
+  }
+  memory.draw(bars, view_context());
+  if (!with_ring) return;
+  const Rect column{bars.right(), area.y, ring_w, area.h};
+  const std::string words = memory.ring_words();
+  float words_h = 0;
+  if (!words.empty()) {
+    const float wrap = column.w - line;
+    words_h = ImGui::CalcTextSize(words.c_str(), nullptr, false, wrap).y + line * 0.6f;
+    begin_panel("##memory_ring_words", {column.x, column.y, column.w, words_h},
+                ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                    ImGuiWindowFlags_NoInputs);
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(column.x, column.y), ImVec2(column.right(), column.y + words_h),
+                                              to_imcol(view_colours(preferences_.theme).view_background));
+    ImGui::SetCursorScreenPos(ImVec2(column.x + line * 0.5f, column.y + line * 0.3f));
+    ImGui::PushTextWrapPos(column.x + column.w - line * 0.5f);
+    ImGui::TextUnformatted(words.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+  }
+  ring_.draw({column.x, column.y + words_h, column.w, column.h - words_h}, model_, frame_context(), selected_gpu_, fills_);
 }
 
 }  // namespace ringviz::gui

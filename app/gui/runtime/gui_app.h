@@ -101,8 +101,8 @@ class GuiApp {
   int selected_gpu() const { return selected_gpu_; }
   const ControlsBar& controls() const { return controls_; }
 
-  // Which view fills the centre (ring, memory, training, compare): the tab bar and --view
-  // choose it (lessons do not yet: docs/architecture.md, "The GUI: frame host, panels and views").
+  // Which view fills the centre (ring, memory, training, compare): the tab bar, --view and a
+  // lesson scene's first view choose it.
   void set_centre_view(CentreView view) { views_.set_current(view); }
   CentreViews& views() { return views_; }
 
@@ -113,6 +113,11 @@ class GuiApp {
   ViewContext view_context();
   void handle_keys();
   void draw_centre();  // the view tabs, then the caption and ring or another view
+  void draw_memory_with_ring(const Rect& area);
+  // The Memory tab's DDP-beside-ZeRO stepper is on screen: Space, the arrows and the controls
+  // bar drive its clock (transport()) instead of the ring's.
+  bool memory_stepper_shown();
+  Playback& transport();
   bool draw_replay_header();  // the setup panel's header hook
   std::string measured_caption_line() const;
 

@@ -9,7 +9,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "app/gui/render/imgui_helpers.h"
-#include "app/gui/teaching/lesson_memory.h"
+#include "app/gui/teaching/lesson_views.h"
 #include "app/gui/teaching/lesson_player_wrap.h"
 #include "app/gui/testing/item_marks.h"
 #include "app/gui/text/strings.h"
@@ -182,14 +182,14 @@ void LessonPlayer::apply(GuiApp& app) {
       if (!app.apply_config(f.scene->config, app.model().backend_choice()))
         app.add_notice(format(ui_strings().lesson_scene_failed, f.scene_index + 1));
     }
-    show_lesson_iteration(app, *f.scene, showing_iteration_);
+    show_lesson_scene(app, *f.scene);
     applied_scene_ = f.scene_index;
   }
   const double position = f.round + f.round_progress;
   app.playback().seek(position);
   applied_position_ = position;
   applied_generation_ = app.model().generation();
-  if (show_views) show_views(app, f);
+  follow_lesson_frame(app, f);
 }
 
 void LessonPlayer::before_panels(GuiApp& app) {

@@ -42,10 +42,6 @@ class LessonPlayer : public FrameExtension {
   void set_interactive(bool interactive) { interactive_ = interactive; }
   void set_lesson_files(std::vector<std::filesystem::path> files) { files_ = std::move(files); }
 
-  // Called every frame with the scene's views, so that the centre view can follow the lesson
-  // (memory, training and compare scenes). Until it is set the ring view stays on screen.
-  std::function<void(GuiApp&, const LessonFrame&)> show_views;
-
   // The left edge of the lesson bar in the last frame (other controls line up against it).
   float bar_left() const { return bar_left_; }
   // The leftmost x the lesson bar may start at (the view tabs and the Record button sit left
@@ -96,7 +92,6 @@ class LessonPlayer : public FrameExtension {
   int applied_scene_ = -1;
   int applied_generation_ = -1;
   double applied_position_ = -1.0;
-  bool showing_iteration_ = false;  // a scene put the Memory tab in its whole-iteration mode
 
   // The caption font: the default font at a large pixel size, with Chinese glyphs merged in
   // from wqy-microhei when the language is zh. Rebuilt when the size or the text changes.

@@ -12,6 +12,13 @@ namespace ringviz::gui {
 
 namespace {
 
+// The memory view's clock: what Space, the arrows and the controls bar drive on its tab.
+nlohmann::json memory_json(MemoryView& memory) {
+  Playback& clock = memory.transport();
+  return {{"position", clock.position()}, {"beats", clock.round_count()}, {"playing", clock.playing()},
+          {"at_rest", memory.at_rest()}, {"step", memory.step()}};
+}
+
 // The one word a test checks first; the flags below say which modes are on together.
 std::string mode_name(const StateSources& sources) {
   if (sources.extras && sources.extras->lessons.active()) return "lesson";
@@ -87,6 +94,7 @@ void StateFileWriter::after_frame(GuiApp& app, const StateSources& sources, int 
       {"highlighted_gpu", app.selected_gpu() >= 0 ? nlohmann::json(app.selected_gpu()) : nlohmann::json(nullptr)},
       {"panels", panels_json(app.panels())},
       {"items", items},
+      {"memory", memory_json(app.views().memory())},
   };
   std::string error;
   if (!write_output_file(path_, json.dump(1) + "\n", error) && !reported_) {

@@ -272,6 +272,17 @@ struct UiStrings {
   const char* memory_gradients;
   const char* memory_transient;
   const char* memory_legend_owned;
+  const char* memory_sent_per_iteration;  // %s bytes
+  const char* memory_sent_so_far;  // %s bytes
+  const char* memory_sent_compact;  // so far, per iteration
+  const char* memory_sent_short;  // bytes
+  const char* memory_at_rest_words;
+  const char* memory_same_traffic;  // strategy, bytes, percent, strategy, bytes, bytes
+  const char* memory_more_traffic;  // strategy, bytes, percent, strategy, bytes, bytes, bytes
+  const char* memory_ring_shows;  // purpose, strategy
+  const char* memory_ring_compute;  // strategy
+  const char* memory_ring_at_rest;
+  const char* memory_view_too_small;
   const char* training_gpus;
   const char* training_dtype;
   const char* training_dtype_hint;
@@ -414,6 +425,7 @@ struct UiStrings {
   const char* iteration_time_hidden;     // %s communication, %s PCIe, both in total
   const char* iteration_caveat;
   const char* iteration_same_on_every_gpu;
+  const char* iteration_audience_summary;  // model, parameters, strategy, gpus, capacity, seq, micro-batch, recompute, offload
 
   // The Compare tab on a topology (docs/architecture.md, "The Compare tab on a topology")
   const char* compare_topology;

@@ -4,12 +4,16 @@
 // against the chosen GPU's capacity. What a GPU owns alone (its shard) takes that GPU's ring
 // colour, so the bars and the ring view tell the same story.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/views/iteration/iteration_view.h"
+#include "app/gui/views/memory_beats.h"
+#include "app/gui/runtime/playback.h"
+#include "app/gui/render/theme.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_timeline.h"
 
@@ -27,6 +31,10 @@ enum class MemoryMode { model_states, iteration };
 // The mode and preset a new MemoryView opens on: set from --memory-model before the window exists.
 void set_startup_iteration_model(const TransformerShape* preset);
 
+// The ring configuration that shows `call`'s rounds on `gpus` GPUs with a couple of elements per
+// slot: the same rounds as the real bucket, with numbers a class can read.
+Config readable_ring_config(const CollectiveCall& call, int gpus, Order order);
+
 class MemoryView {
  public:
   static constexpr int kMaxGpus = 64;  // beyond this the bars are thinner than a pixel or two
@@ -38,17 +46,50 @@ class MemoryView {
                  MemoryConvention convention, Order order = Order::seed);
   void set_capacity_gb(double capacity_gb) { capacity_gb_ = capacity_gb; }
   void set_bucket_bytes(std::int64_t bytes);
-  // The shared step of the iteration (clamped per column); kAtOptimizerStep shows the model
-  // states at rest, which is what `ringviz memory` prints.
+  // The iteration runs on one clock of beats (views/memory_beats.h), shared by every column
+  // and by the ring picture beside the bars. `transport()` is what Space, the arrow keys and
+  // the controls bar drive while the Memory tab is shown.
+  Playback& transport();
+  // Model states at rest, as `ringviz memory` prints them (the optimizer step's memory), until
+  // the clock moves.
+  void rest();
+  bool at_rest() const { return resting(); }
   static constexpr int kAtOptimizerStep = -1;
+  // The step of the longest column (kAtOptimizerStep: at rest); set_step puts the clock at its
+  // first beat.
   void set_step(int step);
-  int step() const { return step_; }
+  int step() const;
   int step_count() const;  // the longest column's steps
 
-  void play() { playing_ = true; }
-  void pause() { playing_ = false; }
-  bool playing() const { return playing_ || iteration_.playing(); }
+  void play();
+  void pause() { clock_.pause(); }
+  bool playing() const { return clock_.animating() || iteration_.playing(); }
   void advance(double seconds);
+
+  // The lesson player's direction (a lesson moves the ring): the clock goes to the last step
+  // whose collective is `op` (DDP's all-reduce, ZeRO's reduce-scatter or all-gather), `rounds`
+  // into it. False when no column has such a step.
+  bool follow_ring(Op op, double rounds);
+  // True while the clock is where follow_ring put it: the ring leads, the bars follow.
+  bool led_by_ring() const { return led_ && !clock_.animating() && clock_.position() == led_position_; }
+  // The collective the ring picture shows at the clock: the followed column's step, with a
+  // readable element count, and how many of its rounds have passed. Empty at rest and during
+  // compute steps.
+  struct RingCall {
+    Config config;
+    double position = 0;
+    std::string purpose;
+  };
+  std::optional<RingCall> ring_call();
+  // The colour of every beat of the followed column (the controls bar's track).
+  std::vector<Rgb> beat_colours(const ViewColours& colours);
+  // What the ring picture beside the bars shows, in words (its caption).
+  std::string ring_words();
+  // For an audience (presentation mode, recordings): the chart without any control.
+  void set_audience(bool audience) {
+    audience_ = audience;
+    iteration_.set_audience(audience);
+  }
 
   void draw(const Rect& area, const ViewContext& context);
 
@@ -62,6 +103,8 @@ class MemoryView {
     MemoryEstimate estimate;
     IterationTimeline timeline;
     std::vector<std::int64_t> peak_per_gpu;  // the most each GPU holds at any step
+    StepBeats beats;
+    SentBytes sent;
     std::string error;                       // set when the timeline could not be built
   };
   const std::vector<Column>& columns();
@@ -71,9 +114,15 @@ class MemoryView {
  private:
   void rebuild();
   void draw_controls(const ViewContext& context);
-  void draw_column(ImDrawList* dl, const Rect& area, const Column& column, double y_max,
-                   const ViewContext& context);
-  int column_step(const Column& column) const;
+  // False when the column has no room for a readable chart.
+  bool draw_column(ImDrawList* dl, const Rect& area, const Column& column, double y_max, const ViewContext& context);
+  std::string headline();
+  StepMoment column_moment(const Column& column) const;
+  int followed_column() const;
+  int longest_column() const;
+  bool resting() const;
+  void seat_at_rest();
+  void settle();  // forgets the rest once the clock has moved
 
   std::int64_t parameters_ = 7'000'000'000;
   int gpus_ = 4;
@@ -82,9 +131,13 @@ class MemoryView {
   Order order_ = Order::seed;
   double capacity_gb_ = 80;
   std::int64_t bucket_bytes_ = kDefaultBucketBytes;
-  int step_ = kAtOptimizerStep;
-  bool playing_ = false;
-  double step_clock_ = 0;
+  Playback clock_;
+  bool at_rest_ = true;
+  double rest_position_ = 0;
+  bool led_ = false;
+  double led_position_ = 0;
+  int follow_ = -1;  // the column the ring picture follows; -1: followed_column()
+  bool audience_ = false;
   bool dirty_ = true;
   std::vector<Column> columns_;
   MemoryMode mode_ = MemoryMode::model_states;

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/font_loader.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/views/centre_view_draw.h"
 #include "app/gui/views/iteration/iteration_plots.h"
@@ -246,18 +247,44 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
   const float widest = split ? std::min(run_row, field_for({t.iteration_model, t.iteration_strategy, t.memory_gpus}, 3))
                              : one_row;
   const float field = std::round(std::clamp(widest, 48 * context.scale, 110 * context.scale));
-  ImGui::PushID("iteration");
-  draw_model_controls(field, split);
-  draw_run_controls(field);
-  if (query_.model.name == kCustomModelName) draw_custom_controls(field);
-  draw_stepper();
-  ImGui::PopID();
-
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line = ImGui::GetTextLineHeight();
   const float pad = std::round(line * 0.5f);
-  const ImVec2 cursor = ImGui::GetCursorScreenPos();
-  const Rect body{area.x + pad, cursor.y + pad * 0.5f, area.w - 2 * pad, std::max(0.0f, area.bottom() - cursor.y - pad)};
+  float content_top = 0;
+  if (audience_) {
+    // What is modelled, and the moment: the words a viewer needs in place of the controls.
+    const bool custom = query_.model.name == kCustomModelName;
+    const std::string summary = format(
+        t.iteration_audience_summary, custom ? t.iteration_custom : std::string(query_.model.name).c_str(),
+        format_parameter_count(query_.model.parameters).c_str(), std::string(strategy_title(query_.strategy)).c_str(),
+        query_.gpus, iteration_gb(query_.gpu_memory_bytes).c_str(), static_cast<long long>(query_.seq),
+        static_cast<long long>(query_.micro_batch), t.iteration_recompute_names[static_cast<std::size_t>(query_.recompute)],
+        t.iteration_offload_names[static_cast<std::size_t>(query_.offload)]);
+    register_glyph_text(summary);
+    const IterationEstimate* shown = estimate();
+    const std::string moment_words =
+        shown ? format(t.iteration_moment, moment() + 1, static_cast<int>(shown->timeline.size()),
+                       iteration_event_text(*shown, moment()).c_str())
+              : std::string();
+    const float wrap = area.w - 2 * pad;
+    float y = area.y + pad * 0.5f;
+    for (const std::string& words : {summary, moment_words}) {
+      if (words.empty()) continue;
+      dl->AddText(nullptr, 0, ImVec2(area.x + pad, y), to_imcol(colours.muted_text), words.c_str(), nullptr, wrap);
+      y += ImGui::CalcTextSize(words.c_str(), nullptr, false, wrap).y + line * 0.2f;
+    }
+    content_top = y;
+  } else {
+    ImGui::PushID("iteration");
+    draw_model_controls(field, split);
+    draw_run_controls(field);
+    if (query_.model.name == kCustomModelName) draw_custom_controls(field);
+    draw_stepper();
+    ImGui::PopID();
+    content_top = ImGui::GetCursorScreenPos().y;
+  }
+  const Rect body{area.x + pad, content_top + pad * 0.5f, area.w - 2 * pad,
+                  std::max(0.0f, area.bottom() - content_top - pad)};
   const IterationEstimate* e = estimate();
   if (e == nullptr) {
     dl->AddText(nullptr, 0, to_imvec(body.min()), to_imcol(colours.warning), error().c_str(), nullptr, body.w);

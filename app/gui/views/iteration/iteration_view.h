@@ -38,6 +38,9 @@ class IterationView {
   const std::string& error();
 
   void draw(const Rect& area, const ViewContext& context);
+  // For an audience (presentation mode, recordings): one line saying what is modelled and
+  // which moment is shown, instead of the controls.
+  void set_audience(bool audience) { audience_ = audience; }
 
  private:
   void rebuild();
@@ -54,6 +57,7 @@ class IterationView {
   int moment_ = kAtPeak;
   bool playing_ = false;
   double clock_ = 0;
+  bool audience_ = false;
 };
 
 }  // namespace ringviz::gui
