@@ -348,7 +348,7 @@ void GuiApp::draw_memory_with_ring(const Rect& area) {
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(column.x, column.y), ImVec2(column.right(), column.y + words_h),
                                               to_imcol(view_colours(preferences_.theme).view_background));
     ImGui::SetCursorScreenPos(ImVec2(column.x + line * 0.5f, column.y + line * 0.3f));
-    ImGui::PushTextWrapPos(column.x + column.w - line * 0.5f);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPos().x + wrap);  // a window-local position
     ImGui::TextUnformatted(words.c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();

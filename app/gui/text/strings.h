@@ -425,6 +425,8 @@ struct UiStrings {
   const char* iteration_time_hidden;     // %s communication, %s PCIe, both in total
   const char* iteration_caveat;
   const char* iteration_same_on_every_gpu;
+  const char* iteration_strategies;
+  const char* iteration_too_small;
   const char* iteration_audience_summary;  // model, parameters, strategy, gpus, capacity, seq, micro-batch, recompute, offload
 
   // The Compare tab on a topology (docs/architecture.md, "The Compare tab on a topology")

@@ -665,7 +665,9 @@ bool MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
   const std::string step_words = resting() ? std::string(t.memory_at_rest_words) :
       format(t.memory_step_label, moment.step + 1, timeline_step_label(column.timeline, current, ui_language()).c_str());
   register_glyph_text(step_words);  // worded by core from parts: the next atlas covers what it drew
-  const std::string short_step_words = format(t.memory_step, moment.step + 1, static_cast<int>(column.timeline.steps.size()));
+  const std::string short_step_words =
+      resting() ? std::string(t.memory_model_states)
+                : format(t.memory_step, moment.step + 1, static_cast<int>(column.timeline.steps.size()));
   const std::string peak = peak_text(column.timeline);
   const bool with_ring_button = !audience_ && context.open_in_ring && current.collective;
 

@@ -53,17 +53,19 @@ const char* part_name(IterationPart part) {
 
 namespace {
 
+// The GPU memory across the plot, named in the gutter right of it (capacity_gutter wide), where
+// no bar or bar value can be.
+std::string capacity_label(double capacity) { return format(view_strings().memory_capacity_item, capacity / 1e9); }
+float capacity_gutter(double capacity) {
+  return ImGui::CalcTextSize(capacity_label(capacity).c_str()).x + ImGui::GetTextLineHeight() * 0.5f;
+}
+
 void capacity_line(ImDrawList* dl, const Rect& plot, float y, const IterationPlotStyle& style, double capacity) {
   const ViewColours& colours = view_colours(style.theme);
   const float s = style.scale;
-  dashed_line(dl, ImVec2(plot.x, y), ImVec2(plot.right(), y), to_imcol(colours.warning), 2 * s, 9 * s, 5 * s);
-  const std::string label = format(view_strings().memory_capacity_line,
-                                   format(view_strings().memory_capacity_item, capacity / 1e9).c_str());
-  const ImVec2 size = ImGui::CalcTextSize(label.c_str());
   const float line = ImGui::GetTextLineHeight();
-  dl->AddRectFilled(ImVec2(plot.right() - size.x - line * 0.6f, y - line * 1.15f), ImVec2(plot.right() - line * 0.1f, y - 2),
-                    to_imcol(colours.view_background, 0.85f));
-  dl->AddText(ImVec2(plot.right() - size.x - line * 0.35f, y - line * 1.1f), to_imcol(colours.warning), label.c_str());
+  dashed_line(dl, ImVec2(plot.x, y), ImVec2(plot.right() + line * 0.15f, y), to_imcol(colours.warning), 2 * s, 9 * s, 5 * s);
+  dl->AddText(ImVec2(plot.right() + line * 0.25f, y - line * 0.5f), to_imcol(colours.warning), capacity_label(capacity).c_str());
 }
 
 }  // namespace
@@ -74,7 +76,7 @@ void draw_gpu_bars(ImDrawList* dl, const Rect& area, const IterationMemory& memo
   const float line = ImGui::GetTextLineHeight();
   const ImU32 muted = to_imcol(colours.muted_text);
   const float axis_w = ImGui::CalcTextSize("0000").x + line * 0.4f;
-  const Rect plot{area.x + axis_w, area.y + line * 1.4f, std::max(0.0f, area.w - axis_w),
+  const Rect plot{area.x + axis_w, area.y + line * 1.4f, std::max(0.0f, area.w - axis_w - capacity_gutter(capacity)),
                   std::max(line, area.h - line * 2.6f)};
   if (plot.w < 4 || plot.h < 4) return;
   auto y_of = [&](double bytes) { return plot.bottom() - static_cast<float>(bytes / y_max) * plot.h; };
@@ -134,11 +136,21 @@ int draw_sawtooth(ImDrawList* dl, const Rect& area, const IterationEstimate& est
   const char* title = view_strings().iteration_sawtooth;
   dl->AddText(nullptr, 0, ImVec2(area.x, area.y), to_imcol(colours.muted_text), title, nullptr, area.w);
   const float title_h = ImGui::CalcTextSize(title, nullptr, false, std::max(1.0f, area.w)).y + line * 0.4f;
-  const Rect plot{area.x, area.y + title_h, area.w, std::max(0.0f, area.h - title_h - line * 0.6f)};
+  const float axis_w = ImGui::CalcTextSize("0000").x + line * 0.4f;
+  const Rect plot{area.x + axis_w, area.y + title_h, std::max(0.0f, area.w - axis_w),
+                  std::max(0.0f, area.h - title_h - line * 0.6f)};
   if (events == 0 || plot.w < 4 || plot.h < 4) return -1;
   const double capacity = estimate.query.gpu_memory_bytes;
   const double top = nice_ceiling(std::max(capacity, static_cast<double>(estimate.peak.memory.total())) * 1.06 / 1e9, 4) * 1e9;
   auto y_of = [&](double bytes) { return plot.bottom() - static_cast<float>(bytes / top) * plot.h; };
+  // GB ticks, as many as stay a label and a half apart: the sawtooth is read against the axis.
+  const double tick = nice_step(top / 1e9, std::clamp(static_cast<int>(plot.h / (line * 1.5f)), 1, 5));
+  for (double v = 0; v <= top / 1e9 + 1e-9; v += tick) {
+    const std::string label = format("%g", v);
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    dl->AddText(ImVec2(plot.x - size.x - line * 0.3f, std::round(y_of(v * 1e9)) - size.y * 0.5f),
+                to_imcol(colours.muted_text), label.c_str());
+  }
   auto x_of = [&](int event) { return plot.x + plot.w * static_cast<float>(event) / static_cast<float>(events); };
   dl->AddRectFilled(to_imvec(plot.min()), to_imvec(plot.max()), to_imcol(colours.box_background));
   for (int e = 0; e < events; ++e) {
@@ -176,13 +188,16 @@ float draw_time_bar(ImDrawList* dl, const Rect& area, const IterationTime& time,
   const ViewColours& colours = view_colours(style.theme);
   const float line = ImGui::GetTextLineHeight();
   float y = area.y;
-  if (dl != nullptr)
-    dl->AddText(ImVec2(area.x, y), to_imcol(colours.text),
-                format(t.iteration_time, iteration_seconds(time.total).c_str()).c_str());
-  y += line * 1.3f;
+  const std::string title = format(t.iteration_time, iteration_seconds(time.total).c_str());
+  if (dl != nullptr) dl->AddText(ImVec2(area.x, y), to_imcol(colours.text), title.c_str());
+  // The bar sits beside its title where ten lines of bar still fit, else below it.
+  const float title_w = ImGui::CalcTextSize(title.c_str()).x + line;
+  const bool beside = title_w + line * 10 <= area.w;
+  if (!beside) y += line * 1.3f;
   const double parts[] = {time.compute, time.recompute, time.exposed_communication, time.exposed_offload};
   const Rgb fills[] = {{96, 190, 116}, {180, 206, 96}, {80, 170, 230}, {200, 120, 200}};
-  const Rect bar{area.x, y, area.w, std::round(line * 1.1f)};
+  const Rect bar = beside ? Rect{area.x + title_w, y, area.w - title_w, std::round(line * 1.1f)}
+                          : Rect{area.x, y, area.w, std::round(line * 1.1f)};
   if (dl != nullptr) {
     dl->AddRectFilled(to_imvec(bar.min()), to_imvec(bar.max()), to_imcol(colours.box_background));
     float x = bar.x;
@@ -212,6 +227,43 @@ float draw_time_bar(ImDrawList* dl, const Rect& area, const IterationTime& time,
     dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(colours.muted_text), hidden.c_str(), nullptr, area.w);
   y += ImGui::CalcTextSize(hidden.c_str(), nullptr, false, std::max(1.0f, area.w)).y;
   return y - area.y;
+}
+
+float draw_strategy_peaks(ImDrawList* dl, const Rect& area, const std::vector<StrategyPeak>& peaks, double capacity,
+                          Strategy shown, const IterationPlotStyle& style) {
+  const ViewColours& colours = view_colours(style.theme);
+  const float line = ImGui::GetTextLineHeight();
+  const char* title = view_strings().iteration_strategies;
+  const float title_h = ImGui::CalcTextSize(title, nullptr, false, std::max(1.0f, area.w)).y + line * 0.25f;
+  const float row = std::round(line * 1.2f);
+  const float height = title_h + row * static_cast<float>(peaks.size());
+  if (dl == nullptr) return height;
+  dl->AddText(nullptr, 0, ImVec2(area.x, area.y), to_imcol(colours.muted_text), title, nullptr, area.w);
+  double top = capacity;
+  for (const StrategyPeak& p : peaks) top = std::max(top, static_cast<double>(p.peak));
+  top *= 1.04;
+  float name_w = 0, value_w = ImGui::CalcTextSize("0000.0 GB").x;
+  for (const StrategyPeak& p : peaks) name_w = std::max(name_w, ImGui::CalcTextSize(std::string(strategy_title(p.strategy)).c_str()).x);
+  const Rect bars{area.x + name_w + line * 0.5f, area.y + title_h, std::max(1.0f, area.w - name_w - value_w - line), row * peaks.size()};
+  auto x_of = [&](double bytes) { return bars.x + static_cast<float>(bytes / top) * bars.w; };
+  for (std::size_t i = 0; i < peaks.size(); ++i) {
+    const StrategyPeak& p = peaks[i];
+    const float y = bars.y + row * static_cast<float>(i);
+    const std::string name(strategy_title(p.strategy));
+    dl->AddText(ImVec2(area.x, y), to_imcol(p.strategy == shown ? colours.text : colours.muted_text), name.c_str());
+    if (p.peak <= 0) continue;
+    const bool over = static_cast<double>(p.peak) > capacity;
+    const Rect bar{bars.x, y + line * 0.15f, std::max(1.0f, x_of(static_cast<double>(p.peak)) - bars.x), line * 0.8f};
+    dl->AddRectFilled(to_imvec(bar.min()), to_imvec(bar.max()), to_imcol(over ? colours.warning : Rgb{96, 190, 116}, 0.8f));
+    if (p.strategy == shown)
+      dl->AddRect(to_imvec(bar.min()), to_imvec(bar.max()), to_imcol(colours.text), 0, 0, std::max(1.0f, style.scale));
+    dl->AddText(ImVec2(bar.right() + line * 0.3f, y), to_imcol(colours.text),
+                iteration_gb(static_cast<double>(p.peak)).c_str());
+  }
+  const float cap_x = std::round(x_of(capacity));
+  dashed_line(dl, ImVec2(cap_x, bars.y), ImVec2(cap_x, bars.bottom()), to_imcol(colours.warning), 2 * style.scale,
+              6 * style.scale, 4 * style.scale);
+  return height;
 }
 
 float draw_part_legend(ImDrawList* dl, ImVec2 at, float width, const IterationPlotStyle& style) {

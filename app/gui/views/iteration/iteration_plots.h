@@ -2,6 +2,8 @@
 // The whole-iteration mode's three pictures, drawn with ImGui's draw list: the GPUs' stacked
 // bars at one moment, the memory of every moment of the iteration (the sawtooth), and the time
 // bar split into what the iteration spends its time on.
+#include <vector>
+
 #include <imgui.h>
 
 #include "app/gui/layout/geometry.h"
@@ -37,6 +39,15 @@ int draw_sawtooth(ImDrawList* dl, const Rect& area, const IterationEstimate& est
 // exposed offload, each with its seconds in the legend below. Returns the height it takes;
 // with a null `dl` it only measures.
 float draw_time_bar(ImDrawList* dl, const Rect& area, const IterationTime& time, const IterationPlotStyle& style);
+// One bar per strategy (its peak per GPU), all on one scale with the GPU memory marked, the
+// strategy on screen outlined: DDP against ZeRO-1/2/3 for the same transformer and run.
+// Returns the height it takes; with a null `dl` it only measures.
+struct StrategyPeak {
+  Strategy strategy = Strategy::ddp;
+  std::int64_t peak = 0;  // 0: the model refused this strategy for the query
+};
+float draw_strategy_peaks(ImDrawList* dl, const Rect& area, const std::vector<StrategyPeak>& peaks, double capacity,
+                          Strategy shown, const IterationPlotStyle& style);
 // The legend of the parts, left to right from `at`; returns the height it takes (it wraps).
 // With a null `dl` it only measures.
 float draw_part_legend(ImDrawList* dl, ImVec2 at, float width, const IterationPlotStyle& style);

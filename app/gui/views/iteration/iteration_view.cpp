@@ -87,6 +87,20 @@ void IterationView::rebuild() {
   } catch (const std::exception& problem) {
     error_ = problem.what();
   }
+  // The same transformer and run under every strategy, for the comparison on one scale.
+  strategy_peaks_.clear();
+  for (Strategy strategy : {Strategy::ddp, Strategy::zero1, Strategy::zero2, Strategy::zero3}) {
+    StrategyPeak peak{strategy, 0};
+    IterationQuery other = query_;
+    other.strategy = strategy;
+    try {
+      peak.peak = strategy == query_.strategy && estimate_ ? estimate_->peak.memory.total()
+                                                           : estimate_iteration(other).peak.memory.total();
+    } catch (const std::exception&) {
+      // Left at 0: drawn as a name without a bar.
+    }
+    strategy_peaks_.push_back(peak);
+  }
 }
 
 void IterationView::advance(double seconds) {
@@ -293,58 +307,119 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
   const IterationPlotStyle style{context.theme, context.palette, context.scale};
   const int at = moment();
 
-  // The verdict and the peak's cause first: the answer before the picture.
-  float y = body.y;
+  // The verdict and the peak's cause first: the answer before the picture. Every block is
+  // measured before anything is drawn; on a short view the notes go first, then the strategy
+  // comparison, the host memory and the peak sentence, then the text shrinks (down to 70%)
+  // until each chart keeps a readable height; a view that still cannot hold them says so
+  // instead of piling text up.
   const std::string verdict = iteration_fit_text(*e);
-  dl->AddText(ImVec2(body.x, y), e->fits ? to_imcol(Rgb{96, 190, 116}) : to_imcol(colours.warning), verdict.c_str());
-  y += line * 1.25f;
   const std::string peak = iteration_peak_text(*e);
-  dl->AddText(nullptr, 0, ImVec2(body.x, y), to_imcol(colours.text), peak.c_str(), nullptr, body.w);
-  y += ImGui::CalcTextSize(peak.c_str(), nullptr, false, body.w).y + line * 0.4f;
-
-  // Bars on the left, the sawtooth and the time on the right (stacked below when narrow).
-  const bool side_by_side = body.w >= line * 50;
   const std::string notes = std::string(t.iteration_same_on_every_gpu) + " " + t.iteration_caveat;
   const std::string host =
       e->host_per_gpu > 0 ? format(t.iteration_host, iteration_gb(static_cast<double>(e->host_per_gpu)).c_str(),
                                    iteration_gb(static_cast<double>(e->host_per_machine)).c_str(),
                                    iteration_gb(static_cast<double>(e->pcie_bytes_per_gpu)).c_str())
                           : std::string();
-  const float wrap = std::max(1.0f, body.w);
-  const float host_h = host.empty() ? 0 : ImGui::CalcTextSize(host.c_str(), nullptr, false, wrap).y + line * 0.3f;
-  const float notes_h = host_h + ImGui::CalcTextSize(notes.c_str(), nullptr, false, wrap).y + line * 0.4f;
-  const float rest_h = std::max(0.0f, body.bottom() - y - notes_h);
-  const float bars_w = side_by_side ? std::round(body.w * 0.45f) : body.w;
-  const float legend_h = draw_part_legend(nullptr, ImVec2(0, 0), bars_w, style) + line * 0.3f;
-  const float time_w = side_by_side ? body.w - bars_w - line * 1.5f : body.w;
-  const float time_h = draw_time_bar(nullptr, {0, 0, time_w, 0}, e->time, style) + line * 0.6f;
-  // Stacked, the bars take a little more than half of what the time bar leaves.
-  const float stacked_bars_h = std::max(0.0f, rest_h - time_h - legend_h) * 0.55f;
-  const Rect bars{body.x, y, bars_w, side_by_side ? rest_h - legend_h : stacked_bars_h};
-  const Rect right = side_by_side ? Rect{body.x + bars_w + line * 1.5f, y, body.w - bars_w - line * 1.5f, rest_h}
-                                  : Rect{body.x, bars.bottom() + legend_h, body.w,
-                                         std::max(0.0f, rest_h - stacked_bars_h - legend_h)};
+  struct Plan {
+    bool notes = true, host = true, strategies = true, peak = true;
+  };
+  struct Layout {
+    Plan plan;
+    float line = 0, text_wrap = 0, verdict_h = 0, legend_h = 0, time_h = 0, peaks_h = 0, saw_words_h = 0;
+    float bars_w = 0, right_w = 0, gap = 0;
+    bool side_by_side = false;
+    float text_h(const std::string& text) const { return ImGui::CalcTextSize(text.c_str(), nullptr, false, text_wrap).y; }
+  };
+  auto measure = [&](float font_scale) {
+    ImGui::SetWindowFontScale(font_scale);
+    Layout l;
+    l.line = ImGui::GetTextLineHeight();
+    l.text_wrap = std::max(1.0f, body.w);
+    l.side_by_side = body.w >= l.line * 36;
+    l.gap = l.line * 1.5f;
+    l.bars_w = l.side_by_side ? std::round(body.w * 0.42f) : body.w;
+    l.right_w = l.side_by_side ? body.w - l.bars_w - l.gap : body.w;
+    l.verdict_h = l.line * 1.25f;
+    // The part legend and the time bar run across the whole width under the charts.
+    l.legend_h = draw_part_legend(nullptr, ImVec2(0, 0), body.w, style) + l.line * 0.3f;
+    l.time_h = draw_time_bar(nullptr, {0, 0, body.w, 0}, e->time, style) + l.line * 0.6f;
+    l.peaks_h = draw_strategy_peaks(nullptr, {0, 0, l.right_w, 0}, strategy_peaks_, 0, query_.strategy, style) + l.line * 0.5f;
+    l.saw_words_h = ImGui::CalcTextSize(t.iteration_sawtooth, nullptr, false, std::max(1.0f, l.right_w)).y + l.line;
+    return l;
+  };
+  // The height the charts share: what the words above and below, the legend and the time bar leave.
+  auto charts_h = [&](const Layout& l) {
+    const Plan& p = l.plan;
+    const float words = l.verdict_h + (p.peak ? l.text_h(peak) + l.line * 0.4f : 0);
+    const float below = (p.notes ? l.text_h(notes) + l.line * 0.4f : 0) +
+                        (p.host && !host.empty() ? l.text_h(host) + l.line * 0.3f : 0);
+    return body.h - words - below - l.time_h - l.legend_h;
+  };
+  // The plot height the smaller chart gets: the bars under their axis unit and over the GPU
+  // names, the sawtooth under its title and over the strategies; stacked, they share it.
+  auto chart_h = [&](const Layout& l) {
+    const float room = charts_h(l);
+    const float right_fixed = (l.plan.strategies ? l.peaks_h : 0) + l.saw_words_h;
+    if (l.side_by_side) return std::min(room - l.line * 2.6f, room - right_fixed);
+    return (room - right_fixed - l.line * 2.6f) * 0.5f;
+  };
+  Layout l;
+  for (float font_scale : {1.0f, 0.85f, 0.7f}) {
+    l = measure(font_scale);
+    for (bool Plan::*drop : {&Plan::notes, &Plan::strategies, &Plan::host, &Plan::peak}) {
+      if (chart_h(l) >= l.line * 6) break;
+      l.plan.*drop = false;
+    }
+    if (chart_h(l) >= l.line * 4) break;
+  }
+  const float line_now = l.line;
+  if (chart_h(l) < line_now * 4) {
+    dl->AddText(nullptr, 0, to_imvec(body.min()), to_imcol(colours.warning), t.iteration_too_small, nullptr, l.text_wrap);
+    ImGui::SetWindowFontScale(1.0f);
+    return;
+  }
+  float y = body.y;
+  dl->AddText(ImVec2(body.x, y), e->fits ? to_imcol(Rgb{96, 190, 116}) : to_imcol(colours.warning), verdict.c_str());
+  y += l.verdict_h;
+  if (l.plan.peak) {
+    dl->AddText(nullptr, 0, ImVec2(body.x, y), to_imcol(colours.text), peak.c_str(), nullptr, l.text_wrap);
+    y += l.text_h(peak) + line_now * 0.4f;
+  }
+  const float room = charts_h(l);
+  const float right_fixed = (l.plan.strategies ? l.peaks_h : 0) + l.saw_words_h;
+  const float stacked_bars_h = (room - right_fixed - line_now * 2.6f) * 0.5f + line_now * 2.6f;
+  const Rect bars{body.x, y, l.bars_w, l.side_by_side ? room : stacked_bars_h};
+  const Rect right = l.side_by_side ? Rect{body.x + l.bars_w + l.gap, y, l.right_w, room}
+                                    : Rect{body.x, bars.bottom(), body.w, room - stacked_bars_h};
   const IterationMemory& now = e->timeline[static_cast<std::size_t>(at)].memory;
   const double top = nice_ceiling(std::max(e->query.gpu_memory_bytes, static_cast<double>(e->peak.memory.total())) *
                                       1.06 / 1e9, 6) * 1e9;
   draw_gpu_bars(dl, bars, now, e->query.gpus, e->query.gpu_memory_bytes, top, style);
-  draw_part_legend(dl, ImVec2(bars.x, bars.bottom() + line * 0.2f), bars.w, style);
 
-  const Rect saw{right.x, right.y, right.w, std::max(line * 3, right.h - time_h)};
+  const Rect saw{right.x, right.y, right.w, right.h - (l.plan.strategies ? l.peaks_h : 0)};
   const int clicked = draw_sawtooth(dl, saw, *e, at, style);
-  if (clicked >= 0) {
+  if (clicked >= 0 && !audience_) {
     set_moment(clicked);
     pause();
   }
-  draw_time_bar(dl, {right.x, saw.bottom() + line * 0.4f, right.w, time_h}, e->time, style);
+  if (l.plan.strategies)
+    draw_strategy_peaks(dl, {right.x, saw.bottom() + line_now * 0.2f, right.w, l.peaks_h}, strategy_peaks_,
+                        e->query.gpu_memory_bytes, query_.strategy, style);
+  y += room;
+  draw_part_legend(dl, ImVec2(body.x, y + line_now * 0.15f), body.w, style);
+  y += l.legend_h;
+  draw_time_bar(dl, {body.x, y + line_now * 0.2f, body.w, l.time_h}, e->time, style);
+  y += l.time_h;
 
   // Host memory when offloading, and where the activation counts come from.
-  y = body.bottom() - notes_h + line * 0.2f;
-  if (!host.empty()) {
-    dl->AddText(nullptr, 0, ImVec2(body.x, y), to_imcol(colours.text), host.c_str(), nullptr, body.w);
-    y += host_h;
+  if (l.plan.host && !host.empty()) {
+    dl->AddText(nullptr, 0, ImVec2(body.x, y), to_imcol(colours.text), host.c_str(), nullptr, l.text_wrap);
+    y += l.text_h(host) + line_now * 0.3f;
   }
-  dl->AddText(nullptr, 0, ImVec2(body.x, y), to_imcol(colours.muted_text), notes.c_str(), nullptr, body.w);
+  if (l.plan.notes)
+    dl->AddText(nullptr, 0, ImVec2(body.x, y + line_now * 0.2f), to_imcol(colours.muted_text), notes.c_str(), nullptr,
+                l.text_wrap);
+  ImGui::SetWindowFontScale(1.0f);
 }
 
 }  // namespace ringviz::gui

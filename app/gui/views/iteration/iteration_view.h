@@ -9,6 +9,7 @@
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/views/centre_view_context.h"
+#include "app/gui/views/iteration/iteration_plots.h"
 #include "core/training/iteration_model.h"
 
 namespace ringviz::gui {
@@ -58,6 +59,7 @@ class IterationView {
   bool playing_ = false;
   double clock_ = 0;
   bool audience_ = false;
+  std::vector<StrategyPeak> strategy_peaks_;  // DDP and ZeRO-1/2/3 for the same query
 };
 
 }  // namespace ringviz::gui
