@@ -87,8 +87,8 @@ TEST_CASE("record --dump-layout DIR/ writes one layout per frame, named as the P
       CHECK_MESSAGE(drawn, "no text in the caption font starts with '" << first_word << "'");
     }
   }
-  // Nothing hidden is left beside the folders.
-  CHECK(names_in(folder) == std::vector<std::string>{"frames", "layouts"});
+  // Nothing hidden (a temporary folder) is left beside the outputs.
+  for (const std::string& name : names_in(folder)) CHECK(name[0] != '.');
 }
 
 TEST_CASE("record --dump-layout DIR/ beside a transparent sequence names the layouts as its frames") {

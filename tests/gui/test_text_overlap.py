@@ -80,6 +80,14 @@ class TextOverlapTest(unittest.TestCase):
         self.assertNotIn("'inside'", out)
         self.assertNotIn("'edge'", out)  # touches the bottom edge: inside
 
+    def test_hidden_texts_are_not_checked(self):
+        texts = [text("under the card", 10, 10, 200, 13), text("card title", 20, 12, 100, 13),
+                 text("cut but hidden", 900, 10, 50, 13, clipped=True)]
+        for t in (texts[0], texts[2]):
+            t["hidden"] = True
+        code, out, _ = self.run_main(self.write("h.json", layout(texts)))
+        self.assertEqual(code, 0, out)
+
     def test_expect_view_checks_the_view_field(self):
         path = self.write("d.json", layout([], view="memory"))
         self.assertEqual(self.run_main(path, "--expect-view", "memory")[0], 0)

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImGui::RenderTextEllipsis, as tabs and table headers use it
 
 #include "app/gui/testing/text_runs.h"
 #include "app/gui/text/font_loader.h"
@@ -199,6 +200,40 @@ TEST_CASE("text runs: text cut by the CPU or reaching past its clip rectangle is
   CHECK(runs[1].clipped);
   CHECK(runs[1].rect.right() > overflow_at + 0.5f);
   CHECK_FALSE(runs[2].clipped);
+}
+
+TEST_CASE("text runs: text ImGui shortened with its ellipsis reads with \"…\"") {
+  HeadlessFrames frames;
+  const std::vector<TextRun> runs = frames.runs_of([&](ImDrawList& dl) {
+    ImGui::RenderTextEllipsis(&dl, ImVec2(10, 10), ImVec2(60, 30), 60, 60, "Algorithm name", nullptr, nullptr);
+  });
+  REQUIRE(runs.size() >= 1);
+  CHECK(runs[0].text.rfind("Algo", 0) == 0);
+  const std::string all = [&] {
+    std::string joined;
+    for (const TextRun& run : runs) joined += run.text;
+    return joined;
+  }();
+  CHECK(all.find("\u2026") != std::string::npos);
+  CHECK(all.find("name") == std::string::npos);
+}
+
+TEST_CASE("text runs: text wholly under an opaque rectangle drawn after it is hidden") {
+  HeadlessFrames frames;
+  const std::vector<TextRun> runs = frames.runs_of([&](ImDrawList& dl) {
+    dl.AddText(ImVec2(10, 10), IM_COL32_WHITE, "Under a card");
+    dl.AddText(ImVec2(10, 40), IM_COL32_WHITE, "Under glass");
+    dl.AddText(ImVec2(10, 70), IM_COL32_WHITE, "Half covered");
+    dl.AddRectFilled(ImVec2(0, 0), ImVec2(400, 30), IM_COL32(20, 20, 20, 255));    // opaque
+    dl.AddRectFilled(ImVec2(0, 35), ImVec2(400, 60), IM_COL32(20, 20, 20, 128));   // see-through
+    dl.AddRectFilled(ImVec2(0, 65), ImVec2(40, 90), IM_COL32(20, 20, 20, 255));    // part of the text
+    dl.AddText(ImVec2(10, 10), IM_COL32_WHITE, "On the card");
+  });
+  REQUIRE(strings_of(runs) == std::vector<std::string>{"Under a card", "Under glass", "Half covered", "On the card"});
+  CHECK(runs[0].hidden);
+  CHECK_FALSE(runs[1].hidden);
+  CHECK_FALSE(runs[2].hidden);
+  CHECK_FALSE(runs[3].hidden);
 }
 
 TEST_CASE("text runs: Chinese glyphs merged into the UI font read back as their characters") {

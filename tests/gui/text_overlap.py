@@ -7,6 +7,7 @@ DIR/` writes a folder of them, and a folder argument means every .json in it) an
     rectangles that only touch are fine;
   - every text whose rectangle reaches out of the window by more than the tolerance;
   - every text drawn "clipped" (cut off by its panel or by the CPU);
+Texts marked "hidden" (under an opaque rectangle drawn after them) are left out.
   - with --expect-view, every file whose centre view ("view") is another.
 Each finding names the file, the string(s) and the rectangle(s). Exit status: 0 when nothing is
 found, 1 when something is, 2 when a file cannot be read or is not a layout with texts.
@@ -75,9 +76,11 @@ def load_layout(path):
 
 
 def findings(path, layout, expect_view=None, tolerance=TOLERANCE):
-    """The problems of one layout, each one line starting with the file's path."""
+    """The problems of one layout, each one line starting with the file's path. Texts marked
+    "hidden" (wholly under an opaque rectangle drawn after them, such as a title card) are not
+    seen, so they are not checked."""
     found = []
-    texts = layout["texts"]
+    texts = [text for text in layout["texts"] if not text.get("hidden")]
     if expect_view is not None and layout.get("view") != expect_view:
         found.append("%s: view is %r, expected %r" % (path, layout.get("view"), expect_view))
     for i, j in overlapping_pairs(texts, tolerance):

@@ -119,6 +119,7 @@ nlohmann::json texts_json() {
                      {"h", run.rect.h},
                      {"text", run.text},
                      {"clipped", run.clipped},
+                     {"hidden", run.hidden},
                      {"pixels", run.pixels}});
   return texts;
 }

@@ -96,14 +96,39 @@ std::optional<DrawnGlyph> recognise(const GlyphIndex& index, const ImDrawVert& a
   const bool whole = a.uv.x == g.U0 && a.uv.y == g.V0 && c.uv.x == g.U1 && c.uv.y == g.V1;
   const bool past_clip = a.pos.x < clip.x - kClipTolerance || a.pos.y < clip.y - kClipTolerance ||
                          c.pos.x > clip.z + kClipTolerance || c.pos.y > clip.w + kClipTolerance;
+  // ImGui's default font has its ellipsis at U+0085 (a control character in Unicode), which
+  // ImGui draws where it shortens a tab or a table header: it reads as "…".
+  const char32_t code_point = g.Codepoint == 0x85 ? U'\u2026' : static_cast<char32_t>(g.Codepoint);
   return DrawnGlyph{found->font,
-                    static_cast<char32_t>(g.Codepoint),
+                    code_point,
                     scale,
                     glyph_x - g.X0 * scale,
                     glyph_y - g.Y0 * scale,
                     g.AdvanceX * scale,
                     Rect{a.pos.x, a.pos.y, c.pos.x - a.pos.x, c.pos.y - a.pos.y},
                     !whole || past_clip};
+}
+
+// A solid rectangle of one opaque colour (ImDrawList::PrimRect: AddRectFilled without
+// rounding), as far as its clip rectangle lets it show.
+std::optional<Rect> opaque_rect(const ImDrawVert* q, const ImVec4& clip) {
+  const ImDrawVert &a = q[0], &b = q[1], &c = q[2], &d = q[3];
+  const bool one_colour = a.col == b.col && a.col == c.col && a.col == d.col &&
+                          (a.col & IM_COL32_A_MASK) == IM_COL32_A_MASK;
+  const bool untextured = a.uv.x == b.uv.x && a.uv.x == c.uv.x && a.uv.x == d.uv.x && a.uv.y == b.uv.y &&
+                          a.uv.y == c.uv.y && a.uv.y == d.uv.y;
+  const bool aligned = a.pos.y == b.pos.y && c.pos.y == d.pos.y && a.pos.x == d.pos.x && b.pos.x == c.pos.x;
+  if (!one_colour || !untextured || !aligned) return std::nullopt;
+  const float x0 = std::max(std::min(a.pos.x, c.pos.x), clip.x), y0 = std::max(std::min(a.pos.y, c.pos.y), clip.y);
+  const float x1 = std::min(std::max(a.pos.x, c.pos.x), clip.z), y1 = std::min(std::max(a.pos.y, c.pos.y), clip.w);
+  if (x1 <= x0 || y1 <= y0) return std::nullopt;
+  return Rect{x0, y0, x1 - x0, y1 - y0};
+}
+
+bool covers(const Rect& cover, const Rect& r) {
+  constexpr float slack = 0.5f;
+  return r.x >= cover.x - slack && r.y >= cover.y - slack && r.right() <= cover.right() + slack &&
+         r.bottom() <= cover.bottom() + slack;
 }
 
 Rect united(const Rect& r, const Rect& s) {
@@ -119,7 +144,7 @@ class RunBuilder {
   void add(const DrawnGlyph& glyph) {
     const int spaces = open_ ? spaces_before(glyph) : -1;
     if (spaces < 0) {
-      runs_.push_back({glyph.quad, "", false, glyph.font, glyph.font->FontSize * glyph.scale});
+      runs_.push_back({glyph.quad, "", false, false, glyph.font, glyph.font->FontSize * glyph.scale});
       open_ = true;
       font_ = glyph.font;
       scale_ = glyph.scale;
@@ -164,6 +189,10 @@ std::vector<TextRun> find_text_runs(const ImDrawData& frame, const ImFontAtlas& 
   std::vector<TextRun> runs;
   if (!frame.Valid || atlas.Fonts.Size == 0) return runs;
   const GlyphIndex index(atlas);
+  // Drawing order: when each run was last added to, and where each opaque rectangle was drawn.
+  long long order = 0;
+  std::vector<long long> run_drawn;
+  std::vector<std::pair<long long, Rect>> covers_drawn;
   for (int l = 0; l < frame.CmdListsCount; ++l) {
     const ImDrawList& list = *frame.CmdLists[l];
     RunBuilder builder(runs);
@@ -182,20 +211,32 @@ std::vector<TextRun> find_text_runs(const ImDrawData& frame, const ImFontAtlas& 
                                   idx[3] == idx[0] && idx[4] == idx[0] + 2 && idx[5] == idx[0] + 3 &&
                                   v + 3 < static_cast<unsigned>(list.VtxBuffer.Size);
         std::optional<DrawnGlyph> glyph;
+        std::optional<Rect> cover;
         if (quad_pattern) {
           const ImDrawVert* q = &list.VtxBuffer[static_cast<int>(v)];
           if (is_axis_aligned_quad(q[0], q[1], q[2], q[3])) glyph = recognise(index, q[0], q[2], command.ClipRect);
+          else cover = opaque_rect(q, command.ClipRect);
         }
+        ++order;
         if (glyph) {
           builder.add(*glyph);
+          run_drawn.resize(runs.size());
+          run_drawn.back() = order;
           i += 6;
         } else {
           builder.close();
-          i += 3;
+          if (cover) covers_drawn.emplace_back(order, *cover);
+          i += cover ? 6 : 3;
         }
       }
     }
   }
+  for (std::size_t r = 0; r < runs.size(); ++r)
+    for (const auto& [drawn, rect] : covers_drawn)
+      if (drawn > run_drawn[r] && covers(rect, runs[r].rect)) {
+        runs[r].hidden = true;
+        break;
+      }
   return runs;
 }
 

@@ -19,6 +19,8 @@ struct ImFontAtlas;
 // glyph is recognised by its UVs; the quad's size gives the scale it was drawn at, and the
 // glyph's metrics give back the pen position. Glyphs that follow one another on one pen line
 // (same font and scale, the next starting where the previous one's advance ends) are one run.
+// Solid opaque rectangles (single-colour quads) drawn later are noted too, to tell which texts
+// they cover.
 
 namespace ringviz::gui {
 
@@ -26,6 +28,9 @@ struct TextRun {
   Rect rect;          // the union of the glyph quads as drawn (after any clipping)
   std::string text;   // UTF-8; a gap of one space's advance between glyphs reads as a space
   bool clipped = false;  // a glyph was cut by the CPU or reaches past its draw command's clip rectangle
+  // Wholly under an opaque rectangle drawn after it (a stage's title card over the view):
+  // drawn, but nobody sees it.
+  bool hidden = false;
   const ImFont* font = nullptr;
   float pixels = 0;   // the text's size: the font's size times the scale it was drawn at
 };
