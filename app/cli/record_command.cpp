@@ -9,6 +9,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
+#include "core/output/frame_files.h"
 #include "core/output/output_path.h"
 #include "core/output/terminal_text.h"
 #include "core/teaching/lesson.h"
@@ -147,8 +148,9 @@ Command add_record_command(CLI::App& app) {
       [](const std::string& text) { return parse_real_in_range(text, "--from", 0, kMaxFrom, "0 to 36000"); },
       "start at this time of the lesson or collective, in seconds (default 0)", "FLOAT");
   parser->add_option("--dump-layout", flags->dump_layout,
-                     "write the last frame's GPU boxes and cell rectangles to this JSON file")
-      ->each([](const std::string& path) { check_output_file(path, "--dump-layout", ".json"); });
+                     "write the last frame's layout (GPU boxes, cells, every text drawn) to this JSON file, or "
+                     "one layout per frame into a folder (a path ending in '/')")
+      ->each([](const std::string& path) { check_layout_output(path, "--dump-layout"); });
 #ifdef RINGVIZ_WITH_GUI
   parser->add_option("--theme", flags->theme, choice_help(gui::kThemeNames));
   parser->add_option("--palette", flags->palette, choice_help(gui::kPaletteNames));

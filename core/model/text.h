@@ -95,6 +95,8 @@ inline constexpr char32_t kReplacementCharacter = 0xFFFD;
 // Decodes the UTF-8 code point that starts at byte `at` and moves `at` past it. A malformed or
 // cut-off sequence decodes as kReplacementCharacter and moves one byte, so every byte is read.
 char32_t next_code_point(std::string_view utf8, std::size_t& at);
+// `point` encoded as UTF-8 at the end of `out`.
+void append_utf8(std::string& out, char32_t point);
 
 // `text` (a flag value, a file name, a string from a user's file) made safe to print inside a
 // one-line message: control characters show as escapes (\n, \t, \r, \x1b, \u0085) and bytes

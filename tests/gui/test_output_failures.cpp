@@ -102,7 +102,12 @@ TEST_CASE("bad output paths exit 2 with one line naming the flag, before anythin
       {{"record", "--out", dir + "/missing/clip.mp4"}, "--out: the folder '" + dir + "/missing' does not exist"},
       {{"record", "--out", dir + "/notes.txt/"}, "--out: '" + dir + "/notes.txt' is a file, not a folder"},
       {{"record", "--out", dir + "/"}, "holds other files (notes.txt)"},
-      {{"record", "--out", dir + "/clip.mp4", "--dump-layout", dir}, "--dump-layout: '" + dir + "' is a folder"},
+      // An existing folder (or a path ending in '/') takes one layout per frame.
+      {{"record", "--out", dir + "/clip.mp4", "--dump-layout", dir}, "--dump-layout: the folder '" + dir + "' holds other files (notes.txt)"},
+      {{"record", "--out", dir + "/clip.mp4", "--dump-layout", dir + "/missing/layouts/"},
+       "--dump-layout: the folder '" + dir + "/missing' does not exist"},
+      {{"record", "--out", dir + "/frames/", "--dump-layout", dir + "/frames/"},
+       "--dump-layout: '" + dir + "/frames/' is the --out folder of the PNG frames"},
   };
   for (const auto& [arguments, message] : cases) {
     CAPTURE(arguments.back());

@@ -18,6 +18,7 @@
 #include "app/gui/hosts/draw_fingerprint.h"
 #include "app/gui/hosts/headless_surface.h"
 #include "app/gui/hosts/startup.h"
+#include "app/gui/record/layout_frames.h"
 #include "app/gui/record/recorder.h"
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
@@ -29,6 +30,7 @@
 #include "app/gui/testing/layout_json.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
+#include "core/output/frame_files.h"
 #include "core/output/output_file.h"
 #include "core/output/output_path.h"
 #include "core/output/terminal_text.h"
@@ -51,12 +53,14 @@ std::string seconds_text(double seconds) {
   return buffer;
 }
 
-// The layout file's part for the lesson: the scene, the step, the round and the caption band
-// on screen, so that tests know where captions are and which cells they cover.
+// The layout file's part for the lesson: the lesson (its file's stem), the scene and the step
+// (0-based, as in the lesson file), the round and the caption band on screen, so that tests
+// know where captions are and which cells they cover.
 nlohmann::json lesson_layout_json(const LessonPlayer& player) {
   const LessonFrame frame = player.frame();
   const Rect& band = player.caption_band();
-  return {{"time", frame.time},
+  return {{"name", std::filesystem::path(player.lesson().source).stem().string()},
+          {"time", frame.time},
           {"scene", frame.scene_index},
           {"step", frame.step_index},
           {"round", frame.round},
@@ -91,6 +95,17 @@ nlohmann::json stage_layout_json(GuiApp& app, const LessonPlayer& player, const 
           {"header_formula", overlay.header_formula()},
           {"view", rect_json(app.panels().view)},
           {"ring_bounds", rect_json(ring)}};
+}
+
+// Whether two folder paths ("frames/", "./frames") name one folder, existing or not.
+bool same_folder(const std::string& a, const std::string& b) {
+  const auto folder = [](const std::string& path) {
+    std::filesystem::path p(path);
+    if (p.filename().empty()) p = p.parent_path();
+    std::error_code ec;
+    return std::filesystem::weakly_canonical(std::filesystem::absolute(p), ec);
+  };
+  return folder(a) == folder(b);
 }
 
 // Where the time goes: building and submitting frames, reading them back (which waits for the
@@ -142,17 +157,19 @@ class Recording {
     options.height = request_.height;
     options.fps = request_.fps;
     options.keep_alpha = request_.transparent;
-    if (request_.transparent)
-      options.frame_prefix = player_.active() ? std::filesystem::path(player_.lesson().source).stem().string() : "frame";
+    options.frame_prefix = frame_prefix();
     std::string error;
     std::unique_ptr<VideoWriter> writer = VideoWriter::open(options, error);
     if (!writer) return {HostExit::runtime_failure, error};
+    if (names_folder(request_.dump_layout) && !layouts_.open(request_.dump_layout, error))
+      return {HostExit::runtime_failure, error};
     const bool show_progress = request_.progress && ::isatty(2);
     const Clock::time_point start = Clock::now();
     HostStatus status = write_frames(*writer, show_progress);
     if (show_progress) std::fprintf(stderr, "\n");  // ends the progress line
     if (status.ok() && !writer->finish(error))
       status = InterruptGuard::interrupted() ? interrupted(error) : HostStatus(HostExit::runtime_failure, error);
+    if (status.ok() && layouts_.is_open() && !layouts_.finish(error)) status = {HostExit::runtime_failure, error};
     if (status.ok()) status = write_layout();
     if (status.ok()) print_summary(std::chrono::duration<double>(Clock::now() - start).count());
     return status;
@@ -163,6 +180,24 @@ class Recording {
 
   // A stage recording of a lesson has a title card before it and an end card after it.
   bool cards() const { return request_.layout == RecordLayout::stage && player_.active(); }
+
+  // PNG frames are frame-000000.png, ...; a transparent sequence's are named after the lesson
+  // (or "frame") and numbered from 1 (frame_file_name). Layout frames follow the same names.
+  std::string frame_prefix() const {
+    if (!request_.transparent) return "";
+    return player_.active() ? std::filesystem::path(player_.lesson().source).stem().string() : "frame";
+  }
+
+  // The layout of the frame just built: the window's, with the recorder's own parts. The
+  // lesson is null on the stage's title and end cards, where no scene is shown.
+  nlohmann::json frame_layout() {
+    nlohmann::json layout =
+        layout_json(app_, static_cast<float>(request_.width), static_cast<float>(request_.height));
+    const bool on_card = cards() && moment_.part != StagePart::lesson;
+    if (player_.active() && !on_card) layout["lesson"] = lesson_layout_json(player_);
+    if (request_.layout == RecordLayout::stage) layout["stage"] = stage_layout_json(app_, player_, overlay_);
+    return layout;
+  }
 
   // The deterministic clock: what time `seconds` of the video shows (the lesson's or the
   // collective's time, after the title card when there is one).
@@ -205,6 +240,10 @@ class Recording {
       const Clock::time_point t0 = Clock::now();
       build();
       const std::uint64_t fingerprint = draw_fingerprint(app_, *ImGui::GetDrawData());
+      // The frame's layout from the draw data just built (before draw() may re-clip it).
+      if (layouts_.is_open() &&
+          !layouts_.write(frame_file_name(frame_prefix(), k, ".json"), frame_layout().dump(1) + "\n", error))
+        return {HostExit::runtime_failure, error};
       const Clock::time_point t1 = Clock::now();
       // A lesson holds still for seconds at a time: a frame drawn from the same draw data as
       // the previous one has the same pixels, so the rasteriser is spared and they are sent
@@ -237,15 +276,11 @@ class Recording {
     return {};
   }
 
+  // --dump-layout FILE: the last frame's layout, written once.
   HostStatus write_layout() {
-    if (request_.dump_layout.empty()) return {};
+    if (request_.dump_layout.empty() || layouts_.is_open()) return {};
     std::string error;
-    // The window's layout with the recorder's own parts, written once.
-    nlohmann::json layout =
-        layout_json(app_, static_cast<float>(request_.width), static_cast<float>(request_.height));
-    if (player_.active()) layout["lesson"] = lesson_layout_json(player_);
-    if (request_.layout == RecordLayout::stage) layout["stage"] = stage_layout_json(app_, player_, overlay_);
-    if (!write_output_file(request_.dump_layout, layout.dump(1) + "\n", error))
+    if (!write_output_file(request_.dump_layout, frame_layout().dump(1) + "\n", error))
       return {HostExit::runtime_failure, error};
     return {};
   }
@@ -282,6 +317,7 @@ class Recording {
   platform::OffscreenTarget& target_;
   StageFrames stage_;
   StageMoment moment_;  // of the frame being drawn, with cards
+  LayoutFrameFolder layouts_;  // --dump-layout DIR/: open while frames are written
   long long count_ = 0;  // frames in the video
   FrameTimes times_;
 };
@@ -326,7 +362,13 @@ int record_headless(const RecordRequest& request) {
   const VideoKind kind = video_kind_for(request.out);
   check_stage_options(request);
   check_video_output(request.out, kind, request.width, request.height);
-  if (!request.dump_layout.empty()) check_output_file(request.dump_layout, "--dump-layout", ".json");
+  if (!request.dump_layout.empty()) {
+    check_layout_output(request.dump_layout, "--dump-layout");
+    if (names_folder(request.dump_layout) && kind == VideoKind::png_folder &&
+        same_folder(request.dump_layout, request.out))
+      throw InputError("--dump-layout: '" + request.dump_layout +
+                       "' is the --out folder of the PNG frames; give the layouts a folder of their own");
+  }
   std::optional<Lesson> lesson;
   if (request.lesson) lesson = load_lesson_file(*request.lesson);
   else if (!request.open) check_initial_values(request.config);

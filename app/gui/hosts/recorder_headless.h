@@ -30,7 +30,7 @@ struct RecordRequest {
   Language language = Language::en;
   double from = 0;                 // frame k shows time from + k / fps
   std::optional<double> seconds;  // only S seconds (past the end: the final state)
-  std::string dump_layout;        // write the last frame's layout JSON here (tests use it)
+  std::string dump_layout;        // the last frame's layout JSON, or a folder ("DIR/") for one per frame
   std::optional<ThemeKind> theme;
   std::optional<PaletteKind> palette;
   float ui_scale = 0;  // 0: from the height (1 up to 720 pixels, 1.5 at 1080)

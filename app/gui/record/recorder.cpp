@@ -18,6 +18,7 @@
 
 #include <stb_image_write.h>  // the implementation comes from libstb (pkg-config imgui pulls it in)
 
+#include "core/output/frame_files.h"
 #include "core/output/output_file.h"
 #include "core/output/output_path.h"
 #include "core/model/config.h"
@@ -112,15 +113,6 @@ std::string describe_errno(int error_number) {
 
 fs::path final_path(const fs::path& out) { return out.filename().empty() ? out.parent_path() : out; }
 
-// frame-000000.png, or NAME_00001.png (a transparent sequence).
-bool is_frame_file(const std::string& name) {
-  if (!ends_with(name, ".png")) return false;
-  if (name.rfind("frame-", 0) == 0) return true;
-  const std::size_t underscore = name.rfind('_');
-  const std::string digits = underscore == std::string::npos ? "" : name.substr(underscore + 1, name.size() - 4 - underscore - 1);
-  return digits.size() == 5 && digits.find_first_not_of("0123456789") == std::string::npos;
-}
-
 // H.264 in yuv420p halves the colour resolution both ways: an odd side cannot be encoded.
 void check_even_size(int width, int height) {
   if (width % 2 == 0 && height % 2 == 0) return;
@@ -153,7 +145,7 @@ VideoKind video_kind_for(const std::string& out) {
 
 void check_video_output(const std::string& out, VideoKind kind, int width, int height) {
   if (kind == VideoKind::png_folder) {
-    check_output_folder(out, "--out", is_frame_file);
+    check_output_folder(out, "--out", is_png_frame_file);
     return;
   }
   check_output_file(out, "--out");
@@ -318,10 +310,7 @@ bool VideoWriter::write_png_frame(const std::uint8_t* rgba, std::string& error) 
     error = "cannot encode frame " + std::to_string(frames_) + " as PNG";
     return false;
   }
-  char number[32];
-  if (options_.frame_prefix.empty()) std::snprintf(number, sizeof number, "frame-%06lld.png", frames_);
-  else std::snprintf(number, sizeof number, "_%05lld.png", frames_ + 1);
-  const std::string name = options_.frame_prefix.empty() ? std::string(number) : options_.frame_prefix + number;
+  const std::string name = frame_file_name(options_.frame_prefix, frames_, ".png");
   if (write_output_file(temporary_ / name, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()),
                         error))
     return true;

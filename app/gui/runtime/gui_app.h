@@ -97,6 +97,8 @@ class GuiApp {
   const RingGeometry& geometry() const { return ring_.geometry(); }
   const CellSource& cell_source() const { return ring_.cell_source(); }
   const PipelineFrame& pipeline_frame() const { return ring_.pipeline_frame(); }
+  // The label the ring view drew on a cell this frame ("" when none, or another view is shown).
+  std::string drawn_cell_label(int rank, int slot) const { return ring_.drawn_label(rank, slot); }
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
   const ControlsBar& controls() const { return controls_; }

@@ -1,10 +1,12 @@
 #include "app/gui/runtime/layout_dump.h"
 
+#include <imgui.h>
 #include <nlohmann/json.hpp>
 
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/testing/layout_json.h"
+#include "app/gui/testing/text_runs.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/glyph_audit.h"
 #include "app/gui/text/strings.h"
@@ -104,6 +106,24 @@ nlohmann::json pipeline_json(const PipelineFrame& frame, int waves) {
           {"markers", markers}};
 }
 
+// Every piece of text the frame drew (text_runs.h), read from ImGui's draw data of the frame
+// just rendered: tests prove from it that no text overlaps another or is cut off.
+nlohmann::json texts_json() {
+  nlohmann::json texts = nlohmann::json::array();
+  const ImDrawData* frame = ImGui::GetDrawData();
+  if (frame == nullptr) return texts;
+  for (const TextRun& run : find_text_runs(*frame, *ImGui::GetIO().Fonts))
+    texts.push_back({{"x", run.rect.x},
+                     {"y", run.rect.y},
+                     {"w", run.rect.w},
+                     {"h", run.rect.h},
+                     {"text", run.text},
+                     {"clipped", run.clipped},
+                     {"hidden", run.hidden},
+                     {"pixels", run.pixels}});
+  return texts;
+}
+
 }  // namespace
 
 nlohmann::json layout_json(GuiApp& app, float width, float height) {
@@ -133,7 +153,8 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
                              {"centre", {painted.centre().x, painted.centre().y}},
                              {"state", state},
                              {"owned", (flags & kCellOwned) && (flags & kCellComplete)},
-                             {"contributors", contributors}};
+                             {"contributors", contributors},
+                             {"label", app.drawn_cell_label(r, slot)}};
       // Pipelined: each piece's own contributors, channel-major (piece = channel x slices + slice).
       if (shown.provenance.pieces_per_slot() > 1) {
         nlohmann::json pieces = nlohmann::json::array();
@@ -169,6 +190,9 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
       {"missing_glyphs", missing_glyphs_json()},
       {"fallback_glyphs_drawn", fallback_glyphs_last_frame()},
       {"presentation", app.presentation()},
+      {"view", std::string(centre_view_name(app.views().current()))},
+      // The lesson's scene and step on screen; the recorder fills it in (layout_dump.h).
+      {"lesson", nullptr},
       {"notices", app.notices()},
       // The backend's few words in the controls bar and where they were drawn (no rect: no room).
       {"status", app.controls().status().text.empty()
@@ -200,6 +224,7 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
       {"graphics", graphics_json(app)},
       {"memory", memory_layout_json(app.views().memory())},
       {"compare", compare_json(app)},
+      {"texts", texts_json()},
   };
 }
 

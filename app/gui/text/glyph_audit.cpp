@@ -17,26 +17,6 @@ int g_fallbacks_last_frame = 0;
 
 bool is_layout(char32_t point) { return point == '\n' || point == '\r' || point == '\t'; }
 
-std::string utf8_of(char32_t point) {
-  std::string out;
-  if (point < 0x80) {
-    out += static_cast<char>(point);
-  } else if (point < 0x800) {
-    out += static_cast<char>(0xC0 | (point >> 6));
-    out += static_cast<char>(0x80 | (point & 0x3F));
-  } else if (point < 0x10000) {
-    out += static_cast<char>(0xE0 | (point >> 12));
-    out += static_cast<char>(0x80 | ((point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (point & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (point >> 18));
-    out += static_cast<char>(0x80 | ((point >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (point & 0x3F));
-  }
-  return out;
-}
-
 }  // namespace
 
 std::vector<char32_t> missing_code_points(const ImFont& font, std::string_view utf8) {
@@ -101,7 +81,9 @@ int fallback_glyphs_last_frame() { return g_fallbacks_last_frame; }
 std::string describe_code_point(char32_t point) {
   char text[16];
   std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(point));
-  return std::string(text) + " " + utf8_of(point);
+  std::string described = std::string(text) + " ";
+  append_utf8(described, point);
+  return described;
 }
 
 }  // namespace ringviz::gui

@@ -131,6 +131,11 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   const float line = ImGui::GetTextLineHeight();
   const float s = frame.ui_scale;
   pipeline_.begin(session.schedule());
+  // Only rings small enough for text on their cells keep labels (thousands of cells have none).
+  drawn_labels_ranks_ = n <= SessionModel::kMaxTextRanks ? n : 0;
+  drawn_labels_.assign(static_cast<std::size_t>(drawn_labels_ranks_) * static_cast<std::size_t>(drawn_labels_ranks_),
+                       std::string());
+  drawn_labels_frame_ = ImGui::GetFrameCount();
   // A pipelined ring gives the top of the view to the wave's caption and channel selector.
   Rect ring_area = area.inset(std::round(line * 0.5f));
   Rect strip{ring_area.x, ring_area.y, ring_area.w, 0};
@@ -243,7 +248,13 @@ void RingView::queue_cells(const Scene& scene, const Rect& clip, std::int64_t la
   renderer_.queue(scene.dl, std::move(pass));
 }
 
-void RingView::draw_cell_text(const Scene& scene) const {
+std::string RingView::drawn_label(int rank, int slot) const {
+  const int n = drawn_labels_ranks_;
+  if (drawn_labels_frame_ != ImGui::GetFrameCount() || rank < 0 || slot < 0 || rank >= n || slot >= n) return {};
+  return drawn_labels_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(n) + static_cast<std::size_t>(slot)];
+}
+
+void RingView::draw_cell_text(const Scene& scene) {
   // Text on the cells: the label near the top (clear of the centre, which shows the pure
   // provenance colour) and the values in the bottom band.
   ImDrawList* dl = scene.dl;
@@ -276,6 +287,7 @@ void RingView::draw_cell_text(const Scene& scene) const {
                             to_imcol(colours.box_background, 0.82f), 3.0f);
         }
         dl->AddText(at, ink, label.c_str());
+        drawn_labels_[index] = label;
       }
       const std::string& values = shown.values[index];
       if (scene.values_as_text && !values.empty()) {

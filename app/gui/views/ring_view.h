@@ -4,6 +4,7 @@
 // a cell explains it.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/ring_geometry.h"
@@ -35,6 +36,9 @@ class RingView {
   const CellSource& cell_source() const { return cell_source_; }
   // The wave, its markers and the channel shown, when the schedule is pipelined.
   const PipelineFrame& pipeline_frame() const { return pipeline_.frame(); }
+  // The label drawn on a cell in ImGui's current frame ("" where none was, or when the ring
+  // was not drawn this frame), exactly as drawn (fitted to the cell), for --dump-layout.
+  std::string drawn_label(int rank, int slot) const;
 
  private:
   // Lays the ring out again only when the area, the GPU count or the text size changed: the
@@ -47,7 +51,7 @@ class RingView {
   struct Scene;
   void draw_arrows_and_boxes(const Scene& scene) const;
   void queue_cells(const Scene& scene, const Rect& clip, std::int64_t largest_slot);
-  void draw_cell_text(const Scene& scene) const;
+  void draw_cell_text(const Scene& scene);
   void draw_round_marks(const Scene& scene) const;  // owned slots; slots sending or just arrived
   void draw_packets(const Scene& scene, const ShownState& before) const;  // `before`: the round's start
   void draw_selection(const Scene& scene, int selected_gpu) const;
@@ -62,6 +66,9 @@ class RingView {
   RingGeometry geometry_;
   Rect geometry_view_{};  // what geometry_ was laid out for
   float geometry_line_ = 0;
+  std::vector<std::string> drawn_labels_;  // rank-major, of ImGui frame drawn_labels_frame_
+  int drawn_labels_frame_ = -1;
+  int drawn_labels_ranks_ = 0;
   PaletteKind uploaded_palette_ = PaletteKind::standard;
   int palette_ranks_ = -1;
 };

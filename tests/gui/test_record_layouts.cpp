@@ -1,0 +1,130 @@
+// `ringviz record --dump-layout DIR/`: one layout per recorded frame, named as the PNG frames
+// are, each saying the view, the lesson's scene and step (null on the stage's cards) and the
+// texts drawn; nothing is left under DIR when the recording fails.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "app/gui/stage/stage_timeline.h"
+#include "core/model/text.h"
+#include "core/teaching/lesson.h"
+#include "render_harness.h"
+
+using namespace ringviz::gui_test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kLesson = fs::path(RINGVIZ_SOURCE_DIR) / "assets/lessons/05-allreduce-traffic.json";
+
+fs::path layouts_folder(const std::string& name) {
+  const fs::path folder = scratch_dir() / ("layouts-" + name);
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  return folder;
+}
+
+std::vector<std::string> names_in(const fs::path& folder) {
+  std::vector<std::string> names;
+  if (!fs::is_directory(folder)) return names;
+  for (const auto& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string stem_of(const std::string& name) { return fs::path(name).stem().string(); }
+
+nlohmann::json load_json(const fs::path& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+}  // namespace
+
+TEST_CASE("record --dump-layout DIR/ writes one layout per frame, named as the PNG frames, with the lesson's scene and step") {
+  const fs::path folder = layouts_folder("stage");
+  // Video seconds 1 to 4 at 1 fps: two frames of the title card, then the lesson's first seconds.
+  const double from = 1.0;
+  const Run run = run_ringviz({"record", "--lesson", kLesson.string(), "--out", (folder / "frames").string() + "/",
+                               "--size", "1280x720", "--fps", "1", "--from", "1", "--seconds", "4",
+                               "--dump-layout", (folder / "layouts").string() + "/"});
+  INFO("ringviz printed: " << run.output);
+  REQUIRE(run.exit_code == 0);
+  const std::vector<std::string> pngs = names_in(folder / "frames");
+  const std::vector<std::string> layouts = names_in(folder / "layouts");
+  REQUIRE(layouts.size() == 4);
+  REQUIRE(pngs.size() == layouts.size());
+  CHECK(layouts.front() == "frame-000000.json");
+  const ringviz::Lesson lesson = ringviz::load_lesson_file(kLesson);
+  for (std::size_t k = 0; k < layouts.size(); ++k) {
+    CAPTURE(layouts[k]);
+    CHECK(stem_of(layouts[k]) == stem_of(pngs[k]));
+    const nlohmann::json layout = load_json(folder / "layouts" / layouts[k]);
+    CHECK(layout["view"] == "ring");
+    CHECK_FALSE(layout["texts"].empty());
+    const double video_seconds = from + static_cast<double>(k);
+    if (video_seconds < ringviz::gui::kStageTitleSeconds) {
+      CHECK(layout["stage"]["part"] == "title");
+      CHECK(layout["lesson"].is_null());
+    } else {
+      CHECK(layout["stage"]["part"] == "lesson");
+      const ringviz::LessonFrame expected =
+          ringviz::lesson_frame(lesson, video_seconds - ringviz::gui::kStageTitleSeconds, ringviz::Language::en);
+      CHECK(layout["lesson"]["name"] == "05-allreduce-traffic");
+      CHECK(layout["lesson"]["scene"] == expected.scene_index);
+      CHECK(layout["lesson"]["step"] == expected.step_index);
+      // The caption on screen is among the texts, as the caption font drew it (its first word).
+      const std::string caption(expected.caption);
+      const std::string first_word = caption.substr(0, caption.find(' '));
+      const bool drawn = std::any_of(layout["texts"].begin(), layout["texts"].end(), [&](const nlohmann::json& t) {
+        return t["text"].get<std::string>().rfind(first_word, 0) == 0 &&
+               t["pixels"].get<double>() == layout["stage"]["caption_pixels"].get<double>();
+      });
+      CHECK_MESSAGE(drawn, "no text in the caption font starts with '" << first_word << "'");
+    }
+  }
+  // Nothing hidden (a temporary folder) is left beside the outputs.
+  for (const std::string& name : names_in(folder)) CHECK(name[0] != '.');
+}
+
+TEST_CASE("record --dump-layout DIR/ beside a transparent sequence names the layouts as its frames") {
+  const fs::path folder = layouts_folder("transparent");
+  const Run run = run_ringviz({"record", "--lesson", kLesson.string(), "--out", (folder / "frames").string() + "/",
+                               "--size", "1280x720", "--fps", "1", "--seconds", "2", "--background", "transparent",
+                               "--dump-layout", (folder / "layouts").string() + "/"});
+  INFO("ringviz printed: " << run.output);
+  REQUIRE(run.exit_code == 0);
+  CHECK(names_in(folder / "layouts") ==
+        std::vector<std::string>{"05-allreduce-traffic_00001.json", "05-allreduce-traffic_00002.json"});
+  CHECK(names_in(folder / "frames") ==
+        std::vector<std::string>{"05-allreduce-traffic_00001.png", "05-allreduce-traffic_00002.png"});
+}
+
+TEST_CASE("record --dump-layout into an existing folder of layouts replaces them; a failed recording leaves them") {
+  const fs::path folder = layouts_folder("replace");
+  const fs::path layouts = folder / "layouts";
+  fs::create_directories(layouts);
+  for (const char* old : {"frame-000000.json", "frame-000001.json", "frame-000002.json"})
+    std::ofstream(layouts / old) << "{}";
+  // An existing folder is a folder without the trailing '/'.
+  Run run = run_ringviz({"record", "--out", (folder / "frames").string() + "/", "--size", "320x240", "--fps", "2",
+                         "--seconds", "1", "--layout", "app", "--dump-layout", layouts.string()});
+  INFO("ringviz printed: " << run.output);
+  REQUIRE(run.exit_code == 0);
+  CHECK(names_in(layouts) == std::vector<std::string>{"frame-000000.json", "frame-000001.json"});
+  CHECK(load_json(layouts / "frame-000001.json")["lesson"].is_null());  // no lesson
+  // ffmpeg fails: the earlier layouts stay, nothing hidden is left beside them.
+  const fs::path fake = folder / "ffmpeg";
+  std::ofstream(fake) << "#!/bin/sh\ncat > /dev/null\nexit 1\n";
+  fs::permissions(fake, fs::perms::owner_all);
+  run = run_ringviz({"record", "--out", (folder / "clip.mp4").string(), "--size", "320x240", "--fps", "2",
+                     "--seconds", "1", "--layout", "app", "--dump-layout", layouts.string() + "/"},
+                    {{"RINGVIZ_FFMPEG", fake.string()}});
+  CHECK(run.exit_code == 1);
+  CHECK(names_in(layouts) == std::vector<std::string>{"frame-000000.json", "frame-000001.json"});
+  CHECK(names_in(folder) == std::vector<std::string>{"ffmpeg", "frames", "layouts"});
+}

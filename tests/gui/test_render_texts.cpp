@@ -1,0 +1,74 @@
+// The layout dump's text parts on real frames: "texts" lists what was drawn (the ring's GPU
+// titles and cell labels, the panels' widgets), each cell's "label" is the text drawn on it,
+// and "view" and "lesson" say what is on screen.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "render_harness.h"
+
+using namespace ringviz::gui_test;
+
+namespace {
+
+bool inside(const nlohmann::json& text, const nlohmann::json& rect) {
+  constexpr double slack = 0.5;
+  return text["x"].get<double>() >= rect["x"].get<double>() - slack &&
+         text["y"].get<double>() >= rect["y"].get<double>() - slack &&
+         text["x"].get<double>() + text["w"].get<double>() <= rect["x"].get<double>() + rect["w"].get<double>() + slack &&
+         text["y"].get<double>() + text["h"].get<double>() <= rect["y"].get<double>() + rect["h"].get<double>() + slack;
+}
+
+int count_texts(const Frame& frame, const std::string& string) {
+  int count = 0;
+  for (const auto& text : frame.layout["texts"]) count += text["text"] == string ? 1 : 0;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("texts: every cell label of the ring is a text drawn inside its cell, and the view is the ring") {
+  // Mid-AllReduce: cells hold sums such as "a0+b0", drawn on their cells.
+  const Frame frame = render({"--size", "1920x1080", "--op", "allreduce", "--gpus", "4", "--round", "2"});
+  CHECK(frame.layout["view"] == "ring");
+  CHECK(frame.layout["lesson"].is_null());
+  const auto& texts = frame.layout["texts"];
+  REQUIRE(texts.is_array());
+  int labels = 0;
+  for (const auto& gpu : frame.layout["gpus"]) {
+    for (const auto& cell : gpu["cells"]) {
+      const std::string label = cell["label"].get<std::string>();
+      CAPTURE(gpu["rank"].get<int>());
+      CAPTURE(cell["slot"].get<int>());
+      CAPTURE(label);
+      if (cell["state"] == "empty") {
+        CHECK(label.empty());
+        continue;
+      }
+      REQUIRE_FALSE(label.empty());
+      ++labels;
+      bool found = false;
+      for (const auto& text : texts)
+        if (text["text"] == label && inside(text, cell["painted"])) found = true;
+      CHECK_MESSAGE(found, "no text '" << label << "' inside the cell " << cell["painted"].dump());
+    }
+  }
+  CHECK(labels > 0);
+  // The GPU titles and the panels' own text are listed too.
+  for (int r = 0; r < 4; ++r) CHECK(count_texts(frame, "GPU " + std::to_string(r)) >= 1);
+  for (const auto& text : texts) {
+    CHECK(text["w"].get<double>() > 0);
+    CHECK(text["h"].get<double>() > 0);
+  }
+}
+
+TEST_CASE("texts: another view has no cell labels, and says which view it is") {
+  for (const char* view : {"memory", "training", "compare", "devices"}) {
+    CAPTURE(view);
+    const Frame frame = render({"--size", "1600x900", "--view", view});
+    CHECK(frame.layout["view"] == view);
+    CHECK_FALSE(frame.layout["texts"].empty());
+    for (const auto& gpu : frame.layout["gpus"])
+      for (const auto& cell : gpu["cells"]) CHECK(cell["label"] == "");
+  }
+}
