@@ -10,6 +10,7 @@
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/views/iteration/iteration_view.h"
+#include "core/training/iteration_model.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_timeline.h"
 
@@ -80,7 +81,7 @@ class MemoryView {
   std::vector<Strategy> strategies_{Strategy::ddp, Strategy::zero2};
   MemoryConvention convention_ = MemoryConvention::paper;
   Order order_ = Order::seed;
-  double capacity_gb_ = 80;
+  double capacity_gb_ = kDefaultGpuMemoryBytes / 1e9;  // the GPU lessons and the CLI measure against
   std::int64_t bucket_bytes_ = kDefaultBucketBytes;
   int step_ = kAtOptimizerStep;
   bool playing_ = false;
