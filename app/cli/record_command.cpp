@@ -9,6 +9,7 @@
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
 #include "app/cli/number_flags.h"
+#include "app/cli/shipped_lessons.h"
 #include "core/output/frame_files.h"
 #include "core/output/output_path.h"
 #include "core/output/terminal_text.h"
@@ -34,6 +35,7 @@ constexpr double kMaxFrames = 216000;
 struct RecordFlags {
   ConfigFlags config;
   std::string lesson;
+  bool list_lessons = false;
   std::string open;
   std::string out;
   std::string size = "1920x1080";
@@ -49,26 +51,6 @@ struct RecordFlags {
 };
 
 #ifdef RINGVIZ_WITH_GUI
-// A lesson file, or the name of a shipped one ("05-allreduce-traffic", or "default"), looked up
-// in the lesson folders of lesson_folder_candidates(), in order. A name found nowhere is
-// refused naming every folder tried, so that an installed ringviz says where it looked.
-std::filesystem::path resolve_lesson(const std::string& text) {
-  const std::filesystem::path given(text);
-  if (std::filesystem::exists(given) || text.find('/') != std::string::npos) return given;
-  std::error_code ec;
-  const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", ec);
-  std::string name = text == "default" ? std::string(kDefaultLessonFile) : text;
-  if (std::filesystem::path(name).extension() != ".json") name += ".json";
-  std::string tried;
-  for (const std::filesystem::path& folder :
-       lesson_folder_candidates(ec ? std::filesystem::current_path() : executable)) {
-    if (std::filesystem::exists(folder / name, ec)) return folder / name;
-    tried += (tried.empty() ? "" : ", ") + folder.string();
-  }
-  throw InputError("--lesson: no file or shipped lesson '" + text + "' (looked for " + name + " in " + tried +
-                   "); give the lesson file's path, or set RINGVIZ_LESSONS to the folder that holds it");
-}
-
 // Where a lesson recording's subtitles go (`extension` ".srt" or ".vtt"): beside the video or
 // the folder of PNG frames, under its name.
 std::filesystem::path lesson_subtitle_path(const gui::RecordRequest& request, const std::string& extension) {
@@ -126,10 +108,13 @@ Command add_record_command(CLI::App& app) {
       "a lesson file (assets/lessons/05-allreduce-traffic.json), a shipped lesson's name "
       "(05-allreduce-traffic), or 'default'",
       "TEXT");
+  parser->add_flag("--list-lessons", flags->list_lessons,
+                   "list the shipped lessons (as `ringviz lessons` does, in --lang) and record nothing");
   parser->add_option("--open", flags->open,
                      "replay a ringviz.trace/1 document (a capture or `trace --format json` output) at its "
                      "measured pacing");
-  parser->add_option("--out", flags->out, "video.mp4, video.gif, or a folder for PNG frames (frames/)")->required();
+  // Required unless --list-lessons, which run() checks.
+  parser->add_option("--out", flags->out, "video.mp4, video.gif, or a folder for PNG frames (frames/); required");
   parser->add_option("--size", flags->size, "frame size WxH")->capture_default_str();
   add_checked_option<int>(
       *parser, "--fps", flags->fps,
@@ -172,6 +157,15 @@ Command add_record_command(CLI::App& app) {
   Command command;
   command.parser = parser;
   command.run = [flags, parser]() -> int {
+    if (flags->list_lessons) {
+      for (const char* option : {"--lesson", "--open", "--out"})
+        if (parser->get_option(option)->count() > 0)
+          throw InputError(std::string("--list-lessons: not with ") + option + " (it lists the lessons and records nothing)");
+      return print_shipped_lessons(std::cout, std::cerr, parse_language(flags->config.lang, "--lang"));
+    }
+    if (parser->get_option("--out")->count() == 0)
+      throw InputError("--out: missing (a .mp4 or .gif file, or a folder for PNG frames; --list-lessons lists the "
+                       "lessons instead)");
 #ifdef RINGVIZ_WITH_GUI
     gui::RecordRequest request;
     request.language = parse_language(flags->config.lang, "--lang");

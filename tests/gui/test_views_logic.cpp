@@ -271,6 +271,25 @@ TEST_CASE("the whole iteration's peak, verdict and moments are worded from the m
   CHECK(iteration_peak_text(estimate).rfind("Peak " + iteration_gb(static_cast<double>(estimate.peak.memory.total())) +
                                                 " per GPU at \"loss", 0) == 0);
   CHECK(iteration_peak_text(estimate).find("activations (") != std::string::npos);
+  // At the loss backward has made no gradient yet: what lies under the activations is named as
+  // weights and optimizer states, not as the model states of the optimizer step.
+  const IterationMemory& at_loss = estimate.peak.memory;
+  REQUIRE(at_loss.gradients == 0);
+  CHECK(iteration_peak_text(estimate).find(
+            "on top of " + iteration_gb(static_cast<double>(at_loss.parameters + at_loss.optimizer_states)) +
+            " of weights and optimizer states.") != std::string::npos);
+  CHECK(iteration_peak_text(estimate).find("model states") == std::string::npos);
+  // In backward the gradients made so far are named beside the cause.
+  IterationQuery rerun = query;
+  rerun.seq = 16384;
+  rerun.strategy = Strategy::zero3;
+  rerun.recompute = Recompute::full;
+  const IterationEstimate backward = estimate_iteration(rerun);
+  REQUIRE(backward.peak.memory.gradients > 0);
+  REQUIRE(backward.peak.cause != PeakCause::gradients);
+  CHECK(iteration_peak_text(backward).find("and gradients (" +
+                                           iteration_gb(static_cast<double>(backward.peak.memory.gradients)) +
+                                           ") on top of ") != std::string::npos);
   const double over = static_cast<double>(estimate.peak.memory.total()) - 80e9;
   CHECK(iteration_fit_text(estimate) == "Does not fit in 80 GB: over by " + iteration_gb(over));
   CHECK(iteration_event_text(estimate, 1) == "forward through layer 1 of 32");

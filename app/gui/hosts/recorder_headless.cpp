@@ -128,9 +128,8 @@ class Recording {
   // The first frame drawn until ImGui settles (which also builds the caption font, and finds
   // out whether the Chinese one is missing).
   HostStatus settle() {
-    const double whole = cards() ? stage_video_seconds(player_.lesson())
-                         : player_.active() ? player_.lesson().duration()
-                                            : playback_recording_seconds(app_.playback());
+    const double whole = player_.active() ? recorded_lesson_seconds(player_.lesson(), lesson_cards(request_.layout))
+                                          : playback_recording_seconds(app_.playback());
     const double duration = request_.seconds ? *request_.seconds : std::max(0.0, whole - request_.from);
     count_ = video_frame_count(duration, request_.fps);
     for (int i = 0; i < kSettleFrames; ++i) {
@@ -179,7 +178,7 @@ class Recording {
   int rounds() { return app_.model().session().round_count(); }
 
   // A stage recording of a lesson has a title card before it and an end card after it.
-  bool cards() const { return request_.layout == RecordLayout::stage && player_.active(); }
+  bool cards() const { return player_.active() && lesson_cards(request_.layout) == LessonCards::title_and_end; }
 
   // PNG frames are frame-000000.png, ...; a transparent sequence's are named after the lesson
   // (or "frame") and numbered from 1 (frame_file_name). Layout frames follow the same names.
@@ -334,8 +333,12 @@ double playback_position_at(double seconds, const Playback& playback) {
   return seconds < kLeadSeconds ? 0.0 : playback.position_after(seconds - kLeadSeconds);
 }
 
+LessonCards lesson_cards(RecordLayout layout) {
+  return layout == RecordLayout::stage ? LessonCards::title_and_end : LessonCards::none;
+}
+
 double stage_title_seconds(const RecordRequest& request) {
-  return request.layout == RecordLayout::stage && request.lesson ? kStageTitleSeconds : 0.0;
+  return request.lesson && lesson_cards(request.layout) == LessonCards::title_and_end ? kTitleCardSeconds : 0.0;
 }
 
 void check_stage_options(const RecordRequest& request) {
@@ -380,10 +383,9 @@ int record_headless(const RecordRequest& request) {
   }
   // Starting past the end would record one still frame of the end and report success. The end
   // itself is a fair start (its last frame); a millisecond of slack covers a time printed rounded.
-  const bool cards = lesson && request.layout == RecordLayout::stage;
-  double whole = cards    ? stage_video_seconds(*lesson)
-                 : lesson ? lesson->duration()
-                          : collective_recording_seconds(make_schedule(request.config).round_count());
+  const bool cards = lesson && lesson_cards(request.layout) == LessonCards::title_and_end;
+  double whole = lesson ? recorded_lesson_seconds(*lesson, lesson_cards(request.layout))
+                        : collective_recording_seconds(make_schedule(request.config).round_count());
   if (replay) {
     Playback paced;
     paced.set_round_count(static_cast<int>(replay->run().rounds.size()));

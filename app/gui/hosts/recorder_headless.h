@@ -8,6 +8,7 @@
 #include "core/model/config.h"
 #include "core/model/enum_table.h"
 #include "core/model/text.h"
+#include "core/teaching/lesson_recording.h"
 
 namespace ringviz::gui {
 
@@ -41,6 +42,8 @@ struct RecordRequest {
   bool transparent = false;
 };
 
+// Whether a lesson recorded in `layout` opens and closes on cards (the stage does).
+LessonCards lesson_cards(RecordLayout layout);
 // Seconds of title card before the lesson's time 0 in the video this request records (0 when
 // there is none: the app layout, or a collective without a lesson). Lesson time t is at video
 // time t + stage_title_seconds(request) - request.from, e.g. for subtitles.

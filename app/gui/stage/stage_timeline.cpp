@@ -5,7 +5,7 @@
 namespace ringviz::gui {
 
 double stage_video_seconds(const Lesson& lesson) {
-  return kStageTitleSeconds + lesson.duration() + kStageEndSeconds;
+  return recorded_lesson_seconds(lesson, LessonCards::title_and_end);
 }
 
 StageMoment stage_moment(const Lesson& lesson, double video_seconds) {

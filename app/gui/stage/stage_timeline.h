@@ -2,13 +2,14 @@
 // A stage recording's clock: a title card, the lesson, an end card, and where the picture
 // cross-fades (docs/recording.md, "The stage"). Pure, tested without GL.
 #include "core/teaching/lesson.h"
+#include "core/teaching/lesson_recording.h"
 
 namespace ringviz::gui {
 
-// A couple of seconds for each card, long enough to read a title; a short dissolve between
-// scenes (and between a card and the lesson).
-inline constexpr double kStageTitleSeconds = 2.5;
-inline constexpr double kStageEndSeconds = 2.5;
+// The cards are core's (core/teaching/lesson_recording.h), which times every recording; a
+// short dissolve between scenes (and between a card and the lesson).
+inline constexpr double kStageTitleSeconds = kTitleCardSeconds;
+inline constexpr double kStageEndSeconds = kEndCardSeconds;
 inline constexpr double kStageFadeSeconds = 0.4;
 
 enum class StagePart { title, lesson, end };
@@ -26,7 +27,7 @@ struct StageMoment {
   double step_start = 0;
 };
 
-// The video's length: both cards and the lesson.
+// The video's length: both cards and the lesson (recorded_lesson_seconds with cards).
 double stage_video_seconds(const Lesson& lesson);
 // `video_seconds` from the start of the title card (clamped to the video).
 StageMoment stage_moment(const Lesson& lesson, double video_seconds);

@@ -414,7 +414,10 @@ struct UiStrings {
   const char* iteration_logits;
   const char* iteration_buffers;
   const char* iteration_peak;            // %s bytes, %s when, %s what
-  const char* iteration_peak_cause;      // %s part, %s bytes, %s model-state bytes
+  // The peak's cause on top of what the GPU holds besides it: the weights and optimizer states
+  // (which are there all iteration), and the gradients when backward has made some.
+  const char* iteration_peak_cause;      // %s part, %s bytes, %s weight and optimizer-state bytes
+  const char* iteration_peak_cause_and_gradients;  // %s part, %s bytes, %s gradient bytes, %s weight and optimizer-state bytes
   const char* iteration_peak_states_only;  // %s model-state bytes
   const char* iteration_fits;            // %s capacity, %s spare
   const char* iteration_does_not_fit;    // %s capacity, %s over

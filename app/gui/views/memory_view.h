@@ -14,6 +14,7 @@
 #include "app/gui/views/memory_beats.h"
 #include "app/gui/runtime/playback.h"
 #include "app/gui/render/theme.h"
+#include "core/training/iteration_model.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_timeline.h"
 
@@ -129,7 +130,7 @@ class MemoryView {
   std::vector<Strategy> strategies_{Strategy::ddp, Strategy::zero2};
   MemoryConvention convention_ = MemoryConvention::paper;
   Order order_ = Order::seed;
-  double capacity_gb_ = 80;
+  double capacity_gb_ = kDefaultGpuMemoryBytes / 1e9;  // the GPU lessons and the CLI measure against
   std::int64_t bucket_bytes_ = kDefaultBucketBytes;
   Playback clock_;
   bool at_rest_ = true;

@@ -65,15 +65,18 @@ std::string iteration_peak_text(const IterationEstimate& estimate) {
   const UiStrings& t = view_strings();
   const IterationPeak& peak = estimate.peak;
   const IterationMemory& m = peak.memory;
-  // The cause sits on top of the model states (the gradients among them unless they are it).
+  // The cause sits on top of the weights and optimizer states, and of the gradients backward
+  // has made so far unless they are the cause: never "model states" for a sum that may lack
+  // the gradients, which would read as the optimizer step's larger figure.
+  const std::string cause = iteration_gb(static_cast<double>(cause_bytes(m, peak.cause)));
+  const std::string held = iteration_gb(static_cast<double>(m.parameters + m.optimizer_states));
+  const bool gradients_too = peak.cause != PeakCause::gradients && m.gradients > 0;
   const std::string what =
       peak.cause == PeakCause::model_states
           ? format(t.iteration_peak_states_only, iteration_gb(static_cast<double>(m.total())).c_str())
-          : format(t.iteration_peak_cause, cause_label(peak.cause),
-                   iteration_gb(static_cast<double>(cause_bytes(m, peak.cause))).c_str(),
-                   iteration_gb(static_cast<double>(m.parameters + m.optimizer_states +
-                                                    (peak.cause == PeakCause::gradients ? 0 : m.gradients)))
-                       .c_str());
+      : gradients_too ? format(t.iteration_peak_cause_and_gradients, cause_label(peak.cause), cause.c_str(),
+                               iteration_gb(static_cast<double>(m.gradients)).c_str(), held.c_str())
+                      : format(t.iteration_peak_cause, cause_label(peak.cause), cause.c_str(), held.c_str());
   return format(t.iteration_peak, iteration_gb(static_cast<double>(m.total())).c_str(),
                 iteration_event_text(estimate, peak.event).c_str(), what.c_str());
 }

@@ -9,7 +9,9 @@ namespace ringviz::gui {
 
 // "forward through layer 12 of 32", "optimizer step" ...
 std::string iteration_event_text(const IterationEstimate& estimate, int event);
-// "Peak 95.1 GB per GPU at "loss: ...": activations (52.1 GB) on top of 32.1 GB of model states."
+// "Peak 202.7 GB per GPU at "loss: ...": activations (104.2 GB) on top of 98.0 GB of weights and
+// optimizer states." The weights and optimizer states are named apart from the gradients: before
+// backward there are none, so they are not the model states the optimizer step holds (112 GB).
 std::string iteration_peak_text(const IterationEstimate& estimate);
 // "Fits in 80 GB: 3.2 GB to spare" or "Does not fit in 80 GB: over by 15.1 GB".
 std::string iteration_fit_text(const IterationEstimate& estimate);
