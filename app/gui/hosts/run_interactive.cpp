@@ -14,6 +14,7 @@
 #include "app/gui/hosts/startup.h"
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
+#include "app/gui/runtime/kept_frame.h"
 #include "app/gui/runtime/settings.h"
 #include "app/gui/teaching/lesson_player_host.h"
 #include "app/gui/share/copy_command.h"
@@ -76,6 +77,9 @@ class PreferenceSaver {
 
 void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bool follow_monitor_scale,
                 PreferenceSaver& saver, StateFileWriter& state, StateSources sources) {
+  // Frames are drawn into a framebuffer kept between swaps, redrawing only what changed, and
+  // copied to the window's back buffer, which a swap leaves undefined.
+  KeptFrame kept;
   Clock::time_point last_frame = Clock::now();
   int settle_frames = kSettleFrames;
   while (!window.should_close()) {
@@ -106,7 +110,8 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     FrameStep step;
     step.animation_seconds = std::min(elapsed, 0.1);  // a stall must not skip whole rounds
     state.before_frame();
-    frames.frame(app, step, width, height);
+    frames.build(app, step, width, height);
+    kept.draw(frames, app, width, height);
     glfwSwapBuffers(window.handle());
     // After the swap: a test that reads the state and then grabs the screen sees this frame.
     sources.fullscreen = window.fullscreen();

@@ -1,8 +1,9 @@
 #pragma once
 // Redrawing only what changed since the last frame, for framebuffers that keep their pixels
-// between frames (the headless hosts' offscreen target). On a software rasteriser (llvmpipe)
-// almost all of a frame's time is filling pixels, and while the ring plays most panels draw
-// exactly what they drew a frame ago (docs/architecture.md, "Frame time").
+// between frames (the headless hosts' offscreen target, the window's KeptFrame). On a
+// software rasteriser (llvmpipe) almost all of a frame's time is filling pixels, and while the
+// ring plays most panels draw exactly what they drew a frame ago (docs/architecture.md,
+// "Frame time").
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -82,8 +82,9 @@ class FrameHost {
   // theme's view background, then lets the app's extensions see it (GuiApp::after_render).
   void draw(GuiApp& app, int width, int height);
   // For a framebuffer that keeps its pixels from one draw() to the next and that nothing else
-  // draws into (the headless hosts' offscreen target, not a window's swapped back buffer):
-  // draw() then redraws only the rectangles whose ImGui draw lists changed (FrameDamage).
+  // draws into (the headless hosts' offscreen target, the window's KeptFrame; never a window's
+  // swapped back buffer): draw() then redraws only the rectangles whose ImGui draw lists
+  // changed (FrameDamage). Each call makes the next draw() whole.
   void keep_unchanged_pixels(bool keep) {
     keep_unchanged_ = keep;
     damage_.invalidate();
