@@ -1,7 +1,6 @@
 // FrameDamage: redrawing only the rectangles whose draw lists changed must give the very
 // pixels a whole redraw gives, frame after frame, while the ring plays, rounds change, the
-// ring size and the theme change; and so must KeptFrame, the interactive window's path, through
-// window resizes (docs/architecture.md, "Frame time").
+// ring size and the theme change (docs/architecture.md, "Frame time").
 #include <doctest/doctest.h>
 
 #include <string>
@@ -14,9 +13,9 @@
 #include "app/gui/render/theme.h"
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
-#include "app/gui/runtime/kept_frame.h"
 #include "app/platform/gl.h"
 #include "app/platform/offscreen_target.h"
+#include "frame_pixels.h"
 #include "view_sizes_surface.h"
 
 namespace ringviz::gui {
@@ -71,24 +70,6 @@ TEST_CASE("frame damage: two unchanged overlapping windows that swap z-order are
   CHECK(changed_rects({panel, about, help}, {panel, about, help}).empty());
 }
 
-std::vector<std::uint8_t> draw_whole(platform::OffscreenTarget& target, int width, int height, const float clear[4]) {
-  target.bind();
-  glViewport(0, 0, width, height);
-  glClearColor(clear[0], clear[1], clear[2], clear[3]);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  return target.read_rgba();
-}
-
-// Pixels whose colour differs (alpha aside: read_rgba makes it opaque).
-std::size_t differing_pixels(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
-  REQUIRE(a.size() == b.size());
-  std::size_t differing = 0;
-  for (std::size_t i = 0; i < a.size(); i += 4)
-    if (a[i] != b[i] || a[i + 1] != b[i + 1] || a[i + 2] != b[i + 2]) ++differing;
-  return differing;
-}
-
 TEST_CASE("frame damage: the changed rectangles give the same pixels as a whole redraw") {
   constexpr int kWidth = 1600, kHeight = 900;
   platform::OffscreenTarget& target = test_surface().target;
@@ -136,106 +117,6 @@ TEST_CASE("frame damage: the changed rectangles give the same pixels as a whole 
   CHECK(frames_compared == 90);
   // The point of it: while the ring plays, far from every pixel is redrawn.
   CHECK(least_redrawn < std::int64_t{kWidth} * kHeight / 2);
-}
-
-TEST_CASE("kept frame: the interactive window's path gives a whole redraw's pixels through resizes") {
-  // The window's back buffer is stood in for by a framebuffer filled with magenta before every
-  // frame, as undefined as a back buffer after a swap: whatever KeptFrame copies must cover it.
-  platform::OffscreenTarget& window = test_surface().target;
-  platform::OffscreenTarget whole;
-  std::string error;
-
-  Config config;
-  config.ranks = 16;
-  config.count = 16;
-  FrameHost frames;
-  Host host;
-  host.interactive = false;
-  GuiApp app(config, BackendChoice::cpu, Preferences{}, host);
-  REQUIRE(frames.start(app).ok());
-  app.playback().set_loop(true);
-  app.playback().play();
-
-  struct Size {
-    int first_frame, width, height;
-  };
-  // The window dragged smaller, to a size too small for the panels, and back.
-  const Size sizes[] = {{0, 1600, 900}, {30, 1280, 720}, {45, 300, 200}, {50, 1600, 900}};
-  KeptFrame kept;
-  int width = 0, height = 0;
-  bool some_frame_partial = false;
-  for (int frame = 0; frame < 75; ++frame) {
-    CAPTURE(frame);
-    bool resized = false;
-    for (const Size& size : sizes)
-      if (size.first_frame == frame) {
-        width = size.width;
-        height = size.height;
-        resized = true;
-        REQUIRE(window.resize(width, height, error));
-        REQUIRE(whole.resize(width, height, error));
-      }
-    CAPTURE(width);
-    if (frame == 60) app.preferences().theme = ThemeKind::light;  // another clear colour
-    window.bind();
-    glDisable(GL_SCISSOR_TEST);
-    glClearColor(1, 0, 1, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
-
-    FrameStep step;
-    step.animation_seconds = 0.07;
-    frames.build(app, step, width, height);
-    kept.draw(frames, app, width, height, window.framebuffer());
-    REQUIRE(kept.kept());
-    const std::int64_t all = std::int64_t{width} * height;
-    // A new size is a new framebuffer with nothing in it: drawn whole.
-    if (resized) CHECK(frames.pixels_redrawn() == all);
-    if (!resized && frames.pixels_redrawn() < all / 2) some_frame_partial = true;
-
-    const Rgb background = view_colours(app.preferences().theme).view_background;
-    const float clear[4] = {background.r / 255.f, background.g / 255.f, background.b / 255.f, 1.0f};
-    const std::vector<std::uint8_t> shown = window.read_rgba();
-    CHECK(differing_pixels(shown, draw_whole(whole, width, height, clear)) == 0);
-  }
-  // The point of it: the window too redraws far from every pixel while the ring plays.
-  CHECK(some_frame_partial);
-}
-
-TEST_CASE("kept frame: a frame of no pixels is drawn straight into the window, and the next kept one whole") {
-  platform::OffscreenTarget& window = test_surface().target;
-  std::string error;
-  REQUIRE(window.resize(800, 600, error));
-  Config config;
-  config.ranks = 4;
-  FrameHost frames;
-  Host host;
-  host.interactive = false;
-  GuiApp app(config, BackendChoice::cpu, Preferences{}, host);
-  REQUIRE(frames.start(app).ok());
-  KeptFrame kept;
-  FrameStep step;
-  const std::int64_t all = std::int64_t{800} * 600;
-  for (int frame = 0; frame <= kSettleFrames; ++frame) {
-    frames.build(app, step, 800, 600);
-    kept.draw(frames, app, 800, 600, window.framebuffer());
-  }
-  REQUIRE(kept.kept());
-  CHECK(frames.pixels_redrawn() < all);  // standing still and settled: little redrawn
-  // A minimised window has a 0x0 framebuffer: nothing can be kept at that size.
-  frames.build(app, step, 0, 0);
-  kept.draw(frames, app, 0, 0, window.framebuffer());
-  CHECK_FALSE(kept.kept());
-  // Restored: the kept pixels were not kept up to date meanwhile, so the frame is whole.
-  frames.build(app, step, 800, 600);
-  kept.draw(frames, app, 800, 600, window.framebuffer());
-  CHECK(kept.kept());
-  CHECK(frames.pixels_redrawn() == all);
-  // ... and from then on kept again: the next frames redraw only what changed.
-  for (int frame = 0; frame < kSettleFrames; ++frame) {
-    frames.build(app, step, 800, 600);
-    kept.draw(frames, app, 800, 600, window.framebuffer());
-  }
-  CHECK(frames.pixels_redrawn() < all);
 }
 
 }  // namespace

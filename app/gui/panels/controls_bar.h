@@ -22,7 +22,7 @@ class ControlsBar {
  public:
   // Drives `playback`; keeps `preferences`' speed and loop in step with it and toggles its
   // help window. The backend is named in a few words (the CPU fallback's reason is the
-  // tooltip); the last of `notices` follows where it fits whole.
+  // tooltip), except in presentation mode; the last of `notices` follows where it fits whole.
   void draw(const Rect& area, const SessionModel& model, Playback& playback, Preferences& preferences,
             const std::vector<std::string>& notices, const FrameContext& frame);
   const StatusItem& status() const { return status_; }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "app/gui/render/frame_damage.h"
 
@@ -89,8 +90,9 @@ class FrameHost {
     keep_unchanged_ = keep;
     damage_.invalidate();
   }
-  // Pixels the last draw() cleared and redrew.
+  // Pixels the last draw() cleared and redrew, and where (top-down pixel rectangles).
   std::int64_t pixels_redrawn() const { return pixels_redrawn_; }
+  const std::vector<PixelRect>& rects_redrawn() const { return rects_redrawn_; }
   void frame(GuiApp& app, const FrameStep& step, int width, int height) {
     build(app, step, width, height);
     draw(app, width, height);
@@ -107,6 +109,7 @@ class FrameHost {
   bool keep_unchanged_ = false;
   FrameDamage damage_;
   std::int64_t pixels_redrawn_ = 0;
+  std::vector<PixelRect> rects_redrawn_;
 };
 
 }  // namespace ringviz::gui

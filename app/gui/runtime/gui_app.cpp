@@ -159,6 +159,7 @@ FrameContext GuiApp::frame_context() const {
   frame.theme = preferences_.theme;
   frame.palette = preferences_.palette;
   frame.ui_scale = ui_scale();
+  frame.presentation = presentation_;
   frame.moment = playback_.moment();
   return frame;
 }

@@ -8,20 +8,36 @@
 namespace ringviz::gui {
 
 void KeptFrame::draw(FrameHost& frames, GuiApp& app, int width, int height, unsigned destination) {
-  const bool new_size = width != target_.width() || height != target_.height();
+  shown_.clear();
+  Path path = Path::whole;
   std::string error;  // a refused size only costs the saving; the frame is still drawn
-  const bool usable = width > 0 && height > 0 && target_.resize(width, height, error);
-  if (!usable) {
+  if (width > 0 && height > 0)
+    path = parts_ != nullptr ? Path::back_buffer : target_.resize(width, height, error) ? Path::target : Path::whole;
+  if (path == Path::whole) {
     // Nothing kept: every pixel is drawn where it is shown.
-    if (kept_) frames.keep_unchanged_pixels(false);
-    kept_ = false;
+    if (path_ != Path::whole) frames.keep_unchanged_pixels(false);
+    path_ = Path::whole;
+    whole_next_ = true;  // what was kept is not kept up to date meanwhile
     glBindFramebuffer(GL_FRAMEBUFFER, destination);
     frames.draw(app, width, height);
     return;
   }
-  // A colour buffer just (re)allocated holds nothing drawn yet: its first frame is whole.
-  if (!kept_ || new_size) frames.keep_unchanged_pixels(true);
-  kept_ = true;
+  // Pixels kept for another size or path, or none yet: this frame is drawn whole.
+  const bool whole = whole_next_ || path != path_ || width != width_ || height != height_;
+  if (whole) frames.keep_unchanged_pixels(true);
+  // ... and a back buffer never swapped must first learn the window's size.
+  if (whole && path == Path::back_buffer) parts_->follow_window_size();
+  whole_next_ = false;
+  path_ = path;
+  width_ = width;
+  height_ = height;
+  if (path == Path::back_buffer) {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    frames.draw(app, width, height);
+    shown_ = frames.rects_redrawn();
+    for (const PixelRect& r : shown_) parts_->copy(r.x0, height - r.y1, r.x1 - r.x0, r.y1 - r.y0);
+    return;
+  }
   target_.bind();
   frames.draw(app, width, height);
   // The whole kept frame to the window: its back buffer kept nothing from the last swap.
@@ -30,6 +46,15 @@ void KeptFrame::draw(FrameHost& frames, GuiApp& app, int width, int height, unsi
   glDisable(GL_SCISSOR_TEST);  // the scissor clips a blit too: none may be left on
   glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_FRAMEBUFFER, destination);
+}
+
+const char* KeptFrame::path_name(Path path) {
+  switch (path) {
+    case Path::whole: return "whole";
+    case Path::target: return "target";
+    case Path::back_buffer: return "back_buffer";
+  }
+  return "whole";
 }
 
 }  // namespace ringviz::gui
