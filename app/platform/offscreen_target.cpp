@@ -20,15 +20,30 @@ bool OffscreenTarget::resize(int width, int height, std::string& error) {
   if (width == width_ && height == height_ && framebuffer_ != 0) return true;
   if (framebuffer_ == 0) glGenFramebuffers(1, &framebuffer_);
   if (colour_ == 0) glGenRenderbuffers(1, &colour_);
+  // Until this size is allocated and complete the target has none: a failure must not leave
+  // the old size claimed over storage that is gone.
+  width_ = 0;
+  height_ = 0;
+  for (int i = 0; i < 32 && glGetError() != GL_NO_ERROR; ++i) {
+  }  // earlier errors are not this allocation's
   glBindRenderbuffer(GL_RENDERBUFFER, colour_);
   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+  // A size past GL_MAX_RENDERBUFFER_SIZE is refused with an error and leaves the old storage,
+  // which would still make a complete framebuffer of the wrong size.
+  const GLenum storage_error = glGetError();
   glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  const std::string size = std::to_string(width) + "x" + std::to_string(height);
+  if (storage_error != GL_NO_ERROR) {
+    error = "the driver refused an offscreen colour buffer of " + size + " (GL error " +
+            std::to_string(storage_error) + "); try a smaller --size";
+    return false;
+  }
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_);
   const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   if (status != GL_FRAMEBUFFER_COMPLETE) {
-    error = "the offscreen framebuffer of " + std::to_string(width) + "x" + std::to_string(height) +
-            " is incomplete (status " + std::to_string(status) + "); try a smaller --size";
+    error = "the offscreen framebuffer of " + size + " is incomplete (status " + std::to_string(status) +
+            "); try a smaller --size";
     return false;
   }
   width_ = width;

@@ -15,9 +15,11 @@ class OffscreenTarget {
   OffscreenTarget(const OffscreenTarget&) = delete;
   OffscreenTarget& operator=(const OffscreenTarget&) = delete;
 
-  // (Re)allocates the colour buffer; false with `error` set when the driver refuses the size.
+  // (Re)allocates the colour buffer; false with `error` set when the driver refuses the size
+  // (the target then has no size: the next resize() allocates again, whatever the size).
   bool resize(int width, int height, std::string& error);
   void bind() const;  // as the draw and read framebuffer
+  unsigned framebuffer() const { return framebuffer_; }  // 0 until the first resize()
   int width() const { return width_; }
   int height() const { return height_; }
   // The colour buffer as RGBA rows, top row first (GL reads bottom-up; PNGs are top-down).

@@ -306,6 +306,11 @@ def keys(s, say):
 
     s.press("space")
     s.wait_for(lambda st: st["playing"], "Space: playing")
+    # While the ring plays the window keeps its frame and redraws only what changed.
+    whole = s.state["window"]["w"] * s.state["window"]["h"]
+    st = s.wait_for(lambda st: st["playing"] and 0 < st["pixels_redrawn"] < whole,
+                    "playing: a frame that redrew only part of the window")
+    check(st["frame_path"] in ("target", "back_buffer"), f"playing: the frame was drawn {st['frame_path']}")
     s.press("space")
     s.wait_for(lambda st: not st["playing"], "Space: paused")
     s.press("Home")

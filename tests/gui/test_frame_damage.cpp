@@ -15,6 +15,7 @@
 #include "app/gui/runtime/gui_app.h"
 #include "app/platform/gl.h"
 #include "app/platform/offscreen_target.h"
+#include "frame_pixels.h"
 #include "view_sizes_surface.h"
 
 namespace ringviz::gui {
@@ -69,15 +70,6 @@ TEST_CASE("frame damage: two unchanged overlapping windows that swap z-order are
   CHECK(changed_rects({panel, about, help}, {panel, about, help}).empty());
 }
 
-std::vector<std::uint8_t> draw_whole(platform::OffscreenTarget& target, int width, int height, const float clear[4]) {
-  target.bind();
-  glViewport(0, 0, width, height);
-  glClearColor(clear[0], clear[1], clear[2], clear[3]);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  return target.read_rgba();
-}
-
 TEST_CASE("frame damage: the changed rectangles give the same pixels as a whole redraw") {
   constexpr int kWidth = 1600, kHeight = 900;
   platform::OffscreenTarget& target = test_surface().target;
@@ -119,11 +111,7 @@ TEST_CASE("frame damage: the changed rectangles give the same pixels as a whole 
     if (frame > 0) least_redrawn = std::min(least_redrawn, redrawn);
     const std::vector<std::uint8_t> kept = target.read_rgba();
     const std::vector<std::uint8_t> reference = draw_whole(whole, kWidth, kHeight, clear);
-    REQUIRE(kept.size() == reference.size());
-    std::size_t differing = 0;
-    for (std::size_t i = 0; i < kept.size(); i += 4)
-      if (kept[i] != reference[i] || kept[i + 1] != reference[i + 1] || kept[i + 2] != reference[i + 2]) ++differing;
-    CHECK(differing == 0);
+    CHECK(differing_pixels(kept, reference) == 0);
     ++frames_compared;
   }
   CHECK(frames_compared == 90);

@@ -1,9 +1,10 @@
 // The controls bar's backend status (app/gui/panels/controls_bar.cpp): a few words that stay
-// whole inside the window at 1280x720 and 1600x900, in English and Chinese, with and without
-// presentation mode's large text; on the CPU fallback they say so ("CPU (no CUDA device)", or
-// "CPU (no CUDA in this build)" where ringviz was built without CUDA).
+// whole inside the window at 1280x720 and 1600x900, in English and Chinese, with text twice the size;
+// on the CPU fallback they say so ("CPU (no CUDA device)", or "CPU (no CUDA in this build)"
+// where ringviz was built without CUDA). Presentation mode, which a class watches, leaves it out.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,7 @@ void check_status_inside(const Frame& frame) {
 TEST_CASE("the backend status is whole inside the window at 1280x720 and 1600x900") {
   for (const char* size : {"1280x720", "1600x900"})
     for (const std::vector<std::string>& extra :
-         {std::vector<std::string>{}, {"--lang", "zh"}, {"--present"}, {"--present", "--lang", "zh"}}) {
+         {std::vector<std::string>{}, {"--lang", "zh"}, {"--ui-scale", "2"}, {"--ui-scale", "2", "--lang", "zh"}}) {
       std::vector<std::string> arguments = {"--size", size, "--round", "1"};
       arguments.insert(arguments.end(), extra.begin(), extra.end());
       CAPTURE(size);
@@ -57,6 +58,24 @@ TEST_CASE("the backend status is whole inside the window at 1280x720 and 1600x90
       check_status_inside(frame);
       // The fallback's sentence is no longer a notice in the bar: a successful start prints nothing.
       CHECK(frame.run.output.find("using the CPU backend") == std::string::npos);
+    }
+}
+
+TEST_CASE("presentation mode leaves the backend status out of the controls bar") {
+  for (const char* size : {"1280x720", "1920x1080"})
+    for (const std::vector<std::string>& extra : {std::vector<std::string>{}, {"--lang", "zh"}}) {
+      std::vector<std::string> arguments = {"--size", size, "--round", "1", "--present"};
+      arguments.insert(arguments.end(), extra.begin(), extra.end());
+      CAPTURE(size);
+      CAPTURE(extra.size());
+      const Frame frame = render(arguments);
+      CAPTURE(frame.layout["status"].dump());
+      REQUIRE(frame.layout["presentation"] == true);
+      CHECK(frame.layout["status"]["text"] == "");
+      CHECK(frame.layout["status"]["rect"].is_null());
+      // The same frame without --present does show it: the mode, not the size, left it out.
+      arguments.erase(std::find(arguments.begin(), arguments.end(), "--present"));
+      check_status_inside(render(arguments));
     }
 }
 

@@ -7,9 +7,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
 
 #include "app/gui/runtime/gui_app.h"
+#include "app/gui/runtime/kept_frame.h"
 #include "app/platform/gl.h"
+#include "app/platform/glx_sub_buffer.h"
 
 namespace ringviz::gui {
 
@@ -52,12 +55,21 @@ void count_draw_data(RowTimes& row) {
   row.draw_commands = std::max(row.draw_commands, commands);
 }
 
-RowTimes time_frames(HeadlessSurface& surface, FrameHost& frames, GuiApp& app, int count, double seconds) {
+// Where a row's frames go: the headless target, or the hidden window as the interactive
+// window draws (every pixel, or through a KeptFrame), swapped.
+struct FramePath {
+  bool window = false;
+  KeptFrame* kept = nullptr;
+};
+
+RowTimes time_frames(HeadlessSurface& surface, FrameHost& frames, GuiApp& app, int count, double seconds,
+                     FramePath path = {}) {
   using Clock = std::chrono::steady_clock;
   RowTimes row;
   for (int i = 0; i < count + kWarmUpFrames; ++i) {
     const double cpu_before = process_cpu_ms();
-    const HeadlessSurface::FrameCpuTime cpu = surface.draw_frame(frames, app, seconds);
+    const HeadlessSurface::FrameCpuTime cpu = path.window ? surface.draw_window_frame(frames, app, seconds, path.kept)
+                                                          : surface.draw_frame(frames, app, seconds);
     // GPU = the wait in glFinish(): the renderer finishing the frame's work.
     const Clock::time_point start = Clock::now();
     glFinish();
@@ -96,8 +108,18 @@ HostStatus run_frame_benchmark(HeadlessSurface& surface, FrameHost& frames, GuiA
               benchmark.frames, surface.describe().c_str());
   std::printf("milliseconds; build = ImGui's frame (panels, views), submit = GL draw calls, gpu = glFinish; "
               "playing = at 1x, redrawing the rectangles that changed; redraw = the same, every pixel redrawn (the baseline, "
-              "as before FrameDamage); paused = standing still; pixels = the share redrawn; ! = p99 over %.0f ms\n",
+              "as before FrameDamage); paused = standing still; window = playing as the interactive window drew before, "
+              "every pixel into the hidden window's back buffer, swapped (the window's baseline); win-kept = playing as it "
+              "draws on a GPU, the changed rectangles into a kept framebuffer copied to the back buffer, swapped; "
+              "win-part = playing as it draws on a software rasteriser, the changed rectangles into a back buffer never "
+              "swapped and only they copied to the window (GLX_MESA_copy_sub_buffer); "
+              "pixels = the share redrawn; ! = p99 over %.0f ms\n",
               kBudgetMs);
+  // The window rows need the hidden window's own framebuffer (not EGL's).
+  const bool window_rows = surface.open_window_framebuffer();
+  if (!window_rows) std::printf("(no window rows: the context has no window of the frame's size, e.g. EGL without a display)\n");
+  platform::GlxSubBufferCopy parts;
+  if (window_rows && !parts.open()) std::printf("(no win-part row: this GLX has no GLX_MESA_copy_sub_buffer)\n");
   std::printf("%5s %7s %-8s %7s %7s  %7s %7s  %7s %7s  %7s %7s %7s   %7s %7s  %8s %6s %6s\n", "GPUs", "count", "state", "build",
               "p99", "submit", "p99", "gpu", "p99", "frame", "p95", "p99", "cpu", "p99", "vertices", "draws", "pixels");
   for (int ranks : benchmark.ranks) {
@@ -121,6 +143,26 @@ HostStatus run_frame_benchmark(HeadlessSurface& surface, FrameHost& frames, GuiA
       print_row(ranks, config.count, keep ? "playing" : "redraw",
                 time_frames(surface, frames, app, benchmark.frames, kFrameSeconds));
     }
+    if (!window_rows) continue;
+    // The window as it drew before (every pixel), through a kept target, and showing parts of
+    // a back buffer never swapped (where GLX offers that), each from the start.
+    KeptFrame kept_target, kept_parts;
+    kept_parts.show_parts_with(&parts);
+    struct WindowRow {
+      const char* name;
+      KeptFrame* kept;
+    };
+    for (const WindowRow& row : {WindowRow{"window", nullptr}, WindowRow{"win-kept", &kept_target},
+                                 WindowRow{"win-part", parts.is_open() ? &kept_parts : nullptr}}) {
+      if (row.kept == nullptr && row.name != std::string("window")) continue;
+      frames.keep_unchanged_pixels(false);  // KeptFrame turns it on for its own pixels
+      app.playback().go_to_start();
+      app.playback().play();
+      print_row(ranks, config.count, row.name,
+                time_frames(surface, frames, app, benchmark.frames, kFrameSeconds, {true, row.kept}));
+    }
+    // Back to the headless target, whose pixels the damage no longer describes: drawn whole next.
+    frames.keep_unchanged_pixels(true);
   }
   return {};
 }

@@ -4,7 +4,12 @@
 #include <chrono>
 #include <string>
 
+#include "app/gui/runtime/kept_frame.h"
 #include "app/platform/gl.h"
+// After gl.h, and without GL headers of its own: gl.h must be the one that declares the
+// extension functions.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
 
 namespace ringviz::gui {
 
@@ -30,18 +35,52 @@ HostStatus HeadlessSurface::open(int width, int height, BackendChoice backend) {
   return {};
 }
 
+FrameStep HeadlessSurface::step_for(double seconds) const {
+  FrameStep step;
+  step.animation_seconds = seconds;
+  if (seconds > 0) step.imgui_seconds = seconds;  // else ImGui's clock keeps its default step
+  return step;
+}
+
 HeadlessSurface::FrameCpuTime HeadlessSurface::draw_frame(FrameHost& frames, GuiApp& app, double seconds) {
   using Clock = std::chrono::steady_clock;
   using Ms = std::chrono::duration<double, std::milli>;
   const Clock::time_point start = Clock::now();
-  FrameStep step;
-  step.animation_seconds = seconds;
-  if (seconds > 0) step.imgui_seconds = seconds;  // else ImGui's clock keeps its default step
-  frames.build(app, step, target_.width(), target_.height());
+  frames.build(app, step_for(seconds), target_.width(), target_.height());
   const Clock::time_point built = Clock::now();
   target_.bind();
   frames.draw(app, target_.width(), target_.height());
   glFlush();
+  return {Ms(built - start).count(), Ms(Clock::now() - built).count()};
+}
+
+bool HeadlessSurface::open_window_framebuffer() {
+  if (!context_.window) return false;
+  GLFWwindow* window = context_.window->handle();
+  glfwSetWindowSize(window, target_.width(), target_.height());
+  // Time the work, not a display's refresh: the swap must not wait for one.
+  glfwSwapInterval(0);
+  int width = 0, height = 0;
+  context_.window->framebuffer_size(width, height);
+  // A window manager or a scaled monitor may give the window another size; frames of another
+  // size than the target's would not compare with its rows.
+  return width == target_.width() && height == target_.height();
+}
+
+HeadlessSurface::FrameCpuTime HeadlessSurface::draw_window_frame(FrameHost& frames, GuiApp& app, double seconds,
+                                                                 KeptFrame* kept) {
+  using Clock = std::chrono::steady_clock;
+  using Ms = std::chrono::duration<double, std::milli>;
+  const Clock::time_point start = Clock::now();
+  frames.build(app, step_for(seconds), target_.width(), target_.height());
+  const Clock::time_point built = Clock::now();
+  if (kept != nullptr) {
+    kept->draw(frames, app, target_.width(), target_.height());
+  } else {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    frames.draw(app, target_.width(), target_.height());
+  }
+  if (kept == nullptr || kept->swap_needed()) glfwSwapBuffers(context_.window->handle());
   return {Ms(built - start).count(), Ms(Clock::now() - built).count()};
 }
 

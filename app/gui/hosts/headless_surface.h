@@ -9,6 +9,7 @@
 namespace ringviz::gui {
 
 class GuiApp;
+class KeptFrame;
 
 // Where the headless hosts (the screenshot and the recording) draw: an OpenGL context that
 // shows nothing and a framebuffer of the frame's size in it.
@@ -32,10 +33,18 @@ class HeadlessSurface {
   // still). Returns the CPU milliseconds spent building and submitting it; the GPU may still
   // be working.
   FrameCpuTime draw_frame(FrameHost& frames, GuiApp& app, double seconds);
+  // Sizes the hidden window's own (default) framebuffer like the target, so that frames can be
+  // timed as the interactive window draws them; false where there is no window (EGL).
+  bool open_window_framebuffer();
+  // One frame as the interactive window draws it, swap included (where it swaps): through
+  // `kept`, or with every pixel drawn straight into the window's back buffer when `kept` is
+  // null (as it drew before KeptFrame). Needs open_window_framebuffer().
+  FrameCpuTime draw_window_frame(FrameHost& frames, GuiApp& app, double seconds, KeptFrame* kept);
 
  private:
   platform::HeadlessContext context_;
   platform::OffscreenTarget target_;  // declared after the context: deleted while it lives
+  FrameStep step_for(double seconds) const;
 };
 
 }  // namespace ringviz::gui

@@ -14,12 +14,14 @@
 #include "app/gui/hosts/startup.h"
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
+#include "app/gui/runtime/kept_frame.h"
 #include "app/gui/runtime/settings.h"
 #include "app/gui/teaching/lesson_player_host.h"
 #include "app/gui/share/copy_command.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/testing/state_file.h"
 #include "app/platform/glfw_window.h"
+#include "app/platform/glx_sub_buffer.h"
 #include "core/model/text.h"
 
 namespace ringviz::gui {
@@ -37,6 +39,8 @@ constexpr double kIdleWaitSeconds = 2.0;
 // GLFW backend, which chains to callbacks that exist when it starts.
 unsigned long long input_events = 0;
 unsigned long long window_events = 0;
+// Resizes and exposures: what the window shows, or its back buffer, may have lost pixels.
+unsigned long long exposures = 0;
 void count_input_events(GLFWwindow* window) {
   glfwSetKeyCallback(window, [](GLFWwindow*, int, int, int, int) { ++input_events; });
   glfwSetCharCallback(window, [](GLFWwindow*, unsigned int) { ++input_events; });
@@ -44,7 +48,11 @@ void count_input_events(GLFWwindow* window) {
   glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { ++input_events; });
   glfwSetScrollCallback(window, [](GLFWwindow*, double, double) { ++input_events; });
   glfwSetWindowFocusCallback(window, [](GLFWwindow*, int) { ++window_events; });
-  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { ++window_events; });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) {
+    ++window_events;
+    ++exposures;
+  });
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { ++exposures; });
 }
 
 double seconds_since(Clock::time_point then) { return std::chrono::duration<double>(Clock::now() - then).count(); }
@@ -76,6 +84,14 @@ class PreferenceSaver {
 
 void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bool follow_monitor_scale,
                 PreferenceSaver& saver, StateFileWriter& state, StateSources sources) {
+  // Frames keep their pixels, so only what changed is redrawn: in a framebuffer of their own
+  // copied to the back buffer before each swap, or, on a software rasteriser (where that copy
+  // costs about what drawing the frame does) with GLX's copy_sub_buffer, in a back buffer that
+  // is never swapped, showing only what changed.
+  KeptFrame kept;
+  platform::GlxSubBufferCopy parts;
+  if (platform::software_renderer() && parts.open()) kept.show_parts_with(&parts);
+  unsigned long long exposures_seen = exposures;
   Clock::time_point last_frame = Clock::now();
   int settle_frames = kSettleFrames;
   while (!window.should_close()) {
@@ -106,11 +122,16 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
     FrameStep step;
     step.animation_seconds = std::min(elapsed, 0.1);  // a stall must not skip whole rounds
     state.before_frame();
-    frames.frame(app, step, width, height);
-    glfwSwapBuffers(window.handle());
+    frames.build(app, step, width, height);
+    if (exposures != exposures_seen) kept.show_whole_next();
+    exposures_seen = exposures;
+    kept.draw(frames, app, width, height);
+    if (kept.swap_needed()) glfwSwapBuffers(window.handle());
     // After the swap: a test that reads the state and then grabs the screen sees this frame.
     sources.fullscreen = window.fullscreen();
     sources.input_events = input_events;
+    sources.frame_path = KeptFrame::path_name(kept.path());
+    sources.pixels_redrawn = frames.pixels_redrawn();
     state.after_frame(app, sources, width, height);
     // Ctrl+Q quits like the close button (a window manager may offer neither, e.g. under Xvfb).
     if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false))

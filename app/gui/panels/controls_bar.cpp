@@ -13,8 +13,7 @@
 namespace ringviz::gui {
 
 void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& playback, Preferences& preferences,
-                       const std::vector<std::string>& notices, const FrameContext& frame, const std::vector<Rgb>* spans,
-                       bool audience) {
+                       const std::vector<std::string>& notices, const FrameContext& frame, const std::vector<Rgb>* spans) {
   const UiStrings& t = ui_strings();
   begin_panel("##controls", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   const ViewColours& colours = view_colours(frame.theme);
@@ -59,11 +58,14 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   ImGui::SameLine();
   float room = ImGui::GetContentRegionAvail().x;
   status_ = {};
-  for (const std::string& candidate : candidates)
-    if (!audience && bar_width + ImGui::CalcTextSize(candidate.c_str()).x <= room) {
-      status_.text = candidate;
-      break;
-    }
+  // Which backend runs is for whoever set the session up, not for a class watching the
+  // projector: presentation mode leaves it out (the help window still says it).
+  if (!frame.presentation)
+    for (const std::string& candidate : candidates)
+      if (bar_width + ImGui::CalcTextSize(candidate.c_str()).x <= room) {
+        status_.text = candidate;
+        break;
+      }
   // Any other notice (unreadable settings, a refused document) only where it fits whole, after
   // the status: large text on a narrow window drops it rather than cutting a word in half.
   std::string notice = !notices.empty() ? notices.back() : "";
@@ -83,11 +85,11 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
       ImGui::EndTooltip();
     }
     room -= bar_width + (max.x - min.x) + spacing;
-  } else {
-    notice.clear();
-    ImGui::NewLine();
+  } else if (!frame.presentation) {
+    notice.clear();  // not even the backend's few words fit: no room for a notice either
   }
   if (!notice.empty() && ImGui::CalcTextSize((std::string(t.notice_prefix) + notice).c_str()).x > room) notice.clear();
+  if (notice.empty() && status_.text.empty()) ImGui::NewLine();  // end the buttons' line
   if (!notice.empty()) {
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));

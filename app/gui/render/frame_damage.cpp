@@ -203,6 +203,7 @@ std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const fl
     data.CmdLists = all;
     data.CmdListsCount = all_count;
   }
+  redrawn_ = std::move(rects);
   last_ = std::move(now);
   width_ = width;
   height_ = height;

@@ -1,8 +1,9 @@
 #pragma once
 // Redrawing only what changed since the last frame, for framebuffers that keep their pixels
-// between frames (the headless hosts' offscreen target). On a software rasteriser (llvmpipe)
-// almost all of a frame's time is filling pixels, and while the ring plays most panels draw
-// exactly what they drew a frame ago (docs/architecture.md, "Frame time").
+// between frames (the headless hosts' offscreen target, the window's KeptFrame). On a
+// software rasteriser (llvmpipe) almost all of a frame's time is filling pixels, and while the
+// ring plays most panels draw exactly what they drew a frame ago (docs/architecture.md,
+// "Frame time").
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,10 +43,14 @@ class FrameDamage {
   // Draws `data` into the bound framebuffer of width x height pixels on `clear` (RGBA, 0..1).
   // Returns the pixels redrawn (width x height when whole).
   std::int64_t draw(ImDrawData& data, int width, int height, const float clear[4]);
+  // The rectangles the last draw() cleared and redrew (the whole frame when it was drawn whole;
+  // none when nothing changed): what a window showing only what changed must copy.
+  const std::vector<PixelRect>& redrawn() const { return redrawn_; }
 
  private:
   std::vector<ListFootprint> footprints(const ImDrawData& data, int height, bool& describable) const;
   std::vector<ListFootprint> last_;
+  std::vector<PixelRect> redrawn_;
   int width_ = 0, height_ = 0;
   float clear_[4] = {};
   std::uint64_t atlas_ = 0;

@@ -16,6 +16,7 @@ struct FrameContext {
   ThemeKind theme = ThemeKind::dark;
   PaletteKind palette = PaletteKind::standard;
   float ui_scale = 1.0f;  // content scale x text scale (x the presentation scale)
+  bool presentation = false;  // presentation mode: the class sees it, so the operator's details stay hidden
   RoundMoment moment;
 };
 

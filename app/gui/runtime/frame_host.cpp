@@ -90,11 +90,13 @@ void FrameHost::draw(GuiApp& app, int width, int height) {
   const float* background = app.transparent_background() ? transparent : colour;
   if (keep_unchanged_) {
     pixels_redrawn_ = damage_.draw(*ImGui::GetDrawData(), width, height, background);
+    rects_redrawn_ = damage_.redrawn();
   } else {
     glClearColor(background[0], background[1], background[2], background[3]);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     pixels_redrawn_ = static_cast<std::int64_t>(width) * height;
+    rects_redrawn_.assign(1, PixelRect{0, 0, width, height});
   }
   app.after_render(width, height);
 }

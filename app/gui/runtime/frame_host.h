@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "app/gui/render/frame_damage.h"
 
@@ -82,14 +83,16 @@ class FrameHost {
   // theme's view background, then lets the app's extensions see it (GuiApp::after_render).
   void draw(GuiApp& app, int width, int height);
   // For a framebuffer that keeps its pixels from one draw() to the next and that nothing else
-  // draws into (the headless hosts' offscreen target, not a window's swapped back buffer):
-  // draw() then redraws only the rectangles whose ImGui draw lists changed (FrameDamage).
+  // draws into (the headless hosts' offscreen target, the window's KeptFrame; never a window's
+  // swapped back buffer): draw() then redraws only the rectangles whose ImGui draw lists
+  // changed (FrameDamage). Each call makes the next draw() whole.
   void keep_unchanged_pixels(bool keep) {
     keep_unchanged_ = keep;
     damage_.invalidate();
   }
-  // Pixels the last draw() cleared and redrew.
+  // Pixels the last draw() cleared and redrew, and where (top-down pixel rectangles).
   std::int64_t pixels_redrawn() const { return pixels_redrawn_; }
+  const std::vector<PixelRect>& rects_redrawn() const { return rects_redrawn_; }
   void frame(GuiApp& app, const FrameStep& step, int width, int height) {
     build(app, step, width, height);
     draw(app, width, height);
@@ -106,6 +109,7 @@ class FrameHost {
   bool keep_unchanged_ = false;
   FrameDamage damage_;
   std::int64_t pixels_redrawn_ = 0;
+  std::vector<PixelRect> rects_redrawn_;
 };
 
 }  // namespace ringviz::gui

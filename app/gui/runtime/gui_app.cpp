@@ -172,6 +172,7 @@ FrameContext GuiApp::frame_context() const {
   frame.theme = preferences_.theme;
   frame.palette = preferences_.palette;
   frame.ui_scale = ui_scale();
+  frame.presentation = presentation_;
   frame.moment = playback_.moment();
   return frame;
 }
@@ -286,7 +287,7 @@ void GuiApp::build_frame(float width, float height) {
     const std::vector<Rgb> beats =
         memory_stepper_shown() ? views_.memory().beat_colours(view_colours(preferences_.theme)) : std::vector<Rgb>{};
     controls_.draw(panels_.controls, model_, clock, preferences_, notices_, frame_context(),
-                   memory_stepper_shown() ? &beats : nullptr, presentation_);
+                   memory_stepper_shown() ? &beats : nullptr);
     if (&clock != &playback_) {
       playback_.set_speed(clock.speed());
       playback_.set_loop(clock.loop());

@@ -72,6 +72,8 @@ void StateFileWriter::after_frame(GuiApp& app, const StateSources& sources, int 
       {"window", {{"w", width}, {"h", height}}},
       {"fullscreen", sources.fullscreen},
       {"input_events", sources.input_events},
+      {"frame_path", sources.frame_path},
+      {"pixels_redrawn", sources.pixels_redrawn},
       {"view", std::string(centre_view_name(app.views().current()))},
       {"op", std::string(op_name(config.op))},
       {"gpus", config.ranks},

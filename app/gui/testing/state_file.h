@@ -21,6 +21,10 @@ struct StateSources {
   // The user's input events (keys, mouse) the window has taken so far: a test waits for its own
   // event to be counted before it lets go of a key, so that some frame saw the key down.
   unsigned long long input_events = 0;
+  // How the frame was drawn and shown (KeptFrame's path: "whole", "target", "back_buffer") and
+  // how many of its pixels were redrawn: a test can see the window keep its damage.
+  std::string frame_path;
+  long long pixels_redrawn = 0;
 };
 
 class StateFileWriter {
