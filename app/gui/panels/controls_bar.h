@@ -23,8 +23,8 @@ class ControlsBar {
   // Drives `playback`; keeps `preferences`' speed and loop in step with it and toggles its
   // help window. The backend is named in a few words (the CPU fallback's reason is the
   // tooltip), except in presentation mode; the last of `notices` follows where it fits whole.
-  // `spans`, when given, are the timeline\'s steps and their colours (the memory view\'s beats)
-  // instead of the session\'s rounds.
+  // `spans`, when given, are the timeline's steps and their colours (the memory view's beats)
+  // instead of the session's rounds.
   void draw(const Rect& area, const SessionModel& model, Playback& playback, Preferences& preferences,
             const std::vector<std::string>& notices, const FrameContext& frame,
             const std::vector<Rgb>* spans = nullptr);
