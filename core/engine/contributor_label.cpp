@@ -34,6 +34,13 @@ Notation notation_for(const Config& config, int terms) {
   return {"+", "", ""};
 }
 
+// Characters as they take room on screen: "×" is two bytes of UTF-8 but one character.
+std::size_t characters(const std::string& text) {
+  std::size_t count = 0;
+  for (unsigned char c : text) count += (c & 0xC0) != 0x80 ? 1 : 0;
+  return count;
+}
+
 std::string wrapped(const std::string& function, const std::string& inside) {
   return function.empty() ? inside : function + "(" + inside + ")";
 }
@@ -99,14 +106,16 @@ LabelForms label_forms(const Config& config, const RankSet& contributors, int sl
       items.push_back(run.length == 2 ? first + item_separator + last : first);
     }
   }
-  if (!shortened) {
-    // No run long enough to abbreviate: the terms themselves are the shortest true form.
+  if (shortened) {
+    forms.operands = join(items, item_separator);
+    forms.runs = wrapped(notation.runs_function, forms.operands);
+  }
+  // With no run long enough to pay for its function's name ("prod(a0..c0)" against
+  // "a0×b0×c0"), the terms themselves are the shortest true form.
+  if (!shortened || characters(forms.runs) >= characters(forms.terms)) {
     forms.runs = forms.terms;
     forms.operands = listed;
-    return forms;
   }
-  forms.operands = join(items, item_separator);
-  forms.runs = wrapped(notation.runs_function, forms.operands);
   return forms;
 }
 

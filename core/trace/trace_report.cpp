@@ -243,10 +243,13 @@ class TraceReportBuilder::Impl {
       // Both sides name the value as it left the sender, before this round changed anything;
       // a pipelined transfer names its piece and its step (docs/architecture.md, "Pipelined
       // schedules").
+      // A piece without elements carries no value to name: "0 B".
+      const int piece = shape.piece_of(transfer.step);
       const std::string what =
           shape.lock_step() ? label(before, transfer.src, transfer.slot)
-                            : reduction_label(trace_.config, before.at(transfer.src, transfer.slot, shape.piece_of(transfer.step)),
-                                              transfer.slot) +
+                            : (before.piece_has_elements(transfer.slot, piece)
+                                   ? reduction_label(trace_.config, before.at(transfer.src, transfer.slot, piece), transfer.slot)
+                                   : std::string("0 B")) +
                                   " [ch " + std::to_string(transfer.step.channel) + " · round " +
                                   std::to_string(transfer.step.round + 1) + " · slice " +
                                   std::to_string(transfer.step.slice) + "]";

@@ -104,15 +104,22 @@ TEST_CASE("a pipelined table calls its steps waves and each transfer's own step 
 
 TEST_CASE("a pipeline whose count leaves pieces empty says so in the table head, with the count that fills them") {
   // 4 GPUs x 2 channels x 4 slices = 32 pieces of 2-element slots: 24 hold nothing.
-  const auto sparse = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "8", "--slices", "4",
-                                                  "--channels", "2", "--backend", "cpu"});
-  REQUIRE(sparse.exit_code == 0);
-  const std::size_t notice = sparse.out.find("24 of 32 pieces hold no elements");
+  const auto table = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "8", "--slices", "4",
+                                                 "--channels", "2", "--backend", "cpu"});
+  REQUIRE(table.exit_code == 0);
+  const std::size_t notice = table.out.find("24 of 32 pieces hold no elements");
   CHECK(notice != std::string::npos);
-  CHECK(notice < sparse.out.find("Inputs"));
+  CHECK(notice < table.out.find("Inputs"));
+  const auto sparse = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "8", "--slices", "4",
+                                                  "--channels", "2", "--backend", "cpu", "--format", "markdown"});
+  REQUIRE(sparse.exit_code == 0);
   CHECK(sparse.out.find("--count 32 fills every piece") != std::string::npos);
+  // An empty piece's transfer carries no value to name.
+  CHECK(sparse.out.find("0 B [ch 0 · round 1 · slice 1] → GPU 1") != std::string::npos);
+  CHECK(sparse.out.find("a0 [ch 0 · round 1 · slice 0] → GPU 1") != std::string::npos);
   const auto chinese = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "8", "--slices", "4",
-                                                   "--channels", "2", "--backend", "cpu", "--lang", "zh"});
+                                                   "--channels", "2", "--backend", "cpu", "--lang", "zh",
+                                                   "--format", "markdown"});
   REQUIRE(chinese.exit_code == 0);
   CHECK(chinese.out.find("有 24 个片段没有元素（共 32 个）") != std::string::npos);
   for (const char* count : {"32", "100"}) {

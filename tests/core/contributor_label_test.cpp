@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <initializer_list>
+#include <ostream>  // doctest prints the RankSets (bitsets) it compares
 #include <string>
 #include <vector>
 
@@ -136,44 +137,62 @@ ExpectedNotation expected_notation(ReduceOp reduce, int terms, int ranks) {
   return {"", "+"};
 }
 
-// Every form the trace tables and the GUI may show for one cell reads back as its contributors,
-// and names the reduction that runs.
-void check_every_form(const Config& config, const RankSet& held, int slot) {
+// Characters as they take room on screen: "×" is two bytes of UTF-8 but one character.
+std::size_t characters(const std::string& text) {
+  std::size_t count = 0;
+  for (unsigned char c : text) count += (c & 0xC0) != 0x80 ? 1 : 0;
+  return count;
+}
+
+// Why some form the trace tables or the GUI may show for one cell does not read back as its
+// contributors, or does not name the reduction that runs; empty when every form is right.
+// One CHECK per cell rather than per property: the sweeps below look at millions of labels.
+std::string problem_with_forms(const Config& config, const RankSet& held, int slot) {
   const LabelForms forms = label_forms(config, held, slot);
   const std::vector<std::string> shown = {forms.terms, forms.runs, forms.operands, reduction_label(config, held, slot)};
+  const std::string where = " (slot " + std::to_string(slot) + ", " + std::to_string(held.count()) + " terms)";
   if (config.op == Op::allgather) {
-    for (const std::string& label : shown) {
-      REQUIRE(held.count() <= 1);
-      CHECK(label == (held.none() ? std::string() : rank_letter(lowest_rank(held), true)));
-    }
-    return;
+    const std::string block = held.none() ? std::string() : rank_letter(lowest_rank(held), true);
+    if (held.count() > 1) return "an AllGather slot holds several blocks" + where;
+    for (const std::string& label : shown)
+      if (label != block) return "\"" + label + "\" is not the block " + block + where;
+    return {};
+  }
+  for (const std::string& label : shown) {
+    const ReadLabel read = read_label(label, config.ranks, slot);
+    if (!read.ok) return "\"" + label + "\" does not parse: " + read.why + where;
+    if (read.ranks != held) return "\"" + label + "\" names other ranks than it holds" + where;
   }
   const int terms = static_cast<int>(held.count());
   const ExpectedNotation notation = expected_notation(config.reduce, terms, config.ranks);
-  for (const std::string& label : shown) {
-    const ReadLabel read = read_label(label, config.ranks, slot);
-    INFO("label \"", label, "\"");
-    REQUIRE_MESSAGE(read.ok, read.why);
-    CHECK(read.ranks == held);
-  }
   // The explicit form lists every term with the reduction's own separator.
   const ReadLabel terms_read = read_label(forms.terms, config.ranks, slot);
-  if (terms >= 2) {
-    CHECK(terms_read.separator == notation.separator);
-    CHECK(terms_read.function == (notation.function == "prod" ? "" : notation.function));
-  }
-  CHECK(forms.terms.find("..") == std::string::npos);
-  // The run form is never longer than the terms; it names its reduction unless it is a sum.
-  CHECK(forms.runs.size() <= forms.terms.size());
-  const ReadLabel runs_read = read_label(forms.runs, config.ranks, slot);
-  if (forms.runs.find("..") != std::string::npos) CHECK(runs_read.function == notation.function);
-  CHECK(read_label(forms.operands, config.ranks, slot).function.empty());
-  // Every run of three or more ranks is abbreviated, and a complete ring is a single run.
+  if (forms.terms.find("..") != std::string::npos) return "\"" + forms.terms + "\" abbreviates" + where;
+  if (terms >= 2 && (terms_read.separator != notation.separator ||
+                     terms_read.function != (notation.function == "prod" ? "" : notation.function)))
+    return "\"" + forms.terms + "\" does not name " + std::string(reduce_op_name(config.reduce)) + where;
+  // The run form is never longer than the terms, and names its reduction unless it is a sum.
+  if (characters(forms.runs) > characters(forms.terms))
+    return "\"" + forms.runs + "\" is longer than \"" + forms.terms + "\"" + where;
+  const bool abbreviated = forms.runs.find("..") != std::string::npos;
+  if (abbreviated && read_label(forms.runs, config.ranks, slot).function != notation.function)
+    return "\"" + forms.runs + "\" does not name " + std::string(reduce_op_name(config.reduce)) + where;
+  if (!read_label(forms.operands, config.ranks, slot).function.empty())
+    return "\"" + forms.operands + "\" keeps a function name" + where;
+  // Either every run of three or more is abbreviated, or the terms were as short.
   int long_runs = 0;
   for (const RingRun& run : ring_runs(held, config.ranks)) long_runs += run.length >= 3 ? 1 : 0;
   int dots = 0;
   for (std::size_t at = 0; (at = forms.runs.find("..", at)) != std::string::npos; at += 2) ++dots;
-  CHECK(dots == long_runs);
+  if (dots != long_runs && forms.runs != forms.terms)
+    return "\"" + forms.runs + "\" abbreviates " + std::to_string(dots) + " of " + std::to_string(long_runs) +
+           " long runs" + where;
+  return {};
+}
+
+void check_every_form(const Config& config, const RankSet& held, int slot) {
+  const std::string problem = problem_with_forms(config, held, slot);
+  CHECK_MESSAGE(problem.empty(), problem);
 }
 
 TEST_CASE("every label of every cell of every ring collective up to 16 GPUs names exactly its contributors") {
