@@ -72,6 +72,7 @@ constexpr Entry kPhrases[] = {
     {Phrase::column_sends, "sends", "发送"},
     {Phrase::column_receives, "receives", "接收"},
     {Phrase::column_holds_after_round, "holds after round", "轮后持有"},
+    {Phrase::column_holds_after_wave, "holds after wave", "波后持有"},
     {Phrase::column_fully_reduced, "holds (fully reduced)", "持有（已完全归约）"},
     {Phrase::column_bytes_sent, "bytes sent", "发送字节"},
     {Phrase::column_bytes_received, "bytes received", "接收字节"},

@@ -52,6 +52,7 @@ enum class Phrase {
   column_sends,
   column_receives,
   column_holds_after_round,
+  column_holds_after_wave,
   column_fully_reduced,
   column_bytes_sent,
   column_bytes_received,

@@ -258,7 +258,8 @@ class TraceReportBuilder::Impl {
     }
     TextTable rounds{{say(Phrase::column_gpu, language_), say(Phrase::column_sends, language_),
                       say(Phrase::column_receives, language_),
-                      say(Phrase::column_holds_after_round, language_)},
+                      say(lock_step() ? Phrase::column_holds_after_round : Phrase::column_holds_after_wave,
+                          language_)},
                      {}};
     const auto cell = [](const std::vector<std::string>& items) {
       return items.empty() ? std::string("—") : join(items, "; ");

@@ -94,6 +94,8 @@ TEST_CASE("a pipelined table calls its steps waves and each transfer's own step 
   CHECK(run.out.find("### Wave 1 (reduce-scatter)") != std::string::npos);
   CHECK(run.out.find("### Round 1") == std::string::npos);
   CHECK(run.out.find("Values after wave 1:") != std::string::npos);
+  CHECK(run.out.find("| holds after wave |") != std::string::npos);
+  CHECK(run.out.find("holds after round") == std::string::npos);
   CHECK(run.out.find("[ch 0 · round 1 · slice 0]") != std::string::npos);
   const auto lock_step = ringviz::test::run_ringviz({"trace", "--gpus", "3", "--count", "6", "--format", "markdown",
                                                      "--backend", "cpu"});
