@@ -8,8 +8,10 @@
 
 #include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/render/theme.h"
 #include "app/gui/text/strings.h"
 #include "core/model/initial_values.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
 
@@ -48,7 +50,22 @@ std::vector<std::vector<double>> resized(std::vector<std::vector<double>> rows, 
 // Lock-step rounds or the pipelined ring, and its slices and channels. The sliders cover what
 // the ring view draws well (8 slices, 4 channels as lanes); Ctrl+click types up to the
 // config's limits, and more channels get the ring view's channel selector.
-bool draw_pipeline_fields(Config& config, const Config& toggled) {
+// When the count leaves pieces without elements (count < GPUs x channels x slices), most
+// transfers move 0 B: say so, and offer the smallest count that gives every piece an element.
+bool draw_empty_pieces_notice(Config& config, const Rgb& warning) {
+  const PieceFill fill = piece_fill(config);
+  if (!fill.any_empty()) return false;
+  const UiStrings& t = ui_strings();
+  ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(warning));
+  ImGui::TextWrapped(t.pipeline_empty_notice, static_cast<long long>(fill.empty), static_cast<long long>(fill.total),
+                     static_cast<long long>(config.count), static_cast<long long>(fill.count_to_fill));
+  ImGui::PopStyleColor();
+  if (!ImGui::Button(format(t.pipeline_fill_count, static_cast<long long>(fill.count_to_fill)).c_str())) return false;
+  config.count = std::min<std::int64_t>(fill.count_to_fill, kMaxCount);
+  return true;
+}
+
+bool draw_pipeline_fields(Config& config, const Config& toggled, const Rgb& warning) {
   const UiStrings& t = ui_strings();
   const bool pipelined = config.slices != 1 || config.channels != 1;
   bool changed = false;
@@ -85,6 +102,7 @@ bool draw_pipeline_fields(Config& config, const Config& toggled) {
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.channels_hint, kMaxChannels);
+  changed |= draw_empty_pieces_notice(config, warning);
   return changed;
 }
 
@@ -168,7 +186,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   if (config.op == Op::allgather && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", t.reduction_unused);
 
-  changed |= draw_pipeline_fields(config, with_pipeline_toggled(config));
+  changed |= draw_pipeline_fields(config, with_pipeline_toggled(config), view_colours(preferences.theme).warning);
 
   // Input pattern.
   const bool table_fits = static_cast<std::int64_t>(config.ranks) * config.count <= kMaxTableValues;

@@ -45,7 +45,9 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
     hint_text((ring_formula.formula + "  " + ring_formula.values).c_str());
   }
   ImGui::Separator();
-  ImGui::Text(t.traffic_after, done, rounds);
+  // A pipelined schedule's steps are waves (docs/architecture.md, "Rounds and waves, in words").
+  const bool pipelined = model.session().schedule().channels != 1 || model.session().schedule().slices != 1;
+  ImGui::Text(pipelined ? t.traffic_after_waves : t.traffic_after, done, rounds);
 
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingStretchProp;

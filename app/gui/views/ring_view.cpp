@@ -16,38 +16,18 @@ namespace ringviz::gui {
 
 namespace {
 
-// The default font has no ellipsis glyph; core labels use one for long sums.
-std::string ascii_label(std::string label) {
-  const std::string ellipsis = "\xE2\x80\xA6";
-  for (std::size_t at; (at = label.find(ellipsis)) != std::string::npos;) label.replace(at, ellipsis.size(), "..");
-  return label;
-}
-
 // How much smaller a packet's label is drawn when it rides between the boxes.
 constexpr float kCompactTextScale = 0.75f;
 
-// "min(a0,b0,c0)" without the reduction's name: "a0,b0,c0"; other labels unchanged.
-std::string reduction_operands(const std::string& label) {
-  const std::size_t open = label.find('(');
-  if (open == std::string::npos || label.empty() || label.back() != ')') return label;
-  return label.substr(open + 1, label.size() - open - 2);
-}
-
-// The longest form of a label that fits `width`: the whole label, then its first and last
-// terms ("a0..d0", "max(a0..d0)"), then nothing. Terms are separated by '+', ',' or '×'
-// (UTF-8 C3 97: its first byte ends the first term, its last byte starts the last one).
-std::string fit_label(const std::string& label, float width) {
-  if (label.empty()) return {};
-  if (ImGui::CalcTextSize(label.c_str()).x <= width) return label;
-  const std::size_t first_separator = label.find_first_of("+,\xC3");
-  const std::size_t last_separator = label.find_last_of("+,\x97");
-  if (first_separator != std::string::npos && last_separator != std::string::npos) {
-    std::string last = label.substr(last_separator + 1);
-    const std::size_t space = last.find(' ');
-    if (space != std::string::npos) last = last.substr(0, space);
-    const std::string shorter = label.substr(0, first_separator) + ".." + last;
-    if (ImGui::CalcTextSize(shorter.c_str()).x <= width) return shorter;
-  }
+// The longest true form of a label that fits `width`: every term, then core's ring runs
+// ("c2..a2", "max(a0..d0)"), then, where stripes already show the reduction's inputs, the runs
+// without its name; else nothing. Never first..last across a gap (docs/architecture.md,
+// "Collective semantics", Labels).
+std::string fit_label(const LabelForms& forms, float width, bool operands_may_stand_alone = false) {
+  for (const std::string* form : {&forms.terms, &forms.runs})
+    if (!form->empty() && ImGui::CalcTextSize(form->c_str()).x <= width) return *form;
+  if (operands_may_stand_alone && !forms.operands.empty() && ImGui::CalcTextSize(forms.operands.c_str()).x <= width)
+    return forms.operands;
   return {};
 }
 
@@ -277,7 +257,7 @@ void RingView::draw_cell_text(const Scene& scene) {
       const bool multi = set.count() > 1;
       const ImU32 ink = multi || stale ? to_imcol(colours.text, stale ? 0.55f : 1.0f)
                                        : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
-      const std::string label = fit_label(ascii_label(shown.labels[index]), cell.w - 2 * pad);
+      const std::string label = fit_label(shown.labels[index], cell.w - 2 * pad);
       if (!label.empty() && cell.y + pad + line < cell.centre().y - 1) {
         const ImVec2 at(cell.x + pad, cell.y + pad * 0.6f);
         if (multi && !stale) {
@@ -384,28 +364,27 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
       at = make_path(std::move(points)).at(travel);
     }
     const RankSet& set = before.provenance.at(transfer.src, transfer.slot);
+    static const LabelForms kNoLabel;
+    const LabelForms& forms = before.labels.empty()
+                                  ? kNoLabel
+                                  : before.labels[static_cast<std::size_t>(transfer.src) * static_cast<std::size_t>(n) +
+                                                  static_cast<std::size_t>(transfer.slot)];
     std::string label;
-    if (!before.labels.empty())
-      label = ascii_label(before.labels[static_cast<std::size_t>(transfer.src) * static_cast<std::size_t>(n) +
-                                        static_cast<std::size_t>(transfer.slot)]);
     float w, h;
     if (geometry_.grid) {
       w = h = std::max(3.0f, head * 1.2f);
-      label.clear();
     } else if (compact) {
-      const float room = (compact_w - 6.0f * s) / kCompactTextScale;
-      const std::string shortened = fit_label(label, room);
       // The stripes already say which reduction's inputs ride along: "min(a0..c0)" may drop to "a0..c0".
-      label = shortened.empty() ? fit_label(reduction_operands(label), room) : shortened;
+      label = fit_label(forms, (compact_w - 6.0f * s) / kCompactTextScale, true);
       h = compact_h;
       w = compact_w;
     } else {
       // Big enough to follow across the view: about half a cell, and never below two lines.
       h = std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f));
+      const float widest = std::max(line * 2.0f, geometry_.cell_width * 1.6f);
+      label = fit_label(forms, widest - 6.0f * s);
       const float label_w = label.empty() ? 0.0f : ImGui::CalcTextSize(label.c_str()).x;
-      w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f,
-                     std::max(line * 2.0f, geometry_.cell_width * 1.6f));
-      if (label_w + 6.0f * s > w) label = fit_label(label, w - 6.0f * s);
+      w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f, widest);
     }
     const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
     fill_stripes(dl, packet, set, n, scene.palette, geometry_.grid ? 0.0f : 3.0f * s);
@@ -431,7 +410,8 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
 
 void RingView::draw_pipeline(const Scene& scene, SessionModel& model, const Rect& strip, bool text_cells) {
   const PipelineScene pipeline{.dl = scene.dl, .colours = scene.colours, .palette = scene.palette,
-                               .geometry = geometry_, .schedule = scene.session.schedule(), .moment = scene.moment,
+                               .geometry = geometry_, .schedule = scene.session.schedule(),
+                               .layout = scene.session.layout(), .config = scene.config, .moment = scene.moment,
                                .n = scene.n, .line = scene.line, .ui_scale = scene.ui_scale};
   // The pieces sit between the cell's label and its values (or heat strip), where lock-step
   // packets land.
@@ -474,7 +454,9 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     if (set.none()) {
       ImGui::TextUnformatted(text.cell_empty);
     } else {
-      ImGui::TextUnformatted(ascii_label(reduction_label(scene.config, set, slot)).c_str());
+      // Every term while the ring is small enough to print them in cells; ring runs beyond.
+      const LabelForms forms = label_forms(scene.config, set, slot);
+      ImGui::TextUnformatted(n <= SessionModel::kMaxTextRanks ? forms.terms.c_str() : forms.runs.c_str());
       ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
     }
     // Pipelined: each piece can be further along than the whole slot (the first eight).
@@ -482,7 +464,9 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     const int slices = std::max(1, scene.session.schedule().slices);
     for (int piece = 0; pieces > 1 && piece < std::min(pieces, 8); ++piece) {
       const RankSet& held = shown.provenance.at(r, slot, piece);
-      const std::string label = held.none() ? text.cell_empty : ascii_label(reduction_label(scene.config, held, slot));
+      const std::string label = !shown.provenance.piece_has_elements(slot, piece) ? text.piece_no_elements
+                                : held.none()                                     ? text.cell_empty
+                                                                                  : reduction_label(scene.config, held, slot);
       ImGui::Text(text.piece_tooltip, piece / slices, piece % slices, label.c_str());
     }
     ImGui::Text(text.cell_elements, static_cast<long long>(scene.session.layout()[slot].count));
