@@ -171,6 +171,7 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   if (pipeline_.frame().pipelined) draw_pipeline(scene, model, strip, text_cells);
   // Packets: the sender's slot as it was before the round, moving along its arrow.
   else if (scene.in_flight) draw_packets(scene, model.state_at(moment.round - 1));
+  draw_titles(scene);
   draw_selection(scene, selected_gpu);
   explain_cell_under_mouse(scene, area, selected_gpu);
   ImGui::End();
@@ -191,21 +192,43 @@ void RingView::draw_arrows_and_boxes(const Scene& scene) const {
     draw_arrow(dl, geometry_.arrows[r], edge_busy[r] ? to_imcol(scene.phase_colour, 0.9f) : to_imcol(colours.arrow),
                scene.thickness, scene.head);
 
-  // GPU boxes with their titles.
-  const UiStrings& text = ui_strings();
+  // GPU boxes; their titles come last (draw_titles).
   for (int r = 0; r < n; ++r) {
     const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
     dl->AddRectFilled(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_background), scene.rounding);
     if (!scene.tiny_cells)
       dl->AddRect(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_border), scene.rounding);
-    if (gpu.title.h <= 0) continue;
-    const std::string title = format(text.gpu_name, r);
-    const std::string title_short = format(text.gpu_short, r);
-    const std::string& shown_title = ImGui::CalcTextSize(title.c_str()).x <= gpu.title.w ? title : title_short;
-    if (ImGui::CalcTextSize(shown_title.c_str()).x > gpu.title.w) continue;
-    const float y = gpu.title.y + (gpu.title.h - scene.line) * 0.5f;
-    dl->AddText(ImVec2(gpu.title.x, y), to_imcol(rank_colour(r, scene.palette)), shown_title.c_str());
   }
+}
+
+void RingView::draw_titles(const Scene& scene) const {
+  // Drawn after the packets, each on a plate of the box's colour: a packet riding into or out
+  // of a box passes under its title and never hides it (its label stays off titles too, see
+  // draw_packets).
+  ImDrawList* dl = scene.dl;
+  for (int r = 0; r < scene.n; ++r) {
+    Rect at;
+    const std::string title = shown_title(r, scene.line, at);
+    if (title.empty()) continue;
+    const float margin = 2.0f * scene.ui_scale;
+    if (scene.in_flight)
+      dl->AddRectFilled(ImVec2(at.x - margin, at.y - margin), ImVec2(at.right() + margin, at.bottom() + margin),
+                        to_imcol(scene.colours.box_background), 2.0f * scene.ui_scale);
+    dl->AddText(to_imvec(at.min()), to_imcol(rank_colour(r, scene.palette)), title.c_str());
+  }
+}
+
+std::string RingView::shown_title(int rank, float line, Rect& at) const {
+  // "GPU r" where it fits the title strip, else the short form, else nothing.
+  const UiStrings& text = ui_strings();
+  const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(rank)];
+  if (gpu.title.h <= 0) return {};
+  std::string title = format(text.gpu_name, rank);
+  if (ImGui::CalcTextSize(title.c_str()).x > gpu.title.w) title = format(text.gpu_short, rank);
+  const float width = ImGui::CalcTextSize(title.c_str()).x;
+  if (width > gpu.title.w) return {};
+  at = {gpu.title.x, gpu.title.y + (gpu.title.h - line) * 0.5f, width, line};
+  return title;
 }
 
 void RingView::queue_cells(const Scene& scene, const Rect& clip, std::int64_t largest_slot) {
@@ -318,6 +341,46 @@ void RingView::draw_round_marks(const Scene& scene) const {
   }
 }
 
+std::vector<Rect> RingView::text_zones(const Scene& scene) const {
+  // Where the boxes draw text (draw_titles, draw_cell_text): each title with its plate, and
+  // on text cells the label line at the top and the values band at the bottom.
+  std::vector<Rect> zones;
+  const float pad = 3.0f * scene.ui_scale;
+  const bool text_cells = scene.n <= SessionModel::kMaxTextRanks && geometry_.cell_height >= scene.line * 2.6f;
+  const float margin = 2.0f * scene.ui_scale;  // the title's plate (draw_titles)
+  for (int r = 0; r < scene.n; ++r) {
+    Rect title;
+    if (!shown_title(r, scene.line, title).empty())
+      zones.push_back({title.x - margin, title.y - margin, title.w + 2 * margin, title.h + 2 * margin});
+    if (!text_cells) continue;
+    for (int slot = 0; slot < scene.n; ++slot) {
+      const Rect cell = geometry_.painted_cell(r, slot);
+      zones.push_back({cell.x, cell.y, cell.w, pad * 0.6f + scene.line + 1.0f});
+      if (scene.values_as_text) zones.push_back({cell.x, cell.bottom() - (scene.line + 4.0f), cell.w, scene.line + 4.0f});
+    }
+  }
+  return zones;
+}
+
+std::pair<float, float> RingView::clear_stretch(const ArrowPath& arrow, Vec2 size) const {
+  // Sampled along the arc: the first and last point where a packet of `size` centred there
+  // touches no box (first > last when there is none).
+  constexpr int kSamples = 64;
+  float first = 1.0f, last = 0.0f;
+  for (int i = 0; i <= kSamples; ++i) {
+    const float t = static_cast<float>(i) / kSamples;
+    const Vec2 at = arrow.at(t);
+    const Rect packet{std::round(at.x - size.x * 0.5f) - 1.0f, std::round(at.y - size.y * 0.5f) - 1.0f, size.x + 2.0f,
+                      size.y + 2.0f};
+    const bool clear = std::none_of(geometry_.boxes.begin(), geometry_.boxes.end(),
+                                    [&](const GpuBox& gpu) { return gpu.box.overlaps(packet); });
+    if (!clear) continue;
+    first = std::min(first, t);
+    last = std::max(last, t);
+  }
+  return {first, last};
+}
+
 void RingView::draw_packets(const Scene& scene, const ShownState& before) const {
   ImDrawList* dl = scene.dl;
   const ViewColours& colours = scene.colours;
@@ -334,6 +397,7 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
                        std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f)) > free_middle;
   const float compact_h = std::round(line * kCompactTextScale + 6.0f * s);
   const float compact_w = std::max(compact_h, geometry_.cell_width);
+  std::vector<Rect> zones = text_zones(scene);
   // Transfers between GPUs that are not ring neighbours get an arrow of their own.
   std::vector<ArrowPath> across(transfers.size());
   for (std::size_t i = 0; i < transfers.size(); ++i) {
@@ -352,9 +416,11 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     if (geometry_.grid) {
       at = arrow.at(travel);
     } else if (compact) {
-      // Kept on the arc between the boxes, far enough from its ends not to reach a cell.
+      // Kept on the arc between the boxes, clear of every box (its title and cells) where the
+      // arc leaves room; else far enough from the arc's ends not to reach a cell.
       const float margin = arrow.total() > 0 ? std::min(0.5f, compact_w * 0.5f / arrow.total()) : 0.5f;
-      at = arrow.at(std::clamp(travel, margin, 1.0f - margin));
+      const auto [first, last] = clear_stretch(arrow, {compact_w, compact_h});
+      at = arrow.at(first <= last ? std::clamp(travel, first, last) : std::clamp(travel, margin, 1.0f - margin));
     } else {
       // Big enough to follow: the packet leaves the sending cell, rides the arrow and
       // lands on the receiving cell.
@@ -387,6 +453,17 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
       w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f, widest);
     }
     const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
+    // A label that would cover a GPU's title, a cell's label or values, or another packet's
+    // label is left out: the stripes still say whose values ride along.
+    if (!label.empty()) {
+      const float text_scale = compact ? kCompactTextScale : 1.0f;
+      const ImVec2 whole = ImGui::CalcTextSize(label.c_str());
+      const Rect text{packet.x + (w - whole.x * text_scale) * 0.5f - 2.0f, packet.y + (h - whole.y * text_scale) * 0.5f,
+                      whole.x * text_scale + 4.0f, whole.y * text_scale};
+      const bool covers = std::any_of(zones.begin(), zones.end(), [&](const Rect& zone) { return zone.overlaps(text); });
+      if (covers) label.clear();
+      else zones.push_back(text);
+    }
     fill_stripes(dl, packet, set, n, scene.palette, geometry_.grid ? 0.0f : 3.0f * s);
     if (!scene.tiny_cells)
       dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
