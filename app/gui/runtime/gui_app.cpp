@@ -185,6 +185,7 @@ ViewContext GuiApp::view_context() {
   context.session = model_.ready() ? &model_.session() : nullptr;
   context.moment = playback_.moment();
   context.wait_for_answers = !host_.interactive;
+  context.presentation = presentation_;
   if (ring_.cell_source().decided()) context.cell_source = ring_.cell_source().reason();
   if (replay_.active())
     for (const RecordedRound& round : replay_.run().rounds) context.recorded_round_us.push_back(round.time_us);

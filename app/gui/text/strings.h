@@ -302,6 +302,7 @@ struct UiStrings {
   const char* training_not_started;
   const char* training_identical;         // %d step
   const char* training_drifted;           // %d step, %s spread
+  const char* training_too_small;
   const char* compare_question;           // %s op, %lld count, %s type, %s bytes, %d GPUs
   const char* compare_link;
   const char* compare_link_figures;       // %.2f alpha in us, %.0f GB/s
@@ -319,6 +320,7 @@ struct UiStrings {
   const char* compare_crossover;          // %s faster algorithm, %s size
   const char* compare_axis_hint;
   const char* compare_no_crossover;       // %s algorithm
+  const char* compare_too_small;
   const char* link_title;                 // %d round, %d rounds, %s algorithm
   const char* link_no_rounds;
   const char* link_hint;

@@ -37,6 +37,9 @@ struct ViewContext {
   // Headless frames wait for answers a view computes on a worker (the Compare tab's), so a
   // screenshot shows them and not "computing...".
   bool wait_for_answers = false;
+  // Presentation mode: a view may leave out its desktop controls where they would not fit, so
+  // that the content an audience reads keeps the room.
+  bool presentation = false;
 };
 
 }  // namespace ringviz::gui

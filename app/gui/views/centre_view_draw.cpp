@@ -87,6 +87,19 @@ float legend_swatch(ImDrawList* dl, ImVec2 at, float size, ImU32 colour, ImU32 i
   return size * 1.35f + ImGui::CalcTextSize(label).x;
 }
 
+float labelled_width(float field, const char* label) {
+  const float text = ImGui::CalcTextSize(label, nullptr, true).x;
+  return field + (text > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.0f);
+}
+
+void ControlFlow::next(float width) {
+  if (!first_) {
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + width > right_) ImGui::NewLine();
+  }
+  first_ = false;
+}
+
 void polyline(ImDrawList* dl, const std::vector<ImVec2>& points, ImU32 colour, float thickness) {
   std::vector<ImVec2> run;
   auto flush = [&] {

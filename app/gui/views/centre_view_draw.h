@@ -38,6 +38,23 @@ ImU32 ink_on(Rgb under);
 float legend_swatch(ImDrawList* dl, ImVec2 at, float size, ImU32 colour, ImU32 ink, const char* label,
                     bool hatched = false, ImU32 hatch = 0);
 
+// The width a labelled widget takes: its frame `field` wide, the inner spacing and the label
+// as shown (without any "##id").
+float labelled_width(float field, const char* label);
+
+// Widgets laid out left to right that start a new row when the next one would pass `right`
+// (screen x), so no control runs out of its view however narrow the window.
+class ControlFlow {
+ public:
+  explicit ControlFlow(float right) : right_(right) {}
+  // Call before each widget with the width it takes.
+  void next(float width);
+
+ private:
+  float right_;
+  bool first_ = true;
+};
+
 // A polyline through `points`, skipping NaNs (gaps in a series).
 void polyline(ImDrawList* dl, const std::vector<ImVec2>& points, ImU32 colour, float thickness);
 

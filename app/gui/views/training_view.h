@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/gui/views/centre_view_context.h"
+#include "app/gui/views/view_text.h"
 #include "app/gui/layout/geometry.h"
 #include "core/engine/backend.h"
 #include "core/training/training_run.h"
@@ -59,11 +60,48 @@ class TrainingView {
     std::unique_ptr<TrainingRun> run;
     std::string error;
   };
+  // The texts around the plots, measured for the view's body, and the least height the plots
+  // need with them (see draw()).
+  struct PlotTexts {
+    float loss_w = 0, loss_gap = 0;   // each loss plot's width and the gap between them
+    bool title_one_line = true;       // "DDP loss per GPU (log scale)", else the strategy above
+    WrappedText loss_title;           // the title under the strategy when not on one line
+    float loss_title_h = 0;
+    float title_pitch = 0;            // from the title's first line to its second
+    float loss_gutter = 0;            // the decade labels' column
+    std::string caption;              // "iteration (of N)"
+    bool loss_caption = true;         // the loss plots show the caption
+    bool caption_beside = true;       // on the mean-loss row, else on a row of its own
+    float loss_bottom_h = 0;
+    float row_pitch = 0;              // from the mean-loss row to the caption's own row
+    float loss_min = 0;               // a loss plot's least height, texts included
+    bool spread_hint_beside = true;   // the spread plot's hint beside its title, else wrapped under
+    WrappedText spread_hint;
+    float spread_title_h = 0;
+    float spread_title_pitch = 0;
+    float legend_w = 0, legend_h = 0;  // the spread plot's legend column
+    std::vector<WrappedText> verdicts;  // each starts after its strategy's name
+    std::vector<float> verdict_x;       // where a verdict's first line starts, from the name's left
+    float spread_caption_h = 0;
+    float spread_min = 0;
+    float sections_gap = 0;
+    float min_h = 0;                  // everything below the controls
+  };
+  // A plot keeps at least this many lines of height; less and the view shows its notice.
+  static constexpr float kMinPlotLines = 3.0f;
+
   void rebuild();
-  void draw_controls(const ViewContext& context);
-  void draw_loss(ImDrawList* dl, const Rect& area, const Run& run, double log_min, double log_max, int shown,
-                 const ViewContext& context);
-  void draw_spread(ImDrawList* dl, const Rect& area, int shown, const ViewContext& context);
+  void prepare();
+  std::vector<float> settings_widths(const ViewContext& context) const;
+  std::vector<float> player_widths() const;
+  void draw_settings(const ViewContext& context, float right);
+  void draw_player(float right);
+  PlotTexts measure_plots(const Rect& body, double log_min, double log_max, int shown, bool loss_captions,
+                          bool wide_legend) const;
+  void draw_loss(ImDrawList* dl, TextBoard& board, const Rect& area, const Run& run, double log_min, double log_max,
+                 int shown, const PlotTexts& m, const ViewContext& context);
+  void draw_spread(ImDrawList* dl, TextBoard& board, const Rect& area, int shown, const PlotTexts& m,
+                   const ViewContext& context);
 
   int gpus_ = 4;
   DType dtype_ = DType::f32;
@@ -75,6 +113,9 @@ class TrainingView {
   bool playing_ = false;
   bool dirty_ = true;
   std::vector<Run> runs_;
+  // Set by prepare() each frame: the iterations drawn and the loss plots' decades.
+  int shown_now_ = 0;
+  double log_min_ = -2, log_max_ = 0;
 };
 
 }  // namespace ringviz::gui
