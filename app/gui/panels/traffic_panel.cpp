@@ -5,7 +5,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
-#include "app/gui/render/table_fit.h"
+#include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/text/traffic_formula.h"
 

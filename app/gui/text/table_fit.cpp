@@ -1,4 +1,4 @@
-#include "app/gui/render/table_fit.h"
+#include "app/gui/text/table_fit.h"
 
 #include <algorithm>
 #include <cmath>
