@@ -92,6 +92,21 @@ float labelled_width(float field, const char* label) {
   return field + (text > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.0f);
 }
 
+int flow_rows(const std::vector<float>& widths, float available) {
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  int rows = 1;
+  float x = 0;
+  for (float width : widths) {
+    if (x > 0 && x + spacing + width > available) {
+      ++rows;
+      x = width;
+    } else {
+      x += (x > 0 ? spacing : 0) + width;
+    }
+  }
+  return rows;
+}
+
 void ControlFlow::next(float width) {
   if (!first_) {
     ImGui::SameLine();

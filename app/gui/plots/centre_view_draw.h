@@ -42,6 +42,9 @@ float legend_swatch(ImDrawList* dl, ImVec2 at, float size, ImU32 colour, ImU32 i
 // as shown (without any "##id").
 float labelled_width(float field, const char* label);
 
+// How many rows widgets `widths` wide take in a ControlFlow `available` pixels wide.
+int flow_rows(const std::vector<float>& widths, float available);
+
 // Widgets laid out left to right that start a new row when the next one would pass `right`
 // (screen x), so no control runs out of its view however narrow the window.
 class ControlFlow {

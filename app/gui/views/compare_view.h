@@ -5,12 +5,15 @@
 // link preset); a log-log plot of predicted time against message size (1 KiB - 1 GiB) with
 // the crossovers marked and a sentence said from it; and the link view of the current step
 // on that topology beside them (docs/architecture.md, "The Compare tab on a topology").
+#include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/gui/compare/comparison_job.h"
 #include "app/gui/compare/topology_choice.h"
 #include "app/gui/views/centre_view_context.h"
+#include "app/gui/views/view_text.h"
 #include "app/gui/layout/geometry.h"
 #include "core/training/cost_model.h"
 
@@ -43,12 +46,43 @@ class CompareView {
   void draw(const Rect& area, const ViewContext& context);
 
  private:
+  // The table's texts, measured: each column as wide as its widest text.
+  struct TableCells {
+    std::array<std::string, 6> headers;
+    std::vector<std::array<std::string, 6>> rows;
+    std::vector<bool> best;  // the fastest at this size
+    std::array<float, 6> widths{};
+  };
+  // The plot's texts, measured for its width, and the least height the plot needs with them.
+  struct PlotTexts {
+    WrappedText title, sentence;
+    float x_row_h = 0;
+    float legend_entry_w = 0, legend_pitch = 0;
+    float min_h = 0;
+  };
+  // The plot's height in lines of text: the least it is drawn at, and the least worth giving
+  // up the hint and the selector for.
+  static constexpr float kMinPlotLines = 3.0f;
+  static constexpr float kGoodPlotLines = 6.0f;
+
   ComparisonQuestion question_for(const Config& config) const;
   const ComparisonAnswer* answer_for(const Config& config, bool wait);
-  void draw_machine_selector(const Config& config);
-  void draw_table(const CostComparison& comparison, const Config& current, const ViewContext& context, float width);
-  void draw_plot(ImDrawList* dl, const Rect& area, const CostComparison& comparison, const Config& current,
-                 const ViewContext& context);
+  std::string shown_topology_name(const TopologyChoice& choice, int gpus) const;
+  std::string selector_words() const;  // the link's figures, or the machine's label
+  float link_combo_width() const;
+  std::vector<float> selector_widths() const;
+  float selector_height(float width) const;
+  void draw_machine_selector(const Config& config, float width);
+  TableCells table_cells(const CostComparison& comparison) const;
+  // The columns shown in `width`, in order; empty when not even the algorithm and its time fit.
+  static std::vector<int> columns_that_fit(const TableCells& cells, float width);
+  static float table_row_height();
+  void draw_table(const CostComparison& comparison, const TableCells& cells, const std::vector<int>& columns,
+                  int visible_rows, const Config& current, const ViewContext& context, float width);
+  PlotTexts measure_plot(const CostComparison& comparison, float width, float plot_lines) const;
+  // `table_names_all`: the table above shows every algorithm's name in its colour.
+  void draw_plot(ImDrawList* dl, const Rect& area, const PlotTexts& m, const CostComparison& comparison,
+                 const Config& current, const ViewContext& context, bool table_names_all);
 
   std::string link_key_ = "nvlink4";
   TopologyChoice topology_{"star"};

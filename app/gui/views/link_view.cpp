@@ -8,6 +8,7 @@
 
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/plots/centre_view_draw.h"
+#include "app/gui/plots/view_text.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "core/engine/session.h"
@@ -99,11 +100,13 @@ void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context
   const std::string title = shown > 0 ? format(t.link_topology_title, shown, rounds,
                                                std::string(algorithm_name(config.algorithm)).c_str(), where.c_str())
                                       : std::string(t.link_no_rounds);
-  dl->AddText(nullptr, 0, ImVec2(area.x, area.y), to_imcol(colours.text), title.c_str(), nullptr, area.w);
-  const float title_h = ImGui::CalcTextSize(title.c_str(), nullptr, false, area.w).y;
-  dl->AddText(nullptr, 0, ImVec2(area.x, area.y + title_h + line * 0.1f), to_imcol(colours.muted_text), t.link_topology_hint,
-              nullptr, area.w);
-  const float head_h = title_h + line * 0.1f + ImGui::CalcTextSize(t.link_topology_hint, nullptr, false, area.w).y;
+  // Wrapped with room between lines for Chinese glyphs (view_text.h).
+  const WrappedText title_lines = wrap_text(title, area.w);
+  const WrappedText hint_lines = wrap_text(t.link_topology_hint, area.w);
+  draw_wrapped(dl, ImVec2(area.x, area.y), to_imcol(colours.text), title_lines);
+  const float title_h = title_lines.height();
+  draw_wrapped(dl, ImVec2(area.x, area.y + title_h + line * 0.1f), to_imcol(colours.muted_text), hint_lines);
+  const float head_h = title_h + line * 0.1f + hint_lines.height();
   if (shown == 0) return;
   if (comparison == nullptr || input.routes == nullptr) {
     dl->AddText(ImVec2(area.x, area.y + line * 5), to_imcol(colours.muted_text), t.compare_computing);
@@ -116,7 +119,8 @@ void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context
   // The legend's height: the summary, the scale and its labels, and the keys' rows.
   const std::string summary = format(t.link_topology_summary, picture.busy_links, picture.shared_links,
                                      format_bytes(picture.step_top_bytes).c_str());
-  const float summary_h = ImGui::CalcTextSize(summary.c_str(), nullptr, false, area.w).y;
+  const WrappedText summary_lines = wrap_text(summary, area.w);
+  const float summary_h = summary_lines.height();
   float keys_w = 0;
   for (const char* label : {t.link_legend_shared, t.link_legend_idle, t.link_legend_gpu, t.link_legend_switch})
     keys_w += line * 2.1f + ImGui::CalcTextSize(label).x;
@@ -220,7 +224,7 @@ void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context
   // The legend: the step in words, the colour scale, then what the marks mean, each wrapped
   // to the view's width.
   float y = area.bottom() - legend_h + line * 0.3f;
-  dl->AddText(nullptr, 0, ImVec2(area.x, y), to_imcol(colours.text), summary.c_str(), nullptr, area.w);
+  draw_wrapped(dl, ImVec2(area.x, y), to_imcol(colours.text), summary_lines);
   y += summary_h + line * 0.3f;
   const Rect scale{area.x, y, std::min(area.w, line * 12), line * 0.7f};
   const int steps = 32;

@@ -120,25 +120,6 @@ void TrainingView::advance(double seconds) {
   if (shown_ >= iterations_) playing_ = false;
 }
 
-namespace {
-
-// How many rows widgets of `widths` take when wrapped at `available` pixels.
-int flow_rows(const std::vector<float>& widths, float available, float spacing) {
-  int rows = 1;
-  float x = 0;
-  for (float width : widths) {
-    if (x > 0 && x + spacing + width > available) {
-      ++rows;
-      x = width;
-    } else {
-      x += (x > 0 ? spacing : 0) + width;
-    }
-  }
-  return rows;
-}
-
-}  // namespace
-
 void TrainingView::prepare() {
   if (dirty_) rebuild();
   // Fill the runs in a few steps per frame, up to what is shown (all of it when idle).
@@ -340,8 +321,8 @@ void TrainingView::draw(const Rect& area, const ViewContext& context) {
   // widens to wrap onto fewer lines), the explanation, the loss plots' axis captions. Then, if
   // the plots still lack their least height, a notice instead.
   const float width = right - left;
-  const int settings_rows = flow_rows(settings_widths(context), width, style.ItemSpacing.x);
-  const int player_rows = flow_rows(player_widths(), width, style.ItemSpacing.x);
+  const int settings_rows = flow_rows(settings_widths(context), width);
+  const int player_rows = flow_rows(player_widths(), width);
   const std::string explained = format(t.training_explained, static_cast<long long>(MlpShape{}.parameter_count()), gpus_);
   const float explanation_h = wrap_text(explained, width).height() + style.ItemSpacing.y;
   const Rect body_guess{area.x + pad, 0, area.w - 2 * pad, 0};
