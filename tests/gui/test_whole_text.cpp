@@ -2,8 +2,8 @@
 // keeps, how tall a scrolling table is, where a scrolled panel's clip ends.
 #include <doctest/doctest.h>
 
-#include "app/gui/render/table_fit.h"
-#include "app/gui/render/whole_lines.h"
+#include "app/gui/text/table_fit.h"
+#include "app/gui/text/whole_lines.h"
 
 using namespace ringviz::gui;
 

@@ -13,7 +13,7 @@
 #include "app/gui/compare/comparison_job.h"
 #include "app/gui/compare/topology_choice.h"
 #include "app/gui/views/centre_view_context.h"
-#include "app/gui/views/view_text.h"
+#include "app/gui/plots/view_text.h"
 #include "app/gui/layout/geometry.h"
 #include "core/training/cost_model.h"
 
