@@ -22,7 +22,7 @@
 #include "core/engine/session.h"
 #include "core/engine/slot_kernels.h"
 #include "core/model/half.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/output/terminal_text.h"
 #include "core/schedule/pipeline.h"
 #include "core/schedule/round_plan.h"

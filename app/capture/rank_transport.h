@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "core/engine/collective_shape.h"
+#include "core/schedule/collective_shape.h"
 #include "core/model/buffers.h"
 #include "core/schedule/round_plan.h"
 #include "core/schedule/rounds.h"

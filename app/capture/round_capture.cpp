@@ -11,7 +11,7 @@
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
 #include "core/engine/traffic.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/schedule/pipeline.h"
 #include "core/schedule/round_plan.h"
 #include "core/schedule/schedule.h"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/model/buffers.h"
-#include "core/engine/collective_shape.h"
+#include "core/schedule/collective_shape.h"
 #include "core/schedule/schedule.h"
 
 namespace ringviz {

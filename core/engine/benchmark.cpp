@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "core/engine/element_math.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/engine/thread_pool.h"
 #include "core/model/storage_type.h"
 #include "core/schedule/pipeline.h"

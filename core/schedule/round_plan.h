@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "core/engine/collective_shape.h"
+#include "core/schedule/collective_shape.h"
 #include "core/schedule/rounds.h"
 
 namespace ringviz {

@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/input/json_input.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/model/layout.h"
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"

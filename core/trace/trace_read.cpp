@@ -9,7 +9,7 @@
 #include "core/engine/provenance.h"
 #include "core/engine/traffic.h"
 #include "core/input/json_input.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
 #include "core/schedule/pipeline.h"

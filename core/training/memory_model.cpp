@@ -5,7 +5,7 @@
 #include <limits>
 #include <sstream>
 
-#include "core/schedule/collective.h"
+#include "core/engine/collective.h"
 #include "core/model/layout.h"
 #include "core/schedule/schedule.h"
 #include "core/engine/traffic.h"

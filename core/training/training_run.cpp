@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/schedule/collective.h"
+#include "core/engine/collective.h"
 #include "core/model/half.h"
 #include "core/model/layout.h"
 

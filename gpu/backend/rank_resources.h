@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/model/buffers.h"
-#include "core/engine/collective_shape.h"
+#include "core/schedule/collective_shape.h"
 #include "gpu/device/cuda_devices.h"
 #include "gpu/backend/cuda_owners.h"
 

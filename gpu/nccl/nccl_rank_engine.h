@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "core/engine/collective_shape.h"
+#include "core/schedule/collective_shape.h"
 #include "core/model/buffers.h"
 #include "core/model/config.h"
 #include "core/schedule/rank_exchange.h"

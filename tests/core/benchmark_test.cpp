@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/engine/benchmark.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/engine/session.h"
 
 namespace ringviz {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/model/half.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 
 namespace ringviz {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 
 namespace ringviz {
 namespace {

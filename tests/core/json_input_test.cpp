@@ -12,7 +12,7 @@
 
 #include "core/input/json_input.h"
 #include "core/model/config.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
 

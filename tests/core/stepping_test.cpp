@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/engine/backend.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/engine/session.h"
 #include "tests/core/reference.h"
 

@@ -10,7 +10,7 @@
 
 #include "core/engine/backend.h"
 #include "core/model/config.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/model/layout.h"
 #include "core/engine/provenance.h"
 #include "core/schedule/schedule.h"

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "core/schedule/collective.h"
+#include "core/engine/collective.h"
 #include "core/model/layout.h"
 #include "core/training/memory_model.h"
 #include "core/schedule/schedule.h"

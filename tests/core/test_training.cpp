@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "core/engine/backend.h"
-#include "core/schedule/collective.h"
-#include "core/model/initial_values.h"
+#include "core/engine/collective.h"
+#include "core/input/initial_values.h"
 #include "core/engine/session.h"
 #include "core/training/training_math.h"
 #include "core/training/training_run.h"

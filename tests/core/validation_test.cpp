@@ -13,7 +13,7 @@
 
 #include "core/engine/backend.h"
 #include "core/model/config.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/engine/session.h"
 
 #include "capture_input_error.h"

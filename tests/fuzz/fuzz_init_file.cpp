@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "core/model/config.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/model/input_error.h"
 
 namespace {

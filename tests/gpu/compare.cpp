@@ -4,7 +4,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 
 namespace ringviz::test {
 

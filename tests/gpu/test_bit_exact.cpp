@@ -9,7 +9,7 @@
 #include <limits>
 #include <set>
 
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/engine/session.h"
 #include "gpu/backend/cuda_backend.h"
 #include "tests/gpu/compare.h"

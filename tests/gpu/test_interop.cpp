@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/engine/session.h"
 #include "core/teaching/visual_cells.h"
 #include "gpu/interop/gl_interop.h"

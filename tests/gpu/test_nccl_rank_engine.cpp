@@ -12,7 +12,7 @@
 
 #include "core/engine/session.h"
 #include "core/model/layout.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/schedule/rank_exchange.h"
 #include "gpu/device/cuda_devices.h"
 #include "gpu/nccl/nccl_rank_engine.h"

@@ -23,7 +23,7 @@
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/strings.h"
 #include "core/engine/session.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

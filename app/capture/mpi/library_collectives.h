@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/collective_shape.h"
+#include "core/schedule/collective_shape.h"
 #include "core/model/buffers.h"
 #include "core/model/config.h"
 

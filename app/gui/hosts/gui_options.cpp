@@ -12,7 +12,7 @@
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
 #include "core/output/output_path.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/schedule/schedule.h"
 
 namespace ringviz::gui {

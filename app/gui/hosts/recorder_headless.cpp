@@ -34,7 +34,7 @@
 #include "core/output/output_file.h"
 #include "core/output/output_path.h"
 #include "core/output/terminal_text.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/model/text.h"
 #include "core/schedule/schedule.h"
 #include "core/teaching/video_frames.h"

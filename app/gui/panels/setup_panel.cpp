@@ -10,7 +10,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/render/theme.h"
 #include "app/gui/text/strings.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 #include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {

@@ -9,7 +9,7 @@
 #include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 
 namespace ringviz::gui {
 

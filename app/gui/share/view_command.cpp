@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 
 namespace ringviz::gui {
 

@@ -1,4 +1,4 @@
-#include "core/topology/link_fit.h"
+#include "core/trace/link_fit.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "core/model/initial_values.h"
+#include "core/input/initial_values.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "core/schedule/collective.h"
+#include "core/engine/collective.h"
 
 #include <stdexcept>
 #include <string>
