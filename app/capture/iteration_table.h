@@ -4,7 +4,7 @@
 // collective at the same size, as an nccl-tests table on rank 0's stdout. Every row's outputs
 // are checked once, outside the timed loop.
 #include "app/capture/capture_options.h"
-#include "app/capture/rank_transport.h"
+#include "app/capture/transport/rank_transport.h"
 
 namespace ringviz::capture {
 

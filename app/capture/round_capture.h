@@ -8,7 +8,7 @@
 
 #include "app/capture/capture_options.h"
 #include "app/capture/mpi/clock_alignment.h"
-#include "app/capture/rank_transport.h"
+#include "app/capture/transport/rank_transport.h"
 #include "core/trace/trace.h"
 
 namespace ringviz::capture {

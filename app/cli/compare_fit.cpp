@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/output/terminal_text.h"
-#include "core/trace/link_fit.h"
+#include "core/fit/link_fit.h"
 
 namespace ringviz::cli {
 

@@ -5,7 +5,7 @@
 #include <mpi.h>
 
 #include "app/capture/mpi/mpi_world.h"
-#include "app/capture/rank_transport.h"
+#include "app/capture/transport/rank_transport.h"
 
 namespace ringviz::capture {
 

@@ -4,7 +4,7 @@
 // messages on the world communicator, the folds by core's slot kernels.
 #include <memory>
 
-#include "app/capture/rank_transport.h"
+#include "app/capture/transport/rank_transport.h"
 
 namespace ringviz::capture {
 

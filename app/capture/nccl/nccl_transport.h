@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "app/capture/rank_transport.h"
+#include "app/capture/transport/rank_transport.h"
 
 namespace ringviz::capture {
 

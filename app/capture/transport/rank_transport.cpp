@@ -1,4 +1,4 @@
-#include "app/capture/rank_transport.h"
+#include "app/capture/transport/rank_transport.h"
 
 #include <chrono>
 

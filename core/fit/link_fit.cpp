@@ -1,4 +1,4 @@
-#include "core/trace/link_fit.h"
+#include "core/fit/link_fit.h"
 
 #include <algorithm>
 #include <cmath>
