@@ -16,4 +16,18 @@ shot allreduce --op allreduce --round 2.3
 shot allgather-mid-round --op allgather --round 1.3
 shot reducescatter-end --op reducescatter --round 3
 shot replay-straggler --open "$(dirname "$0")/../assets/captures/straggler-4gpus.json" --round 2.4
-echo "wrote $out/allreduce.png, allgather-mid-round.png, reducescatter-end.png, replay-straggler.png"
+shot memory-reduce-scatter --view memory --round 3.4
+# One frame of a lesson's stage: record it from second `from` for one second at 1 fps.
+stage_frame() {
+  local name=$1 lesson=$2 from=$3
+  local frames
+  frames=$(mktemp -d)
+  env -u DISPLAY -u WAYLAND_DISPLAY "$ringviz" record --lesson "$lesson" --size 1280x720 --fps 1 --from "$from" \
+    --seconds 1 --out "$frames/" >/dev/null
+  cp "$frames"/*.png "$out/$name.png"
+  rm -rf "$frames" "$frames.srt" "$frames.vtt"
+}
+stage_frame lesson-06-allreduce 06-ddp-vs-zero2 18
+stage_frame lesson-08-ledger 08-112gb-in-80gb 10
+echo "wrote $out/allreduce.png, allgather-mid-round.png, reducescatter-end.png, replay-straggler.png," \
+  "memory-reduce-scatter.png, lesson-06-allreduce.png, lesson-08-ledger.png"

@@ -202,10 +202,10 @@ void print_setup(const CostComparison& comparison, const TableRequest& request) 
   }
   if (config.channels > 1 || config.slices > 1) {
     if (zh)
-      std::cout << "  " << config.channels << " 个通道，每个槽 " << config.slices << " 片：轮次即流水线的波次\n";
+      std::cout << "  " << config.channels << " 个通道，每个槽 " << config.slices << " 片：步数按流水线的波计\n";
     else
       std::cout << "  " << config.channels << (config.channels == 1 ? " channel, " : " channels, ") << config.slices
-                << (config.slices == 1 ? " slice" : " slices") << " per slot: rounds are the pipeline's waves\n";
+                << (config.slices == 1 ? " slice" : " slices") << " per slot: the steps are the pipeline's waves\n";
   }
   std::cout << "\n";
 }
@@ -222,7 +222,10 @@ void print_table(const CostComparison& comparison, const TableRequest& request) 
     if (best == 0 || estimate.seconds < best) best = estimate.seconds;
   // Each column is as wide as its usual width or its widest cell plus a space, whichever is more.
   std::vector<std::vector<std::string>> rows = {
-      {std::string(en_zh(lang, "algorithm", "算法")), std::string(en_zh(lang, "rounds", "轮数")),
+      // A pipelined schedule's steps are waves (docs/architecture.md, "Rounds and waves, in words").
+      {std::string(en_zh(lang, "algorithm", "算法")),
+       config.channels > 1 || config.slices > 1 ? std::string(en_zh(lang, "waves", "波数"))
+                                                : std::string(en_zh(lang, "rounds", "轮数")),
        std::string(en_zh(lang, "msgs/GPU", "消息/GPU")), std::string(en_zh(lang, "most sent", "最多发送")),
        std::string(en_zh(lang, "busiest link", "最忙链路")), std::string(en_zh(lang, "predicted", "预测")),
        std::string(en_zh(lang, "vs best", "比最快"))}};

@@ -1,5 +1,11 @@
 #include "app/cli/shipped_lessons.h"
 
+#include <iostream>
+#include <memory>
+
+#include "app/cli/command.h"
+#include "app/cli/config_flags.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -124,6 +130,22 @@ int print_shipped_lessons(std::ostream& out, std::ostream& errors, Language lang
                "秒：`ringviz record --lesson 名称` 录下的长度：片头卡片 " + title_card + " 秒 + 课程 + 片尾卡片 " +
                    end_card + " 秒（--layout app：只有课程）\n");
   return status;
+}
+
+// ringviz lessons: the shipped lessons by name, with their scene count, their length as
+// `ringviz record` records them and their title.
+Command add_lessons_command(CLI::App& app) {
+  auto lang = std::make_shared<std::string>("en");
+  CLI::App* parser = app.add_subcommand(
+      "lessons",
+      "list the shipped lessons: the name `record --lesson` takes, scenes, seconds as recorded, title");
+  add_choice_option(*parser, "--lang", *lang, kLanguageNames, "language of the titles and headings");
+  Command command;
+  command.parser = parser;
+  command.run = [lang]() -> int {
+    return print_shipped_lessons(std::cout, std::cerr, parse_language(*lang, "--lang"));
+  };
+  return command;
 }
 
 }  // namespace ringviz::cli

@@ -1,7 +1,8 @@
 #pragma once
 // The lessons that ship with ringviz, as the command line names them: `ringviz lessons` lists
 // them and `ringviz record --lesson NAME` takes one of their names. Both look in the same folder
-// (find_lesson_folder, core/teaching/lesson.h), the one the GUI's lesson menu reads.
+// (find_lesson_folder, core/teaching/lesson.h), the one the GUI's lesson menu reads. The
+// `lessons` subcommand itself is add_lessons_command (app/cli/command.h), defined here.
 #include <filesystem>
 #include <ostream>
 #include <string>

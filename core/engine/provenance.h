@@ -1,14 +1,11 @@
 #pragma once
-#include <bitset>
-#include <string>
 #include <vector>
 
+#include "core/engine/rank_set.h"
 #include "core/model/config.h"
 #include "core/schedule/schedule.h"
 
 namespace ringviz {
-
-using RankSet = std::bitset<kMaxRanks>;
 
 // For every rank and slot, the set of ranks whose input of that slot is folded into the
 // current value (empty: nothing has arrived there yet). It follows the schedule alone,
@@ -22,12 +19,20 @@ class Provenance {
 
   // Walks lock-step rounds or pipelined waves: each transfer names its piece by its step.
   void apply(const Round& round);
-  // The contributors every piece of the slot holds: with one piece per slot (lock-step), the
-  // slot's set; in a pipeline, only what has reached the whole slot.
+  // The contributors the slot's value holds: with one piece per slot (lock-step), the slot's
+  // set; in a pipeline, what every piece with elements holds, so only what has reached all of
+  // the slot's elements. A piece without elements holds no value and never holds a slot back
+  // (count 8 on 4 GPUs with 2 channels x 4 slices leaves 6 of every slot's 8 pieces empty, and
+  // they trail the others); a slot without any element follows all its pieces, as in lock-step.
   RankSet at(int rank, int slot) const;
   const RankSet& at(int rank, int slot, int piece) const { return sets_[index(rank, slot, piece)]; }
   int ranks() const { return ranks_; }
   int pieces_per_slot() const { return pieces_; }
+  // Whether piece `piece` of `slot` covers at least one element (the same on every rank).
+  bool piece_has_elements(int slot, int piece) const {
+    return piece_has_elements_[static_cast<std::size_t>(slot) * static_cast<std::size_t>(pieces_) +
+                               static_cast<std::size_t>(piece)] != 0;
+  }
   bool operator==(const Provenance& other) const = default;
 
  private:
@@ -40,21 +45,7 @@ class Provenance {
   int slices_ = 1;
   int pieces_ = 1;  // channels x slices
   std::vector<RankSet> sets_;
+  std::vector<char> piece_has_elements_;  // per (slot, piece)
 };
-
-// Rank names of docs/architecture.md ("Collective semantics"): a ... z, then r26, r27 ...; upper
-// case for AllGather blocks.
-std::string rank_letter(int rank, bool upper = false);
-// One term of a partial sum: rank letter + slot index ("a0"); for ranks past z the index is
-// set off by an underscore ("r26_3") so that it stays readable.
-std::string term_label(int rank, int slot);
-// The label of a slot's value: "" when empty; AllGather blocks as "A"; otherwise the terms in
-// rank order ("a0+b0+c0"), more than four compressed to "a0+…+h0 (8)".
-std::string slot_label(Op op, const RankSet& contributors, int slot);
-// The same label naming the reduction that really runs: "a0\u00d7b0" for prod, "max(a0,b0)",
-// "min(a0,b0)"; avg adds like sum until its completing transfer divides by N, so its partial
-// results read as sums and only a complete one as "mean(a0,b0,c0,d0)". Shared by the trace
-// report, the Chrome trace and the GUI so that every surface names one reduction alike.
-std::string reduction_label(const Config& config, const RankSet& contributors, int slot);
 
 }  // namespace ringviz

@@ -50,16 +50,29 @@ constexpr Entry kPhrases[] = {
      "divided by N and reads mean(a0,\u2026)",
      "a0+b0 表示 GPU 0 与 GPU 1 的分片 0 的累加和，所有 GPU 的分片都加入后记作 mean(a0,\u2026)，"
      "即平均值"},
+    {Phrase::label_runs,
+     "c2..e2 is a run of GPUs in ring order, c2+d2+e2; a run may wrap from the last GPU to GPU 0 (g2..b2 "
+     "on 8 GPUs is g2+h2+a2+b2), and a gap is never bridged: a2+c2..e2 lacks b2.",
+     "c2..e2 表示按环顺序连续的一段 GPU，即 c2+d2+e2；一段可以从最后一张 GPU 绕回 GPU 0（8 张 GPU 时 "
+     "g2..b2 即 g2+h2+a2+b2），中间缺的不会被跨过：a2+c2..e2 不含 b2。"},
+    {Phrase::empty_pieces,
+     "{} of {} pieces hold no elements, so their transfers move 0 B: --count {} is below {} "
+     "(GPUs × channels × slices; channels × slices for AllGather). --count {} fills every piece.",
+     "有 {} 个片段没有元素（共 {} 个），它们的传输都是 0 B：--count {} 小于 {}（GPU 数 × 通道数 × "
+     "切片数；AllGather 为通道数 × 切片数）。--count {} 可让每个片段都有元素。"},
     {Phrase::inputs_heading, "Inputs", "输入"},
     {Phrase::round_heading, "Round {} ({})", "第 {} 轮（{}）"},
+    {Phrase::wave_heading, "Wave {} ({})", "第 {} 波（{}）"},
     {Phrase::round_time, " · {} µs", " · 用时 {} µs"},
     {Phrase::values_after_round, "Values after round {}:", "第 {} 轮后的数值："},
+    {Phrase::values_after_wave, "Values after wave {}:", "第 {} 波后的数值："},
     {Phrase::column_gpu, "GPU", "GPU"},
     {Phrase::column_holds, "holds", "持有"},
     {Phrase::column_values, "values", "数值"},
     {Phrase::column_sends, "sends", "发送"},
     {Phrase::column_receives, "receives", "接收"},
     {Phrase::column_holds_after_round, "holds after round", "轮后持有"},
+    {Phrase::column_holds_after_wave, "holds after wave", "波后持有"},
     {Phrase::column_fully_reduced, "holds (fully reduced)", "持有（已完全归约）"},
     {Phrase::column_bytes_sent, "bytes sent", "发送字节"},
     {Phrase::column_bytes_received, "bytes received", "接收字节"},

@@ -38,16 +38,21 @@ enum class Phrase {
   label_max,
   label_min,
   label_avg,
+  label_runs,          // what a ring run such as c2..e2 means (more than four GPUs)
+  empty_pieces,        // {empty} of {total} pieces hold no elements: --count {c} < {fill} ...
   inputs_heading,
   round_heading,       // Round {n} ({phase})
+  wave_heading,        // Wave {n} ({phase}): a step of a pipelined schedule
   round_time,          // appended to the heading when the backend timed the round
   values_after_round,  // Values after round {n}:
+  values_after_wave,   // Values after wave {n}:
   column_gpu,
   column_holds,
   column_values,
   column_sends,
   column_receives,
   column_holds_after_round,
+  column_holds_after_wave,
   column_fully_reduced,
   column_bytes_sent,
   column_bytes_received,

@@ -68,6 +68,21 @@ SlotLayout piece_layout(const SlotLayout& layout, PipelineShape shape) {
   return pieces;
 }
 
+PieceFill piece_fill(const Config& config) {
+  const PipelineShape shape{config.channels, config.slices};
+  const std::int64_t per_slot = shape.pieces_per_slot();
+  PieceFill fill;
+  fill.count_to_fill = per_slot * (config.op == Op::allgather ? 1 : config.ranks);
+  const SlotLayout layout = make_layout(config);
+  for (const Slot& slot : layout.slots) {
+    fill.total += per_slot;
+    // Pieces are cut evenly with the longer ones first: those past the slot's element count
+    // are the empty ones.
+    fill.empty += std::max<std::int64_t>(0, per_slot - slot.count);
+  }
+  return fill;
+}
+
 Schedule execution_schedule(const Schedule& waves) {
   const PipelineShape shape{waves.channels, waves.slices};
   if (shape.lock_step()) return waves;

@@ -50,6 +50,20 @@ Slot transfer_span(const Transfer& transfer, const SlotLayout& layout, PipelineS
 // loaded with the piece layout fetches the same buffer bytes. owned_slot keeps slot indices
 // of the lock-step layout (outputs are cut out of the buffer with that layout).
 SlotLayout piece_layout(const SlotLayout& layout, PipelineShape shape);
+
+// How many of a pipelined run's pieces (N slots x C x S) cover no element. Such a piece holds
+// nothing, its transfers move 0 B, and it never decides a cell's label or colour
+// (docs/architecture.md, "Pipelined schedules", Empty pieces).
+struct PieceFill {
+  std::int64_t empty = 0;
+  std::int64_t total = 0;
+  // The smallest count at which no piece is empty: N x C x S for ReduceScatter and AllReduce
+  // (the smallest slot is count / N elements), C x S for AllGather (every slot is `count`).
+  std::int64_t count_to_fill = 0;
+  bool any_empty() const { return empty > 0; }
+  bool mostly_empty() const { return 2 * empty > total; }
+};
+PieceFill piece_fill(const Config& config);
 Schedule execution_schedule(const Schedule& waves);
 
 }  // namespace ringviz

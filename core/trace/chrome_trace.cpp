@@ -3,6 +3,7 @@
 #include <functional>
 #include <string>
 
+#include "core/engine/contributor_label.h"
 #include "core/schedule/pipeline.h"
 
 namespace ringviz {
@@ -51,9 +52,14 @@ RoundRecord round_record(const Trace& trace, const TraceRound& round) {
   RoundRecord record{round.microseconds, {}};
   record.holds.reserve(round.round.transfers.size());
   const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
-  for (const Transfer& transfer : round.round.transfers)
-    record.holds.push_back(reduction_label(
-        trace.config, round.provenance.at(transfer.dst, transfer.slot, shape.piece_of(transfer.step)), transfer.slot));
+  for (const Transfer& transfer : round.round.transfers) {
+    const int piece = shape.piece_of(transfer.step);
+    // A piece without elements holds no value to name.
+    record.holds.push_back(round.provenance.piece_has_elements(transfer.slot, piece)
+                               ? reduction_label(trace.config, round.provenance.at(transfer.dst, transfer.slot, piece),
+                                                 transfer.slot)
+                               : std::string("0 B"));
+  }
   return record;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/engine/contributor_label.h"
 #include "core/trace/trace_values.h"
 #include "core/engine/traffic.h"
 #include "core/schedule/pipeline.h"
@@ -55,6 +56,12 @@ class TraceReportBuilder::Impl {
                         op_display_name(trace_.config.op), count_of(Noun::gpus, std::to_string(ranks_), language_)});
     report.preamble.push_back(paragraph(setup_line()));
     report.preamble.push_back(paragraph(layout_line()));
+    const PieceFill fill = piece_fill(trace_.config);
+    if (!lock_step() && fill.any_empty())
+      report.preamble.push_back(paragraph(say(
+          Phrase::empty_pieces, language_,
+          {std::to_string(fill.empty), std::to_string(fill.total), std::to_string(trace_.config.count),
+           std::to_string(fill.count_to_fill), std::to_string(fill.count_to_fill)})));
     report.sections.push_back(inputs_section());
 
     // AllGather lists holdings in the order blocks arrived, as the article's tables do.
@@ -89,6 +96,10 @@ class TraceReportBuilder::Impl {
   }
 
  private:
+  // A pipelined schedule's steps are waves, each carrying slices of several of the article's
+  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules").
+  bool lock_step() const { return trace_.schedule.channels == 1 && trace_.schedule.slices == 1; }
+
   std::string gpu(int rank) const { return say(Phrase::gpu_name, language_, {std::to_string(rank)}); }
 
   std::string label(const Provenance& provenance, int rank, int slot) const {
@@ -128,9 +139,12 @@ class TraceReportBuilder::Impl {
             : say(Phrase::either, language_, {std::to_string(largest), std::to_string(smallest)});
     const auto example = static_cast<Phrase>(static_cast<int>(Phrase::label_sum) +
                                               static_cast<int>(trace_.config.reduce));
-    return say(Phrase::layout_chunks, language_,
-               {count_of(Noun::chunks, std::to_string(ranks_), language_), count_of(Noun::elements, sizes, language_),
-                say(example, language_)});
+    std::string line = say(Phrase::layout_chunks, language_,
+                           {count_of(Noun::chunks, std::to_string(ranks_), language_),
+                            count_of(Noun::elements, sizes, language_), say(example, language_)});
+    // Past four terms the tables write ring runs; say once what one means.
+    if (ranks_ > kMaxListedTerms) line += (language_ == Language::zh ? "" : " ") + say(Phrase::label_runs, language_);
+    return line;
   }
 
   // Every value of one slot of one rank, or a dash when nothing has arrived there yet.
@@ -217,7 +231,7 @@ class TraceReportBuilder::Impl {
   }
 
   ReportSection round_section(const TraceRound& round, const Provenance& before) {
-    std::string heading = say(Phrase::round_heading, language_,
+    std::string heading = say(lock_step() ? Phrase::round_heading : Phrase::wave_heading, language_,
                               {std::to_string(round.number), phase_name(round.round.phase)});
     if (round.microseconds)
       heading += say(Phrase::round_time, language_, {shortest_decimal(*round.microseconds)});
@@ -229,10 +243,13 @@ class TraceReportBuilder::Impl {
       // Both sides name the value as it left the sender, before this round changed anything;
       // a pipelined transfer names its piece and its step (docs/architecture.md, "Pipelined
       // schedules").
+      // A piece without elements carries no value to name: "0 B".
+      const int piece = shape.piece_of(transfer.step);
       const std::string what =
           shape.lock_step() ? label(before, transfer.src, transfer.slot)
-                            : reduction_label(trace_.config, before.at(transfer.src, transfer.slot, shape.piece_of(transfer.step)),
-                                              transfer.slot) +
+                            : (before.piece_has_elements(transfer.slot, piece)
+                                   ? reduction_label(trace_.config, before.at(transfer.src, transfer.slot, piece), transfer.slot)
+                                   : std::string("0 B")) +
                                   " [ch " + std::to_string(transfer.step.channel) + " · round " +
                                   std::to_string(transfer.step.round + 1) + " · slice " +
                                   std::to_string(transfer.step.slice) + "]";
@@ -241,7 +258,8 @@ class TraceReportBuilder::Impl {
     }
     TextTable rounds{{say(Phrase::column_gpu, language_), say(Phrase::column_sends, language_),
                       say(Phrase::column_receives, language_),
-                      say(Phrase::column_holds_after_round, language_)},
+                      say(lock_step() ? Phrase::column_holds_after_round : Phrase::column_holds_after_wave,
+                          language_)},
                      {}};
     const auto cell = [](const std::vector<std::string>& items) {
       return items.empty() ? std::string("—") : join(items, "; ");
@@ -261,7 +279,8 @@ class TraceReportBuilder::Impl {
         values.rows.push_back(std::move(row));
       }
       section.blocks.push_back(
-          paragraph(say(Phrase::values_after_round, language_, {std::to_string(round.number)})));
+          paragraph(say(lock_step() ? Phrase::values_after_round : Phrase::values_after_wave, language_,
+                        {std::to_string(round.number)})));
       section.blocks.push_back(table(std::move(values)));
     }
     return section;

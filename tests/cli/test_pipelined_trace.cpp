@@ -87,6 +87,55 @@ TEST_CASE("the table and Markdown traces say each pipelined transfer's channel, 
   }
 }
 
+TEST_CASE("a pipelined table calls its steps waves and each transfer's own step a round") {
+  const auto run = ringviz::test::run_ringviz({"trace", "--gpus", "3", "--count", "6", "--slices", "2", "--format",
+                                               "markdown", "--backend", "cpu"});
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("### Wave 1 (reduce-scatter)") != std::string::npos);
+  CHECK(run.out.find("### Round 1") == std::string::npos);
+  CHECK(run.out.find("Values after wave 1:") != std::string::npos);
+  CHECK(run.out.find("| holds after wave |") != std::string::npos);
+  CHECK(run.out.find("holds after round") == std::string::npos);
+  CHECK(run.out.find("[ch 0 · round 1 · slice 0]") != std::string::npos);
+  const auto lock_step = ringviz::test::run_ringviz({"trace", "--gpus", "3", "--count", "6", "--format", "markdown",
+                                                     "--backend", "cpu"});
+  REQUIRE(lock_step.exit_code == 0);
+  CHECK(lock_step.out.find("### Round 1 (reduce-scatter)") != std::string::npos);
+  CHECK(lock_step.out.find("Wave") == std::string::npos);
+}
+
+TEST_CASE("a pipeline whose count leaves pieces empty says so in the table head, with the count that fills them") {
+  // 4 GPUs x 2 channels x 4 slices = 32 pieces of 2-element slots: 24 hold nothing.
+  const auto table = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "8", "--slices", "4",
+                                                 "--channels", "2", "--backend", "cpu"});
+  REQUIRE(table.exit_code == 0);
+  const std::size_t notice = table.out.find("24 of 32 pieces hold no elements");
+  CHECK(notice != std::string::npos);
+  CHECK(notice < table.out.find("Inputs"));
+  const auto sparse = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "8", "--slices", "4",
+                                                  "--channels", "2", "--backend", "cpu", "--format", "markdown"});
+  REQUIRE(sparse.exit_code == 0);
+  CHECK(sparse.out.find("--count 32 fills every piece") != std::string::npos);
+  // An empty piece's transfer carries no value to name.
+  CHECK(sparse.out.find("0 B [ch 0 · round 1 · slice 1] → GPU 1") != std::string::npos);
+  CHECK(sparse.out.find("a0 [ch 0 · round 1 · slice 0] → GPU 1") != std::string::npos);
+  const auto chinese = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "8", "--slices", "4",
+                                                   "--channels", "2", "--backend", "cpu", "--lang", "zh",
+                                                   "--format", "markdown"});
+  REQUIRE(chinese.exit_code == 0);
+  CHECK(chinese.out.find("有 24 个片段没有元素（共 32 个）") != std::string::npos);
+  for (const char* count : {"32", "100"}) {
+    const auto full = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", count, "--slices", "4",
+                                                  "--channels", "2", "--backend", "cpu"});
+    REQUIRE(full.exit_code == 0);
+    CHECK(full.out.find("hold no elements") == std::string::npos);
+  }
+  // Lock-step, a short count leaves slots empty, not pieces: nothing to say.
+  const auto lock_step = ringviz::test::run_ringviz({"trace", "--gpus", "4", "--count", "2", "--backend", "cpu"});
+  REQUIRE(lock_step.exit_code == 0);
+  CHECK(lock_step.out.find("hold no elements") == std::string::npos);
+}
+
 TEST_CASE("--slices and --channels out of range are refused naming the flag") {
   const auto slices = ringviz::test::run_ringviz({"trace", "--slices", "0"});
   CHECK(slices.exit_code == 2);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/engine/backend.h"
+#include "core/engine/contributor_label.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
 
@@ -45,30 +46,40 @@ TEST_CASE("Ranks are named a to z, then r26, r27 and so on") {
   CHECK(term_label(26, 3) == "r26_3");  // the underscore keeps rank and slot apart
 }
 
-TEST_CASE("A slot's label lists its terms in rank order and compresses more than four") {
-  CHECK(slot_label(Op::allreduce, RankSet{}, 0) == "");
-  CHECK(slot_label(Op::allreduce, ranks_of({0}), 0) == "a0");
-  CHECK(slot_label(Op::allreduce, ranks_of({0, 1, 2}), 0) == "a0+b0+c0");
-  CHECK(slot_label(Op::reducescatter, ranks_of({3, 0}), 3) == "a3+d3");
-  CHECK(slot_label(Op::allreduce, ranks_of({0, 1, 2, 3}), 1) == "a1+b1+c1+d1");
-  CHECK(slot_label(Op::allreduce, ranks_of({0, 1, 2, 3, 4}), 0) == "a0+\u2026+e0 (5)");
-  CHECK(slot_label(Op::allreduce, first_ranks(8), 0) == "a0+\u2026+h0 (8)");
-  CHECK(slot_label(Op::allreduce, ranks_of({1, 3, 4, 6, 7}), 2) == "b2+\u2026+h2 (5)");
-  CHECK(slot_label(Op::allreduce, first_ranks(30), 4) == "a4+\u2026+r29_4 (30)");
-  CHECK(slot_label(Op::allreduce, ranks_of({25, 26}), 1) == "z1+r26_1");
+Config summing(Op op, int gpus) {
+  Config config;
+  config.op = op;
+  config.ranks = gpus;
+  return config;
+}
+
+TEST_CASE("A slot's label lists up to four terms in rank order and writes ring runs beyond") {
+  const Config four = summing(Op::allreduce, 4);
+  CHECK(reduction_label(four, RankSet{}, 0) == "");
+  CHECK(reduction_label(four, ranks_of({0}), 0) == "a0");
+  CHECK(reduction_label(four, ranks_of({0, 1, 2}), 0) == "a0+b0+c0");
+  CHECK(reduction_label(summing(Op::reducescatter, 4), ranks_of({3, 0}), 3) == "a3+d3");
+  CHECK(reduction_label(four, ranks_of({0, 1, 2, 3}), 1) == "a1+b1+c1+d1");
+  CHECK(reduction_label(summing(Op::allreduce, 8), ranks_of({0, 1, 2, 3, 4}), 0) == "a0..e0");
+  CHECK(reduction_label(summing(Op::allreduce, 8), first_ranks(8), 0) == "a0..h0");
+  // A gap stays visible: b, d..e and g..h are three runs, not "b2..h2".
+  CHECK(reduction_label(summing(Op::allreduce, 8), ranks_of({1, 3, 4, 6, 7}), 2) == "b2+d2+e2+g2+h2");
+  CHECK(reduction_label(summing(Op::allreduce, 8), ranks_of({1, 3, 4, 5, 7}), 2) == "b2+d2..f2+h2");
+  CHECK(reduction_label(summing(Op::allreduce, 30), first_ranks(30), 4) == "a4..r29_4");
+  CHECK(reduction_label(summing(Op::allreduce, 30), ranks_of({25, 26}), 1) == "z1+r26_1");
 }
 
 TEST_CASE("AllGather blocks are labelled with the owner's upper-case letter") {
-  CHECK(slot_label(Op::allgather, ranks_of({0}), 0) == "A");
-  CHECK(slot_label(Op::allgather, ranks_of({3}), 3) == "D");
-  CHECK(slot_label(Op::allgather, ranks_of({27}), 27) == "R27");
-  CHECK(slot_label(Op::allgather, RankSet{}, 1) == "");
+  CHECK(reduction_label(summing(Op::allgather, 4), ranks_of({0}), 0) == "A");
+  CHECK(reduction_label(summing(Op::allgather, 4), ranks_of({3}), 3) == "D");
+  CHECK(reduction_label(summing(Op::allgather, 30), ranks_of({27}), 27) == "R27");
+  CHECK(reduction_label(summing(Op::allgather, 4), RankSet{}, 1) == "");
 }
 
 std::string row_labels(const Session& session, int rank) {
   std::string row;
   for (int slot = 0; slot < session.config().ranks; ++slot)
-    row += "[" + slot_label(session.config().op, session.provenance().at(rank, slot), slot) + "]";
+    row += "[" + reduction_label(session.config(), session.provenance().at(rank, slot), slot) + "]";
   return row;
 }
 
@@ -105,8 +116,8 @@ TEST_CASE("After the reduce-scatter pass each rank holds the complete slot the s
     for (int rank = 0; rank < 8; ++rank) {
       const int kept = order == Order::seed ? (rank + 1) % 8 : rank;
       INFO(order_name(order), " rank ", rank);
-      CHECK(slot_label(Op::reducescatter, session.provenance().at(rank, kept), kept) ==
-            term_label(0, kept) + "+\u2026+" + term_label(7, kept) + " (8)");
+      CHECK(reduction_label(session.config(), session.provenance().at(rank, kept), kept) ==
+            term_label(0, kept) + ".." + term_label(7, kept));
     }
   }
 }
@@ -125,10 +136,10 @@ TEST_CASE("AllGather blocks spread one hop per round, in upper case") {
 TEST_CASE("Thirty GPUs name ranks past z with r26 onwards, in labels and in blocks") {
   Session reduce(small_config(Op::allreduce, Order::nccl, 30), make_cpu_backend(1));
   reduce.seek(reduce.round_count());
-  CHECK(slot_label(Op::allreduce, reduce.provenance().at(29, 27), 27) == "a27+\u2026+r29_27 (30)");
+  CHECK(reduction_label(reduce.config(), reduce.provenance().at(29, 27), 27) == "a27..r29_27");
   Session gather(small_config(Op::allgather, Order::seed, 30), make_cpu_backend(1));
   gather.seek(gather.round_count());
-  CHECK(slot_label(Op::allgather, gather.provenance().at(0, 26), 26) == "R26");
+  CHECK(reduction_label(gather.config(), gather.provenance().at(0, 26), 26) == "R26");
 }
 
 TEST_CASE("labels name the reduction: a0+b0, a0×b0, max(a0,b0), min(a0,b0), and mean once avg is complete") {
@@ -146,11 +157,12 @@ TEST_CASE("labels name the reduction: a0+b0, a0×b0, max(a0,b0), min(a0,b0), and
   Config gather = reducing(ReduceOp::max);
   gather.op = Op::allgather;
   CHECK(reduction_label(gather, ranks_of({1}), 1) == "B");
-  // More than four terms are compressed, as sums are.
+  // More than four terms are written as ring runs, as sums are; the run form of a product
+  // names it, since "a0..h0" alone would read as a sum.
   const RankSet eight = ranks_of({0, 1, 2, 3, 4, 5, 6, 7});
-  CHECK(reduction_label(reducing(ReduceOp::max, 8), eight, 0) == "max(a0,\u2026,h0) (8)");
-  CHECK(reduction_label(reducing(ReduceOp::prod, 8), eight, 0) == "a0\u00d7\u2026\u00d7h0 (8)");
-  CHECK(reduction_label(reducing(ReduceOp::sum, 8), eight, 0) == "a0+\u2026+h0 (8)");
+  CHECK(reduction_label(reducing(ReduceOp::max, 8), eight, 0) == "max(a0..h0)");
+  CHECK(reduction_label(reducing(ReduceOp::prod, 8), eight, 0) == "prod(a0..h0)");
+  CHECK(reduction_label(reducing(ReduceOp::sum, 8), eight, 0) == "a0..h0");
 }
 
 }  // namespace

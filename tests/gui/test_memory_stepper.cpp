@@ -1,9 +1,9 @@
-// The memory view's one clock (views/memory_beats.h): the bars and the ring picture step
+// The memory view's one clock (views/iteration/memory_beats.h): the bars and the ring picture step
 // together, a reduce-scatter releases the bucket round by round, and the traffic on screen is
 // the model's.
 #include <doctest/doctest.h>
 
-#include "app/gui/views/memory_beats.h"
+#include "app/gui/views/iteration/memory_beats.h"
 #include "app/gui/views/memory_view.h"
 
 using namespace ringviz;

@@ -32,6 +32,7 @@ float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
 TEST_CASE("a 4-GPU AllReduce with 4 slices fills for 3 waves, runs full for 3 and drains for 3") {
   const Schedule schedule = make_schedule(ring_config(4, 4, 2));
+  const SlotLayout layout = make_layout(ring_config(4, 4, 2));
   REQUIRE(schedule.round_count() == 6 + 4 - 1);
   const int in_flight[] = {1, 2, 3, 4, 4, 4, 3, 2, 1};
   const WaveStage stages[] = {WaveStage::filling, WaveStage::filling, WaveStage::filling,
@@ -39,25 +40,50 @@ TEST_CASE("a 4-GPU AllReduce with 4 slices fills for 3 waves, runs full for 3 an
                               WaveStage::draining, WaveStage::draining, WaveStage::draining};
   for (int wave = 1; wave <= 9; ++wave) {
     CAPTURE(wave);
-    const WaveSummary summary = summarise_wave(schedule, wave);
+    const WaveSummary summary = summarise_wave(schedule, layout, wave);
     CHECK(summary.wave == wave);
     CHECK(summary.waves == 9);
     CHECK(summary.in_flight == in_flight[wave - 1]);
     CHECK(summary.stage == stages[wave - 1]);
   }
   // Wave 4 carries rounds 0..3: the reduce-scatter's three and the all-gather's first.
-  CHECK(summarise_wave(schedule, 4).reduce_scatter);
-  CHECK(summarise_wave(schedule, 4).all_gather);
-  CHECK_FALSE(summarise_wave(schedule, 1).all_gather);
+  CHECK(summarise_wave(schedule, layout, 4).reduce_scatter);
+  CHECK(summarise_wave(schedule, layout, 4).all_gather);
+  CHECK_FALSE(summarise_wave(schedule, layout, 1).all_gather);
+}
+
+TEST_CASE("slices without elements do not fill a pipeline, and a wave of them alone is idle") {
+  // count 8 on 4 GPUs with 2 channels x 4 slices: slots of 2 elements, so only slice 0 of each
+  // channel holds one; slices 1 to 3 ride along carrying 0 B.
+  Config config = ring_config(4, 4, 2);
+  config.count = 8;
+  const Schedule schedule = make_schedule(config);
+  const SlotLayout layout = make_layout(config);
+  REQUIRE(schedule.round_count() == 9);
+  for (int wave = 1; wave <= 6; ++wave) {
+    CAPTURE(wave);
+    const WaveSummary summary = summarise_wave(schedule, layout, wave);
+    CHECK(summary.in_flight == 1);
+    CHECK(summary.capacity == 1);
+  }
+  for (int wave = 7; wave <= 9; ++wave) {
+    CAPTURE(wave);
+    CHECK(summarise_wave(schedule, layout, wave).in_flight == 0);
+    CHECK(summarise_wave(schedule, layout, wave).stage == WaveStage::idle);
+  }
+  // Three elements per slot: channel 0 holds two, so two slices can be in flight at most.
+  config.count = 12;
+  CHECK(summarise_wave(make_schedule(config), make_layout(config), 4).capacity == 2);
 }
 
 TEST_CASE("with more slices than rounds the pipeline is full while every round is in flight") {
   // 2 GPUs AllReduce: 2 rounds; 4 slices make 5 waves holding 1, 2, 2, 2, 1 slices per link.
   const Schedule schedule = make_schedule(ring_config(2, 4, 1));
+  const SlotLayout layout = make_layout(ring_config(2, 4, 1));
   REQUIRE(schedule.round_count() == 5);
-  CHECK(summarise_wave(schedule, 1).stage == WaveStage::filling);
-  for (int wave = 2; wave <= 4; ++wave) CHECK(summarise_wave(schedule, wave).stage == WaveStage::full);
-  CHECK(summarise_wave(schedule, 5).stage == WaveStage::draining);
+  CHECK(summarise_wave(schedule, layout, 1).stage == WaveStage::filling);
+  for (int wave = 2; wave <= 4; ++wave) CHECK(summarise_wave(schedule, layout, wave).stage == WaveStage::full);
+  CHECK(summarise_wave(schedule, layout, 5).stage == WaveStage::draining);
 }
 
 TEST_CASE("a lock-step schedule is not pipelined; one slice or one channel more makes it so") {

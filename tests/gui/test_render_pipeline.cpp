@@ -20,8 +20,11 @@ double centre_y(const nlohmann::json& rect) { return rect["y"].get<double>() + r
 
 }  // namespace
 
+// The counts below give every piece an element (at least GPUs x channels x slices): a piece
+// without elements moves 0 B and is drawn and counted as empty (see the last cases).
 TEST_CASE("wave 3 of a 4-GPU ring with 4 slices on 2 channels has 3 slices in flight on each of the 8 lanes") {
-  const Frame frame = render({"--size", "1600x900", "--gpus", "4", "--slices", "4", "--channels", "2", "--round", "2.3"});
+  const Frame frame = render({"--size", "1600x900", "--gpus", "4", "--count", "32", "--slices", "4", "--channels", "2",
+                              "--round", "2.3"});
   const nlohmann::json& pipeline = frame.layout["pipeline"];
   REQUIRE(pipeline.is_object());
   CHECK(pipeline["channels"] == 2);
@@ -61,7 +64,7 @@ TEST_CASE("wave 3 of a 4-GPU ring with 4 slices on 2 channels has 3 slices in fl
 }
 
 TEST_CASE("after wave 2 of a 4-GPU ring with 4 slices, GPU 1's slot 0 holds GPU 0's part in its first two slices only") {
-  const Frame frame = render({"--size", "1600x900", "--gpus", "4", "--slices", "4", "--round", "2"});
+  const Frame frame = render({"--size", "1600x900", "--gpus", "4", "--count", "16", "--slices", "4", "--round", "2"});
   const nlohmann::json& pipeline = frame.layout["pipeline"];
   REQUIRE(pipeline.is_object());
   CHECK(pipeline["markers"].empty());  // at rest: nothing in flight
@@ -84,7 +87,8 @@ TEST_CASE("after wave 2 of a 4-GPU ring with 4 slices, GPU 1's slot 0 holds GPU 
 }
 
 TEST_CASE("with 8 channels the ring view shows one channel at a time, channel 0 first, on the arrows") {
-  const Frame frame = render({"--size", "1600x900", "--gpus", "4", "--slices", "2", "--channels", "8", "--round", "1.3"});
+  const Frame frame = render({"--size", "1600x900", "--gpus", "4", "--count", "64", "--slices", "2", "--channels", "8",
+                              "--round", "1.3"});
   const nlohmann::json& pipeline = frame.layout["pipeline"];
   REQUIRE(pipeline.is_object());
   CHECK(pipeline["channel_shown"] == 0);
@@ -100,7 +104,8 @@ TEST_CASE("lock-step frames dump no pipeline block and no pieces") {
 }
 
 TEST_CASE("the last wave of a 4-GPU AllReduce with 4 slices drains: one slice in flight, slice 3 of the last round") {
-  const Frame frame = render({"--size", "1280x720", "--gpus", "4", "--slices", "4", "--round", "8.3", "--lang", "zh"});
+  const Frame frame = render({"--size", "1280x720", "--gpus", "4", "--count", "16", "--slices", "4", "--round", "8.3",
+                              "--lang", "zh"});
   const nlohmann::json& pipeline = frame.layout["pipeline"];
   REQUIRE(pipeline.is_object());
   CHECK(pipeline["wave"] == 9);
@@ -120,6 +125,38 @@ TEST_CASE("the last wave of a 4-GPU AllReduce with 4 slices drains: one slice in
       CHECK_FALSE(inside);
     }
   }
+}
+
+TEST_CASE("a cell is labelled from its pieces with elements: the copied sum is whole although empty pieces lag") {
+  // count 8 on 4 GPUs with 2 channels x 4 slices: 2 elements a slot, so only slice 0 of each
+  // channel holds one. After wave 4 slice 0 has copied the full sum into GPU 0's slot 0, while
+  // its empty slices 1 to 3 still follow GPU 0's own input: the cell once read "a0" in GPU 0's
+  // colour over the values of the full sum.
+  const Frame frame = render({"--size", "1600x900", "--gpus", "4", "--slices", "4", "--channels", "2", "--round", "4"});
+  const nlohmann::json& pipeline = frame.layout["pipeline"];
+  REQUIRE(pipeline.is_object());
+  CHECK(pipeline["pieces"] == 32);
+  CHECK(pipeline["empty_pieces"] == 24);
+  const auto& cell = frame.cell(0, 0);
+  CHECK(cell["contributors"] == nlohmann::json::array({0, 1, 2, 3}));
+  CHECK(cell["pieces"][0] == nlohmann::json::array({0, 1, 2, 3}));
+  CHECK(cell["pieces"][4] == nlohmann::json::array({0, 1, 2, 3}));  // channel 1, slice 0
+  CHECK(cell["pieces"][1] == nlohmann::json::array({0}));           // empty, lagging
+  // An empty piece's bar is an outline: no GPU's colour inside it.
+  REQUIRE(cell.contains("piece_rects"));
+  const auto& empty = cell["piece_rects"][1];
+  const Rgb inside = frame.pixel_at(centre_x(empty), centre_y(empty));
+  INFO("inside the empty piece " << to_string(inside));
+  for (int gpu = 0; gpu < 4; ++gpu) CHECK_FALSE(close(inside, frame.rank_colour(gpu), 12));
+}
+
+TEST_CASE("a wave that moves only empty pieces is idle, with nothing in flight") {
+  const Frame frame = render({"--size", "1280x720", "--gpus", "4", "--slices", "4", "--channels", "2", "--round", "7.3"});
+  const nlohmann::json& pipeline = frame.layout["pipeline"];
+  REQUIRE(pipeline.is_object());
+  CHECK(pipeline["wave"] == 8);
+  CHECK(pipeline["in_flight"] == 0);
+  CHECK(pipeline["stage"] == "idle");
 }
 
 TEST_CASE("more pipelined transfers than a schedule may hold are refused before any window, exit 2 on one line") {

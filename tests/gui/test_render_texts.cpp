@@ -63,7 +63,7 @@ TEST_CASE("texts: every cell label of the ring is a text drawn inside its cell, 
 }
 
 TEST_CASE("texts: another view has no cell labels, and says which view it is") {
-  for (const char* view : {"memory", "training", "compare", "devices"}) {
+  for (const char* view : {"training", "compare", "devices"}) {
     CAPTURE(view);
     const Frame frame = render({"--size", "1600x900", "--view", view});
     CHECK(frame.layout["view"] == view);
@@ -71,4 +71,22 @@ TEST_CASE("texts: another view has no cell labels, and says which view it is") {
     for (const auto& gpu : frame.layout["gpus"])
       for (const auto& cell : gpu["cells"]) CHECK(cell["label"] == "");
   }
+}
+
+TEST_CASE("texts: the Memory tab draws the ring beside its bars, labels and all") {
+  const Frame frame = render({"--size", "1600x900", "--view", "memory", "--round", "3.4"});
+  CHECK(frame.layout["view"] == "memory");
+  int labels = 0;
+  for (const auto& gpu : frame.layout["gpus"])
+    for (const auto& cell : gpu["cells"]) labels += cell["label"] != "";
+  CHECK(labels > 0);
+  // The ring beside the bars runs the step's collective, ZeRO-2's first reduce-scatter, and says
+  // so above it (wrapped over lines as the column's width needs).
+  std::string words;
+  for (const auto& text : frame.layout["texts"])
+    if (!words.empty() || text["text"].get<std::string>().rfind("Ring: ", 0) == 0) {
+      words += (words.empty() ? "" : " ") + text["text"].get<std::string>();
+      if (words.size() >= 40) break;
+    }
+  CHECK(words.rfind("Ring: reduce-scatter of the gradients", 0) == 0);
 }

@@ -2,7 +2,7 @@
 // and links are drawn from.
 #include <doctest/doctest.h>
 
-#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/views/compare_view.h"
 #include "app/gui/views/devices_view.h"
 #include "app/gui/views/link_view.h"

@@ -41,11 +41,14 @@ Centre centre_of(const Frame& frame) {
 TEST_CASE("the memory view draws ZeRO-2's owned shards in each GPU's ring colour and DDP's bars in grey") {
   const Frame frame = render({"--size", "1600x900", "--view", "memory", "--gpus", "4"});
   const Centre c = centre_of(frame);
-  const int middle = (c.left + c.right) / 2;
+  // The bars take the left two thirds of the centre (the ring runs beside them): DDP's column
+  // in the first third, ZeRO-2's in the second.
+  const int third = (c.right - c.left) * 3 / 10;
+  const int middle = c.left + third;
   for (int g = 0; g < 4; ++g) {
     CAPTURE(g);
     const Rgb colour = frame.rank_colour(g);
-    const int zero2 = count_colour(frame, colour, middle, c.top, c.right, c.bottom);
+    const int zero2 = count_colour(frame, colour, middle, c.top, middle + third, c.bottom);
     const int ddp = count_colour(frame, colour, c.left, c.top, middle, c.bottom);
     INFO("ZeRO-2 half: " << zero2 << " pixels of " << to_string(colour) << ", DDP half: " << ddp);
     // The optimizer-state shard is a solid block in the GPU's colour; DDP has only its label.

@@ -82,13 +82,14 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
     status = frames.start(app);
     if (status.ok()) {
       app.add_notice(startup.notice);
-      const double position = parse_round(flags.round, app.model().session().round_count());
+      Playback& timeline = app.transport();
+      const double position = parse_round(flags.round, timeline.round_count(), app.memory_stepper_shown());
       // Every input accepted: --verbose says why the session's backend is the CPU, if it is.
       cli::say_backend_notice(app.model().backend_selection_notice(), flags.verbose);
       if (flags.bench_frames > 0) {
         status = run_frame_benchmark(surface, frames, app, config, {flags.bench_frames, flags.bench_gpus, count_given});
       } else {
-        app.playback().seek(position);
+        if (!flags.round.empty()) timeline.seek(position);  // the Memory tab opens at rest otherwise
         status = capture(surface, frames, app, wanted);
       }
     }

@@ -186,7 +186,8 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     status = frames.start(app);
     if (status.ok()) {
       app.add_notice(startup.notice);
-      if (!flags.round.empty()) app.playback().seek(parse_round(flags.round, app.model().session().round_count()));
+      if (!flags.round.empty())
+        app.transport().seek(parse_round(flags.round, app.transport().round_count(), app.memory_stepper_shown()));
       // Every input accepted: the window's status bar shows the CPU fallback; the terminal hears
       // of it only with --verbose, from the session's own backend selection.
       cli::say_backend_notice(app.model().backend_selection_notice(), flags.verbose);

@@ -40,7 +40,7 @@ StartupPreferences startup_preferences(const GuiFlags& flags, bool headless) {
   return result;
 }
 
-double parse_round(const std::string& text, int rounds) {
+double parse_round(const std::string& text, int rounds, bool iteration_beats) {
   if (text.empty()) return 0;
   char* end = nullptr;
   const double position = std::strtod(text.c_str(), &end);
@@ -49,7 +49,7 @@ double parse_round(const std::string& text, int rounds) {
   if (position < 0 || position > rounds) {
     std::ostringstream message;
     message << "--round: " << text << " is out of range (0 to " << rounds
-            << ", the number of rounds of this collective)";
+            << (iteration_beats ? ", the beats of the Memory tab's iteration)" : ", the number of rounds of this collective)");
     throw InputError(message.str());
   }
   return position;

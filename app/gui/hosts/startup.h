@@ -21,8 +21,9 @@ struct StartupPreferences {
 };
 StartupPreferences startup_preferences(const GuiFlags& flags, bool headless);
 
-// --round as a timeline position, checked against the collective's length.
-double parse_round(const std::string& text, int rounds);
+// --round as a timeline position, checked against the length of the timeline it drives: the
+// collective's rounds, or the beats of the Memory tab's iteration (`iteration_beats`).
+double parse_round(const std::string& text, int rounds, bool iteration_beats = false);
 
 // --backend cuda where CUDA cannot run is bad input (InputError, exit 2), said before any window
 // or GL context exists rather than as a failed start.

@@ -1,6 +1,7 @@
 #pragma once
 #include <string>
 
+#include "core/engine/contributor_label.h"
 #include "core/engine/provenance.h"
 #include "core/model/config.h"
 
@@ -12,7 +13,8 @@ const char* op_label(Op op);
 // The algorithm and the operation as the subject of a sentence: "Ring AllReduce", "tree AllGather".
 std::string algorithm_op_label(Algorithm algorithm, Op op);
 
-// A slot's value named by its reduction: core's reduction_label (core/engine/provenance.h).
+// A slot's value is named by core's label_forms and reduction_label (core/engine/contributor_label.h),
+// so the cells, packets and tooltips name it as the trace tables do.
 
 // An unfinished result of the reduction in the UI language: "partial sum", "running maximum" ...
 const char* partial_result(ReduceOp reduce, bool plural = false);

@@ -8,8 +8,10 @@
 
 #include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/render/theme.h"
 #include "app/gui/text/strings.h"
 #include "core/model/initial_values.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
 
@@ -48,7 +50,22 @@ std::vector<std::vector<double>> resized(std::vector<std::vector<double>> rows, 
 // Lock-step rounds or the pipelined ring, and its slices and channels. The sliders cover what
 // the ring view draws well (8 slices, 4 channels as lanes); Ctrl+click types up to the
 // config's limits, and more channels get the ring view's channel selector.
-bool draw_pipeline_fields(Config& config, const Config& toggled) {
+// When the count leaves pieces without elements (count < GPUs x channels x slices), most
+// transfers move 0 B: say so, and offer the smallest count that gives every piece an element.
+bool draw_empty_pieces_notice(Config& config, const Rgb& warning) {
+  const PieceFill fill = piece_fill(config);
+  if (!fill.any_empty()) return false;
+  const UiStrings& t = ui_strings();
+  ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(warning));
+  ImGui::TextWrapped(t.pipeline_empty_notice, static_cast<long long>(fill.empty), static_cast<long long>(fill.total),
+                     static_cast<long long>(config.count), static_cast<long long>(fill.count_to_fill));
+  ImGui::PopStyleColor();
+  if (!ImGui::Button(format(t.pipeline_fill_count, static_cast<long long>(fill.count_to_fill)).c_str())) return false;
+  config.count = std::min<std::int64_t>(fill.count_to_fill, kMaxCount);
+  return true;
+}
+
+bool draw_pipeline_fields(Config& config, const Config& toggled, const Rgb& warning) {
   const UiStrings& t = ui_strings();
   const bool pipelined = config.slices != 1 || config.channels != 1;
   bool changed = false;
@@ -85,6 +102,7 @@ bool draw_pipeline_fields(Config& config, const Config& toggled) {
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.channels_hint, kMaxChannels);
+  changed |= draw_empty_pieces_notice(config, warning);
   return changed;
 }
 
@@ -112,7 +130,9 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
                       const SetupPanelHooks& hooks) {
   const UiStrings& t = ui_strings();
   begin_panel(t.setup_title, area);
+  lines_.begin();
   const bool locked = hooks.header && hooks.header();
+  lines_.mark();
   ImGui::BeginDisabled(locked);
   ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.58f));
   Config config = draft_;
@@ -120,6 +140,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
 
   const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
   changed |= enum_combo(t.operation, config.op, ops, op_label);
+  lines_.mark();
   // Every algorithm; those without a schedule for the operation are listed but disabled,
   // with the reason on hover, so the choice is visible rather than silently missing.
   auto algorithm_label = [&](Algorithm a) {
@@ -139,10 +160,13 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     }
     ImGui::EndCombo();
   }
+  lines_.mark();
   const Order orders[] = {Order::seed, Order::nccl};
   changed |= enum_combo(t.order, config.order, orders,
                         [&](Order o) { return o == Order::seed ? t.order_seed : t.order_nccl; });
+  lines_.mark();
   hint_text(t.order_explained);
+  lines_.mark();
 
   int gpus = config.ranks;
   // The slider covers the usual 2..16; Ctrl+click types any value, clamped to 1..256 here.
@@ -151,6 +175,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     changed |= config.ranks != draft_.ranks;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.gpus_hint);
+  lines_.mark();
   std::int64_t count = config.count;
   const std::int64_t step = 1, fast_step = 64;
   // Typed counts apply on Enter (the +/- buttons at once): every keystroke of "1000000" would
@@ -161,14 +186,18 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.count_hint);
+  lines_.mark();
   changed |= enum_combo(t.dtype, config.dtype, kAllDTypes, [](DType d) { return dtype_name(d).data(); });
+  lines_.mark();
   ImGui::BeginDisabled(config.op == Op::allgather);
   changed |= enum_combo(t.reduction, config.reduce, kAllReduceOps, [](ReduceOp o) { return reduce_op_name(o).data(); });
   ImGui::EndDisabled();
   if (config.op == Op::allgather && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", t.reduction_unused);
+  lines_.mark();
 
-  changed |= draw_pipeline_fields(config, with_pipeline_toggled(config));
+  changed |= draw_pipeline_fields(config, with_pipeline_toggled(config), view_colours(preferences.theme).warning);
+  lines_.mark();
 
   // Input pattern.
   const bool table_fits = static_cast<std::int64_t>(config.ranks) * config.count <= kMaxTableValues;
@@ -196,6 +225,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     }
     ImGui::EndCombo();
   }
+  lines_.mark();
   switch (config.init.kind) {
     case InitKind::seed: hint_text(t.input_seed_explained); break;
     case InitKind::rank: hint_text(t.input_rank_explained); break;
@@ -204,6 +234,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     case InitKind::values: hint_text(t.input_custom_explained); break;
     case InitKind::file: hint_text(t.input_file_explained); break;
   }
+  lines_.mark();
   if (config.init.kind == InitKind::random) {
     std::uint64_t seed = config.init.random_seed;
     const std::uint64_t one = 1;
@@ -211,6 +242,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
       config.init.random_seed = seed;
       changed = true;
     }
+    lines_.mark();
   }
   if (config.init.kind == InitKind::values) {
     if (!table_fits) config.init.kind = InitKind::seed;  // the table can no longer be shown
@@ -226,6 +258,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     hooks.apply(custom, backend_);
     values_.reload();
   }
+  lines_.mark();
 
   ImGui::Separator();
   ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.58f));
@@ -233,32 +266,41 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   const BackendChoice backends[] = {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::cuda};
   if (enum_combo(t.backend, backend, backends, [](BackendChoice b) { return backend_choice_name(b).data(); }))
     hooks.apply(draft_, backend);
+  lines_.mark();
   ImGui::Text(t.backend_in_use, model.backend_name().c_str());  // a fallback notice sits in the status bar
+  lines_.mark();
   if (!error_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.35f, 1.0f));
     ImGui::TextWrapped(t.setup_rejected, error_.c_str());
     ImGui::PopStyleColor();
+    lines_.mark();
   }
   ImGui::EndDisabled();
 
   ImGui::Separator();
   ImGui::TextUnformatted(t.view_section);
+  lines_.mark();
   const ThemeKind themes[] = {ThemeKind::dark, ThemeKind::light, ThemeKind::high_contrast};
   if (enum_combo(t.theme, preferences.theme, themes, [&](ThemeKind k) {
         return k == ThemeKind::dark ? t.theme_dark : k == ThemeKind::light ? t.theme_light : t.theme_high_contrast;
       }))
     apply_imgui_theme(preferences.theme);
+  lines_.mark();
   const PaletteKind palettes[] = {PaletteKind::standard, PaletteKind::colour_blind};
   enum_combo(t.palette, preferences.palette, palettes, [&](PaletteKind k) {
     return k == PaletteKind::standard ? t.palette_standard : t.palette_colour_blind;
   });
+  lines_.mark();
   float text_scale = preferences.text_scale;
   // Applied on release: the font atlas is rebuilt for the new size between frames.
   ImGui::SliderFloat(t.text_size, &text_scale, 0.75f, 2.0f, "%.2fx");
   if (ImGui::IsItemDeactivatedAfterEdit() || (!ImGui::IsItemActive() && text_scale != preferences.text_scale))
     preferences.text_scale = text_scale;
   ImGui::PopItemWidth();
+  lines_.mark();
   hooks.extension_settings();
+  lines_.mark();
+  lines_.end();
   ImGui::End();
 }
 

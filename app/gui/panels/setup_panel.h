@@ -1,12 +1,13 @@
 #pragma once
 // The setup panel: every field of the Config, applied as soon as it changes; the backend; and
-// the look (theme, rank colours, text size).
+// the look (theme, rank colours, text size). Scrolled in a short window, it shows whole lines only.
 #include <functional>
 #include <string>
 #include <utility>
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/panels/value_table.h"
+#include "app/gui/text/whole_lines.h"
 #include "app/gui/runtime/preferences.h"
 #include "app/gui/runtime/session_model.h"
 #include "core/model/config.h"
@@ -54,6 +55,7 @@ class SetupPanel {
   int pipelined_slices_ = 4;
   int pipelined_channels_ = 2;
   ValueTable values_;
+  WholeLines lines_;  // in a short window the panel scrolls, showing whole lines only
 };
 
 }  // namespace ringviz::gui

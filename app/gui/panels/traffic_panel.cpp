@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/text/traffic_formula.h"
 
@@ -26,10 +27,13 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   const double m = formula_buffer_bytes(config);
   const TrafficFormula own = traffic_formula(config.algorithm, config.op, n, m);
   const bool ring = config.algorithm == Algorithm::ring;
-  // The ring's two lines stay as they were drawn; the other formulas are longer and wrap.
+  // The ring's two lines stay as they were drawn where they fit; the other formulas are longer
+  // and wrap.
   for (const std::string* line : {&own.formula, &own.values}) {
-    if (ring) ImGui::TextUnformatted(line->c_str());
-    else ImGui::TextWrapped("%s", line->c_str());
+    if (ring && ImGui::CalcTextSize(line->c_str()).x <= ImGui::GetContentRegionAvail().x)
+      ImGui::TextUnformatted(line->c_str());
+    else
+      ImGui::TextWrapped("%s", line->c_str());
   }
   if (!own.note.empty()) hint_text(own.note.c_str());
   hint_text(gather ? t.traffic_m_allgather : t.traffic_m_other);
@@ -45,11 +49,17 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
     hint_text((ring_formula.formula + "  " + ring_formula.values).c_str());
   }
   ImGui::Separator();
-  ImGui::Text(t.traffic_after, done, rounds);
+  // A pipelined schedule's steps are waves (docs/architecture.md, "Rounds and waves, in words").
+  const bool pipelined = model.session().schedule().channels != 1 || model.session().schedule().slices != 1;
+  ImGui::Text(pipelined ? t.traffic_after_waves : t.traffic_after, done, rounds);
 
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("##traffic", 4, flags)) {
+  // Only whole rows: a row cut at the panel's bottom edge is cut-off text.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row_height = ImGui::GetFontSize() + 2 * style.CellPadding.y;
+  const float table_height = whole_rows_height(ImGui::GetContentRegionAvail().y, row_height, row_height);
+  if (ImGui::BeginTable("##traffic", 4, flags, ImVec2(0, table_height))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(t.traffic_gpu, ImGuiTableColumnFlags_WidthFixed,
                             std::max(ImGui::CalcTextSize("GPU 000").x, ImGui::CalcTextSize(t.traffic_total).x));
@@ -63,7 +73,7 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
       all_sent += traffic.sent_after(r, done);
       all_received += traffic.received_after(r, done);
     }
-    ImGui::TableNextRow();
+    ImGui::TableNextRow(0, row_height);
     ImGui::TableSetColumnIndex(0);
     ImGui::TextUnformatted(t.traffic_total);
     ImGui::TableSetColumnIndex(1);
@@ -72,11 +82,11 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
     ImGui::TextUnformatted(format_bytes(static_cast<double>(all_received)).c_str());
 
     ImGuiListClipper clipper;
-    clipper.Begin(n);
+    clipper.Begin(n, row_height);
     while (clipper.Step()) {
       for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
         const std::int64_t sent = traffic.sent_after(r, done);
-        ImGui::TableNextRow();
+        ImGui::TableNextRow(0, row_height);
         if (r == selected_gpu)
           ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, to_imcol(view_colours(frame.theme).selected_border, 0.18f));
         ImGui::TableSetColumnIndex(0);
@@ -93,6 +103,7 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
         ImGui::PopStyleColor();
       }
     }
+    snap_scroll_to_rows(row_height);
     ImGui::EndTable();
   }
   ImGui::End();

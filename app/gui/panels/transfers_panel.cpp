@@ -7,11 +7,66 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/testing/item_marks.h"
 #include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
+
+namespace {
+
+// The widest of `texts` in the current font.
+float widest(std::initializer_list<const char*> texts) {
+  float width = 0;
+  for (const char* text : texts) width = std::max(width, ImGui::CalcTextSize(text).x);
+  return width;
+}
+
+// A number with as many digits as `largest`, in the widest digit: what a column of such
+// numbers needs.
+std::string digits_like(std::int64_t largest) { return std::string(std::to_string(std::max<std::int64_t>(0, largest)).size(), '0'); }
+
+}  // namespace
+
+std::vector<bool> TransfersPanel::kept_columns(const SessionModel& model, bool pipelined, const char* reduce_kind) {
+  const UiStrings& t = ui_strings();
+  const Session& session = model.session();
+  const Schedule& schedule = session.schedule();
+  if (widest_bytes_generation_ != model.generation()) {
+    // The largest transfer prints the widest byte count; found once per configuration.
+    const PipelineShape shape{schedule.channels, schedule.slices};
+    std::int64_t largest = 0;
+    for (const Round& round : schedule.rounds)
+      for (const Transfer& transfer : round.transfers)
+        largest = std::max(largest, transfer_span(transfer, session.layout(), shape).count);
+    widest_bytes_ = format_bytes(static_cast<double>(largest) * static_cast<double>(dtype_size(model.config().dtype)));
+    widest_bytes_generation_ = model.generation();
+  }
+  const int n = model.config().ranks;
+  const std::string rounds = digits_like(session.round_count());
+  const std::string gpu = digits_like(n - 1);
+  const std::string send = gpu + " -> " + gpu;
+  const std::string slot = pipelined ? digits_like(n - 1) + " r" + digits_like(schedule.rounds.empty() ? 0 : session.round_count()) +
+                                           "s" + digits_like(schedule.slices - 1) + "c" + digits_like(schedule.channels - 1)
+                                     : digits_like(static_cast<std::int64_t>(session.layout().slots.size()) - 1);
+  column_widths_ = {
+      widest({pipelined ? t.table_wave : t.table_round, rounds.c_str()}),
+      widest({t.table_phase, t.phase_reduce_scatter, t.phase_all_gather}),
+      widest({t.table_transfer, send.c_str()}),
+      widest({t.table_slot, slot.c_str()}),
+      widest({t.table_kind, reduce_kind, t.kind_copy}),
+      widest({t.table_bytes, widest_bytes_.c_str()}),
+  };
+  // The phase goes first (the row's colour still says it), then the kind (a reduce-scatter
+  // round reduces, an all-gather round copies), then the bytes (the traffic panel counts them).
+  constexpr int kDropRank[kColumns] = {0, 3, 0, 0, 2, 1};
+  std::vector<ColumnNeed> needs;
+  for (int c = 0; c < kColumns; ++c) needs.push_back({column_widths_[static_cast<std::size_t>(c)], kDropRank[c]});
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float available = ImGui::GetContentRegionAvail().x - style.ScrollbarSize;
+  return columns_that_fit(needs, 2 * style.CellPadding.x + 1.0f, available);
+}
 
 void TransfersPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame,
                           int& selected_gpu) {
@@ -32,24 +87,44 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
 
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("##transfers", 6, flags)) {
+  // A pipelined wave's transfer is one piece of its slot: the slot is followed by the step
+  // (the article's round, the slice, the channel) it belongs to.
+  const bool pipelined = session.schedule().channels > 1 || session.schedule().slices > 1;
+  const PipelineShape shape{session.schedule().channels, session.schedule().slices};
+  const char* reduce_kind = t.reduction_kind[static_cast<std::size_t>(model.config().reduce)];
+  const std::vector<bool> kept = kept_columns(model, pipelined, reduce_kind);
+  // A column that gives way leaves its phase in the colour of the first column still drawn.
+  int phase_ink_column = -1;
+  for (int c : {kPhase, kKind, kSend})
+    if (phase_ink_column < 0 && kept[static_cast<std::size_t>(c)]) phase_ink_column = c;
+  // Only whole rows: a row cut at the panel's bottom edge is cut-off text.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row_height = std::max(ImGui::GetTextLineHeightWithSpacing(), ImGui::GetFontSize() + 2 * style.CellPadding.y);
+  const float header_height = ImGui::GetFontSize() + 2 * style.CellPadding.y;
+  const float table_height = whole_rows_height(ImGui::GetContentRegionAvail().y, header_height, row_height);
+  int shown_columns = 0;
+  for (bool keep : kept) shown_columns += keep ? 1 : 0;
+  if (ImGui::BeginTable("##transfers", shown_columns, flags, ImVec2(0, table_height))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    // A pipelined wave's transfer is one piece of its slot: the slot is followed by the step
-    // (the article's round, the slice, the channel) it belongs to.
-    const bool pipelined = session.schedule().channels > 1 || session.schedule().slices > 1;
-    const PipelineShape shape{session.schedule().channels, session.schedule().slices};
-    ImGui::TableSetupColumn(pipelined ? t.table_wave : t.table_round, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Round0").x);
-    ImGui::TableSetupColumn(t.table_phase, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize(t.phase_reduce_scatter).x);
-    ImGui::TableSetupColumn(t.table_transfer, ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000 -> 000").x);
-    ImGui::TableSetupColumn(t.table_slot, ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize(pipelined ? "00 r00s0c0" : "Slot0").x);
-    const char* reduce_kind = t.reduction_kind[static_cast<std::size_t>(model.config().reduce)];
-    ImGui::TableSetupColumn(t.table_kind, ImGuiTableColumnFlags_WidthFixed,
-                            std::max(ImGui::CalcTextSize("reduce0").x, ImGui::CalcTextSize(reduce_kind).x));
-    ImGui::TableSetupColumn(t.table_bytes, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    const char* headers[kColumns] = {pipelined ? t.table_wave : t.table_round, t.table_phase, t.table_transfer,
+                                     t.table_slot, t.table_kind, t.table_bytes};
+    for (int c = 0; c < kColumns; ++c) {
+      if (!kept[static_cast<std::size_t>(c)]) continue;
+      // Weighted by content width: the room left over is shared out, and no column is
+      // narrower than its content (the kept columns fit).
+      ImGui::TableSetupColumn(headers[c], ImGuiTableColumnFlags_WidthStretch,
+                              std::max(1.0f, column_widths_[static_cast<std::size_t>(c)]));
+    }
     ImGui::TableHeadersRow();
+    // Moves to column `c` of the full table; false when that column is not drawn.
+    auto column = [&](int c) {
+      if (!kept[static_cast<std::size_t>(c)]) return false;
+      int index = 0;
+      for (int before = 0; before < c; ++before) index += kept[static_cast<std::size_t>(before)] ? 1 : 0;
+      ImGui::TableSetColumnIndex(index);
+      return true;
+    };
 
-    const float row_height = ImGui::GetTextLineHeightWithSpacing();
     // Only the ring has N transfers in every round (naive, direct, rhd and the trees do not):
     // rows are found through each round's first row.
     const auto& schedule_rounds = session.schedule().rounds;
@@ -58,7 +133,8 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
       first_row_of[static_cast<std::size_t>(r) + 1] =
           first_row_of[static_cast<std::size_t>(r)] + static_cast<int>(schedule_rounds[static_cast<std::size_t>(r)].transfers.size());
     // Keep the current round's rows in view when the round changes (not while the user scrolls).
-    if (current != scrolled_round_) {
+    const bool following = current != scrolled_round_;
+    if (following) {
       const int first_row = first_row_of[static_cast<std::size_t>(std::clamp(current - 1, 0, rounds))];
       ImGui::SetScrollY(std::max(0.0f, (first_row - 1) * row_height));
       scrolled_round_ = current;
@@ -79,31 +155,47 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         ImGui::TableNextRow(0, row_height);
         if (round_index + 1 == current)
           ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, reduce ? highlight : highlight_gather);
-        ImGui::TableSetColumnIndex(0);
+        const Rgb phase_colour = reduce ? colours.phase_reduce_scatter : colours.phase_all_gather;
+        auto phase_ink = [&](int c) {
+          if (c == phase_ink_column) ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(phase_colour));
+        };
+        auto end_phase_ink = [&](int c) {
+          if (c == phase_ink_column) ImGui::PopStyleColor();
+        };
+        column(kRound);
         const std::string id = std::to_string(round_index + 1) + "##row" + std::to_string(row);
         if (ImGui::Selectable(id.c_str(), transfer.src == selected_gpu,
                               ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
           selected_gpu = selected_gpu == transfer.src ? kNoSelection : transfer.src;
         mark_last_item("transfers.row." + std::to_string(row) + ".src" + std::to_string(transfer.src));
         if (transfer.src == selected_gpu) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, selected);
-        ImGui::TableSetColumnIndex(1);
-        ImGui::TextColored(to_imvec4(reduce ? colours.phase_reduce_scatter : colours.phase_all_gather), "%s",
-                           reduce ? t.phase_reduce_scatter : t.phase_all_gather);
-        ImGui::TableSetColumnIndex(2);
+        if (column(kPhase)) {
+          phase_ink(kPhase);
+          ImGui::TextUnformatted(reduce ? t.phase_reduce_scatter : t.phase_all_gather);
+          end_phase_ink(kPhase);
+        }
+        column(kSend);
+        phase_ink(kSend);
         ImGui::Text("%d -> %d", transfer.src, transfer.dst);
-        ImGui::TableSetColumnIndex(3);
+        end_phase_ink(kSend);
+        column(kSlot);
         if (pipelined)
           ImGui::Text("%d r%ds%dc%d", transfer.slot, transfer.step.round + 1, transfer.step.slice, transfer.step.channel);
         else
           ImGui::Text("%d", transfer.slot);
-        ImGui::TableSetColumnIndex(4);
-        ImGui::TextUnformatted(transfer.kind == TransferKind::reduce ? reduce_kind : t.kind_copy);
-        ImGui::TableSetColumnIndex(5);
-        const double bytes =
-            static_cast<double>(transfer_span(transfer, session.layout(), shape).count) * static_cast<double>(element);
-        ImGui::TextUnformatted(format_bytes(bytes).c_str());
+        if (column(kKind)) {
+          phase_ink(kKind);
+          ImGui::TextUnformatted(transfer.kind == TransferKind::reduce ? reduce_kind : t.kind_copy);
+          end_phase_ink(kKind);
+        }
+        if (column(kBytes)) {
+          const double bytes =
+              static_cast<double>(transfer_span(transfer, session.layout(), shape).count) * static_cast<double>(element);
+          ImGui::TextUnformatted(format_bytes(bytes).c_str());
+        }
       }
     }
+    if (!following) snap_scroll_to_rows(row_height);
     ImGui::EndTable();
   }
   ImGui::End();

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <string>
 
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
@@ -29,19 +31,41 @@ std::optional<std::vector<std::vector<double>>> ValueTable::draw(const SessionMo
   const int columns = static_cast<int>(config.count) + 1;
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
-  const float row_height = ImGui::GetFrameHeightWithSpacing();
-  const float height = std::min(row_height * (config.ranks + 1.5f), ImGui::GetContentRegionAvail().y * 0.5f);
-  if (!ImGui::BeginTable("##values", columns, flags, ImVec2(0, height))) return std::nullopt;
+  // Whole rows and whole columns only: the table is sized to a whole number of each, and
+  // scrolls by them (a value cut at the table's edge is cut-off text).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row_height = ImGui::GetFrameHeight() + 2 * style.CellPadding.y;
+  const float header_height = ImGui::GetFontSize() + 2 * style.CellPadding.y;
+  const float gpu_width = ImGui::CalcTextSize("GPU 00").x;
+  const float value_width = ImGui::CalcTextSize("-0000.0").x;
+  // A column's pitch: its width, its cell padding both sides, the inner border.
+  const float pitch = value_width + 2 * style.CellPadding.x + 1.0f;
+  const float all_rows = header_height + row_height * static_cast<float>(config.ranks);
+  const float available = ImGui::GetContentRegionAvail().x;
+  const float frozen = gpu_width + 2 * style.CellPadding.x + 1.0f;
+  const float outer_borders = 2.0f;
+  // Scrollbars take room from the cells only when they are there: across when the columns
+  // do not all fit beside a possible vertical bar, down when the rows do not.
+  const bool scroll_x = frozen + pitch * static_cast<float>(columns - 1) + outer_borders > available;
+  const float bar_x = scroll_x ? style.ScrollbarSize : 0.0f;
+  const float rows_height = whole_rows_height(ImGui::GetContentRegionAvail().y * 0.5f - bar_x, header_height, row_height);
+  const bool scroll_y = all_rows > rows_height;
+  const float bar_y = scroll_y ? style.ScrollbarSize : 0.0f;
+  const float shown_columns = std::clamp(std::floor((available - outer_borders - bar_y - frozen) / pitch), 1.0f,
+                                         static_cast<float>(columns - 1));
+  const float width = scroll_x ? frozen + shown_columns * pitch + bar_y + outer_borders : 0.0f;
+  const float height = std::min(all_rows, rows_height) + bar_x + outer_borders;
+  if (!ImGui::BeginTable("##values", columns, flags, ImVec2(width, height))) return std::nullopt;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("GPU 00").x);
+  ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthFixed, gpu_width);
   for (int i = 1; i < columns; ++i) {
     const std::string name = "[" + std::to_string(i - 1) + "]";
-    ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("-0000.0").x);
+    ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthFixed, value_width);
   }
   ImGui::TableHeadersRow();
   bool edited = false;
   for (int r = 0; r < config.ranks; ++r) {
-    ImGui::TableNextRow();
+    ImGui::TableNextRow(0, row_height);
     ImGui::TableSetColumnIndex(0);
     ImGui::TextColored(to_imvec4(rank_colour(r, palette)), "GPU %d", r);
     for (int i = 0; i + 1 < columns; ++i) {
@@ -53,6 +77,8 @@ std::optional<std::vector<std::vector<double>>> ValueTable::draw(const SessionMo
       ImGui::PopID();
     }
   }
+  snap_scroll_to_rows(row_height);
+  snap_scroll_x_to_columns(pitch);
   ImGui::EndTable();
   if (!edited) return std::nullopt;
   return values_;

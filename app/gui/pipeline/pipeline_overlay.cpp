@@ -21,11 +21,24 @@ Phase phase_of_round(const Schedule& schedule, int round) {
   return index < schedule.round_phases.size() ? schedule.round_phases[index] : Phase::reduce_scatter;
 }
 
-std::string wave_caption(const WaveSummary& summary) {
+// "Wave 5 of 9: 3 slices in flight on every busy link; the pipeline is full". When pieces hold
+// no elements the stage words would flatter a pipeline that carries 0 B, so the caption counts
+// only slices with elements and says how many pieces are empty instead.
+std::string wave_caption(const WaveSummary& summary, const PieceFill& fill, std::int64_t count) {
   const UiStrings& t = ui_strings();
-  const std::string in_flight = format(t.wave_in_flight[summary.in_flight == 1 ? 0 : 1], summary.in_flight);
-  return format(t.wave_title, summary.wave, summary.waves, in_flight.c_str(),
-                t.wave_stages[static_cast<int>(summary.stage)]);
+  const int plural = summary.in_flight == 1 ? 0 : 1;
+  if (!fill.any_empty()) {
+    const std::string in_flight = format(t.wave_in_flight[plural], summary.in_flight);
+    return format(t.wave_title, summary.wave, summary.waves, in_flight.c_str(),
+                  t.wave_stages[static_cast<int>(summary.stage)]);
+  }
+  const std::string in_flight = summary.stage == WaveStage::idle
+                                    ? std::string(t.wave_stages[static_cast<int>(WaveStage::idle)])
+                                    : format(t.wave_in_flight_with_elements[plural], summary.in_flight);
+  const std::string empty = format(t.wave_empty_pieces, static_cast<long long>(fill.empty),
+                                   static_cast<long long>(fill.total), static_cast<long long>(count),
+                                   static_cast<long long>(fill.count_to_fill));
+  return format(t.wave_title, summary.wave, summary.waves, in_flight.c_str(), empty.c_str());
 }
 
 }  // namespace
@@ -65,13 +78,14 @@ void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) 
       caption_right = x - scene.line;
     }
   }
+  frame_.fill = piece_fill(scene.config);
   if (scene.moment.round < 1) return;
-  frame_.summary = summarise_wave(scene.schedule, scene.moment.round);
+  frame_.summary = summarise_wave(scene.schedule, scene.layout, scene.moment.round);
   const WaveSummary& summary = frame_.summary;
   const Rgb colour = summary.reduce_scatter == summary.all_gather ? scene.colours.text
                      : summary.reduce_scatter                     ? scene.colours.phase_reduce_scatter
                                                                   : scene.colours.phase_all_gather;
-  const std::string caption = wave_caption(summary);
+  const std::string caption = wave_caption(summary, frame_.fill, scene.config.count);
   scene.dl->PushClipRect(to_imvec(strip.min()), ImVec2(caption_right, strip.bottom()), true);
   scene.dl->AddText(ImVec2(strip.x, strip.y + (strip.h - scene.line) * 0.5f), to_imcol(colour), caption.c_str());
   scene.dl->PopClipRect();
@@ -90,8 +104,15 @@ void PipelineOverlay::draw_markers(const PipelineScene& scene, const Provenance&
     // rectangle under the stripes: hundreds of anti-aliased outlines cost a software
     // rasteriser far more than plain quads.
     const float rim = box.w >= 8 ? std::round(1.5f * s) : 1.0f;
-    scene.dl->AddRectFilled(ImVec2(box.x - rim, box.y - rim), ImVec2(box.right() + rim, box.bottom() + rim),
-                            to_imcol(phase_colour(scene.colours, phase_of_round(scene.schedule, marker.round))));
+    const ImU32 rim_colour = to_imcol(phase_colour(scene.colours, phase_of_round(scene.schedule, marker.round)));
+    const int piece = marker.channel * slices + marker.slice;
+    if (!before.piece_has_elements(marker.slot, piece)) {
+      // A piece without elements moves 0 B: an empty frame, no contributors' colours.
+      scene.dl->AddRect(ImVec2(box.x - rim * 0.5f, box.y - rim * 0.5f),
+                        ImVec2(box.right() + rim * 0.5f, box.bottom() + rim * 0.5f), rim_colour, 0.0f, 0, rim);
+      continue;
+    }
+    scene.dl->AddRectFilled(ImVec2(box.x - rim, box.y - rim), ImVec2(box.right() + rim, box.bottom() + rim), rim_colour);
     // Stripes thinner than two pixels blur into noise: then the first rank's colour alone.
     fill_stripes(scene.dl, box, set, scene.n, scene.palette, 0.0f, static_cast<std::size_t>(std::max(1.0f, box.w / 2)));
     if (box.h < scene.line * 0.95f) continue;
@@ -131,8 +152,13 @@ void PipelineOverlay::draw_piece_bars(const PipelineScene& scene, const Provenan
                         to_imcol(scene.colours.view_background, 0.9f));
       for (int piece = 0; piece < bars.pieces; ++piece) {
         const RankSet& set = shown.at(r, slot, piece);
-        if (set.none()) continue;
         const Rect part = piece_rect(geometry, bars, r, slot, piece);
+        if (!shown.piece_has_elements(slot, piece)) {
+          // Nothing to fold: an outline only, so that an empty piece never looks like a held sum.
+          dl->AddRect(to_imvec(part.min()), to_imvec(part.max()), to_imcol(scene.colours.text, 0.35f));
+          continue;
+        }
+        if (set.none()) continue;
         if (!bands) {
           const float level = part.h * static_cast<float>(set.count()) / static_cast<float>(n);
           dl->AddRectFilled(ImVec2(part.x, part.bottom() - level), to_imvec(part.max()),

@@ -15,6 +15,7 @@
 #include "app/gui/render/theme.h"
 #include "app/gui/runtime/playback.h"
 #include "core/engine/provenance.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
 
@@ -25,6 +26,7 @@ struct PipelineFrame {
   int slices = 1;
   int channel_shown = kAllChannels;
   WaveSummary summary;  // wave 0: at rest before the first
+  PieceFill fill;       // how many pieces hold no elements
   PieceBars bars;       // where each cell's pieces were drawn
   std::vector<PipelineMarker> markers;
 };
@@ -35,6 +37,8 @@ struct PipelineScene {
   PaletteKind palette;
   const RingGeometry& geometry;
   const Schedule& schedule;
+  const SlotLayout& layout;  // the lock-step slots the pieces are cut from
+  const Config& config;
   RoundMoment moment;
   int n;
   float line;

@@ -1,6 +1,7 @@
 #include "app/gui/replay/open_control.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <imgui.h>
 
@@ -26,12 +27,22 @@ std::vector<std::filesystem::path> shipped_captures() {
   return files;
 }
 
+std::string fitting_hint(const std::string& hint, float width) {
+  if (ImGui::CalcTextSize(hint.c_str()).x <= width) return hint;
+  // The example file name without its explanation in brackets (either script's brackets).
+  std::size_t cut = std::min(hint.find(" ("), hint.find("\xEF\xBC\x88"));
+  const std::string name = hint.substr(0, cut);
+  return cut != std::string::npos && ImGui::CalcTextSize(name.c_str()).x <= width ? name : std::string();
+}
+
 std::optional<std::string> OpenControl::draw() {
   const UiStrings& t = ui_strings();
   std::optional<std::string> chosen;
   ImGui::TextUnformatted(t.open_title);
-  ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.7f));
-  if (ImGui::InputTextWithHint("##open_path", t.open_path_hint, path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue) &&
+  const float field = std::round(ImGui::GetContentRegionAvail().x * 0.7f);
+  ImGui::PushItemWidth(field);
+  const std::string hint = fitting_hint(t.open_path_hint, field - 2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::InputTextWithHint("##open_path", hint.c_str(), path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue) &&
       path_[0] != '\0')
     chosen = path_;
   ImGui::PopItemWidth();

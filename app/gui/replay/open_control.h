@@ -12,6 +12,10 @@ namespace ringviz::gui {
 // (lesson_folder_candidates), the first that exists; its .json files sorted by name.
 std::vector<std::filesystem::path> shipped_captures();
 
+// The path field's hint as wide as fits `width` in the current font: whole, else the example
+// file name alone (its explanation in brackets left out), else nothing.
+std::string fitting_hint(const std::string& hint, float width);
+
 class OpenControl {
  public:
   // Returns the path to open when the user asks for one.

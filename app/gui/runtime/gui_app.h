@@ -48,6 +48,11 @@ class GuiApp {
   void after_render(int width, int height);
 
   Playback& playback() { return playback_; }
+  // The timeline Space, the arrow keys, the controls bar and --round drive: the memory view's
+  // iteration while the Memory tab shows DDP beside ZeRO, the ring's rounds otherwise.
+  Playback& transport();
+  // The Memory tab's DDP-beside-ZeRO stepper is on screen: transport() is its clock.
+  bool memory_stepper_shown();
   SessionModel& model() { return model_; }
   const Host& host() const { return host_; }
   const Preferences& preferences() const { return preferences_; }
@@ -116,10 +121,6 @@ class GuiApp {
   void handle_keys();
   void draw_centre();  // the view tabs, then the caption and ring or another view
   void draw_memory_with_ring(const Rect& area);
-  // The Memory tab's DDP-beside-ZeRO stepper is on screen: Space, the arrows and the controls
-  // bar drive its clock (transport()) instead of the ring's.
-  bool memory_stepper_shown();
-  Playback& transport();
   bool draw_replay_header();  // the setup panel's header hook
   std::string measured_caption_line() const;
 

@@ -101,6 +101,8 @@ nlohmann::json pipeline_json(const PipelineFrame& frame, int waves) {
           {"waves", waves},
           {"wave", frame.summary.wave},
           {"in_flight", frame.summary.in_flight},
+          {"pieces", frame.fill.total},
+          {"empty_pieces", frame.fill.empty},
           {"stage", frame.summary.wave > 0 ? nlohmann::json(wave_stage_name(frame.summary.stage)) : nlohmann::json(nullptr)},
           {"channel_shown", frame.channel_shown == kAllChannels ? nlohmann::json("all") : nlohmann::json(frame.channel_shown)},
           {"markers", markers}};

@@ -107,7 +107,7 @@ const ShownState& SessionModel::state_at(int round) {
         const std::size_t index = static_cast<std::size_t>(rank) * static_cast<std::size_t>(n) +
                                   static_cast<std::size_t>(slot);
         const RankSet& set = state.provenance.at(rank, slot);
-        state.labels[index] = reduction_label(config, set, slot);
+        state.labels[index] = label_forms(config, set, slot);
         const Slot& span = session_->layout()[slot];
         if (set.none() || span.count == 0 || span.count > kMaxValuesPerCell) continue;
         const BufferState& buffers = buffers_at(round);  // fetched once, only when text needs it

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/model/config.h"
+#include "core/engine/contributor_label.h"
 #include "core/engine/session.h"
 #include "core/teaching/visual_cells.h"
 #include "core/trace/trace_read.h"
@@ -17,7 +18,7 @@ struct ShownState {
   VisualCells cells;
   Provenance provenance;
   // Per cell (rank * N + slot), only for rings small enough to print text in the cells:
-  std::vector<std::string> labels;  // "a0+b0", "A"; empty when nothing arrived yet
+  std::vector<LabelForms> labels;   // "a2+c2+d2" / "c2..a2", "A"; empty when nothing arrived yet
   std::vector<std::string> values;  // "3 7", only when the slot has few elements
 };
 

@@ -159,6 +159,7 @@ struct UiStrings {
   const char* traffic_received;
   const char* traffic_total;
   const char* traffic_after;         // %d rounds done, %d rounds
+  const char* traffic_after_waves;   // the same when the schedule is pipelined: %d waves done, %d waves
   const char* traffic_formula_allreduce;
   const char* traffic_formula_pass;
   const char* traffic_formula_values;  // %d N, %d N, %s M, %s result
@@ -337,6 +338,7 @@ struct UiStrings {
   const char* devices_rank_on;            // %d GPU of the ring, %d device ordinal
   const char* devices_cells;              // %s where the cells come from and why
   const char* devices_round;              // %d round, %d rounds
+  const char* devices_wave;               // the same when the schedule is pipelined
   const char* devices_no_rounds;
   const char* devices_transfer;           // %d GPU, %d GPU, %s route, %s bytes
   const char* devices_route[4];           // by TransferRoute: host memory, same device, peer-to-peer, through host
@@ -463,11 +465,16 @@ struct UiStrings {
   const char* key_pipeline;
   const char* wave_title;              // %d wave, %d waves, %s in flight, %s stage
   const char* wave_in_flight[2];       // "1 slice ...", "%d slices in flight on every busy link"
-  const char* wave_stages[3];          // filling, full, draining (WaveStage)
+  const char* wave_in_flight_with_elements[2];  // the same when some pieces hold no elements
+  const char* wave_stages[4];          // filling, full, draining, idle (WaveStage)
+  const char* wave_empty_pieces;       // %lld empty pieces, %lld pieces, %lld count, %lld count that fills
+  const char* pipeline_empty_notice;   // %lld empty pieces, %lld pieces, %lld count, %lld count that fills
+  const char* pipeline_fill_count;     // %lld count: the button that raises the count
   const char* channel_shown;           // the channel selector's label
   const char* channel_all;             // the selector's entry for every channel at once
   const char* channel_number;          // %d channel
   const char* piece_tooltip;           // %d channel, %d slice, %s contributors
+  const char* piece_no_elements;       // a piece's contributors when it covers no element
 
   // ---- zhgui ----
   // The lesson bar (in the lesson's language: ui_strings_for(lesson language)).

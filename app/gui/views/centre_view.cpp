@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/views/devices_view.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"

@@ -6,13 +6,14 @@
 #include <imgui.h>
 
 #include "app/gui/compare/compare_sentence.h"
-#include "app/gui/views/centre_view_draw.h"
-#include "app/gui/views/plot_axes.h"
+#include "app/gui/plots/centre_view_draw.h"
+#include "app/gui/plots/plot_axes.h"
 #include "app/gui/views/too_small_notice.h"
-#include "app/gui/views/view_text.h"
+#include "app/gui/plots/view_text.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/strings.h"
+#include "app/gui/text/table_fit.h"
 #include "core/engine/session.h"
 #include "core/model/input_error.h"
 
@@ -209,30 +210,32 @@ CompareView::TableCells CompareView::table_cells(const CostComparison& compariso
   return cells;
 }
 
-std::vector<int> CompareView::columns_that_fit(const TableCells& cells, float width) {
-  std::vector<bool> shown(kColumnCount, true);
-  // Per column: its padding on both sides and the border between columns.
-  const float extra = ImGui::GetStyle().CellPadding.x * 2 + 1;
-  auto total = [&] {
-    float sum = 0;
-    for (int c = 0; c < kColumnCount; ++c)
-      if (shown[static_cast<std::size_t>(c)]) sum += cells.widths[static_cast<std::size_t>(c)] + extra;
-    return sum;
-  };
-  for (Column drop : kColumnsDropped) {
-    if (total() <= width) break;
-    shown[drop] = false;
+std::vector<int> CompareView::shown_columns(const TableCells& cells, float width) {
+  std::vector<ColumnNeed> needs;
+  for (int c = 0; c < kColumnCount; ++c) {
+    int rank = 0;  // the algorithm and its time never give way
+    for (int k = 0; k < static_cast<int>(std::size(kColumnsDropped)); ++k)
+      if (kColumnsDropped[k] == c) rank = static_cast<int>(std::size(kColumnsDropped)) - k;
+    needs.push_back({cells.widths[static_cast<std::size_t>(c)], rank});
   }
+  // Per column: its padding on both sides and the border between columns.
+  const float per_column = ImGui::GetStyle().CellPadding.x * 2 + 1;
+  const std::vector<bool> kept = ringviz::gui::columns_that_fit(needs, per_column, width);
   std::vector<int> columns;
-  if (total() > width) return columns;  // not even the algorithm and its time
+  float used = 0;
   for (int c = 0; c < kColumnCount; ++c)
-    if (shown[static_cast<std::size_t>(c)]) columns.push_back(c);
+    if (kept[static_cast<std::size_t>(c)]) {
+      columns.push_back(c);
+      used += needs[static_cast<std::size_t>(c)].width + per_column;
+    }
+  if (used > width) columns.clear();  // not even the algorithm and its time
   return columns;
 }
 
 float CompareView::table_row_height() {
-  // ImGui's table rows: one line of text and the cell padding above and below.
-  return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  // As the side panels' tables measure a row (one line and its padding or spacing).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return std::max(ImGui::GetTextLineHeightWithSpacing(), ImGui::GetFontSize() + 2 * style.CellPadding.y);
 }
 
 void CompareView::draw_table(const CostComparison& comparison, const TableCells& cells, const std::vector<int>& columns,
@@ -240,8 +243,10 @@ void CompareView::draw_table(const CostComparison& comparison, const TableCells&
   const bool scroll = visible_rows < static_cast<int>(cells.rows.size());
   ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (scroll) flags |= ImGuiTableFlags_ScrollY;
-  // Scrolling: the header and exactly `visible_rows` whole rows, so no row shows cut in half.
-  const float height = scroll ? table_row_height() * static_cast<float>(visible_rows + 1) : 0.0f;
+  // Scrolling: the header and exactly `visible_rows` whole rows, scrolled by whole rows, so no
+  // row shows cut in half.
+  const float header = ImGui::GetFontSize() + 2 * ImGui::GetStyle().CellPadding.y;
+  const float height = scroll ? header + table_row_height() * static_cast<float>(visible_rows) : 0.0f;
   if (!ImGui::BeginTable("##compare", static_cast<int>(columns.size()), flags, ImVec2(width, height))) return;
   // The width left over is shared out, so the table spans its column.
   float used = 0;
@@ -275,6 +280,7 @@ void CompareView::draw_table(const CostComparison& comparison, const TableCells&
       }
     }
   }
+  if (scroll) snap_scroll_to_rows(table_row_height());
   ImGui::EndTable();
 }
 
@@ -366,7 +372,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
     paragraph(answer->error, width, ImGui::GetColorU32(ImGuiCol_Text));
   } else {
     link_input = {comparison, &*answer->routes};
-    const std::vector<int> columns = columns_that_fit(cells, width);
+    const std::vector<int> columns = shown_columns(cells, width);
     const float plot_top = ImGui::GetCursorScreenPos().y + (columns.empty() ? 0.0f : table_row_height() * static_cast<float>(visible_rows + 1)) +
                            style.ItemSpacing.y + (hint ? wrap_text(t.compare_table_hint, width).height() + style.ItemSpacing.y : 0.0f) +
                            pad * 0.5f;

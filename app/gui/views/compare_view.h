@@ -13,7 +13,7 @@
 #include "app/gui/compare/comparison_job.h"
 #include "app/gui/compare/topology_choice.h"
 #include "app/gui/views/centre_view_context.h"
-#include "app/gui/views/view_text.h"
+#include "app/gui/plots/view_text.h"
 #include "app/gui/layout/geometry.h"
 #include "core/training/cost_model.h"
 
@@ -75,7 +75,7 @@ class CompareView {
   void draw_machine_selector(const Config& config, float width);
   TableCells table_cells(const CostComparison& comparison) const;
   // The columns shown in `width`, in order; empty when not even the algorithm and its time fit.
-  static std::vector<int> columns_that_fit(const TableCells& cells, float width);
+  static std::vector<int> shown_columns(const TableCells& cells, float width);
   static float table_row_height();
   void draw_table(const CostComparison& comparison, const TableCells& cells, const std::vector<int>& columns,
                   int visible_rows, const Config& current, const ViewContext& context, float width);

@@ -8,7 +8,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
-#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/views/link_view.h"
 
 namespace ringviz::gui {
@@ -68,7 +68,8 @@ void draw_placement(const Session& session, const ViewContext& context, const Ui
     ImGui::TextUnformatted(t.devices_no_rounds);
     return;
   }
-  ImGui::Text(t.devices_round, round, schedule.round_count());
+  const bool pipelined = schedule.channels != 1 || schedule.slices != 1;
+  ImGui::Text(pipelined ? t.devices_wave : t.devices_round, round, schedule.round_count());
   for (const LinkLoad& link : link_loads(schedule.rounds[static_cast<std::size_t>(round - 1)], session.layout(),
                                          session.config().dtype)) {
     const auto route = static_cast<std::size_t>(session.backend().route(link.src, link.dst));

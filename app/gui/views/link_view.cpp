@@ -7,8 +7,8 @@
 #include <imgui.h>
 
 #include "app/gui/compare/topology_picture.h"
-#include "app/gui/views/centre_view_draw.h"
-#include "app/gui/views/view_text.h"
+#include "app/gui/plots/centre_view_draw.h"
+#include "app/gui/plots/view_text.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "core/engine/session.h"

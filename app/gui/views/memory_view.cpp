@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/strings.h"
@@ -841,15 +841,20 @@ bool MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
   words.y = strip.bottom() + line * 0.6f + (plan.two_line_step ? line * 2.25f : row);
   if (with_ring_button) {
     ImGui::SetCursorScreenPos(ImVec2(area.x, words.y));
-    if (ImGui::SmallButton(t.memory_open_in_ring)) {
+    if (ImGui::Button(t.memory_open_in_ring)) {
       const Config config = readable_ring_config(*current.collective, gpus_, order_);
       context.open_in_ring(config, format(t.memory_opened_notice, current.collective->purpose.c_str(),
                                           static_cast<long long>(current.collective->elements),
                                           static_cast<long long>(config.count)));
     }
+    // The bucket's real size beside the button, where it fits in the column.
+    const std::string size = format(t.memory_collective_size, static_cast<long long>(current.collective->elements),
+                                    std::string(dtype_name(current.collective->dtype)).c_str());
     ImGui::SameLine();
-    ImGui::TextDisabled(t.memory_collective_size, static_cast<long long>(current.collective->elements),
-                        std::string(dtype_name(current.collective->dtype)).c_str());
+    if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(size.c_str()).x <= area.right())
+      ImGui::TextDisabled("%s", size.c_str());
+    else
+      ImGui::NewLine();
     words.y += line * 1.5f;
   }
   if (plan.peak) words.add(peak, to_imcol(colours.warning), 3);

@@ -11,7 +11,7 @@
 #include "app/gui/views/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/views/iteration/iteration_view.h"
-#include "app/gui/views/memory_beats.h"
+#include "app/gui/views/iteration/memory_beats.h"
 #include "app/gui/runtime/playback.h"
 #include "app/gui/render/theme.h"
 #include "core/training/iteration_model.h"
@@ -47,7 +47,7 @@ class MemoryView {
                  MemoryConvention convention, Order order = Order::seed);
   void set_capacity_gb(double capacity_gb) { capacity_gb_ = capacity_gb; }
   void set_bucket_bytes(std::int64_t bytes);
-  // The iteration runs on one clock of beats (views/memory_beats.h), shared by every column
+  // The iteration runs on one clock of beats (views/iteration/memory_beats.h), shared by every column
   // and by the ring picture beside the bars. `transport()` is what Space, the arrow keys and
   // the controls bar drive while the Memory tab is shown.
   Playback& transport();

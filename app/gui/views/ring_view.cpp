@@ -16,38 +16,18 @@ namespace ringviz::gui {
 
 namespace {
 
-// The default font has no ellipsis glyph; core labels use one for long sums.
-std::string ascii_label(std::string label) {
-  const std::string ellipsis = "\xE2\x80\xA6";
-  for (std::size_t at; (at = label.find(ellipsis)) != std::string::npos;) label.replace(at, ellipsis.size(), "..");
-  return label;
-}
-
 // How much smaller a packet's label is drawn when it rides between the boxes.
 constexpr float kCompactTextScale = 0.75f;
 
-// "min(a0,b0,c0)" without the reduction's name: "a0,b0,c0"; other labels unchanged.
-std::string reduction_operands(const std::string& label) {
-  const std::size_t open = label.find('(');
-  if (open == std::string::npos || label.empty() || label.back() != ')') return label;
-  return label.substr(open + 1, label.size() - open - 2);
-}
-
-// The longest form of a label that fits `width`: the whole label, then its first and last
-// terms ("a0..d0", "max(a0..d0)"), then nothing. Terms are separated by '+', ',' or '×'
-// (UTF-8 C3 97: its first byte ends the first term, its last byte starts the last one).
-std::string fit_label(const std::string& label, float width) {
-  if (label.empty()) return {};
-  if (ImGui::CalcTextSize(label.c_str()).x <= width) return label;
-  const std::size_t first_separator = label.find_first_of("+,\xC3");
-  const std::size_t last_separator = label.find_last_of("+,\x97");
-  if (first_separator != std::string::npos && last_separator != std::string::npos) {
-    std::string last = label.substr(last_separator + 1);
-    const std::size_t space = last.find(' ');
-    if (space != std::string::npos) last = last.substr(0, space);
-    const std::string shorter = label.substr(0, first_separator) + ".." + last;
-    if (ImGui::CalcTextSize(shorter.c_str()).x <= width) return shorter;
-  }
+// The longest true form of a label that fits `width`: every term, then core's ring runs
+// ("c2..a2", "max(a0..d0)"), then, where stripes already show the reduction's inputs, the runs
+// without its name; else nothing. Never first..last across a gap (docs/architecture.md,
+// "Collective semantics", Labels).
+std::string fit_label(const LabelForms& forms, float width, bool operands_may_stand_alone = false) {
+  for (const std::string* form : {&forms.terms, &forms.runs})
+    if (!form->empty() && ImGui::CalcTextSize(form->c_str()).x <= width) return *form;
+  if (operands_may_stand_alone && !forms.operands.empty() && ImGui::CalcTextSize(forms.operands.c_str()).x <= width)
+    return forms.operands;
   return {};
 }
 
@@ -191,6 +171,7 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   if (pipeline_.frame().pipelined) draw_pipeline(scene, model, strip, text_cells);
   // Packets: the sender's slot as it was before the round, moving along its arrow.
   else if (scene.in_flight) draw_packets(scene, model.state_at(moment.round - 1));
+  draw_titles(scene);
   draw_selection(scene, selected_gpu);
   explain_cell_under_mouse(scene, area, selected_gpu);
   ImGui::End();
@@ -211,21 +192,43 @@ void RingView::draw_arrows_and_boxes(const Scene& scene) const {
     draw_arrow(dl, geometry_.arrows[r], edge_busy[r] ? to_imcol(scene.phase_colour, 0.9f) : to_imcol(colours.arrow),
                scene.thickness, scene.head);
 
-  // GPU boxes with their titles.
-  const UiStrings& text = ui_strings();
+  // GPU boxes; their titles come last (draw_titles).
   for (int r = 0; r < n; ++r) {
     const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(r)];
     dl->AddRectFilled(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_background), scene.rounding);
     if (!scene.tiny_cells)
       dl->AddRect(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_border), scene.rounding);
-    if (gpu.title.h <= 0) continue;
-    const std::string title = format(text.gpu_name, r);
-    const std::string title_short = format(text.gpu_short, r);
-    const std::string& shown_title = ImGui::CalcTextSize(title.c_str()).x <= gpu.title.w ? title : title_short;
-    if (ImGui::CalcTextSize(shown_title.c_str()).x > gpu.title.w) continue;
-    const float y = gpu.title.y + (gpu.title.h - scene.line) * 0.5f;
-    dl->AddText(ImVec2(gpu.title.x, y), to_imcol(rank_colour(r, scene.palette)), shown_title.c_str());
   }
+}
+
+void RingView::draw_titles(const Scene& scene) const {
+  // Drawn after the packets, each on a plate of the box's colour: a packet riding into or out
+  // of a box passes under its title and never hides it (its label stays off titles too, see
+  // draw_packets).
+  ImDrawList* dl = scene.dl;
+  for (int r = 0; r < scene.n; ++r) {
+    Rect at;
+    const std::string title = shown_title(r, scene.line, at);
+    if (title.empty()) continue;
+    const float margin = 2.0f * scene.ui_scale;
+    if (scene.in_flight)
+      dl->AddRectFilled(ImVec2(at.x - margin, at.y - margin), ImVec2(at.right() + margin, at.bottom() + margin),
+                        to_imcol(scene.colours.box_background), 2.0f * scene.ui_scale);
+    dl->AddText(to_imvec(at.min()), to_imcol(rank_colour(r, scene.palette)), title.c_str());
+  }
+}
+
+std::string RingView::shown_title(int rank, float line, Rect& at) const {
+  // "GPU r" where it fits the title strip, else the short form, else nothing.
+  const UiStrings& text = ui_strings();
+  const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(rank)];
+  if (gpu.title.h <= 0) return {};
+  std::string title = format(text.gpu_name, rank);
+  if (ImGui::CalcTextSize(title.c_str()).x > gpu.title.w) title = format(text.gpu_short, rank);
+  const float width = ImGui::CalcTextSize(title.c_str()).x;
+  if (width > gpu.title.w) return {};
+  at = {gpu.title.x, gpu.title.y + (gpu.title.h - line) * 0.5f, width, line};
+  return title;
 }
 
 void RingView::queue_cells(const Scene& scene, const Rect& clip, std::int64_t largest_slot) {
@@ -277,7 +280,7 @@ void RingView::draw_cell_text(const Scene& scene) {
       const bool multi = set.count() > 1;
       const ImU32 ink = multi || stale ? to_imcol(colours.text, stale ? 0.55f : 1.0f)
                                        : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
-      const std::string label = fit_label(ascii_label(shown.labels[index]), cell.w - 2 * pad);
+      const std::string label = fit_label(shown.labels[index], cell.w - 2 * pad);
       if (!label.empty() && cell.y + pad + line < cell.centre().y - 1) {
         const ImVec2 at(cell.x + pad, cell.y + pad * 0.6f);
         if (multi && !stale) {
@@ -338,6 +341,46 @@ void RingView::draw_round_marks(const Scene& scene) const {
   }
 }
 
+std::vector<Rect> RingView::text_zones(const Scene& scene) const {
+  // Where the boxes draw text (draw_titles, draw_cell_text): each title with its plate, and
+  // on text cells the label line at the top and the values band at the bottom.
+  std::vector<Rect> zones;
+  const float pad = 3.0f * scene.ui_scale;
+  const bool text_cells = scene.n <= SessionModel::kMaxTextRanks && geometry_.cell_height >= scene.line * 2.6f;
+  const float margin = 2.0f * scene.ui_scale;  // the title's plate (draw_titles)
+  for (int r = 0; r < scene.n; ++r) {
+    Rect title;
+    if (!shown_title(r, scene.line, title).empty())
+      zones.push_back({title.x - margin, title.y - margin, title.w + 2 * margin, title.h + 2 * margin});
+    if (!text_cells) continue;
+    for (int slot = 0; slot < scene.n; ++slot) {
+      const Rect cell = geometry_.painted_cell(r, slot);
+      zones.push_back({cell.x, cell.y, cell.w, pad * 0.6f + scene.line + 1.0f});
+      if (scene.values_as_text) zones.push_back({cell.x, cell.bottom() - (scene.line + 4.0f), cell.w, scene.line + 4.0f});
+    }
+  }
+  return zones;
+}
+
+std::pair<float, float> RingView::clear_stretch(const ArrowPath& arrow, Vec2 size) const {
+  // Sampled along the arc: the first and last point where a packet of `size` centred there
+  // touches no box (first > last when there is none).
+  constexpr int kSamples = 64;
+  float first = 1.0f, last = 0.0f;
+  for (int i = 0; i <= kSamples; ++i) {
+    const float t = static_cast<float>(i) / kSamples;
+    const Vec2 at = arrow.at(t);
+    const Rect packet{std::round(at.x - size.x * 0.5f) - 1.0f, std::round(at.y - size.y * 0.5f) - 1.0f, size.x + 2.0f,
+                      size.y + 2.0f};
+    const bool clear = std::none_of(geometry_.boxes.begin(), geometry_.boxes.end(),
+                                    [&](const GpuBox& gpu) { return gpu.box.overlaps(packet); });
+    if (!clear) continue;
+    first = std::min(first, t);
+    last = std::max(last, t);
+  }
+  return {first, last};
+}
+
 void RingView::draw_packets(const Scene& scene, const ShownState& before) const {
   ImDrawList* dl = scene.dl;
   const ViewColours& colours = scene.colours;
@@ -354,6 +397,7 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
                        std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f)) > free_middle;
   const float compact_h = std::round(line * kCompactTextScale + 6.0f * s);
   const float compact_w = std::max(compact_h, geometry_.cell_width);
+  std::vector<Rect> zones = text_zones(scene);
   // Transfers between GPUs that are not ring neighbours get an arrow of their own.
   std::vector<ArrowPath> across(transfers.size());
   for (std::size_t i = 0; i < transfers.size(); ++i) {
@@ -372,9 +416,11 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     if (geometry_.grid) {
       at = arrow.at(travel);
     } else if (compact) {
-      // Kept on the arc between the boxes, far enough from its ends not to reach a cell.
+      // Kept on the arc between the boxes, clear of every box (its title and cells) where the
+      // arc leaves room; else far enough from the arc's ends not to reach a cell.
       const float margin = arrow.total() > 0 ? std::min(0.5f, compact_w * 0.5f / arrow.total()) : 0.5f;
-      at = arrow.at(std::clamp(travel, margin, 1.0f - margin));
+      const auto [first, last] = clear_stretch(arrow, {compact_w, compact_h});
+      at = arrow.at(first <= last ? std::clamp(travel, first, last) : std::clamp(travel, margin, 1.0f - margin));
     } else {
       // Big enough to follow: the packet leaves the sending cell, rides the arrow and
       // lands on the receiving cell.
@@ -384,30 +430,40 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
       at = make_path(std::move(points)).at(travel);
     }
     const RankSet& set = before.provenance.at(transfer.src, transfer.slot);
+    static const LabelForms kNoLabel;
+    const LabelForms& forms = before.labels.empty()
+                                  ? kNoLabel
+                                  : before.labels[static_cast<std::size_t>(transfer.src) * static_cast<std::size_t>(n) +
+                                                  static_cast<std::size_t>(transfer.slot)];
     std::string label;
-    if (!before.labels.empty())
-      label = ascii_label(before.labels[static_cast<std::size_t>(transfer.src) * static_cast<std::size_t>(n) +
-                                        static_cast<std::size_t>(transfer.slot)]);
     float w, h;
     if (geometry_.grid) {
       w = h = std::max(3.0f, head * 1.2f);
-      label.clear();
     } else if (compact) {
-      const float room = (compact_w - 6.0f * s) / kCompactTextScale;
-      const std::string shortened = fit_label(label, room);
       // The stripes already say which reduction's inputs ride along: "min(a0..c0)" may drop to "a0..c0".
-      label = shortened.empty() ? fit_label(reduction_operands(label), room) : shortened;
+      label = fit_label(forms, (compact_w - 6.0f * s) / kCompactTextScale, true);
       h = compact_h;
       w = compact_w;
     } else {
       // Big enough to follow across the view: about half a cell, and never below two lines.
       h = std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f));
+      const float widest = std::max(line * 2.0f, geometry_.cell_width * 1.6f);
+      label = fit_label(forms, widest - 6.0f * s);
       const float label_w = label.empty() ? 0.0f : ImGui::CalcTextSize(label.c_str()).x;
-      w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f,
-                     std::max(line * 2.0f, geometry_.cell_width * 1.6f));
-      if (label_w + 6.0f * s > w) label = fit_label(label, w - 6.0f * s);
+      w = std::clamp(std::max(label_w + 12.0f * s, geometry_.cell_width * 0.55f), line * 2.0f, widest);
     }
     const Rect packet{std::round(at.x - w * 0.5f), std::round(at.y - h * 0.5f), w, h};
+    // A label that would cover a GPU's title, a cell's label or values, or another packet's
+    // label is left out: the stripes still say whose values ride along.
+    if (!label.empty()) {
+      const float text_scale = compact ? kCompactTextScale : 1.0f;
+      const ImVec2 whole = ImGui::CalcTextSize(label.c_str());
+      const Rect text{packet.x + (w - whole.x * text_scale) * 0.5f - 2.0f, packet.y + (h - whole.y * text_scale) * 0.5f,
+                      whole.x * text_scale + 4.0f, whole.y * text_scale};
+      const bool covers = std::any_of(zones.begin(), zones.end(), [&](const Rect& zone) { return zone.overlaps(text); });
+      if (covers) label.clear();
+      else zones.push_back(text);
+    }
     fill_stripes(dl, packet, set, n, scene.palette, geometry_.grid ? 0.0f : 3.0f * s);
     if (!scene.tiny_cells)
       dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
@@ -431,7 +487,8 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
 
 void RingView::draw_pipeline(const Scene& scene, SessionModel& model, const Rect& strip, bool text_cells) {
   const PipelineScene pipeline{.dl = scene.dl, .colours = scene.colours, .palette = scene.palette,
-                               .geometry = geometry_, .schedule = scene.session.schedule(), .moment = scene.moment,
+                               .geometry = geometry_, .schedule = scene.session.schedule(),
+                               .layout = scene.session.layout(), .config = scene.config, .moment = scene.moment,
                                .n = scene.n, .line = scene.line, .ui_scale = scene.ui_scale};
   // The pieces sit between the cell's label and its values (or heat strip), where lock-step
   // packets land.
@@ -474,7 +531,9 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     if (set.none()) {
       ImGui::TextUnformatted(text.cell_empty);
     } else {
-      ImGui::TextUnformatted(ascii_label(reduction_label(scene.config, set, slot)).c_str());
+      // Every term while the ring is small enough to print them in cells; ring runs beyond.
+      const LabelForms forms = label_forms(scene.config, set, slot);
+      ImGui::TextUnformatted(n <= SessionModel::kMaxTextRanks ? forms.terms.c_str() : forms.runs.c_str());
       ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
     }
     // Pipelined: each piece can be further along than the whole slot (the first eight).
@@ -482,7 +541,9 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     const int slices = std::max(1, scene.session.schedule().slices);
     for (int piece = 0; pieces > 1 && piece < std::min(pieces, 8); ++piece) {
       const RankSet& held = shown.provenance.at(r, slot, piece);
-      const std::string label = held.none() ? text.cell_empty : ascii_label(reduction_label(scene.config, held, slot));
+      const std::string label = !shown.provenance.piece_has_elements(slot, piece) ? text.piece_no_elements
+                                : held.none()                                     ? text.cell_empty
+                                                                                  : reduction_label(scene.config, held, slot);
       ImGui::Text(text.piece_tooltip, piece / slices, piece % slices, label.c_str());
     }
     ImGui::Text(text.cell_elements, static_cast<long long>(scene.session.layout()[slot].count));

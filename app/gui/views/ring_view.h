@@ -4,6 +4,7 @@
 // a cell explains it.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/gui/layout/geometry.h"
@@ -54,6 +55,13 @@ class RingView {
   void draw_cell_text(const Scene& scene);
   void draw_round_marks(const Scene& scene) const;  // owned slots; slots sending or just arrived
   void draw_packets(const Scene& scene, const ShownState& before) const;  // `before`: the round's start
+  void draw_titles(const Scene& scene) const;
+  // The title drawn on `rank`'s box ("" when none fits) and where, for text `line` pixels high.
+  std::string shown_title(int rank, float line, Rect& at) const;
+  // Where the GPU boxes draw text: titles, cell labels, values (packet labels stay off them).
+  std::vector<Rect> text_zones(const Scene& scene) const;
+  // The stretch of `arrow` (as fractions of its length) where a packet of `size` touches no box.
+  std::pair<float, float> clear_stretch(const ArrowPath& arrow, Vec2 size) const;
   void draw_selection(const Scene& scene, int selected_gpu) const;
   // Slices in flight, pieces of every cell and the wave's caption above the ring.
   void draw_pipeline(const Scene& scene, SessionModel& model, const Rect& strip, bool text_cells);

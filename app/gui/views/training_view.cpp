@@ -5,8 +5,8 @@
 
 #include <imgui.h>
 
-#include "app/gui/views/centre_view_draw.h"
-#include "app/gui/views/plot_axes.h"
+#include "app/gui/plots/centre_view_draw.h"
+#include "app/gui/plots/plot_axes.h"
 #include "app/gui/views/too_small_notice.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "app/gui/views/centre_view_context.h"
-#include "app/gui/views/view_text.h"
+#include "app/gui/plots/view_text.h"
 #include "app/gui/layout/geometry.h"
 #include "core/engine/backend.h"
 #include "core/training/training_run.h"

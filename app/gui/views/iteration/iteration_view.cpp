@@ -8,7 +8,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/strings.h"
-#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/views/iteration/iteration_plots.h"
 #include "app/gui/views/iteration/iteration_words.h"
 

@@ -1,4 +1,4 @@
-#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/plots/centre_view_draw.h"
 
 #include <algorithm>
 #include <cmath>

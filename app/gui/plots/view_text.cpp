@@ -1,4 +1,4 @@
-#include "app/gui/views/view_text.h"
+#include "app/gui/plots/view_text.h"
 
 #include <algorithm>
 #include <cmath>

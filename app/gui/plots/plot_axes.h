@@ -8,7 +8,7 @@
 #include <imgui.h>
 
 #include "app/gui/layout/geometry.h"
-#include "app/gui/views/view_text.h"
+#include "app/gui/plots/view_text.h"
 
 namespace ringviz::gui {
 

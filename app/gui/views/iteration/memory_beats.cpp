@@ -1,4 +1,4 @@
-#include "app/gui/views/memory_beats.h"
+#include "app/gui/views/iteration/memory_beats.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
-#include "app/gui/views/plot_axes.h"
+#include "app/gui/plots/plot_axes.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "app/gui/views/centre_view_draw.h"
+#include "app/gui/plots/centre_view_draw.h"
 
 namespace ringviz::gui {
 

@@ -1,0 +1,54 @@
+#pragma once
+// How every surface (trace tables, the Chrome trace, the GUI's cells, packets and tooltips)
+// names the ranks folded into a slot's value (docs/architecture.md, "Collective semantics",
+// Labels). A label never claims a rank it does not hold: it lists its terms, or writes runs
+// that are contiguous in ring order ("c2..a2" is c2+d2+a2 on four GPUs), never first..last
+// across a gap.
+#include <string>
+#include <vector>
+
+#include "core/engine/rank_set.h"
+#include "core/model/config.h"
+
+namespace ringviz {
+
+// Rank names: a ... z, then r26, r27 ...; upper case for AllGather blocks.
+std::string rank_letter(int rank, bool upper = false);
+// One term of a partial result: rank letter + slot index ("a0"); for ranks past z the index is
+// set off by an underscore ("r26_3") so that it stays readable.
+std::string term_label(int rank, int slot);
+
+// `length` ranks contiguous in ring order from `first`, wrapping from N - 1 to 0.
+struct RingRun {
+  int first = 0;
+  int length = 0;
+  bool operator==(const RingRun&) const = default;
+};
+
+// The contributors as maximal ring runs. A run starts at a rank whose ring predecessor
+// ((r - 1) mod N) is absent, so a run that wraps past GPU N - 1 stays one run; a complete
+// ring is one run from rank 0. Runs are listed by their first rank.
+std::vector<RingRun> ring_runs(const RankSet& contributors, int ranks);
+
+// The forms one slot's label can take, longest first. All three name exactly the contributors.
+struct LabelForms {
+  // Every term, in rank order: "a2+c2+d2", "a0×b0", "max(a0,b0)", "mean(a0,b0,c0,d0)".
+  std::string terms;
+  // Runs of three or more terms written first..last: "c2..a2", "a0+c0..e0"; a reduction other
+  // than a sum names itself around them: "max(a0..d0)", "prod(a0,c0..e0)", "mean(a0..h0)".
+  std::string runs;
+  // `runs` without the reduction's name, for a packet whose stripes already show the
+  // inputs: "a0..d0" for "max(a0..d0)"; equal to `runs` for sums.
+  std::string operands;
+};
+
+// Empty forms when nothing has arrived; an AllGather block is its upper-case letter ("A").
+// prod, max and min name the reduction once two terms are in; avg adds like sum until its
+// completing transfer divides by N, so only a complete avg reads "mean(...)".
+LabelForms label_forms(const Config& config, const RankSet& contributors, int slot);
+
+// The label the tables print: every term up to four terms, the ring runs beyond.
+inline constexpr int kMaxListedTerms = 4;
+std::string reduction_label(const Config& config, const RankSet& contributors, int slot);
+
+}  // namespace ringviz
