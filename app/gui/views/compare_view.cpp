@@ -326,8 +326,9 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   // view gives up when the height is short, first to last: the table's hint and the machine
   // selector (presentation mode only: in the window its controls wrap onto more rows) while
   // the plot is less than kGoodPlotLines high; then the link view (its width goes to the table
-  // and the plot) and whole table rows (the table scrolls, three rows at least) while it is
-  // less than kMinPlotLines. Table columns that do not fit the width are left out
+  // and the plot; also whenever the left column would be narrower than kMinColumnLines) and
+  // whole table rows (the table scrolls, three rows at least) while it is less than
+  // kMinPlotLines. Table columns that do not fit the width are left out
   // (kColumnsDropped). Then, if the plot still lacks its least height, a notice instead.
   const float right_full = std::round(std::clamp(area.w * 0.36f, line * 16, line * 30));
   bool link_view = true, selector = true, hint = true;
@@ -348,7 +349,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   visible_rows = rows;
   if (hint && needed(kGoodPlotLines) > available) hint = false;
   if (context.presentation && needed(kGoodPlotLines) > available) selector = false;
-  if (needed(kMinPlotLines) > available) link_view = false;
+  if (needed(kMinPlotLines) > available || column_width() < line * kMinColumnLines) link_view = false;
   while (visible_rows > std::min(rows, 3) && needed(kMinPlotLines) > available) --visible_rows;
 
   const float right_w = link_view ? right_full : 0.0f;
@@ -429,11 +430,12 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const PlotTexts& m
   const float plot_top = area.y + m.title.height() + line * 0.6f;
   const float plot_h = std::max(0.0f, area.bottom() - m.sentence.height() - line * 0.3f - m.x_row_h - plot_top);
   // The legend beside the plot, in as many columns as its height needs.
-  // Where it would need more columns than one and the table shows every algorithm, it is left
-  // out: the table's names are in the lines' colours, and the plot keeps its width.
+  // Where it would need more columns than one, or more than a third of the width, and the table
+  // shows every algorithm, it is left out: the table's names are in the lines' colours, and the
+  // plot keeps its width.
   const int per_column = std::max(1, static_cast<int>(std::floor(plot_h / m.legend_pitch)));
   const int legend_columns = (static_cast<int>(comparison.algorithms.size()) + per_column - 1) / per_column;
-  const bool legend = legend_columns == 1 || !table_names_all;
+  const bool legend = (legend_columns == 1 && m.legend_entry_w <= area.w / 3) || !table_names_all;
   const float legend_w = legend ? m.legend_entry_w * static_cast<float>(legend_columns) + line * 0.6f : 0.0f;
   const Rect plot{area.x + gutter, plot_top, std::max(line, area.w - gutter - legend_w), plot_h};
   dl->AddRectFilled(to_imvec(plot.min()), to_imvec(plot.max()), to_imcol(colours.box_background, 0.5f));

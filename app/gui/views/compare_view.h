@@ -64,6 +64,8 @@ class CompareView {
   // up the hint and the selector for.
   static constexpr float kMinPlotLines = 3.0f;
   static constexpr float kGoodPlotLines = 6.0f;
+  // The left column's least width in lines of text, beside the link view.
+  static constexpr float kMinColumnLines = 24.0f;
 
   ComparisonQuestion question_for(const Config& config) const;
   const ComparisonAnswer* answer_for(const Config& config, bool wait);
