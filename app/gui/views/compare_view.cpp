@@ -336,7 +336,11 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   TableCells cells;
   if (comparison) cells = table_cells(*comparison);
   const int rows = static_cast<int>(cells.rows.size());
-  auto column_width = [&] { return area.w - (link_view ? right_full : 0.0f) - 2 * pad; };
+  // From where the window's widgets start to the link view's gap, or to the window's padding.
+  const float content_left = ImGui::GetCursorScreenPos().x;
+  auto column_width = [&] {
+    return (link_view ? area.right() - right_full - pad : area.right() - style.WindowPadding.x) - content_left;
+  };
   auto needed = [&](float plot_lines) {
     const float width = column_width();
     float h = wrap_text(question, width).height() + style.ItemSpacing.y;
@@ -377,11 +381,11 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
     const float plot_top = ImGui::GetCursorScreenPos().y + (columns.empty() ? 0.0f : table_row_height() * static_cast<float>(visible_rows + 1)) +
                            style.ItemSpacing.y + (hint ? wrap_text(t.compare_table_hint, width).height() + style.ItemSpacing.y : 0.0f) +
                            pad * 0.5f;
-    const Rect plot_area{left.x + pad, plot_top, width, std::max(0.0f, left.bottom() - pad - plot_top)};
+    const Rect plot_area{content_left, plot_top, width, std::max(0.0f, left.bottom() - pad - plot_top)};
     const PlotTexts m = measure_plot(*comparison, width, kMinPlotLines);
     if (columns.empty() || m.min_h > plot_area.h) {
       const float notice_top = ImGui::GetCursorScreenPos().y;
-      draw_centred_notice(dl, {left.x + pad, notice_top, width, std::max(0.0f, left.bottom() - pad - notice_top)},
+      draw_centred_notice(dl, {content_left, notice_top, width, std::max(0.0f, left.bottom() - pad - notice_top)},
                           t.compare_too_small);
     } else {
       draw_table(*comparison, cells, columns, visible_rows, config, context, width);
