@@ -14,6 +14,13 @@ frames=(
   "ring 1920x1080"
   "ring 1920x1080 --op allreduce --gpus 4 --round 2"
   "devices 1920x1080"
+  # The side panels where their tables were wider or taller than the panel: 4K presentation
+  # (transfers), 1280x720 (setup, transfers and traffic scrolling), the value table (4 GPUs)
+  # and packets crossing labelled cells mid-round (8 GPUs).
+  "ring 3840x2160 --present --gpus 8 --round 2.5"
+  "ring 1280x720 --gpus 16 --round 2.5"
+  "ring 1600x900 --gpus 8 --round 2.5"
+  "ring 1920x1080 --gpus 4 --op allgather"
   # The training and compare views, laid out from measured text, for an audience and on the desk.
   "training 1280x720 --present"
   "training 1600x900 --present --lang zh"
