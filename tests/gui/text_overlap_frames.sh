@@ -21,7 +21,28 @@ frames=(
   "ring 1280x720 --gpus 16 --round 2.5"
   "ring 1600x900 --gpus 8 --round 2.5"
   "ring 1920x1080 --gpus 4 --op allgather"
+  # The training and compare views, laid out from measured text, for an audience and on the desk.
+  "training 1280x720 --present"
+  "training 1600x900 --present --lang zh"
+  "training 3840x2160 --present"
+  "training 1600x900"
+  "compare 1280x720 --present"
+  "compare 1280x720 --present --lang zh"
+  "compare 1920x1080 --present"
+  "compare 3840x2160 --present --lang zh"
+  "compare 1600x900"
 )
+
+# The start of a text each view must show, so that a frame with only a "too small" notice does
+# not pass.
+must_show() {
+  case "$1 $2" in
+    "training "*"--lang zh"*) echo "参数分歧" ;;
+    "training "*) echo "Parameter spread" ;;
+    "compare "*) echo "1 KiB" ;;
+    "ring "*) echo "GPU 0" ;;
+  esac
+}
 
 status=0
 count=0
@@ -40,8 +61,9 @@ for frame in "${frames[@]}"; do
     exit 1
   fi
   # Some text must be there: a dump without texts would pass the checker for nothing.
-  if ! grep -q '"texts": \[$' "$out" || { [ "$view" = ring ] && ! grep -q '"text": "GPU 0"' "$out"; }; then
-    echo "FAIL: $out lists no texts (or not the ring's GPU titles)"
+  must=$(must_show "$view" "$extra")
+  if ! grep -q '"texts": \[$' "$out" || { [ -n "$must" ] && ! grep -q "\"text\": \"$must" "$out"; }; then
+    echo "FAIL: ringviz --view $view --size $size $extra: $out lists no texts${must:+ or not \"$must\"}"
     exit 1
   fi
   python3 "$here/text_overlap.py" --expect-view "$view" "$out" || status=1

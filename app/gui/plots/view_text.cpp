@@ -42,30 +42,6 @@ InkExtent ink_extent(std::string_view text) {
 
 float line_pitch(std::string_view text) { return ink_extent(text).height(); }
 
-float font_line_pitch() {
-  // Walking every glyph (thousands with Chinese) once per font and size, not per label.
-  static const ImFont* cached_font = nullptr;
-  static float cached_size = 0;
-  static int cached_glyphs = 0;
-  static float cached_pitch = 0;
-  const ImFont* font = ImGui::GetFont();
-  const float size = ImGui::GetFontSize();
-  if (font != cached_font || size != cached_size || font->Glyphs.Size != cached_glyphs) {
-    const float scale = size / font->FontSize;
-    float top = 0, bottom = size;
-    for (const ImFontGlyph& glyph : font->Glyphs)
-      if (glyph.Visible) {
-        top = std::min(top, glyph.Y0 * scale);
-        bottom = std::max(bottom, glyph.Y1 * scale);
-      }
-    cached_font = font;
-    cached_size = size;
-    cached_glyphs = font->Glyphs.Size;
-    cached_pitch = std::ceil(bottom) - std::floor(top);
-  }
-  return cached_pitch;
-}
-
 Rect text_box(ImVec2 at, std::string_view text) {
   const InkExtent ink = ink_extent(text);
   const float width = ImGui::CalcTextSize(text.data(), text.data() + text.size()).x;
@@ -112,7 +88,8 @@ const char* next_break(const char* at, const char* end, float width, const char*
       break_resume = p;
     }
     const float advance = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
-    if (c != ' ' && x + advance > width && p > at) {
+    // As ImGui::CalcTextSize rounds a width: up to the next whole pixel.
+    if (c != ' ' && std::floor(x + advance + 0.99999f) > width && p > at) {
       if (break_end != nullptr) {
         end_of_line = break_end;
         return break_resume;

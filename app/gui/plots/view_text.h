@@ -27,9 +27,6 @@ InkExtent ink_extent(std::string_view text);
 // The distance from one line's top to the next that keeps the lines' ink apart for `text`
 // (the font size for Latin text; more for Chinese).
 float line_pitch(std::string_view text);
-// The same for any text the current font can draw (its tallest glyphs): for rows of labels
-// that are laid out before their texts are known.
-float font_line_pitch();
 
 // The rectangle `text` drawn with its line's top-left at `at` covers: its advance wide, its
 // ink tall.

@@ -13,6 +13,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/strings.h"
+#include "app/gui/text/table_fit.h"
 #include "core/engine/session.h"
 #include "core/model/input_error.h"
 
@@ -209,30 +210,32 @@ CompareView::TableCells CompareView::table_cells(const CostComparison& compariso
   return cells;
 }
 
-std::vector<int> CompareView::columns_that_fit(const TableCells& cells, float width) {
-  std::vector<bool> shown(kColumnCount, true);
-  // Per column: its padding on both sides and the border between columns.
-  const float extra = ImGui::GetStyle().CellPadding.x * 2 + 1;
-  auto total = [&] {
-    float sum = 0;
-    for (int c = 0; c < kColumnCount; ++c)
-      if (shown[static_cast<std::size_t>(c)]) sum += cells.widths[static_cast<std::size_t>(c)] + extra;
-    return sum;
-  };
-  for (Column drop : kColumnsDropped) {
-    if (total() <= width) break;
-    shown[drop] = false;
+std::vector<int> CompareView::shown_columns(const TableCells& cells, float width) {
+  std::vector<ColumnNeed> needs;
+  for (int c = 0; c < kColumnCount; ++c) {
+    int rank = 0;  // the algorithm and its time never give way
+    for (int k = 0; k < static_cast<int>(std::size(kColumnsDropped)); ++k)
+      if (kColumnsDropped[k] == c) rank = static_cast<int>(std::size(kColumnsDropped)) - k;
+    needs.push_back({cells.widths[static_cast<std::size_t>(c)], rank});
   }
+  // Per column: its padding on both sides and the border between columns.
+  const float per_column = ImGui::GetStyle().CellPadding.x * 2 + 1;
+  const std::vector<bool> kept = ringviz::gui::columns_that_fit(needs, per_column, width);
   std::vector<int> columns;
-  if (total() > width) return columns;  // not even the algorithm and its time
+  float used = 0;
   for (int c = 0; c < kColumnCount; ++c)
-    if (shown[static_cast<std::size_t>(c)]) columns.push_back(c);
+    if (kept[static_cast<std::size_t>(c)]) {
+      columns.push_back(c);
+      used += needs[static_cast<std::size_t>(c)].width + per_column;
+    }
+  if (used > width) columns.clear();  // not even the algorithm and its time
   return columns;
 }
 
 float CompareView::table_row_height() {
-  // ImGui's table rows: one line of text and the cell padding above and below.
-  return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  // As the side panels' tables measure a row (one line and its padding or spacing).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return std::max(ImGui::GetTextLineHeightWithSpacing(), ImGui::GetFontSize() + 2 * style.CellPadding.y);
 }
 
 void CompareView::draw_table(const CostComparison& comparison, const TableCells& cells, const std::vector<int>& columns,
@@ -240,8 +243,10 @@ void CompareView::draw_table(const CostComparison& comparison, const TableCells&
   const bool scroll = visible_rows < static_cast<int>(cells.rows.size());
   ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (scroll) flags |= ImGuiTableFlags_ScrollY;
-  // Scrolling: the header and exactly `visible_rows` whole rows, so no row shows cut in half.
-  const float height = scroll ? table_row_height() * static_cast<float>(visible_rows + 1) : 0.0f;
+  // Scrolling: the header and exactly `visible_rows` whole rows, scrolled by whole rows, so no
+  // row shows cut in half.
+  const float header = ImGui::GetFontSize() + 2 * ImGui::GetStyle().CellPadding.y;
+  const float height = scroll ? header + table_row_height() * static_cast<float>(visible_rows) : 0.0f;
   if (!ImGui::BeginTable("##compare", static_cast<int>(columns.size()), flags, ImVec2(width, height))) return;
   // The width left over is shared out, so the table spans its column.
   float used = 0;
@@ -275,6 +280,7 @@ void CompareView::draw_table(const CostComparison& comparison, const TableCells&
       }
     }
   }
+  if (scroll) snap_scroll_to_rows(table_row_height());
   ImGui::EndTable();
 }
 
@@ -320,8 +326,9 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   // view gives up when the height is short, first to last: the table's hint and the machine
   // selector (presentation mode only: in the window its controls wrap onto more rows) while
   // the plot is less than kGoodPlotLines high; then the link view (its width goes to the table
-  // and the plot) and whole table rows (the table scrolls, three rows at least) while it is
-  // less than kMinPlotLines. Table columns that do not fit the width are left out
+  // and the plot; also whenever the left column would be narrower than kMinColumnLines) and
+  // whole table rows (the table scrolls, three rows at least) while it is less than
+  // kMinPlotLines. Table columns that do not fit the width are left out
   // (kColumnsDropped). Then, if the plot still lacks its least height, a notice instead.
   const float right_full = std::round(std::clamp(area.w * 0.36f, line * 16, line * 30));
   bool link_view = true, selector = true, hint = true;
@@ -329,7 +336,11 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   TableCells cells;
   if (comparison) cells = table_cells(*comparison);
   const int rows = static_cast<int>(cells.rows.size());
-  auto column_width = [&] { return area.w - (link_view ? right_full : 0.0f) - 2 * pad; };
+  // From where the window's widgets start to the link view's gap, or to the window's padding.
+  const float content_left = ImGui::GetCursorScreenPos().x;
+  auto column_width = [&] {
+    return (link_view ? area.right() - right_full - pad : area.right() - style.WindowPadding.x) - content_left;
+  };
   auto needed = [&](float plot_lines) {
     const float width = column_width();
     float h = wrap_text(question, width).height() + style.ItemSpacing.y;
@@ -342,7 +353,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   visible_rows = rows;
   if (hint && needed(kGoodPlotLines) > available) hint = false;
   if (context.presentation && needed(kGoodPlotLines) > available) selector = false;
-  if (needed(kMinPlotLines) > available) link_view = false;
+  if (needed(kMinPlotLines) > available || column_width() < line * kMinColumnLines) link_view = false;
   while (visible_rows > std::min(rows, 3) && needed(kMinPlotLines) > available) --visible_rows;
 
   const float right_w = link_view ? right_full : 0.0f;
@@ -366,15 +377,15 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
     paragraph(answer->error, width, ImGui::GetColorU32(ImGuiCol_Text));
   } else {
     link_input = {comparison, &*answer->routes};
-    const std::vector<int> columns = columns_that_fit(cells, width);
+    const std::vector<int> columns = shown_columns(cells, width);
     const float plot_top = ImGui::GetCursorScreenPos().y + (columns.empty() ? 0.0f : table_row_height() * static_cast<float>(visible_rows + 1)) +
                            style.ItemSpacing.y + (hint ? wrap_text(t.compare_table_hint, width).height() + style.ItemSpacing.y : 0.0f) +
                            pad * 0.5f;
-    const Rect plot_area{left.x + pad, plot_top, width, std::max(0.0f, left.bottom() - pad - plot_top)};
+    const Rect plot_area{content_left, plot_top, width, std::max(0.0f, left.bottom() - pad - plot_top)};
     const PlotTexts m = measure_plot(*comparison, width, kMinPlotLines);
     if (columns.empty() || m.min_h > plot_area.h) {
       const float notice_top = ImGui::GetCursorScreenPos().y;
-      draw_centred_notice(dl, {left.x + pad, notice_top, width, std::max(0.0f, left.bottom() - pad - notice_top)},
+      draw_centred_notice(dl, {content_left, notice_top, width, std::max(0.0f, left.bottom() - pad - notice_top)},
                           t.compare_too_small);
     } else {
       draw_table(*comparison, cells, columns, visible_rows, config, context, width);
@@ -423,11 +434,12 @@ void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const PlotTexts& m
   const float plot_top = area.y + m.title.height() + line * 0.6f;
   const float plot_h = std::max(0.0f, area.bottom() - m.sentence.height() - line * 0.3f - m.x_row_h - plot_top);
   // The legend beside the plot, in as many columns as its height needs.
-  // Where it would need more columns than one and the table shows every algorithm, it is left
-  // out: the table's names are in the lines' colours, and the plot keeps its width.
+  // Where it would need more columns than one, or more than a third of the width, and the table
+  // shows every algorithm, it is left out: the table's names are in the lines' colours, and the
+  // plot keeps its width.
   const int per_column = std::max(1, static_cast<int>(std::floor(plot_h / m.legend_pitch)));
   const int legend_columns = (static_cast<int>(comparison.algorithms.size()) + per_column - 1) / per_column;
-  const bool legend = legend_columns == 1 || !table_names_all;
+  const bool legend = (legend_columns == 1 && m.legend_entry_w <= area.w / 3) || !table_names_all;
   const float legend_w = legend ? m.legend_entry_w * static_cast<float>(legend_columns) + line * 0.6f : 0.0f;
   const Rect plot{area.x + gutter, plot_top, std::max(line, area.w - gutter - legend_w), plot_h};
   dl->AddRectFilled(to_imvec(plot.min()), to_imvec(plot.max()), to_imcol(colours.box_background, 0.5f));

@@ -64,6 +64,8 @@ class CompareView {
   // up the hint and the selector for.
   static constexpr float kMinPlotLines = 3.0f;
   static constexpr float kGoodPlotLines = 6.0f;
+  // The left column's least width in lines of text, beside the link view.
+  static constexpr float kMinColumnLines = 24.0f;
 
   ComparisonQuestion question_for(const Config& config) const;
   const ComparisonAnswer* answer_for(const Config& config, bool wait);
@@ -75,7 +77,7 @@ class CompareView {
   void draw_machine_selector(const Config& config, float width);
   TableCells table_cells(const CostComparison& comparison) const;
   // The columns shown in `width`, in order; empty when not even the algorithm and its time fit.
-  static std::vector<int> columns_that_fit(const TableCells& cells, float width);
+  static std::vector<int> shown_columns(const TableCells& cells, float width);
   static float table_row_height();
   void draw_table(const CostComparison& comparison, const TableCells& cells, const std::vector<int>& columns,
                   int visible_rows, const Config& current, const ViewContext& context, float width);

@@ -121,11 +121,38 @@ void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context
                                      format_bytes(picture.step_top_bytes).c_str());
   const WrappedText summary_lines = wrap_text(summary, area.w);
   const float summary_h = summary_lines.height();
-  float keys_w = 0;
-  for (const char* label : {t.link_legend_shared, t.link_legend_idle, t.link_legend_gpu, t.link_legend_switch})
-    keys_w += line * 2.1f + ImGui::CalcTextSize(label).x;
-  const float key_rows = std::ceil(keys_w / std::max(line, area.w));
-  const float legend_h = summary_h + line * (2.7f + 1.2f * key_rows);
+  // What the marks mean, in rows as wide as the view; a key wider than the view alone wraps its
+  // label. Laid out once to measure (draw false), once to draw; returns the rows' height.
+  auto lay_keys = [&](float top, bool draw) {
+    const float swatch = line * 0.8f, label_x = swatch * 1.35f, row = line * 1.2f;
+    const ImU32 ink = to_imcol(colours.muted_text);
+    float x = area.x, y = top;
+    auto key = [&](ImU32 colour, const char* label) {
+      const float width = label_x + ImGui::CalcTextSize(label).x;
+      if (x > area.x && x + width > area.right()) {
+        x = area.x;
+        y += row;
+      }
+      if (x + width <= area.right()) {
+        if (draw) legend_swatch(dl, ImVec2(x, y), swatch, colour, ink, label);
+        x += width + line;
+        return;
+      }
+      const WrappedText wrapped = wrap_text(label, area.right() - x - label_x);
+      if (draw) {
+        legend_swatch(dl, ImVec2(x, y), swatch, colour, ink, "");
+        draw_wrapped(dl, ImVec2(x + label_x, y), ink, wrapped);
+      }
+      x = area.x;
+      y += wrapped.height() - line + row;
+    };
+    key(to_imcol(colours.warning, 0.55f), t.link_legend_shared);
+    key(to_imcol(colours.box_border, 0.7f), t.link_legend_idle);
+    key(to_imcol(rank_colour(0, context.palette)), t.link_legend_gpu);
+    key(to_imcol(colours.box_background), t.link_legend_switch);
+    return y + (x > area.x ? row : 0.0f) - top;
+  };
+  const float legend_h = summary_h + line * 2.7f + lay_keys(0, false);
   const float top_y = area.y + head_h + line * 0.8f;
   const Rect machine{area.x, top_y, area.w, std::max(line * 4, area.bottom() - top_y - legend_h)};
   const int gpus = topology.gpus;
@@ -235,21 +262,7 @@ void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context
   const std::string high = format(t.link_scale_top, format_bytes(picture.top_bytes).c_str());
   dl->AddText(ImVec2(scale.right() - ImGui::CalcTextSize(high.c_str()).x, scale.bottom() + 2), to_imcol(colours.muted_text),
               high.c_str());
-  y = scale.bottom() + line * 1.3f;
-  const float swatch = line * 0.8f;
-  const ImU32 ink = to_imcol(colours.muted_text);
-  float x = area.x;
-  auto key = [&](ImU32 colour, const char* label) {
-    if (x > area.x && x + swatch * 1.35f + ImGui::CalcTextSize(label).x > area.right()) {
-      x = area.x;
-      y += line * 1.2f;
-    }
-    x += legend_swatch(dl, ImVec2(x, y), swatch, colour, ink, label) + line;
-  };
-  key(to_imcol(colours.warning, 0.55f), t.link_legend_shared);
-  key(to_imcol(colours.box_border, 0.7f), t.link_legend_idle);
-  key(to_imcol(rank_colour(0, context.palette)), t.link_legend_gpu);
-  key(to_imcol(colours.box_background), t.link_legend_switch);
+  lay_keys(scale.bottom() + line * 1.3f, true);
 }
 
 }  // namespace ringviz::gui
