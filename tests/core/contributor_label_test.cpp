@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/engine/contributor_label.h"
+#include "tests/core/rank_sets.h"
 #include "core/engine/provenance.h"
 #include "core/model/layout.h"
 #include "core/schedule/pipeline.h"
@@ -16,12 +17,6 @@
 
 namespace ringviz {
 namespace {
-
-RankSet ranks_of(std::initializer_list<int> ranks) {
-  RankSet set;
-  for (int rank : ranks) set.set(static_cast<std::size_t>(rank));
-  return set;
-}
 
 Config config_of(Op op, int gpus, ReduceOp reduce = ReduceOp::sum, Order order = Order::seed) {
   Config config;

@@ -7,17 +7,12 @@
 
 #include "core/engine/backend.h"
 #include "core/engine/contributor_label.h"
+#include "tests/core/rank_sets.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
 
 namespace ringviz {
 namespace {
-
-RankSet ranks_of(std::initializer_list<int> ranks) {
-  RankSet set;
-  for (int rank : ranks) set.set(static_cast<std::size_t>(rank));
-  return set;
-}
 
 RankSet first_ranks(int how_many) {
   RankSet set;

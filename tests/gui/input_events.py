@@ -431,6 +431,14 @@ def memory(s, say):
     s.wait_for(lambda st: not st["memory"]["playing"], "Space: the iteration pauses")
     say("Space plays and pauses the iteration, not the hidden ring")
 
+    speed = s.state["memory"]["speed"]
+    s.press("shift+equal")
+    s.wait_for(lambda st: st["memory"]["speed"] == speed * 2 and st["speed"] == speed * 2,
+               "+ on the Memory tab: the iteration (and the ring) twice as fast")
+    s.press("minus")
+    s.wait_for(lambda st: st["memory"]["speed"] == speed, "- on the Memory tab: speed back")
+    say("+ and - set the speed of the iteration too")
+
     # The ring beside the bars follows the clock. ZeRO-2's iteration: beat 0 forward, beat 1
     # the first bucket's backward, beats 2-4 its reduce-scatter's three rounds.
     s.press("Home")

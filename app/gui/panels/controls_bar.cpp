@@ -127,15 +127,23 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   // A marker per round while they stay apart; hundreds of rounds read as tinted spans.
   const bool markers = rounds > 0 && (x1 - x0) / static_cast<float>(rounds) >= track * 3.0f;
   const float gap = markers ? 1.0f : 0.0f;
+  auto colour_of = [&](int k) {  // round (or beat) k, 1-based
+    if (spans != nullptr) return (*spans)[static_cast<std::size_t>(k - 1)];
+    return session.schedule().rounds[static_cast<std::size_t>(k - 1)].phase == Phase::reduce_scatter
+               ? colours.phase_reduce_scatter
+               : colours.phase_all_gather;
+  };
   for (int k = 1; k <= rounds; ++k) {
-    const Rgb c = spans != nullptr ? (*spans)[static_cast<std::size_t>(k - 1)]
-                  : session.schedule().rounds[static_cast<std::size_t>(k - 1)].phase == Phase::reduce_scatter
-                      ? colours.phase_reduce_scatter
-                      : colours.phase_all_gather;
-    // The span of round k, tinted, and its marker where it completes.
-    dl->AddRectFilled(ImVec2(x_at(k - 1) + gap, mid - track * 0.5f), ImVec2(x_at(k) - gap, mid + track * 0.5f),
+    const Rgb c = colour_of(k);
+    // The span of round k, tinted, and its marker where it completes. Without markers, a run of
+    // rounds of one colour is one span: an iteration has thousands of beats.
+    int last = k;
+    if (!markers)
+      while (last < rounds && colour_of(last + 1) == c) ++last;
+    dl->AddRectFilled(ImVec2(x_at(k - 1) + gap, mid - track * 0.5f), ImVec2(x_at(last) - gap, mid + track * 0.5f),
                       to_imcol(c, 0.35f));
     if (markers) dl->AddCircleFilled(ImVec2(x_at(k), mid), track * 1.3f, to_imcol(c));
+    k = last;
   }
   dl->AddCircleFilled(ImVec2(x0, mid), track * 1.3f, to_imcol(colours.muted_text));
   const float handle_x = x_at(playback.position());

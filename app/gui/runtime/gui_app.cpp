@@ -215,8 +215,9 @@ void GuiApp::handle_keys() {
   if (pressed(GLFW_KEY_LEFT, true)) transport().step_back();
   if (pressed(GLFW_KEY_HOME)) transport().go_to_start();
   if (pressed(GLFW_KEY_END)) transport().go_to_end();
-  if (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD)) transport().faster();
-  if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)) transport().slower();
+  // The speed is the ring's playback's; the memory view's clock takes it over (transport()).
+  if (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD)) playback_.faster();
+  if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)) playback_.slower();
   if (pressed(GLFW_KEY_F) && host_.toggle_fullscreen) host_.toggle_fullscreen();
   if (pressed(GLFW_KEY_H)) preferences_.show_help = !preferences_.show_help;
   if (pressed(GLFW_KEY_S)) apply_config(setup_.with_pipeline_toggled(setup_.draft()), setup_.backend());
@@ -227,7 +228,7 @@ void GuiApp::handle_keys() {
     config.op = ops[i];
     apply_config(config, setup_.backend());
   }
-  preferences_.speed = transport().speed();
+  preferences_.speed = playback_.speed();
 }
 
 bool GuiApp::memory_stepper_shown() {

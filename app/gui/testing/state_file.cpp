@@ -16,6 +16,7 @@ namespace {
 nlohmann::json memory_json(MemoryView& memory) {
   Playback& clock = memory.transport();
   return {{"position", clock.position()}, {"beats", clock.round_count()}, {"playing", clock.playing()},
+          {"speed", clock.speed()},
           {"at_rest", memory.at_rest()}, {"step", memory.step()}};
 }
 
