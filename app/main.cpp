@@ -9,7 +9,7 @@
 
 #include "app/cli/command.h"
 #ifdef RINGVIZ_WITH_GUI
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "app/gui/hosts/gui_options.h"
 #endif
 #include "core/model/config.h"

@@ -2,10 +2,12 @@
 """The house rules of docs/architecture.md ("Build and layering") that a compiler does not check:
 
   cycles   no header (with its .cpp) includes, directly or through others, one that includes it back;
+  layers   every source folder has a place in LAYER_ORDER and includes only folders placed below
+           it, so no two folders include each other, directly or around a loop;
   methods  a .cpp file defines methods only of classes declared in its own folder;
   folders  no source folder holds more than 20 files.
 
-Usage: check-structure.py SOURCE_DIR [cycles|methods|folders ...]   (default: all three)
+Usage: check-structure.py SOURCE_DIR [cycles|layers|methods|folders ...]   (default: all four)
 Prints every violation with its files and exits 1 when there is one.
 """
 import pathlib
@@ -14,6 +16,46 @@ import sys
 
 LAYERS = ("core", "gpu", "app")
 MAX_FILES_PER_FOLDER = 20
+
+# The folders from the bottom of the house to the top (docs/architecture.md draws it). A folder
+# may include its own headers and those of folders on an earlier line; folders on one line are
+# peers and include none of each other. A new folder takes a line here before it builds.
+LAYER_ORDER = [
+    # core: the model, then what plans and runs collectives, then what reads and teaches them.
+    ["core/model"],
+    ["core/input", "core/output", "core/schedule"],
+    ["core/engine", "core/topology"],
+    ["core/training"],
+    ["core/trace"],
+    ["core/fit", "core/teaching"],
+    ["core/request"],
+    # gpu: the devices, the kernels, the backend that runs a schedule on them, NCCL beside it.
+    ["gpu/device"],
+    ["gpu/kernels"],
+    ["gpu/backend"],
+    ["gpu/nccl"],
+    ["gpu/baselines", "gpu/interop"],
+    # app: what the front ends share, the capture program, then the GUI from the pixels up to
+    # the hosts that own a window or a recording, and the command line over everything.
+    ["app/platform", "app/gui/layout", "app/options"],
+    ["app/backend"],
+    ["app/capture/transport"],
+    ["app/capture/mpi"],
+    ["app/capture/nccl"],
+    ["app/capture"],
+    ["app/gui/render"],
+    ["app/gui/text", "app/gui/inspect"],
+    ["app/gui/plots", "app/gui/compare", "app/gui/state"],
+    ["app/gui/panels", "app/gui/pipeline", "app/gui/replay", "app/gui/views/iteration"],
+    ["app/gui/views"],
+    ["app/gui/runtime"],
+    ["app/gui/record"],
+    ["app/gui/teaching"],
+    ["app/gui/share", "app/gui/stage"],
+    ["app/gui/hosts"],
+    ["app/cli"],
+    ["app"],
+]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((?:core|gpu|app)/[^"]+)"', re.M)
 # A class or struct with a body, at any nesting: `class Name final : public Base {`.
 DECLARATION = re.compile(r"^\s*(?:class|struct)\s+(\w+)\b[^;(]*\{", re.M)
@@ -54,6 +96,25 @@ def check_cycles(root):
     return problems
 
 
+def check_layers(root):
+    rank = {folder: i for i, line in enumerate(LAYER_ORDER) for folder in line}
+    problems, edges = [], {}
+    for path in sources(root):
+        here = path.parent.relative_to(root).as_posix()
+        for inc in INCLUDE.findall(path.read_text(errors="replace")):
+            there = inc.rsplit("/", 1)[0]
+            if there != here:
+                edges.setdefault((here, there), path.relative_to(root).as_posix() + " includes " + inc)
+    for folder in sorted({here for here, _ in edges} | {there for _, there in edges}):
+        if folder not in rank:
+            problems.append(f"{folder} has no line in LAYER_ORDER (scripts/check-structure.py): give it one")
+    for (here, there), example in sorted(edges.items()):
+        if here in rank and there in rank and rank[there] >= rank[here]:
+            where = "a peer of" if rank[there] == rank[here] else "above"
+            problems.append(f"{here} includes {there}, which is {where} it in LAYER_ORDER: {example}")
+    return problems
+
+
 def check_methods(root):
     declared_in = {}
     for path in sources(root):
@@ -85,7 +146,7 @@ def check_folders(root):
     return problems
 
 
-CHECKS = {"cycles": check_cycles, "methods": check_methods, "folders": check_folders}
+CHECKS = {"cycles": check_cycles, "layers": check_layers, "methods": check_methods, "folders": check_folders}
 
 
 def main():

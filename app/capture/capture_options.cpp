@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "app/cli/number_flags.h"
+#include "app/options/number_flags.h"
 #include "core/engine/benchmark.h"
 #include "core/model/input_error.h"
 #include "core/schedule/schedule.h"

@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "core/model/config.h"
 #include "core/trace/capture_record.h"
 

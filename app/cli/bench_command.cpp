@@ -5,11 +5,11 @@
 #include <memory>
 #include <string>
 
-#include "app/backend_select.h"
+#include "app/backend/backend_select.h"
 #include "app/cli/bench_cuda.h"
 #include "app/cli/command.h"
-#include "app/cli/config_flags.h"
-#include "app/cli/number_flags.h"
+#include "app/options/config_flags.h"
+#include "app/options/number_flags.h"
 #include "core/engine/benchmark.h"
 #include "core/model/text.h"
 #include "core/output/terminal_text.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/backend_select.h"
+#include "app/backend/backend_select.h"
 #include "core/engine/benchmark.h"
 
 namespace ringviz::cli {

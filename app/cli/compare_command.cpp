@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
-#include "app/cli/config_flags.h"
-#include "app/cli/number_flags.h"
+#include "app/options/config_flags.h"
+#include "app/options/number_flags.h"
 #include "app/cli/compare_fit.h"
 #include "core/training/cost_model.h"
 #include "core/model/text.h"

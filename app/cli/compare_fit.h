@@ -3,7 +3,7 @@
 // fit's prediction beside the measured time of every round.
 #include <string>
 
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "core/model/text.h"
 
 namespace ringviz::cli {

@@ -13,9 +13,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "app/cli/memory_iteration.h"
-#include "app/cli/number_flags.h"
+#include "app/options/number_flags.h"
 #include "core/training/memory_model.h"
 #include "core/model/text.h"
 #include "core/output/terminal_text.h"

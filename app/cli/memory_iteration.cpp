@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/config_flags.h"
-#include "app/cli/number_flags.h"
+#include "app/options/config_flags.h"
+#include "app/options/number_flags.h"
 #include "core/model/text.h"
 #include "core/output/terminal_text.h"
 #include "core/training/cost_model.h"

@@ -7,8 +7,8 @@
 #include <system_error>
 
 #include "app/cli/command.h"
-#include "app/cli/config_flags.h"
-#include "app/cli/number_flags.h"
+#include "app/options/config_flags.h"
+#include "app/options/number_flags.h"
 #include "app/cli/shipped_lessons.h"
 #include "core/output/frame_files.h"
 #include "core/output/output_path.h"

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "app/cli/command.h"
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,9 +3,9 @@
 #include <iostream>
 #include <memory>
 
-#include "app/backend_select.h"
+#include "app/backend/backend_select.h"
 #include "app/cli/command.h"
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
 #include "core/schedule/schedule.h"

@@ -11,10 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/backend_select.h"
+#include "app/backend/backend_select.h"
 #include "app/cli/command.h"
-#include "app/cli/config_flags.h"
-#include "app/cli/number_flags.h"
+#include "app/options/config_flags.h"
+#include "app/options/number_flags.h"
 #include "core/output/terminal_text.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_run.h"

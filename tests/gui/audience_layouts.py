@@ -2,9 +2,11 @@
 """What an audience sees is checked frame by frame: every shipped lesson recorded at 1280x720 and
 1920x1080 (1 frame a second) shows its scene's centre view, and every centre view in
 presentation mode at 1280x720 to 3840x2160 draws no text over other text, out of the window or
-cut off (the layout dump's "texts", checked by text_overlap.py).
+cut off (the layout dump's "texts", checked by text_overlap.py); `scales` does the same for every
+view at --ui-scale 0.5 to 4, at the smallest and largest of those sizes (a view that cannot fit
+must say so, not overlap).
 
-Usage: audience_layouts.py RINGVIZ lessons|views [NAME...]
+Usage: audience_layouts.py RINGVIZ lessons|views|scales [NAME...]
 Exits 0 when every frame is clean, 1 with every finding listed, 77 where no OpenGL context exists.
 """
 import json
@@ -21,6 +23,8 @@ LESSONS = os.path.join(HERE, "..", "..", "assets", "lessons")
 LESSON_SIZES = ("1280x720", "1920x1080")
 VIEW_SIZES = ("1280x720", "1600x900", "1920x1080", "3840x2160")
 VIEWS = ("ring", "memory", "training", "compare", "devices")
+UI_SCALES = ("0.5", "1", "2", "3", "4")
+SCALE_SIZES = ("1280x720", "3840x2160")
 # A scene's centre view (docs/lessons.md, "Views"): its first view the centre can show; the
 # round table, traffic, timeline and a lesson's "compare" belong to the ring.
 CENTRE_VIEWS = {"memory": "memory", "training": "training"}
@@ -70,15 +74,16 @@ def check_lesson(ringviz, name, size, work):
     return problems, len(frames)
 
 
-def check_view(ringviz, view, size, work):
-    path = os.path.join(work, f"{view}-{size}.json")
-    run([ringviz, "--headless", "--present", "--view", view, "--size", size, "--dump-layout", path], work)
-    return [f"--present --view {view} --size {size}: {line}"
+def check_view(ringviz, view, size, work, ui_scale=None):
+    scale = ["--ui-scale", ui_scale] if ui_scale else []
+    path = os.path.join(work, f"{view}-{size}-{ui_scale or 'auto'}.json")
+    run([ringviz, "--headless", "--present", "--view", view, "--size", size, *scale, "--dump-layout", path], work)
+    return [f"--present --view {view} --size {size} {' '.join(scale)}: {line}"
             for line in text_overlap.findings(path, text_overlap.load_layout(path), view)]
 
 
 def main(argv):
-    if len(argv) < 3 or argv[2] not in ("lessons", "views"):
+    if len(argv) < 3 or argv[2] not in ("lessons", "views", "scales"):
         print(__doc__.strip().splitlines()[-2], file=sys.stderr)
         return 2
     ringviz, group, names = os.path.abspath(argv[1]), argv[2], argv[3:]
@@ -93,6 +98,14 @@ def main(argv):
                         problems += found
                         print(f"{'FAIL' if found else 'ok  '} {name} at {size}: {frames} frames, {len(found)} finding(s)",
                               flush=True)
+            elif group == "scales":
+                for view in names or VIEWS:
+                    for size in SCALE_SIZES:
+                        for ui_scale in UI_SCALES:
+                            found = check_view(ringviz, view, size, work, ui_scale)
+                            problems += found
+                            print(f"{'FAIL' if found else 'ok  '} --present --view {view} at {size} --ui-scale {ui_scale}: "
+                                  f"{len(found)} finding(s)", flush=True)
             else:
                 for view in names or VIEWS:
                     for size in VIEW_SIZES:

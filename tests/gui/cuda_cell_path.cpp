@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "app/gui/render/cell_renderer.h"
-#include "app/gui/render/cell_source.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/cell_source.h"
+#include "app/gui/state/session_model.h"
 #include "app/platform/gl.h"
 #include "app/platform/headless_context.h"
 #include "core/engine/session.h"

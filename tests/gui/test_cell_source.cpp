@@ -3,8 +3,8 @@
 // context backed by a CUDA device may write the cells in place.
 #include <doctest/doctest.h>
 
-#include "app/gui/render/cell_source.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/cell_source.h"
+#include "app/gui/state/session_model.h"
 #include "core/engine/backend.h"
 
 using namespace ringviz;

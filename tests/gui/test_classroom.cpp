@@ -7,7 +7,7 @@
 
 #include "app/gui/layout/panel_layout.h"
 #include "app/gui/teaching/predict.h"
-#include "app/gui/teaching/presentation.h"
+#include "app/gui/layout/presentation.h"
 #include "core/model/config.h"
 #include "core/schedule/schedule.h"
 

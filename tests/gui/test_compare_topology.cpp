@@ -35,10 +35,10 @@ TEST_CASE("the topology selector sizes every kind by the setup panel's GPUs") {
   CHECK(TopologyChoice{"nodes"}.spec_for_gpus(16) == "nodes:2x8");
   CHECK(TopologyChoice{"nodes-rail"}.spec_for_gpus(5) == "nodes-rail:1x5");
   CHECK(TopologyChoice{"star"}.spec_for_gpus(8).empty());
-  CHECK(topology_choice_kind("pcie:8") == "pcie");
-  CHECK(topology_choice_kind("nodes-rail") == "nodes-rail");
-  CHECK(topology_choice_kind("torus:8").empty());
-  for (const std::string& kind : topology_choice_kinds())
+  CHECK(topology_kind_of("pcie:8") == "pcie");
+  CHECK(topology_kind_of("nodes-rail") == "nodes-rail");
+  CHECK(topology_kind_of("torus:8").empty());
+  for (const std::string& kind : topology_kinds())
     for (int gpus = 1; gpus <= 16; ++gpus) {
       const TopologyChoice choice{kind};
       if (choice.is_star()) continue;

@@ -12,7 +12,7 @@
 
 #include <imgui.h>
 
-#include "app/gui/panels/op_label.h"
+#include "app/gui/text/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/glyph_audit.h"

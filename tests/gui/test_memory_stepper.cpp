@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "app/gui/views/iteration/memory_beats.h"
-#include "app/gui/views/memory_view.h"
+#include "app/gui/views/iteration/memory_view.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

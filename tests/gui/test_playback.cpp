@@ -1,7 +1,7 @@
 // The playback clock: stepping, playing, looping and the moments inside a round.
 #include <doctest/doctest.h>
 
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 
 using namespace ringviz::gui;
 

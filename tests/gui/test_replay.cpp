@@ -9,7 +9,7 @@
 #include "app/gui/replay/replay_panel.h"
 #include "app/gui/replay/replay_timing.h"
 #include "app/gui/replay/timeline_panel.h"
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 #include "app/gui/text/strings.h"
 #include "core/schedule/schedule.h"
 #include "tests/core/synthetic_capture.h"

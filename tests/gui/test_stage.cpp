@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/gui/stage/stage_frames.h"
-#include "app/gui/stage/stage_layout.h"
+#include "app/gui/layout/stage_layout.h"
 #include "app/gui/stage/stage_timeline.h"
 #include "core/teaching/lesson.h"
 

@@ -11,7 +11,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ImGui::RenderTextEllipsis, as tabs and table headers use it
 
-#include "app/gui/testing/text_runs.h"
+#include "app/gui/inspect/text_runs.h"
 #include "app/gui/text/font_loader.h"
 #include "core/model/text.h"
 

@@ -13,7 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/startup.h"
 #include "app/gui/runtime/gui_app.h"
@@ -252,7 +252,7 @@ TEST_CASE("a one-off --lang opens the GUI in that language but never becomes the
   CHECK(startup_preferences(flags, false).language == Language::en);
 
   // Starting in the run's language leaves the preferences as loaded: nothing to save.
-  GuiApp app(Config{}, BackendChoice::cpu, startup.preferences, Host{});
+  GuiApp app(ShowRequest{}, BackendChoice::cpu, startup.preferences, Host{});
   ClassroomMode classroom(classroom_options("zh", false, 0, false));
   classroom.start(app);
   CHECK(app.preferences() == startup.preferences);

@@ -42,6 +42,7 @@ struct ViewCase {
   int gpus = 4;
   int slices = 1;
   int channels = 1;
+  std::string memory_model;  // a transformer preset: the Memory tab opens on its iteration
   ClassroomOptions classroom;
   float ui_scale = 1.0f;
   bool lesson = false;
@@ -107,8 +108,10 @@ void check_layout(GuiApp& app, CentreView view, float width, float height) {
 
 void sweep(const ViewCase& c) {
   CAPTURE(c.name);
-  set_startup_view(c.view);
-  Config config;
+  ShowRequest request;
+  request.view = c.view;
+  request.memory_model = c.memory_model;
+  Config& config = request.config;
   config.ranks = c.gpus;
   config.slices = c.slices;
   config.channels = c.channels;
@@ -116,7 +119,7 @@ void sweep(const ViewCase& c) {
   FrameHost frames;
   Host host;
   host.interactive = false;
-  GuiApp app(config, BackendChoice::cpu, Preferences{}, host);
+  GuiApp app(request, BackendChoice::cpu, Preferences{}, host);
   ClassroomMode classroom(c.classroom);
   app.add_extension(&classroom);
   LessonPlayer lessons(c.classroom.language);
@@ -146,7 +149,6 @@ void sweep(const ViewCase& c) {
     check_layout(app, c.view, static_cast<float>(width), static_cast<float>(height));
   }
   set_ui_language(Language::en);
-  set_startup_view(CentreView::ring);
 }
 
 }  // namespace
@@ -166,10 +168,9 @@ TEST_CASE("presentation mode, predict mode, Chinese, a lesson caption and --ui-s
 }
 
 TEST_CASE("the Memory tab's whole iteration draws at every window size, in English and in Chinese") {
-  set_startup_iteration_model(&find_transformer_preset("llama3-8b"));
-  sweep({.name = "iteration", .view = CentreView::memory, .gpus = 8});
-  sweep({.name = "iteration zh", .view = CentreView::memory, .gpus = 8, .classroom = {.language = Language::zh}});
-  set_startup_iteration_model(nullptr);
+  sweep({.name = "iteration", .view = CentreView::memory, .gpus = 8, .memory_model = "llama3-8b"});
+  sweep({.name = "iteration zh", .view = CentreView::memory, .gpus = 8, .memory_model = "llama3-8b",
+         .classroom = {.language = Language::zh}});
 }
 
 TEST_CASE("a lesson caption of a million characters, English or Chinese, draws at every size") {

@@ -12,7 +12,7 @@
 
 #include "app/gui/plots/plot_axes.h"
 #include "app/gui/plots/view_text.h"
-#include "app/gui/testing/text_runs.h"
+#include "app/gui/inspect/text_runs.h"
 #include "app/gui/text/font_loader.h"
 
 using namespace ringviz;

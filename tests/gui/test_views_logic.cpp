@@ -6,7 +6,7 @@
 #include "app/gui/views/compare_view.h"
 #include "app/gui/views/devices_view.h"
 #include "app/gui/views/link_view.h"
-#include "app/gui/views/memory_view.h"
+#include "app/gui/views/iteration/memory_view.h"
 #include "app/gui/views/training_view.h"
 #include "app/gui/views/iteration/iteration_words.h"
 #include "app/gui/text/strings.h"

@@ -1,2 +1,2 @@
 // Must not compile: gpu may not name a header of the app layer.
-#include "app/backend_select.h"
+#include "app/backend/backend_select.h"

@@ -1,21 +1,8 @@
 #include "app/gui/compare/topology_choice.h"
 
-#include <algorithm>
-
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
-
-const std::vector<std::string>& topology_choice_kinds() {
-  static const std::vector<std::string> kinds = {"star", "nvswitch", "ring", "pcie", "nodes", "nodes-rail"};
-  return kinds;
-}
-
-std::string topology_choice_kind(const std::string& text) {
-  const std::string kind = text.substr(0, text.find(':'));
-  const auto& kinds = topology_choice_kinds();
-  return std::find(kinds.begin(), kinds.end(), kind) != kinds.end() ? kind : std::string();
-}
 
 std::string TopologyChoice::spec_for_gpus(int gpus) const {
   if (is_star()) return {};

@@ -7,6 +7,7 @@
 
 #include "core/topology/link_model.h"
 #include "core/topology/topology.h"
+#include "core/topology/topology_kinds.h"
 
 namespace ringviz::gui {
 
@@ -23,11 +24,5 @@ struct TopologyChoice {
 // English where core has no Chinese (a topology file, an unknown key).
 const std::string& topology_label_text(const Topology& topology);
 std::string link_note_text(const LinkModel& link);
-
-// Every kind the selector offers, the star first.
-const std::vector<std::string>& topology_choice_kinds();
-// A kind from topology_choice_kinds(), or the kind of a preset spec ("ring:8" -> "ring");
-// "" when neither.
-std::string topology_choice_kind(const std::string& text);
 
 }  // namespace ringviz::gui

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "app/cli/config_flags.h"
-#include "app/cli/number_flags.h"
+#include "app/options/config_flags.h"
+#include "app/options/number_flags.h"
 #include "app/gui/render/theme.h"
 #include "app/gui/views/centre_view.h"
 #include "core/output/output_path.h"

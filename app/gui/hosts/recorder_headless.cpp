@@ -14,7 +14,7 @@
 
 #include <imgui.h>
 
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "app/gui/hosts/draw_fingerprint.h"
 #include "app/gui/hosts/headless_surface.h"
 #include "app/gui/hosts/startup.h"
@@ -24,10 +24,10 @@
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/runtime/layout_dump.h"
 #include "app/gui/stage/stage_frames.h"
-#include "app/gui/stage/stage_layout.h"
+#include "app/gui/layout/stage_layout.h"
 #include "app/gui/stage/stage_overlay.h"
 #include "app/gui/teaching/lesson_player.h"
-#include "app/gui/testing/layout_json.h"
+#include "app/gui/inspect/layout_json.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
 #include "core/output/frame_files.h"
@@ -420,14 +420,15 @@ int record_headless(const RecordRequest& request) {
     Host host;
     host.interactive = false;
     host.graphics = surface.describe();
-    GuiApp app(lesson ? lesson->scenes.front().config : request.config, request.backend, preferences, host);
+    ShowRequest shown;
+    shown.config = lesson ? lesson->scenes.front().config : request.config;
+    GuiApp app(shown, request.backend, preferences, host, std::move(replay));
     const bool stage = request.layout == RecordLayout::stage;
     app.set_content_scale(request.ui_scale > 0 ? request.ui_scale
                           : stage          ? stage_ui_scale(request.height)
                                            : recording_ui_scale(request.height));
     app.set_stage(stage);
     app.set_transparent_background(request.transparent);
-    if (replay) set_startup_replay(std::move(*replay));
     // The panels speak the captions' language (the font build falls back to English, with a
     // notice, when the Chinese font is missing).
     set_ui_language(request.language);

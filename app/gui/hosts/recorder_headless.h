@@ -4,7 +4,7 @@
 #include <string>
 
 #include "app/gui/render/theme.h"
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 #include "core/model/config.h"
 #include "core/model/enum_table.h"
 #include "core/model/text.h"

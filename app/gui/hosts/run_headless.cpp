@@ -2,7 +2,7 @@
 // a hidden GLFW window's context when there is a display and EGL surfaceless otherwise.
 #include <iostream>
 
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "app/gui/hosts/frame_benchmark.h"
 #include "app/gui/hosts/headless_surface.h"
 #include "app/gui/hosts/gui_options.h"
@@ -49,7 +49,8 @@ HostStatus capture(HeadlessSurface& surface, FrameHost& frames, GuiApp& app, con
 
 }  // namespace
 
-int run_headless(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given) {
+int run_headless(const GuiFlags& flags, GuiStart start, BackendChoice backend, bool count_given) {
+  const Config& config = start.request.config;
   require_backend(backend);
   int width = 1600, height = 900;
   Capture wanted;
@@ -71,7 +72,7 @@ int run_headless(const GuiFlags& flags, const Config& config, BackendChoice back
     Host host;
     host.interactive = false;
     host.graphics = surface.describe();
-    GuiApp app(config, backend, startup.preferences, host);
+    GuiApp app(start.request, backend, startup.preferences, host, std::move(start.replay));
     ClassroomMode classroom(classroom_options(std::string(language_name(startup.language)), flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);
     classroom.start(app);

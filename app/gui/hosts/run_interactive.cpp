@@ -8,7 +8,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/hosts.h"
 #include "app/gui/hosts/startup.h"
@@ -19,7 +19,7 @@
 #include "app/gui/teaching/lesson_player_host.h"
 #include "app/gui/share/copy_command.h"
 #include "app/gui/teaching/presentation_mode.h"
-#include "app/gui/testing/state_file.h"
+#include "app/gui/hosts/state_file.h"
 #include "app/platform/glfw_window.h"
 #include "app/platform/glx_sub_buffer.h"
 #include "core/model/text.h"
@@ -148,7 +148,7 @@ void run_window(platform::GlfwWindow& window, FrameHost& frames, GuiApp& app, bo
 
 }  // namespace
 
-int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice backend) {
+int run_interactive(const GuiFlags& flags, GuiStart start, BackendChoice backend) {
   require_backend(backend);
   StartupPreferences startup = startup_preferences(flags, false);
   platform::WindowOptions window_options;
@@ -172,7 +172,7 @@ int run_interactive(const GuiFlags& flags, const Config& config, BackendChoice b
     FrameHost frames(window->handle());
     Host host;
     host.toggle_fullscreen = [&] { window->toggle_fullscreen(); };
-    GuiApp app(config, backend, startup.preferences, host);
+    GuiApp app(start.request, backend, startup.preferences, host, std::move(start.replay));
     InteractiveExtras extras;  // lesson player and record button
     extras.attach(app);
     ClassroomMode classroom(classroom_options(std::string(language_name(startup.language)), flags.present, flags.present_scale, flags.predict));

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "app/backend_select.h"
+#include "app/backend/backend_select.h"
 #include "app/gui/runtime/settings.h"
 #include "core/model/config.h"
 #include "core/model/text.h"

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "app/gui/hosts/gui_options.h"
-#include "app/gui/runtime/preferences.h"
+#include "app/gui/state/preferences.h"
 #include "core/model/config.h"
 
 namespace ringviz::gui {

@@ -1,5 +1,6 @@
 #include "app/gui/layout/ring_geometry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -292,6 +293,31 @@ Rect RingGeometry::painted_cell(int rank, int slot) const { return cell(rank, sl
 RingGeometry layout_ring(Rect view, int ranks, float line_height) {
   if (ranks > kMaxCircleRanks) return layout_grid(view, ranks, line_height);
   return layout_circle(view, ranks, line_height);
+}
+
+// Where the segment from the centre of `box` toward `towards` leaves the box.
+Vec2 box_exit(const Rect& box, Vec2 towards) {
+  const Vec2 c = box.centre();
+  const Vec2 d = towards - c;
+  const float tx = std::fabs(d.x) > 1e-3f ? box.w * 0.5f / std::fabs(d.x) : 1e9f;
+  const float ty = std::fabs(d.y) > 1e-3f ? box.h * 0.5f / std::fabs(d.y) : 1e9f;
+  return c + d * std::min(1.0f, std::min(tx, ty));
+}
+
+ArrowPath transfer_path(const RingGeometry& geometry, int src, int dst) {
+  const Rect& from = geometry.boxes[static_cast<std::size_t>(src)].box;
+  const Rect& to = geometry.boxes[static_cast<std::size_t>(dst)].box;
+  const Vec2 a = box_exit(from, to.centre()), b = box_exit(to, from.centre());
+  const Vec2 d = b - a;
+  const float length = std::max(1.0f, d.length());
+  const Vec2 left{d.y / length, -d.x / length};
+  const Vec2 control = (a + b) * 0.5f + left * (0.14f * length);
+  std::vector<Vec2> points;
+  for (int k = 0; k <= 20; ++k) {
+    const float t = static_cast<float>(k) / 20.0f, u = 1 - t;
+    points.push_back(a * (u * u) + control * (2 * u * t) + b * (t * t));
+  }
+  return make_path(std::move(points));
 }
 
 }  // namespace ringviz::gui

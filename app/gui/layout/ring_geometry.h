@@ -52,4 +52,13 @@ struct RingGeometry {
 // line_height: the font's line height in pixels (titles and spacing scale with it).
 RingGeometry layout_ring(Rect view, int ranks, float line_height);
 
+// Where the segment from the centre of `box` toward `towards` leaves the box.
+Vec2 box_exit(const Rect& box, Vec2 towards);
+
+// The path a transfer from GPU `src` to GPU `dst` takes in the ring view when they are not ring
+// neighbours (naive, direct, rhd, the trees): from the edge of src's box to the edge of dst's,
+// bowed to the left of its direction so that src -> dst and dst -> src are two curves and
+// several transfers leaving one GPU fan out instead of piling on one line.
+ArrowPath transfer_path(const RingGeometry& geometry, int src, int dst);
+
 }  // namespace ringviz::gui

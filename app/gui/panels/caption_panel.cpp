@@ -1,5 +1,7 @@
 #include "app/gui/panels/caption_panel.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include <imgui.h>
@@ -12,19 +14,8 @@ namespace ringviz::gui {
 void CaptionPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame,
                         const std::string& measured) {
   begin_panel("##caption", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
-  const Session& session = model.session();
   const ViewColours& colours = view_colours(frame.theme);
-  const RoundMoment moment = frame.moment;
-  const int rounds = session.round_count();
-  const bool finished = rounds > 0 && moment.round == rounds && !moment.in_flight && moment.rest_round == rounds &&
-                        moment.flash <= 0;
-  // The words come from the schedule that runs (text/round_caption.*), whatever the algorithm.
-  const RoundCaptionKey key{model.generation(), moment.round, finished, ui_language()};
-  if (!(key == key_)) {
-    caption_ = round_caption(model.config(), session.schedule(), session.traffic(), moment.round, finished);
-    key_ = key;
-  }
-  const RoundCaption& caption = caption_;
+  const RoundCaption& caption = caption_at(model, frame);
   const std::string& title = caption.title;
   Rgb title_colour = colours.text;
   if (caption.phase)
@@ -43,6 +34,38 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
   }
   ImGui::TextWrapped("%s", caption.body.c_str());
   ImGui::End();
+}
+
+const RoundCaption& CaptionPanel::caption_at(const SessionModel& model, const FrameContext& frame) {
+  const Session& session = model.session();
+  const RoundMoment moment = frame.moment;
+  const int rounds = session.round_count();
+  const bool finished = rounds > 0 && moment.round == rounds && !moment.in_flight && moment.rest_round == rounds &&
+                        moment.flash <= 0;
+  // The words come from the schedule that runs (text/round_caption.*), whatever the algorithm.
+  const RoundCaptionKey key{model.generation(), moment.round, finished, ui_language()};
+  if (!(key == key_)) {
+    caption_ = round_caption(model.config(), session.schedule(), session.traffic(), moment.round, finished);
+    key_ = key;
+  }
+  return caption_;
+}
+
+float CaptionPanel::needed_height(float width, const SessionModel& model, const FrameContext& frame,
+                                  const std::string& measured) {
+  const RoundCaption& caption = caption_at(model, frame);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float inner = std::max(1.0f, width - 2 * style.WindowPadding.x);
+  const float line = ImGui::GetTextLineHeight();
+  float height = 2 * style.WindowPadding.y + line;
+  if (!measured.empty()) {
+    const float gap = ImGui::GetFontSize() * 2;
+    const bool beside =
+        ImGui::CalcTextSize(caption.title.c_str()).x + gap + ImGui::CalcTextSize(measured.c_str()).x <= inner;
+    if (!beside) height += style.ItemSpacing.y + line;
+  }
+  height += style.ItemSpacing.y + ImGui::CalcTextSize(caption.body.c_str(), nullptr, false, inner).y;
+  return std::ceil(height);
 }
 
 }  // namespace ringviz::gui

@@ -8,7 +8,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/round_caption.h"
 #include "app/gui/text/strings.h"
-#include "app/gui/testing/item_marks.h"
+#include "app/gui/inspect/item_marks.h"
 
 namespace ringviz::gui {
 

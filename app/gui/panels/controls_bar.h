@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "app/gui/layout/geometry.h"
-#include "app/gui/runtime/frame_context.h"
-#include "app/gui/runtime/playback.h"
-#include "app/gui/runtime/preferences.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/frame_context.h"
+#include "app/gui/state/playback.h"
+#include "app/gui/state/preferences.h"
+#include "app/gui/state/session_model.h"
 
 namespace ringviz::gui {
 

@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "app/gui/panels/op_label.h"
+#include "app/gui/text/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/render/theme.h"
 #include "app/gui/text/strings.h"

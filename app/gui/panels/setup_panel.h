@@ -8,8 +8,8 @@
 #include "app/gui/layout/geometry.h"
 #include "app/gui/panels/value_table.h"
 #include "app/gui/text/whole_lines.h"
-#include "app/gui/runtime/preferences.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/preferences.h"
+#include "app/gui/state/session_model.h"
 #include "core/model/config.h"
 
 namespace ringviz::gui {

@@ -2,8 +2,8 @@
 // The traffic panel: bytes each GPU has sent and received so far, their totals, and the ring
 // formula they add up to.
 #include "app/gui/layout/geometry.h"
-#include "app/gui/runtime/frame_context.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/frame_context.h"
+#include "app/gui/state/session_model.h"
 
 namespace ringviz::gui {
 

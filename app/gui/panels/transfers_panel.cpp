@@ -9,7 +9,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"
-#include "app/gui/testing/item_marks.h"
+#include "app/gui/inspect/item_marks.h"
 #include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "app/gui/layout/geometry.h"
-#include "app/gui/runtime/frame_context.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/frame_context.h"
+#include "app/gui/state/session_model.h"
 
 namespace ringviz::gui {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/gui/render/theme.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/session_model.h"
 
 namespace ringviz::gui {
 

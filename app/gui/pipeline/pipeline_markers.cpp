@@ -5,7 +5,7 @@
 #include <map>
 #include <utility>
 
-#include "app/gui/views/link_view.h"
+#include "app/gui/layout/ring_geometry.h"
 
 namespace ringviz::gui {
 

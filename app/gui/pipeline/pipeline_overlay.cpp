@@ -55,9 +55,34 @@ int PipelineOverlay::channel_shown(int channels) const {
   return channels > kMaxChannelLanes ? std::clamp(selected_channel_, 0, channels - 1) : kAllChannels;
 }
 
+float PipelineOverlay::caption_width(const Schedule& schedule, float width, float line) {
+  if (schedule.channels <= kMaxChannelLanes) return width;
+  const float combo_w = std::round(line * 7.0f);
+  const float label_w = ImGui::CalcTextSize(ui_strings().channel_shown).x + ImGui::GetStyle().ItemInnerSpacing.x;
+  const float selector_x = width - combo_w - label_w;
+  return selector_x > 0 ? selector_x - line : width;
+}
+
+float PipelineOverlay::strip_height(const Schedule& schedule, const SlotLayout& layout, const Config& config,
+                                    float width, float line) {
+  const StripQuestion question{&schedule, schedule.round_count(), config.ranks, config.channels, config.slices,
+                               config.count, width, line, ui_language()};
+  if (question == strip_question_) return strip_height_;
+  const PieceFill fill = piece_fill(config);
+  const float wrap = std::max(1.0f, caption_width(schedule, width, line));
+  float text_h = line;
+  for (int round = 1; round <= schedule.round_count() && text_h < line * kMaxStripLines; ++round) {
+    const std::string caption = wave_caption(summarise_wave(schedule, layout, round), fill, config.count);
+    text_h = std::max(text_h, ImGui::CalcTextSize(caption.c_str(), nullptr, false, wrap).y);
+  }
+  strip_question_ = question;
+  strip_height_ = std::min(text_h, line * kMaxStripLines) + line * 0.6f;
+  return strip_height_;
+}
+
 void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) {
   const UiStrings& t = ui_strings();
-  float caption_right = strip.right();
+  float caption_right = strip.x + caption_width(scene.schedule, strip.w, scene.line);
   if (scene.schedule.channels > kMaxChannelLanes) {
     // One channel at a time: lanes for all of them would not fit beside a link.
     const float combo_w = std::round(scene.line * 7.0f);
@@ -75,7 +100,6 @@ void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) 
       }
       selected_channel_ = shown;
       frame_.channel_shown = shown;
-      caption_right = x - scene.line;
     }
   }
   frame_.fill = piece_fill(scene.config);
@@ -86,8 +110,13 @@ void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) 
                      : summary.reduce_scatter                     ? scene.colours.phase_reduce_scatter
                                                                   : scene.colours.phase_all_gather;
   const std::string caption = wave_caption(summary, frame_.fill, scene.config.count);
+  // Wrapped to the strip, which strip_height() made tall enough for it (up to kMaxStripLines).
+  const float wrap = std::max(1.0f, caption_right - strip.x);
+  const float text_h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, wrap).y;
   scene.dl->PushClipRect(to_imvec(strip.min()), ImVec2(caption_right, strip.bottom()), true);
-  scene.dl->AddText(ImVec2(strip.x, strip.y + (strip.h - scene.line) * 0.5f), to_imcol(colour), caption.c_str());
+  scene.dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                    ImVec2(strip.x, strip.y + std::max(0.0f, (strip.h - text_h) * 0.5f)), to_imcol(colour),
+                    caption.c_str(), nullptr, wrap);
   scene.dl->PopClipRect();
 }
 

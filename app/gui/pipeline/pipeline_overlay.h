@@ -3,6 +3,7 @@
 // wave's caption and channel selector in a strip above the ring, every slice in flight as a
 // marker on its link, and each slot cell's C·S pieces as segments of a bar, each showing whom
 // its own piece has folded in, so that a slot partly reduced is visible.
+#include <cstdint>
 #include <vector>
 
 #include <imgui.h>
@@ -13,8 +14,9 @@
 #include "app/gui/pipeline/piece_bars.h"
 #include "app/gui/pipeline/wave_summary.h"
 #include "app/gui/render/theme.h"
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 #include "core/engine/provenance.h"
+#include "core/model/text.h"
 #include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
@@ -47,8 +49,12 @@ struct PipelineScene {
 
 class PipelineOverlay {
  public:
-  // The strip above the ring that the caption and the selector take: one line and a margin.
-  static float strip_height(float line) { return line * 1.6f; }
+  // The strip above the ring that the caption and the selector take: the longest wave caption
+  // of the schedule wrapped to the strip's `width` (at most kMaxStripLines lines; a longer one
+  // is cut) and a margin. The longest, so the ring stays put from wave to wave.
+  static constexpr int kMaxStripLines = 3;
+  float strip_height(const Schedule& schedule, const SlotLayout& layout, const Config& config, float width,
+                     float line);
 
   // Starts the frame's record; off when the schedule runs in lock-step.
   void begin(const Schedule& schedule);
@@ -65,8 +71,21 @@ class PipelineOverlay {
 
  private:
   int channel_shown(int channels) const;
+  // The caption's share of a strip `width` wide: all of it, or what the channel selector leaves.
+  static float caption_width(const Schedule& schedule, float width, float line);
 
   int selected_channel_ = 0;  // when the channels are too many for lanes
+  // strip_height()'s last answer and what it was asked (the schedule by address and shape).
+  struct StripQuestion {
+    const Schedule* schedule = nullptr;
+    int rounds = -1, ranks = -1, channels = -1, slices = -1;
+    std::int64_t count = -1;
+    float width = -1, line = -1;
+    Language language = Language::en;
+    bool operator==(const StripQuestion&) const = default;
+  };
+  StripQuestion strip_question_;
+  float strip_height_ = 0;
   PipelineFrame frame_;
 };
 

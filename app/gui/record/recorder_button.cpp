@@ -10,7 +10,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "app/platform/gl.h"
-#include "app/gui/testing/item_marks.h"
+#include "app/gui/inspect/item_marks.h"
 #include "core/model/text.h"
 
 namespace ringviz::gui {

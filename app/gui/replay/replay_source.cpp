@@ -20,18 +20,6 @@ void ReplaySource::close() {
   mismatch_.reset();
 }
 
-namespace {
-std::optional<ReplaySource> g_startup_replay;
-}  // namespace
-
-void set_startup_replay(ReplaySource replay) { g_startup_replay = std::move(replay); }
-
-std::optional<ReplaySource> take_startup_replay() {
-  std::optional<ReplaySource> taken = std::move(g_startup_replay);
-  g_startup_replay.reset();
-  return taken;
-}
-
 std::string ReplaySource::file_name() const { return std::filesystem::path(path_).filename().string(); }
 
 std::vector<double> ReplaySource::round_seconds() const {

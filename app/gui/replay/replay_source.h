@@ -48,9 +48,4 @@ class ReplaySource {
   std::optional<RecordedMismatch> mismatch_;
 };
 
-// `--open FILE`: read before any window exists, so a bad document is exit 2 with its line and
-// column; the GuiApp that starts next takes it (as set_startup_view hands over --view).
-void set_startup_replay(ReplaySource replay);
-std::optional<ReplaySource> take_startup_replay();
-
 }  // namespace ringviz::gui

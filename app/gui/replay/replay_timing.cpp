@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "app/gui/render/imgui_helpers.h"
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {

@@ -4,7 +4,7 @@
 // the playback cursor; hovering a span gives its numbers (docs/architecture.md, "Replaying a
 // recorded run").
 #include "app/gui/layout/geometry.h"
-#include "app/gui/runtime/frame_context.h"
+#include "app/gui/state/frame_context.h"
 #include "core/schedule/rounds.h"
 #include "core/trace/trace_read.h"
 

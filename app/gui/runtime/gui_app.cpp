@@ -10,10 +10,11 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/replay/host_overlay.h"
 #include "app/gui/replay/replay_timing.h"
-#include "app/gui/stage/stage_layout.h"
-#include "app/gui/teaching/presentation.h"
+#include "app/gui/layout/stage_layout.h"
+#include "app/gui/layout/presentation.h"
 #include "app/gui/text/fonts.h"
 #include "app/gui/views/too_small_notice.h"
+#include "core/training/transformer_presets.h"
 
 namespace ringviz::gui {
 
@@ -29,25 +30,34 @@ bool same_collective(const Config& a, const Config& b) {
 
 }  // namespace
 
-GuiApp::GuiApp(Config config, BackendChoice backend, Preferences preferences, Host host)
-    : preferences_(preferences), host_(std::move(host)), setup_(std::move(config), backend) {
+GuiApp::GuiApp(const ShowRequest& request, BackendChoice backend, Preferences preferences, Host host,
+               std::optional<ReplaySource> replay)
+    : opening_view_(request.view),
+      opening_replay_(std::move(replay)),
+      preferences_(preferences),
+      host_(std::move(host)),
+      setup_(request.config, backend) {
   playback_.set_speed(preferences_.speed);
   playback_.set_loop(preferences_.loop);
-  views_.set_current(startup_view());
+  views_.set_current(request.view);
+  views_.compare().set_topology(request.compare_topology);
   const Config& draft = setup_.draft();
   views_.memory().set_model(7'000'000'000, std::min(draft.ranks, MemoryView::kMaxGpus),
                             {Strategy::ddp, Strategy::zero2}, MemoryConvention::paper, draft.order);
   views_.training().configure(std::min(draft.ranks, TrainingView::kMaxGpus), DType::f32, draft.order, 100,
                               {TrainStrategy::ddp, TrainStrategy::zero2, TrainStrategy::nosync});
+  if (!request.memory_model.empty()) views_.memory().show_iteration_of(find_transformer_preset(request.memory_model));
 }
 
 bool GuiApp::init(std::string& error) {
   if (!ring_.init(error)) return false;
   if (!model_.rebuild(setup_.draft(), setup_.backend(), error)) return false;
   playback_.set_round_count(model_.session().round_count());
-  if (std::optional<ReplaySource> startup = take_startup_replay()) {
-    if (!open_replay(std::move(*startup), error)) return false;
-    set_centre_view(startup_view());  // opening shows the ring; --view still chooses the first view
+  if (opening_replay_) {
+    ReplaySource replay = std::move(*opening_replay_);
+    opening_replay_.reset();
+    if (!open_replay(std::move(replay), error)) return false;
+    set_centre_view(opening_view_);  // opening shows the ring; --view still chooses the first view
   }
   return true;
 }
@@ -307,7 +317,18 @@ void GuiApp::draw_centre() {
                                    panels_.view.bottom() - panels_.caption.y}
                             : views_.draw_tab_bar(panels_, ui_scale());
   if (views_.current() == CentreView::ring) {
-    if (!stage_) caption_.draw(panels_.caption, model_, frame_context(), measured_caption_line());
+    if (!stage_) {
+      // A long explanation (a pipelined ring, --reduce max) takes the lines it needs, up to a
+      // third of the centre, instead of being cut at the caption's usual height.
+      const std::string measured = measured_caption_line();
+      const float needed = caption_.needed_height(panels_.caption.w, model_, frame_context(), measured);
+      const float most = std::round((panels_.caption.h + panels_.view.h) / 3);
+      const float grow = std::clamp(needed - panels_.caption.h, 0.0f, std::max(0.0f, most - panels_.caption.h));
+      panels_.caption.h += grow;
+      panels_.view.y += grow;
+      panels_.view.h -= grow;
+      caption_.draw(panels_.caption, model_, frame_context(), measured);
+    }
     ring_.draw(panels_.view, model_, frame_context(), selected_gpu_, fills_);
     add_notice(ring_.cell_source().take_notice());
     if (replay_.active() && replay_.run().capture)

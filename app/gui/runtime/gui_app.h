@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,11 +15,11 @@
 #include "app/gui/replay/replay_panel.h"
 #include "app/gui/replay/replay_source.h"
 #include "app/gui/replay/timeline_panel.h"
-#include "app/gui/runtime/frame_context.h"
+#include "app/gui/state/frame_context.h"
 #include "app/gui/runtime/frame_extension.h"
-#include "app/gui/runtime/playback.h"
-#include "app/gui/runtime/preferences.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/playback.h"
+#include "app/gui/state/preferences.h"
+#include "app/gui/state/session_model.h"
 #include "app/gui/views/centre_view.h"
 #include "app/gui/views/ring_view.h"
 
@@ -31,7 +32,10 @@ namespace ringviz::gui {
 // one frame.
 class GuiApp {
  public:
-  GuiApp(Config config, BackendChoice backend, Preferences preferences, Host host);
+  // `request` has passed validate_show_request; `replay`, when given, is its recorded run,
+  // already read (a refused document is the caller's exit 2), and opens in init().
+  GuiApp(const ShowRequest& request, BackendChoice backend, Preferences preferences, Host host,
+         std::optional<ReplaySource> replay = std::nullopt);
 
   // Needs a current GL 3.3 context and an ImGui context; false with `error` saying what to do.
   bool init(std::string& error);
@@ -125,6 +129,8 @@ class GuiApp {
   std::string measured_caption_line() const;
 
   std::vector<FrameExtension*> extensions_;
+  CentreView opening_view_;                   // the request's view, shown again once the replay opened
+  std::optional<ReplaySource> opening_replay_;  // taken by init()
   SessionModel model_;
   Playback playback_;
   Preferences preferences_;

@@ -5,8 +5,8 @@
 
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/runtime/gui_app.h"
-#include "app/gui/testing/layout_json.h"
-#include "app/gui/testing/text_runs.h"
+#include "app/gui/inspect/layout_json.h"
+#include "app/gui/inspect/text_runs.h"
 #include "app/gui/views/link_view.h"
 #include "app/gui/text/glyph_audit.h"
 #include "app/gui/text/strings.h"

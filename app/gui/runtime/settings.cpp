@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 #include "core/output/output_file.h"
 #include "core/input/json_input.h"
 #include "core/model/input_error.h"

@@ -2,7 +2,7 @@
 #include <optional>
 #include <string>
 
-#include "app/gui/runtime/preferences.h"
+#include "app/gui/state/preferences.h"
 
 namespace ringviz::gui {
 

@@ -4,7 +4,7 @@
 
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/teaching/predict.h"
-#include "app/gui/teaching/presentation.h"
+#include "app/gui/layout/presentation.h"
 #include "core/model/text.h"
 
 // The classroom features as one frame extension: presentation mode (P), predict mode (G), the

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/gui/panels/op_label.h"
+#include "app/gui/text/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "core/engine/traffic.h"

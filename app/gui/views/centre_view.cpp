@@ -10,14 +10,11 @@
 #include "app/gui/views/devices_view.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
-#include "app/gui/testing/item_marks.h"
+#include "app/gui/inspect/item_marks.h"
 
 namespace ringviz::gui {
 
 namespace {
-
-// The view the GUI opens on (--view); set once before the GuiApp exists.
-CentreView g_startup_view = CentreView::ring;
 
 // Each view's tab label, in the language of the moment (its command-line name is in
 // kCentreViewNames).
@@ -42,9 +39,6 @@ const char* view_label(CentreView view) {
 }  // namespace
 
 static_assert(spellings_are_unique(kCentreViewNames) && lists_exactly(kCentreViewNames, kAllCentreViews));
-
-void set_startup_view(CentreView view) { g_startup_view = view; }
-CentreView startup_view() { return g_startup_view; }
 
 void CentreViews::advance(double seconds) {
   memory_.advance(seconds);

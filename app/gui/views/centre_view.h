@@ -7,23 +7,13 @@
 #include "app/gui/views/compare_view.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/panel_layout.h"
-#include "app/gui/views/centre_view_context.h"
-#include "app/gui/views/memory_view.h"
+#include "app/gui/state/centre_view_context.h"
+#include "app/gui/views/iteration/memory_view.h"
 #include "app/gui/views/training_view.h"
-#include "core/model/enum_table.h"
+#include "core/request/show_request.h"
 
 namespace ringviz::gui {
 
-enum class CentreView { ring, memory, training, compare, devices };
-inline constexpr CentreView kAllCentreViews[] = {CentreView::ring, CentreView::memory, CentreView::training,
-                                                 CentreView::compare, CentreView::devices};
-inline constexpr EnumName<CentreView> kCentreViewNames[] = {
-    {CentreView::ring, "ring"}, {CentreView::memory, "memory"}, {CentreView::training, "training"},
-    {CentreView::compare, "compare"}, {CentreView::devices, "devices"}};
-inline constexpr EnumNamer centre_view_name{kCentreViewNames};
-// The view a new GuiApp opens on: set from --view before the window exists.
-void set_startup_view(CentreView view);
-CentreView startup_view();
 
 // The views other than the ring, which one is on screen, and the tab bar that chooses it.
 // GuiApp owns one, and draws the ring (with its caption) itself when it is the current view.

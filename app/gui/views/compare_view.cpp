@@ -39,24 +39,6 @@ std::string format_seconds(double seconds) {
   return format("%.3g s", seconds);
 }
 
-namespace {
-
-std::string g_startup_topology = "star";
-
-}  // namespace
-
-void set_startup_compare_topology(const std::string& text) {
-  const std::string kind = topology_choice_kind(text);
-  if (kind.empty()) {
-    std::string kinds;
-    for (const std::string& option : topology_choice_kinds()) kinds += (kinds.empty() ? "" : " | ") + option;
-    throw InputError("--compare-topology: unknown topology '" + text + "' (expected " + kinds +
-                     "; the GPU count follows --gpus)");
-  }
-  g_startup_topology = kind;
-}
-
-CompareView::CompareView() : topology_{g_startup_topology} {}
 
 void CompareView::set_link(const std::string& key) {
   for (const LinkModel& link : link_presets())
@@ -64,7 +46,7 @@ void CompareView::set_link(const std::string& key) {
 }
 
 void CompareView::set_topology(const std::string& text) {
-  const std::string kind = topology_choice_kind(text);
+  const std::string kind = topology_kind_of(text);
   if (!kind.empty()) topology_.kind = kind;
 }
 
@@ -154,7 +136,7 @@ void CompareView::draw_machine_selector(const Config& config, float width) {
   flow.next(widths[0]);
   ImGui::SetNextItemWidth(std::round(line * 9));
   if (ImGui::BeginCombo(t.compare_topology, shown_topology_name(topology_, config.ranks).c_str())) {
-    for (const std::string& kind : topology_choice_kinds()) {
+    for (const std::string& kind : topology_kinds()) {
       const TopologyChoice option{kind};
       if (ImGui::Selectable(shown_topology_name(option, config.ranks).c_str(), kind == topology_.kind)) topology_ = option;
     }

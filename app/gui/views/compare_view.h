@@ -12,7 +12,7 @@
 
 #include "app/gui/compare/comparison_job.h"
 #include "app/gui/compare/topology_choice.h"
-#include "app/gui/views/centre_view_context.h"
+#include "app/gui/state/centre_view_context.h"
 #include "app/gui/plots/view_text.h"
 #include "app/gui/layout/geometry.h"
 #include "core/training/cost_model.h"
@@ -21,16 +21,11 @@ struct ImDrawList;
 
 namespace ringviz::gui {
 
-// The topology the Compare tab opens on (--compare-topology): a kind of
-// topology_choice_kinds(), or a preset spec whose kind is taken. Throws InputError otherwise.
-void set_startup_compare_topology(const std::string& text);
-
 class CompareView {
  public:
-  CompareView();
   void set_link(const std::string& key);  // a cost_model link preset key; unknown keys are ignored
   const std::string& link() const { return link_key_; }
-  // A kind of topology_choice_kinds() or a preset spec; unknown ones are ignored.
+  // A kind of topology_kinds() or a preset spec; unknown ones are ignored.
   void set_topology(const std::string& text);
   const TopologyChoice& topology() const { return topology_; }
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/gui/layout/geometry.h"
-#include "app/gui/views/centre_view_context.h"
+#include "app/gui/state/centre_view_context.h"
 #include "core/engine/session.h"
 
 namespace ringviz::gui {

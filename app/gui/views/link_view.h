@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "app/gui/views/centre_view_context.h"
+#include "app/gui/state/centre_view_context.h"
 #include "app/gui/render/colour.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/ring_geometry.h"
@@ -39,11 +39,6 @@ Rgb heat_colour(float t);
 // the first (a preview before anything moved). 1-based; 0 when the schedule has no rounds.
 int link_view_round(const RoundMoment& moment, int round_count);
 
-// The path a transfer from GPU `src` to GPU `dst` takes in the ring view when they are not ring
-// neighbours (naive, direct, rhd, the trees): from the edge of src's box to the edge of dst's,
-// bowed to the left of its direction so that src -> dst and dst -> src are two curves and
-// several transfers leaving one GPU fan out instead of piling on one line.
-ArrowPath transfer_path(const RingGeometry& geometry, int src, int dst);
 
 // The comparison whose topology and simulation the view draws, and that topology's routes;
 // null while it is being computed.

@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "app/gui/panels/op_label.h"
+#include "app/gui/text/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/render/rank_stripes.h"
 #include "app/gui/views/link_view.h"
@@ -120,7 +120,8 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   Rect ring_area = area.inset(std::round(line * 0.5f));
   Rect strip{ring_area.x, ring_area.y, ring_area.w, 0};
   if (pipeline_.frame().pipelined) {
-    strip.h = std::min(ring_area.h, std::round(PipelineOverlay::strip_height(line)));
+    strip.h = std::min(ring_area.h, std::round(pipeline_.strip_height(session.schedule(), session.layout(), config,
+                                                                     ring_area.w, line)));
     ring_area = {ring_area.x, ring_area.y + strip.h, ring_area.w, ring_area.h - strip.h};
   }
   fit_geometry(ring_area, n, line);

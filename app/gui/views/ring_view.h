@@ -12,10 +12,10 @@
 #include "app/gui/pipeline/pipeline_overlay.h"
 #include "app/gui/render/background_fill.h"
 #include "app/gui/render/cell_renderer.h"
-#include "app/gui/render/cell_source.h"
+#include "app/gui/state/cell_source.h"
 #include "app/gui/render/theme.h"
-#include "app/gui/runtime/frame_context.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/frame_context.h"
+#include "app/gui/state/session_model.h"
 
 namespace ringviz::gui {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/views/centre_view_context.h"
+#include "app/gui/state/centre_view_context.h"
 #include "app/gui/plots/view_text.h"
 #include "app/gui/layout/geometry.h"
 #include "core/engine/backend.h"

@@ -3,7 +3,7 @@
 // whole-iteration mode, the numbers on screen, so tests check the pixels against the model.
 #include <nlohmann/json.hpp>
 
-#include "app/gui/views/memory_view.h"
+#include "app/gui/views/iteration/memory_view.h"
 
 namespace ringviz::gui {
 

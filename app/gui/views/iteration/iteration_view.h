@@ -8,7 +8,7 @@
 #include <string>
 
 #include "app/gui/layout/geometry.h"
-#include "app/gui/views/centre_view_context.h"
+#include "app/gui/state/centre_view_context.h"
 #include "app/gui/views/iteration/iteration_plots.h"
 #include "core/training/iteration_model.h"
 

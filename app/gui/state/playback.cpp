@@ -1,4 +1,4 @@
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/session_model.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
 
-#include "app/backend_select.h"
-#include "app/gui/panels/op_label.h"
+#include "app/backend/backend_select.h"
+#include "app/gui/text/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "core/input/initial_values.h"

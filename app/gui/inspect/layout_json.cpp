@@ -1,4 +1,4 @@
-#include "app/gui/testing/layout_json.h"
+#include "app/gui/inspect/layout_json.h"
 
 namespace ringviz::gui {
 

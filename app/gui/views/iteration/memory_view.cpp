@@ -1,4 +1,4 @@
-#include "app/gui/views/memory_view.h"
+#include "app/gui/views/iteration/memory_view.h"
 
 #include <algorithm>
 #include <cmath>
@@ -134,17 +134,10 @@ std::string peak_text(const IterationTimeline& timeline) {
   return format(t.memory_peak, gb(static_cast<double>(peak.memory.total())).c_str(), peak.gpu, cause.c_str());
 }
 
-namespace {
-const TransformerShape* g_startup_iteration_model = nullptr;
-}  // namespace
-
-void set_startup_iteration_model(const TransformerShape* preset) { g_startup_iteration_model = preset; }
-
-MemoryView::MemoryView() {
-  if (g_startup_iteration_model == nullptr) return;
+void MemoryView::show_iteration_of(const TransformerShape& model) {
   mode_ = MemoryMode::iteration;
   IterationQuery query = iteration_.query();
-  query.model = *g_startup_iteration_model;
+  query.model = model;
   iteration_.set_query(query);
 }
 

@@ -1,4 +1,4 @@
-#include "app/gui/stage/stage_layout.h"
+#include "app/gui/layout/stage_layout.h"
 
 #include <algorithm>
 #include <cmath>

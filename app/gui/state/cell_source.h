@@ -8,9 +8,9 @@
 #include <string>
 #include <utility>
 
-#include "app/cell_writer.h"
+#include "app/backend/cell_writer.h"
 #include "app/gui/render/cell_renderer.h"
-#include "app/gui/runtime/session_model.h"
+#include "app/gui/state/session_model.h"
 #include "core/engine/backend.h"
 
 namespace ringviz::gui {

@@ -1,4 +1,4 @@
-#include "app/gui/testing/item_marks.h"
+#include "app/gui/inspect/item_marks.h"
 
 #include <imgui.h>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 #include "app/gui/render/theme.h"
 #include "core/model/config.h"
 

@@ -3,7 +3,7 @@
 // frame looks and where playback stands. GuiApp fills one per frame; the panels never reach
 // back into GuiApp for these.
 #include "app/gui/render/theme.h"
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 
 namespace ringviz::gui {
 

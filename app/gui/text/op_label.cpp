@@ -1,4 +1,4 @@
-#include "app/gui/panels/op_label.h"
+#include "app/gui/text/op_label.h"
 
 #include <vector>
 

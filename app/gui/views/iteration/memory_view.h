@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/views/centre_view_context.h"
+#include "app/gui/state/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/views/iteration/iteration_view.h"
 #include "app/gui/views/iteration/memory_beats.h"
-#include "app/gui/runtime/playback.h"
+#include "app/gui/state/playback.h"
 #include "app/gui/render/theme.h"
 #include "core/training/iteration_model.h"
 #include "core/training/memory_model.h"
@@ -29,8 +29,6 @@ std::string peak_text(const IterationTimeline& timeline);
 // What the tab shows: model states under DDP beside a ZeRO stage (the default), or a
 // transformer's whole iteration (views/iteration/iteration_view.h).
 enum class MemoryMode { model_states, iteration };
-// The mode and preset a new MemoryView opens on: set from --memory-model before the window exists.
-void set_startup_iteration_model(const TransformerShape* preset);
 
 // The ring configuration that shows `call`'s rounds on `gpus` GPUs with a couple of elements per
 // slot: the same rounds as the real bucket, with numbers a class can read.
@@ -40,7 +38,8 @@ class MemoryView {
  public:
   static constexpr int kMaxGpus = 64;  // beyond this the bars are thinner than a pixel or two
 
-  MemoryView();
+  // Shows `model`'s whole iteration instead of the model states (--memory-model).
+  void show_iteration_of(const TransformerShape& model);
 
   // The model on screen. `strategies` are the columns, left to right (1 to 4 of them).
   void set_model(std::int64_t parameters, int gpus, std::vector<Strategy> strategies,

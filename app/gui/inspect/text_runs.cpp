@@ -1,4 +1,4 @@
-#include "app/gui/testing/text_runs.h"
+#include "app/gui/inspect/text_runs.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/cell_writer.h"
+#include "app/backend/cell_writer.h"
 
 #include <stdexcept>
 

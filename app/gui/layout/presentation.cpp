@@ -1,4 +1,4 @@
-#include "app/gui/teaching/presentation.h"
+#include "app/gui/layout/presentation.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/gui/render/cell_source.h"
+#include "app/gui/state/cell_source.h"
 
 #include "app/platform/gl.h"
 

@@ -1,4 +1,4 @@
-#include "app/cli/number_flags.h"
+#include "app/options/number_flags.h"
 
 #include <cctype>
 #include <cmath>

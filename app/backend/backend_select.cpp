@@ -1,4 +1,4 @@
-#include "app/backend_select.h"
+#include "app/backend/backend_select.h"
 
 #include <cstdio>
 

@@ -1,8 +1,8 @@
-#include "app/cli/config_flags.h"
+#include "app/options/config_flags.h"
 
 #include <iostream>
 
-#include "app/cli/number_flags.h"
+#include "app/options/number_flags.h"
 #include "core/model/text.h"
 
 namespace ringviz::cli {

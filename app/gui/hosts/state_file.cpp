@@ -1,9 +1,9 @@
-#include "app/gui/testing/state_file.h"
+#include "app/gui/hosts/state_file.h"
 
 #include <nlohmann/json.hpp>
 
-#include "app/gui/testing/item_marks.h"
-#include "app/gui/testing/layout_json.h"
+#include "app/gui/inspect/item_marks.h"
+#include "app/gui/inspect/layout_json.h"
 #include "app/gui/render/theme.h"
 #include "app/gui/text/strings.h"
 #include "core/output/output_file.h"
