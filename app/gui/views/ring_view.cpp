@@ -92,6 +92,7 @@ struct RingView::Scene {
   float thickness;          // arrow lines
   float rounding;           // box corners
   bool values_as_text;      // cells tall enough for a label, slots small enough to print
+  bool label_only;          // cells with room for the label line alone (CellText::label)
 };
 
 void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& frame, int& selected_gpu,
@@ -143,7 +144,8 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
                            : nullptr;
   std::int64_t largest_slot = 0;
   for (const Slot& slot : session.layout().slots) largest_slot = std::max(largest_slot, slot.count);
-  const bool text_cells = n <= SessionModel::kMaxTextRanks && geometry_.cell_height >= line * 2.6f;
+  const CellText cell_room = cell_text(n, line);
+  const bool text_cells = cell_room != CellText::none;
   const Scene scene{
       .dl = dl,
       .colours = colours,
@@ -163,7 +165,8 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
       .head = geometry_.grid ? std::max(4.0f, line * 0.4f) : line * 0.75f,
       .thickness = geometry_.grid ? std::max(1.0f, s) : 2.0f * s,
       .rounding = crowded ? 0.0f : 5.0f * s,
-      .values_as_text = text_cells && largest_slot <= SessionModel::kMaxValuesPerCell,
+      .values_as_text = cell_room == CellText::label_and_values && largest_slot <= SessionModel::kMaxValuesPerCell,
+      .label_only = cell_room == CellText::label,
   };
   draw_arrows_and_boxes(scene);
   queue_cells(scene, area, largest_slot);
@@ -282,7 +285,9 @@ void RingView::draw_cell_text(const Scene& scene) {
       const ImU32 ink = multi || stale ? to_imcol(colours.text, stale ? 0.55f : 1.0f)
                                        : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
       const std::string label = fit_label(shown.labels[index], cell.w - 2 * pad);
-      if (!label.empty() && cell.y + pad + line < cell.centre().y - 1) {
+      // Above the centre when the values take the bottom band; anywhere in a label-only cell.
+      const float label_bottom = scene.values_as_text ? cell.centre().y - 1 : cell.bottom() - pad * 0.5f;
+      if (!label.empty() && cell.y + pad + line < label_bottom) {
         const ImVec2 at(cell.x + pad, cell.y + pad * 0.6f);
         if (multi && !stale) {
           // Stripes underneath: put the sum on a small plate so it stays readable.
@@ -342,12 +347,19 @@ void RingView::draw_round_marks(const Scene& scene) const {
   }
 }
 
+RingView::CellText RingView::cell_text(int n, float line) const {
+  if (n > SessionModel::kMaxTextRanks) return CellText::none;
+  if (geometry_.cell_height >= line * 2.6f) return CellText::label_and_values;
+  if (geometry_.cell_height >= line * 1.5f && !pipeline_.frame().pipelined) return CellText::label;
+  return CellText::none;
+}
+
 std::vector<Rect> RingView::text_zones(const Scene& scene) const {
   // Where the boxes draw text (draw_titles, draw_cell_text): each title with its plate, and
   // on text cells the label line at the top and the values band at the bottom.
   std::vector<Rect> zones;
   const float pad = 3.0f * scene.ui_scale;
-  const bool text_cells = scene.n <= SessionModel::kMaxTextRanks && geometry_.cell_height >= scene.line * 2.6f;
+  const bool text_cells = cell_text(scene.n, scene.line) != CellText::none;
   const float margin = 2.0f * scene.ui_scale;  // the title's plate (draw_titles)
   for (int r = 0; r < scene.n; ++r) {
     Rect title;
@@ -393,9 +405,12 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
   // the boxes, no wider than a cell, with a smaller label (docs/architecture.md, "The GUI:
   // frame host, panels and views").
   const float free_middle = geometry_.cell_height - (3.0f * s * 0.6f + line) - (line + 4.0f);
-  // At text size 1 a packet still lands on its cell, as the default frames show it.
-  const bool compact = !geometry_.grid && scene.values_as_text && s > 1.0f &&
-                       std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f)) > free_middle;
+  // At text size 1 a packet still lands on its cell, as the default frames show it. A cell with
+  // the label line alone has no free middle at all: landing there would hide the label.
+  const bool compact = !geometry_.grid &&
+                       (scene.label_only ||
+                        (scene.values_as_text && s > 1.0f &&
+                         std::max(line + 8.0f * s, std::min(geometry_.cell_height * 0.4f, line * 2.2f)) > free_middle));
   const float compact_h = std::round(line * kCompactTextScale + 6.0f * s);
   const float compact_w = std::max(compact_h, geometry_.cell_width);
   std::vector<Rect> zones = text_zones(scene);

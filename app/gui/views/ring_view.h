@@ -60,6 +60,11 @@ class RingView {
   std::string shown_title(int rank, float line, Rect& at) const;
   // Where the GPU boxes draw text: titles, cell labels, values (packet labels stay off them).
   std::vector<Rect> text_zones(const Scene& scene) const;
+  // What the cells have room for: no text (crowded rings, small cells), the label line alone
+  // (cells under 2.6 lines of text but over 1.5, as on the stage at 1280x720; lock-step only,
+  // since a pipelined cell's middle holds its pieces), or the label and the values band.
+  enum class CellText { none, label, label_and_values };
+  CellText cell_text(int n, float line) const;
   // The stretch of `arrow` (as fractions of its length) where a packet of `size` touches no box.
   std::pair<float, float> clear_stretch(const ArrowPath& arrow, Vec2 size) const;
   void draw_selection(const Scene& scene, int selected_gpu) const;
