@@ -165,6 +165,7 @@ TEST_CASE("an instance's sizes must be ones a schedule takes, and its bytes its 
 TEST_CASE("the ranks of one collective must agree on what it is, matched by sequence within the group") {
   Run run = training_job();
   run.ranks[2].collectives[1].count = 1000;
+  run.ranks[2].collectives[1].bytes = 4000;
   CHECK(problem(run) == "group \"world\", collective 2: rank 2 has count 1000 where rank 0 has count 1048576");
   run = training_job();
   run.ranks[1].collectives[3].dtype = DType::f32;
@@ -200,7 +201,10 @@ TEST_CASE("a rank's times must not run backwards") {
 
 TEST_CASE("a recorded collective must be the one its instances say, and a refused run names its source") {
   Run run = parse_run(trace_document(Config{}), "t.json");
-  for (RankTimeline& timeline : run.ranks) timeline.collectives[0].count = 9;
+  for (RankTimeline& timeline : run.ranks) {
+    timeline.collectives[0].count = 9;
+    timeline.collectives[0].bytes.reset();
+  }
   CHECK(problem(run) == "group \"world\", collective 1: its recording has count 8 where the instances have count 9");
   run = parse_run(trace_document(Config{}), "t.json");
   run.groups[0].ranks.pop_back();
