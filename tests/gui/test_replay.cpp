@@ -118,3 +118,40 @@ TEST_CASE("the replay summary names the file, transport, ranks and hosts") {
   CHECK(replay.round_seconds().empty());
   std::remove(path.c_str());
 }
+
+TEST_CASE("a replay opens its file as a run and steps the run's one collective with the recorded config") {
+  ReplaySource replay;
+  const std::string path = "/tmp/ringviz-replay-run-test.json";
+  {
+    std::ofstream out(path);
+    out << synthetic_capture(straggler_config(), "rounds").dump();
+  }
+  replay.open(path);
+  REQUIRE(replay.active());
+  CHECK(replay.run().world_size() == 4);
+  REQUIRE(replay.run().groups.size() == 1);
+  CHECK(replay.collective().members.size() == 4);
+  CHECK(replay.config().ranks == 4);
+  CHECK(replay.config().count == 16);
+  REQUIRE(replay.recording());
+  CHECK(replay.recording() == replay.run().ranks[2].collectives[0].recording.get());
+  CHECK(replay.capture() == &*replay.recording()->capture);
+  const std::vector<std::optional<double>> times = replay.recorded_round_us();
+  REQUIRE(times.size() == 6);
+  CHECK(times[2] == replay.recording()->rounds[2].time_us);
+  CHECK(replay.measured_available());
+
+  // A refused file leaves the open run as it was.
+  {
+    std::ofstream out(path);
+    out << "{\"schema\": \"ringviz.trace/9\"}";
+  }
+  CHECK_THROWS_AS(replay.open(path), InputError);
+  CHECK(replay.config().count == 16);
+  CHECK(replay.recorded_round_us().size() == 6);
+  replay.close();
+  CHECK_FALSE(replay.recording());
+  CHECK_FALSE(replay.capture());
+  CHECK(replay.recorded_round_us().empty());
+  std::remove(path.c_str());
+}

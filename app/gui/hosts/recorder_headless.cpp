@@ -388,7 +388,7 @@ int record_headless(const RecordRequest& request) {
                         : collective_recording_seconds(make_schedule(request.config).round_count());
   if (replay) {
     Playback paced;
-    paced.set_round_count(static_cast<int>(replay->run().rounds.size()));
+    paced.set_round_count(make_schedule(replay->config()).round_count());
     paced.set_round_seconds(replay->round_seconds());
     whole = playback_recording_seconds(paced);
   }

@@ -10,13 +10,16 @@ namespace ringviz::gui {
 
 std::string replay_summary(const ReplaySource& replay) {
   const UiStrings& t = ui_strings();
-  const RecordedRun& run = replay.run();
-  const int ranks = run.config.ranks;
+  const int ranks = replay.config().ranks;
   const std::string rank_count = ranks == 1 ? std::string(t.replay_rank_words[0]) : format(t.replay_rank_words[1], ranks);
-  if (!run.capture) return format(t.replay_title_trace, replay.file_name().c_str(), run.backend.c_str(), rank_count.c_str());
-  const int hosts = host_count(*run.capture);
+  const CaptureRecord* capture = replay.capture();
+  if (!capture) {
+    const std::string backend = replay.recording() ? replay.recording()->backend : std::string();
+    return format(t.replay_title_trace, replay.file_name().c_str(), backend.c_str(), rank_count.c_str());
+  }
+  const int hosts = host_count(*capture);
   const std::string host_words = hosts == 1 ? std::string(t.replay_host_words[0]) : format(t.replay_host_words[1], hosts);
-  return format(t.replay_title, replay.file_name().c_str(), run.capture->transport.c_str(), rank_count.c_str(),
+  return format(t.replay_title, replay.file_name().c_str(), capture->transport.c_str(), rank_count.c_str(),
                 host_words.c_str());
 }
 
@@ -46,7 +49,7 @@ ReplayPanelAction ReplayPanel::draw(ReplaySource& replay, ThemeKind theme) {
   ImGui::PopStyleColor();
   if (replay.mismatch()) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
-    ImGui::TextWrapped("%s", mismatch_text(*replay.mismatch(), replay.run().config.dtype).c_str());
+    ImGui::TextWrapped("%s", mismatch_text(*replay.mismatch(), replay.config().dtype).c_str());
     ImGui::PopStyleColor();
   }
   if (replay.measured_available()) {

@@ -74,7 +74,7 @@ bool GuiApp::open_replay(const std::string& path, std::string& error) {
 }
 
 bool GuiApp::open_replay(ReplaySource replay, std::string& error) {
-  const Config& config = replay.run().config;
+  const Config& config = replay.config();
   if (!replay_.active()) {
     live_config_ = setup_.draft();
     live_backend_ = setup_.backend();
@@ -88,7 +88,7 @@ bool GuiApp::open_replay(ReplaySource replay, std::string& error) {
   setup_.accepted(config, BackendChoice::cpu);
   replay_ = std::move(replay);
   replay_.check_against(model_.session());
-  model_.show_recording(replay_.shared_run());
+  model_.show_recording(replay_.shared_recording());
   playback_.set_round_count(model_.session().round_count());
   playback_.set_round_seconds(replay_.round_seconds());
   playback_.go_to_start();
@@ -124,9 +124,9 @@ bool GuiApp::draw_replay_header() {
 
 std::string GuiApp::measured_caption_line() const {
   const RoundMoment moment = playback_.moment();
-  if (!replay_.active() || moment.round == 0) return "";
+  if (!replay_.recording() || moment.round == 0) return "";
   const Schedule& schedule = model_.session().schedule();
-  return measured_caption(replay_.run(), schedule.rounds[static_cast<std::size_t>(moment.round - 1)], moment.round);
+  return measured_caption(*replay_.recording(), schedule.rounds[static_cast<std::size_t>(moment.round - 1)], moment.round);
 }
 
 void GuiApp::add_notice(std::string notice) {
@@ -197,8 +197,7 @@ ViewContext GuiApp::view_context() {
   context.wait_for_answers = !host_.interactive;
   context.presentation = presentation_;
   if (ring_.cell_source().decided()) context.cell_source = ring_.cell_source().reason();
-  if (replay_.active())
-    for (const RecordedRound& round : replay_.run().rounds) context.recorded_round_us.push_back(round.time_us);
+  context.recorded_round_us = replay_.recorded_round_us();
   context.open_in_ring = [this](const Config& config, const std::string& notice) {
     if (!apply_config(config, setup_.backend())) return;
     playback_.go_to_start();
@@ -275,7 +274,7 @@ void GuiApp::build_frame(float width, float height) {
                             : layout_panels(width, height, ui_scale());
   for (FrameExtension* extension : extensions_)
     panels_.view.h = std::max(0.0f, panels_.view.h - extension->reserve_below_view(*this, panels_));
-  if (replay_.active() && replay_.run().capture) {
+  if (replay_.capture()) {
     const float height = timeline_height(model_.config().ranks, ui_scale(), ImGui::GetTextLineHeightWithSpacing(), panels_.view.h);
     panels_.view.h -= height;
     panels_.timeline = {panels_.view.x, panels_.view.y + panels_.view.h, panels_.view.w, height};
@@ -290,8 +289,8 @@ void GuiApp::build_frame(float width, float height) {
     setup_.draw(panels_.setup, model_, preferences_, hooks);
   }
   draw_centre();
-  if (panels_.timeline.h > 0 && replay_.active() && replay_.run().capture)
-    timeline_.draw(panels_.timeline, *replay_.run().capture, playback_.position(), frame_context());
+  if (panels_.timeline.h > 0 && replay_.capture())
+    timeline_.draw(panels_.timeline, *replay_.capture(), playback_.position(), frame_context());
   if (panels_.round_table.w > 0) transfers_.draw(panels_.round_table, model_, frame_context(), selected_gpu_);
   if (panels_.traffic.w > 0) traffic_.draw(panels_.traffic, model_, frame_context(), selected_gpu_);
   if (!stage_) {
@@ -331,8 +330,7 @@ void GuiApp::draw_centre() {
     }
     ring_.draw(panels_.view, model_, frame_context(), selected_gpu_, fills_);
     add_notice(ring_.cell_source().take_notice());
-    if (replay_.active() && replay_.run().capture)
-      draw_host_overlay(ring_.geometry(), *replay_.run().capture, panels_.view, ui_scale());
+    if (replay_.capture()) draw_host_overlay(ring_.geometry(), *replay_.capture(), panels_.view, ui_scale());
     return;
   }
   if (views_.current() == CentreView::devices) panels_.devices = below;

@@ -1,0 +1,96 @@
+#pragma once
+// A run: what a job did, as a timeline per rank (docs/architecture.md, "The Run model").
+// Process groups name ranks by their global number; each rank lists the collectives it took
+// part in, in the order it issued them, and the compute it did between them. A single
+// collective (`trace --format json`, a capture) is a run of one group and one instance per
+// rank; a training job is many collectives over several groups with compute around them.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/config.h"
+#include "core/model/dtype.h"
+#include "core/model/enum_table.h"
+#include "core/model/reduce_op.h"
+#include "core/trace/trace_read.h"
+
+namespace ringviz {
+
+// Ranks that run collectives together (an NCCL communicator, a PyTorch process group).
+// `ranks[i]` is the global rank that is GPU i of the group's collectives.
+struct ProcessGroup {
+  std::string name;
+  std::vector<int> ranks;
+};
+
+// Microseconds on the run's one clock (a capture's: rank 0's, from the start of its first
+// round).
+struct TimeSpan {
+  double start_us = 0;
+  double end_us = 0;
+};
+
+// What the library that ran a collective says it chose, in its own words ("RING", "LL",
+// the kernel's grid as channels); empty where the source does not say.
+struct LibraryChoice {
+  std::string algorithm;
+  std::string protocol;
+  std::optional<int> channels;
+};
+
+// One rank's part of one collective. The ranks of a group issue their collectives on it in
+// the same order, so the k-th instance on a group in every member's timeline is one
+// collective (see run_collectives.h).
+struct CollectiveInstance {
+  Op op = Op::allreduce;
+  int group = 0;  // index into Run::groups
+  std::int64_t count = 0;  // elements each rank starts with (Config::count)
+  DType dtype = DType::f32;
+  ReduceOp reduce = ReduceOp::sum;
+  // The schedule ringviz steps it with.
+  Algorithm algorithm = Algorithm::ring;
+  Order order = Order::seed;
+  int channels = 1;
+  int slices = 1;
+  // Bytes of one rank's input as the source states them; must equal count x dtype size.
+  std::optional<std::int64_t> bytes;
+  std::optional<TimeSpan> measured;
+  LibraryChoice library;
+  std::string label;  // how the source names it ("bucket 3"); may be empty
+  // The document's rounds and buffers where the collective was recorded by ringviz; one
+  // recording is shared by every rank's instance of the collective.
+  std::shared_ptr<const RecordedRun> recording;
+};
+
+enum class ComputeKind { forward, backward, optimizer, kernel };
+inline constexpr EnumName<ComputeKind> kComputeKindNames[] = {
+    {ComputeKind::forward, "forward"},
+    {ComputeKind::backward, "backward"},
+    {ComputeKind::optimizer, "optimizer"},
+    {ComputeKind::kernel, "kernel", "", "a kernel outside an annotated phase"}};
+inline constexpr EnumNamer compute_kind_name{kComputeKindNames};
+
+struct ComputeSpan {
+  std::string name;
+  ComputeKind kind = ComputeKind::kernel;
+  TimeSpan time;
+};
+
+struct RankTimeline {
+  // False for a rank of the job that the source did not record (a trace of 2 ranks out of
+  // 128): it lists nothing, and its part of each collective is the schedule's.
+  bool traced = true;
+  std::vector<CollectiveInstance> collectives;  // in the order the rank issued them
+  std::vector<ComputeSpan> compute;             // in order of start
+};
+
+struct Run {
+  std::vector<ProcessGroup> groups;
+  std::vector<RankTimeline> ranks;  // indexed by global rank
+
+  int world_size() const { return static_cast<int>(ranks.size()); }
+};
+
+}  // namespace ringviz
