@@ -27,7 +27,7 @@ LAYER_ORDER = [
     ["core/engine", "core/topology"],
     ["core/training"],
     ["core/trace"],
-    ["core/fit", "core/teaching"],
+    ["core/fit", "core/run", "core/teaching"],
     ["core/request"],
     # gpu: the devices, the kernels, the backend that runs a schedule on them, NCCL beside it.
     ["gpu/device"],
