@@ -92,7 +92,7 @@ void check_draw_data_finite() {
 }
 
 void check_layout(GuiApp& app, CentreView view, float width, float height) {
-  if (window_too_small(width, height, app.ui_scale())) return;  // only the notice is drawn
+  if (app.too_small(width, height)) return;  // only the notice is drawn
   const PanelLayout& p = app.panels();
   for (const Rect& panel : {p.setup, p.caption, p.view, p.round_table, p.traffic, p.controls, p.devices})
     CHECK(inside(panel, width, height));

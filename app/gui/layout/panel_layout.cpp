@@ -1,5 +1,7 @@
 #include "app/gui/layout/panel_layout.h"
 
+#include <algorithm>
+
 namespace ringviz::gui {
 
 PanelLayout layout_panels(float width, float height, float ui_scale) {
@@ -26,8 +28,13 @@ PanelLayout layout_panels(float width, float height, float ui_scale) {
   return p;
 }
 
-bool window_too_small(float width, float height, float ui_scale) {
-  return width < kMinUsableWidth * ui_scale || height < kMinUsableHeight * ui_scale;
+LeastWindow least_window(float ui_scale, float controls_width) {
+  return {std::max(kMinUsableWidth * ui_scale, controls_width), kMinUsableHeight * ui_scale};
+}
+
+bool window_too_small(float width, float height, float ui_scale, float controls_width) {
+  const LeastWindow least = least_window(ui_scale, controls_width);
+  return width < least.width || height < least.height;
 }
 
 }  // namespace ringviz::gui

@@ -26,8 +26,14 @@ PanelLayout layout_panels(float width, float height, float ui_scale);
 
 // The smallest window (in pixels at UI scale 1; it grows with the scale) in which the panels
 // are drawn at all; below it the whole window shows only a notice saying how large to make it.
+// `controls_width`: what the controls bar needs whole, measured in the frame's font by the
+// caller (0 where there is no bar, as on the stage); the window is at least that wide too.
 inline constexpr float kMinUsableWidth = 200.0f;
 inline constexpr float kMinUsableHeight = 120.0f;
-bool window_too_small(float width, float height, float ui_scale);
+struct LeastWindow {
+  float width, height;
+};
+LeastWindow least_window(float ui_scale, float controls_width = 0);
+bool window_too_small(float width, float height, float ui_scale, float controls_width = 0);
 
 }  // namespace ringviz::gui

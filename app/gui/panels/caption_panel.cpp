@@ -32,8 +32,41 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
     ImGui::TextUnformatted(measured.c_str());
     ImGui::PopStyleColor();
   }
-  ImGui::TextWrapped("%s", caption.body.c_str());
+  draw_whole_lines(caption.body, area.bottom() - ImGui::GetStyle().WindowPadding.y);
   ImGui::End();
+}
+
+void CaptionPanel::draw_whole_lines(const std::string& text, float bottom) {
+  // As many wrapped lines as end above `bottom`; when some are left out, the last one shown
+  // ends in "..." so nobody takes a cut explanation for a whole one.
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const float wrap = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const float top = ImGui::GetCursorScreenPos().y;
+  const int fit = static_cast<int>(std::floor((bottom - top) / size));
+  if (ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y <= static_cast<float>(fit) * size + 0.5f) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  if (fit < 1) return;
+  const char* begin = text.c_str();
+  const char* end = begin + text.size();
+  const char* line = begin;
+  for (int kept = 0; kept < fit - 1 && line < end; ++kept) {
+    line = font->CalcWordWrapPositionA(size / font->FontSize, line, end, wrap);
+    while (line < end && (*line == ' ' || *line == '\n')) ++line;
+  }
+  // The last line: as many words as leave room for the ellipsis.
+  const float dots = ImGui::CalcTextSize("...").x;
+  const char* cut = font->CalcWordWrapPositionA(size / font->FontSize, line, end, std::max(1.0f, wrap - dots));
+  std::string shown(begin, cut);
+  while (!shown.empty() && shown.back() == ' ') shown.pop_back();
+  shown += "...";
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(shown.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 const RoundCaption& CaptionPanel::caption_at(const SessionModel& model, const FrameContext& frame) {

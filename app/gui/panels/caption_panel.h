@@ -21,6 +21,7 @@ class CaptionPanel {
 
  private:
   const RoundCaption& caption_at(const SessionModel& model, const FrameContext& frame);
+  static void draw_whole_lines(const std::string& text, float bottom);
 
   RoundCaptionKey key_;
   RoundCaption caption_;

@@ -12,6 +12,23 @@
 
 namespace ringviz::gui {
 
+namespace {
+
+float button_width(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2; }
+
+// Whether an item `width` wide fits on the rest of the row.
+bool fits_on_row(float width) { return width <= ImGui::GetContentRegionAvail().x; }
+
+}  // namespace
+
+float ControlsBar::least_width() {
+  const UiStrings& t = ui_strings();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float play = std::max(button_width(t.play), button_width(t.pause));
+  return std::ceil(button_width(t.reset) + button_width(t.step_back) + play + button_width(t.step_forward) +
+                   button_width(t.go_to_end) + 4 * style.ItemSpacing.x + 2 * style.WindowPadding.x);
+}
+
 void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& playback, Preferences& preferences,
                        const std::vector<std::string>& notices, const FrameContext& frame, const std::vector<Rgb>* spans) {
   const UiStrings& t = ui_strings();
@@ -33,16 +50,31 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
   ImGui::SameLine();
   if (ImGui::Button(t.go_to_end)) playback.go_to_end();
   ImGui::SameLine();
-  bool loop = playback.loop();
-  if (ImGui::Checkbox(t.loop, &loop)) playback.set_loop(loop);
-  ImGui::SameLine();
-  float speed = static_cast<float>(playback.speed());
-  ImGui::SetNextItemWidth(std::round(140.0f * frame.ui_scale));
-  if (ImGui::SliderFloat(t.speed, &speed, static_cast<float>(kMinSpeed), static_cast<float>(kMaxSpeed), "%.2fx",
-                         ImGuiSliderFlags_Logarithmic))
-    playback.set_speed(speed);
-  ImGui::SameLine();
-  if (ImGui::Button(t.help_button)) preferences.show_help = !preferences.show_help;
+  // Large text on a narrow window: Loop, then Speed, then Help give way (least_width() keeps
+  // the buttons before them; below that the window is too small).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float loop_w = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(t.loop).x;
+  const float slider_w = std::round(140.0f * frame.ui_scale);
+  const float speed_w = slider_w + style.ItemInnerSpacing.x + ImGui::CalcTextSize(t.speed).x;
+  const float help_w = button_width(t.help_button);
+  const bool show_help_button = fits_on_row(help_w);
+  const float after_speed = show_help_button ? help_w + style.ItemSpacing.x : 0.0f;
+  if (fits_on_row(loop_w + style.ItemSpacing.x + speed_w + style.ItemSpacing.x + after_speed)) {
+    bool loop = playback.loop();
+    if (ImGui::Checkbox(t.loop, &loop)) playback.set_loop(loop);
+    ImGui::SameLine();
+  }
+  if (fits_on_row(speed_w + style.ItemSpacing.x + after_speed)) {
+    float speed = static_cast<float>(playback.speed());
+    ImGui::SetNextItemWidth(slider_w);
+    if (ImGui::SliderFloat(t.speed, &speed, static_cast<float>(kMinSpeed), static_cast<float>(kMaxSpeed), "%.2fx",
+                           ImGuiSliderFlags_Logarithmic))
+      playback.set_speed(speed);
+    ImGui::SameLine();
+  }
+  if (show_help_button) {
+    if (ImGui::Button(t.help_button)) preferences.show_help = !preferences.show_help;
+  }
   preferences.speed = playback.speed();
   preferences.loop = playback.loop();
 

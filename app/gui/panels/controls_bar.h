@@ -29,6 +29,9 @@ class ControlsBar {
             const std::vector<std::string>& notices, const FrameContext& frame,
             const std::vector<Rgb>* spans = nullptr);
   const StatusItem& status() const { return status_; }
+  // The width the bar needs for what it never drops (Reset, Back, Play, Step, End) in the
+  // current font; Loop, Speed and Help follow only where they fit whole.
+  static float least_width();
 
  private:
   StatusItem status_;

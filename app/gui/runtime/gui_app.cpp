@@ -263,9 +263,9 @@ void GuiApp::build_frame(float width, float height) {
                Rgb{static_cast<std::uint8_t>(panel.x * 255.0f + 0.5f), static_cast<std::uint8_t>(panel.y * 255.0f + 0.5f),
                    static_cast<std::uint8_t>(panel.z * 255.0f + 0.5f)});
   handle_keys();
-  if (window_too_small(width, height, ui_scale())) {
+  if (too_small(width, height)) {
     panels_ = {};  // nothing but the notice: panels squeezed below this size overlap or vanish
-    draw_window_too_small(width, height, ui_scale());
+    draw_window_too_small(width, height, least_window(ui_scale(), stage_ ? 0.0f : ControlsBar::least_width()));
     return;
   }
   for (FrameExtension* extension : extensions_) extension->before_panels(*this);

@@ -101,6 +101,11 @@ class GuiApp {
   const ReplaySource& replay() const { return replay_; }
   void set_pacing(Pacing pacing);
 
+  // Below the least window (panel_layout.h) at this frame's scale only a notice is drawn.
+  bool too_small(float width, float height) const {
+    return window_too_small(width, height, ui_scale(), stage_ ? 0.0f : ControlsBar::least_width());
+  }
+
   // Last frame's layout, for --dump-layout.
   const PanelLayout& panels() const { return panels_; }
   const RingGeometry& geometry() const { return ring_.geometry(); }

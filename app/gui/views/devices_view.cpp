@@ -87,7 +87,13 @@ void draw_round_times(const Session& session, const ViewContext& context, const 
     ImGui::TextWrapped("%s", rounds == 0 ? t.devices_no_rounds : t.devices_no_times);
     return;
   }
-  ImGui::TextWrapped(t.devices_times, clock);
+  // The heading goes with its table: neither where not even one row would fit under it.
+  const std::string heading = format(t.devices_times, clock);
+  const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  const float heading_h = ImGui::CalcTextSize(heading.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y +
+                          ImGui::GetStyle().ItemSpacing.y;
+  if (ImGui::GetContentRegionAvail().y - heading_h < 2 * row_h) return;
+  ImGui::TextWrapped("%s", heading.c_str());
   const int current = link_view_round(context.moment, rounds);
   const ImU32 highlight = to_imcol(view_colours(context.theme).selected_border, 0.25f);
   // The list follows the round of the moment: scrolled to it whenever it changes, and free to
@@ -98,8 +104,15 @@ void draw_round_times(const Session& session, const ViewContext& context, const 
   // The table scrolls under its header row, which stays.
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
-  const float height = std::max(ImGui::GetFrameHeight() * 3, ImGui::GetContentRegionAvail().y);
-  if (!ImGui::BeginTable("##round_times", 2, flags, ImVec2(0, height))) return;
+  // Whole rows only: the table is as tall as the header and the rows that fit entirely, and
+  // following a round scrolls by whole rows, so no number is ever drawn cut in half.
+  const int rows_fit = std::min(rounds, static_cast<int>(std::floor(ImGui::GetContentRegionAvail().y / row_h)) - 1);
+  if (rows_fit < 1) return;
+  if (!ImGui::BeginTable("##round_times", 2, flags, ImVec2(0, row_h * static_cast<float>(rows_fit + 1)))) return;
+  if (follow) {
+    const int first = std::clamp(current - 1 - rows_fit / 2, 0, std::max(0, rounds - rows_fit));
+    ImGui::SetScrollY(row_h * static_cast<float>(first));
+  }
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn(t.devices_column_round, ImGuiTableColumnFlags_WidthStretch, 0.5f);
   ImGui::TableSetupColumn(t.devices_column_time, ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -110,10 +123,7 @@ void draw_round_times(const Session& session, const ViewContext& context, const 
   while (clipper.Step()) {
     for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
       ImGui::TableNextRow();
-      if (r + 1 == current) {
-        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, highlight);
-        if (follow) ImGui::SetScrollHereY(0.5f);
-      }
+      if (r + 1 == current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, highlight);
       ImGui::TableNextColumn();
       ImGui::Text("%d", r + 1);
       ImGui::TableNextColumn();

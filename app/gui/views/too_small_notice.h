@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include "app/gui/layout/geometry.h"
+#include "app/gui/layout/panel_layout.h"
 
 namespace ringviz::gui {
 
@@ -12,6 +13,6 @@ void draw_centred_notice(ImDrawList* draw_list, const Rect& area, const char* te
 
 // The whole window of `width` x `height` is below the smallest usable size
 // (window_too_small): only the notice naming that size is drawn.
-void draw_window_too_small(float width, float height, float ui_scale);
+void draw_window_too_small(float width, float height, LeastWindow least);
 
 }  // namespace ringviz::gui
