@@ -4,6 +4,7 @@
 // a recorded run to replay. A front end builds one, validate_show_request checks it once before
 // any window exists, and the GUI takes it as it is: no setting travels beside it.
 #include <string>
+#include <utility>
 
 #include "core/model/config.h"
 #include "core/model/enum_table.h"
@@ -26,6 +27,13 @@ struct ShowRequest {
   std::string compare_topology = "star";  // a kind of topology_kinds() or a preset spec, sized by the GPU count
   std::string replay;                     // a ringviz.trace/1 document to open ("": none)
 };
+
+// `config` on the ring, every other setting at its default.
+inline ShowRequest ring_request(Config config) {
+  ShowRequest request;
+  request.config = std::move(config);
+  return request;
+}
 
 // Throws InputError, naming the flag, for what the GUI could not show: an init file that does
 // not read, a collective whose schedule cannot be built, an unknown model preset or topology

@@ -84,7 +84,7 @@ TEST_CASE("frame damage: the changed rectangles give the same pixels as a whole 
   FrameHost frames;
   Host host;
   host.interactive = false;
-  GuiApp app(ShowRequest{.config = config}, BackendChoice::cpu, Preferences{}, host);
+  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
   REQUIRE(frames.start(app).ok());
   app.playback().set_loop(true);
   app.playback().play();

@@ -41,7 +41,7 @@ TEST_CASE("kept frame: the interactive window's path gives a whole redraw's pixe
   FrameHost frames;
   Host host;
   host.interactive = false;
-  GuiApp app(ShowRequest{.config = config}, BackendChoice::cpu, Preferences{}, host);
+  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
   REQUIRE(frames.start(app).ok());
   app.playback().set_loop(true);
   app.playback().play();
@@ -99,7 +99,7 @@ TEST_CASE("kept frame: a frame of no pixels is drawn straight into the window, a
   FrameHost frames;
   Host host;
   host.interactive = false;
-  GuiApp app(ShowRequest{.config = config}, BackendChoice::cpu, Preferences{}, host);
+  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
   REQUIRE(frames.start(app).ok());
   KeptFrame kept;
   FrameStep step;
@@ -164,7 +164,7 @@ TEST_CASE("kept frame: a back buffer never swapped keeps a whole redraw's pixels
   FrameHost frames;
   Host host;
   host.interactive = false;
-  GuiApp app(ShowRequest{.config = config}, BackendChoice::cpu, Preferences{}, host);
+  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
   REQUIRE(frames.start(app).ok());
   app.playback().set_loop(true);
   app.playback().play();

@@ -420,9 +420,8 @@ int record_headless(const RecordRequest& request) {
     Host host;
     host.interactive = false;
     host.graphics = surface.describe();
-    ShowRequest shown;
-    shown.config = lesson ? lesson->scenes.front().config : request.config;
-    GuiApp app(shown, request.backend, preferences, host, std::move(replay));
+    GuiApp app(ring_request(lesson ? lesson->scenes.front().config : request.config), request.backend, preferences,
+               host, std::move(replay));
     const bool stage = request.layout == RecordLayout::stage;
     app.set_content_scale(request.ui_scale > 0 ? request.ui_scale
                           : stage          ? stage_ui_scale(request.height)
