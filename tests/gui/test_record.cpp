@@ -105,7 +105,22 @@ int check_cells(const Image& image, const nlohmann::json& layout) {
       const double x = painted["x"].get<double>(), w = painted["w"].get<double>();
       const double y = painted["y"].get<double>(), h = painted["h"].get<double>();
       if (y + h >= band_top - 2 || w < 6 || h < 6) continue;  // under the caption, or too small to sample
-      const double cy = cell["centre"][1].get<double>();
+      // The centre shows the pure colours unless the cell is short enough for its label to
+      // reach it (ring_view.cpp, CellText::label): then sample between the label's bottom and
+      // the heatmap band (the lower 36% of the cell).
+      double cy = cell["centre"][1].get<double>();
+      double label_bottom = y;
+      for (const auto& text : layout["texts"]) {
+        const double tx = text["x"].get<double>(), ty = text["y"].get<double>();
+        const double tw = text["w"].get<double>(), th = text["h"].get<double>();
+        // Texts starting above the centre: the label (the values sit in the bottom band).
+        if (tx < x + w && tx + tw > x && ty < cy && ty + th > y) label_bottom = std::max(label_bottom, ty + th);
+      }
+      if (label_bottom + 1 >= cy) {
+        const double band_top = y + h * 0.64;
+        if (band_top - label_bottom < 3) continue;  // no pixel of pure colour to sample
+        cy = (label_bottom + band_top) * 0.5;
+      }
       const std::string state = cell["state"].get<std::string>();
       const auto& contributors = cell["contributors"];
       CAPTURE(gpu["rank"].get<int>());

@@ -350,7 +350,7 @@ void RingView::draw_round_marks(const Scene& scene) const {
 RingView::CellText RingView::cell_text(int n, float line) const {
   if (n > SessionModel::kMaxTextRanks) return CellText::none;
   if (geometry_.cell_height >= line * 2.6f) return CellText::label_and_values;
-  if (geometry_.cell_height >= line * 1.5f && !pipeline_.frame().pipelined) return CellText::label;
+  if (geometry_.cell_height >= line * 2.1f && !pipeline_.frame().pipelined) return CellText::label;
   return CellText::none;
 }
 

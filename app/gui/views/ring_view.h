@@ -61,8 +61,9 @@ class RingView {
   // Where the GPU boxes draw text: titles, cell labels, values (packet labels stay off them).
   std::vector<Rect> text_zones(const Scene& scene) const;
   // What the cells have room for: no text (crowded rings, small cells), the label line alone
-  // (cells under 2.6 lines of text but over 1.5, as on the stage at 1280x720; lock-step only,
-  // since a pipelined cell's middle holds its pieces), or the label and the values band.
+  // (cells from 2.1 to 2.6 lines of text, as on the stage at 1280x720, where a label leaves a
+  // band of pure colour under it; lock-step only, since a pipelined cell's middle holds its
+  // pieces), or the label and the values band.
   enum class CellText { none, label, label_and_values };
   CellText cell_text(int n, float line) const;
   // The stretch of `arrow` (as fractions of its length) where a packet of `size` touches no box.
