@@ -31,7 +31,7 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
                       std::to_string(kMaxSlices) + " (1: the article's lock-step rounds)")
       ->capture_default_str();
   add_choice_option(parser, "--backend", flags.backend, kBackendChoiceNames);
-  add_choice_option(parser, "--lang", flags.lang, kLanguageNames);
+  add_lang_option(parser, flags.lang, "the tables and messages");
   add_verbose_flag(parser, flags.verbose);
 }
 
@@ -47,6 +47,10 @@ void say_backend_notice(const std::string& notice, bool verbose) {
 
 CLI::Option* add_gpus_option(CLI::App& parser, std::string& text, const std::string& what, int most) {
   return parser.add_option("--gpus,-n", text, what + ", 1-" + std::to_string(most))->capture_default_str();
+}
+
+CLI::Option* add_lang_option(CLI::App& parser, std::string& text, const std::string& what) {
+  return add_choice_option(parser, "--lang", text, kLanguageNames, "language of " + what);
 }
 
 CLI::Option* add_count_option(CLI::App& parser, std::string& text) {
@@ -68,6 +72,7 @@ Config config_from_flags(const ConfigFlags& flags) {
   config.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
   config.reduce = parse_reduce_or_throw(flags.reduce, "--reduce");
   config.init = parse_init(flags.init, "--init");
+  check_init_values(config.init, config.dtype, "--init");
   config.channels = static_cast<int>(parse_number_in_range(flags.channels, "--channels", 1, kMaxChannels));
   config.slices = static_cast<int>(parse_number_in_range(flags.slices, "--slices", 1, kMaxSlices));
   parse_language(flags.lang, "--lang");

@@ -17,6 +17,7 @@
 
 #include "core/input/json_input.h"
 #include "core/input/initial_values.h"
+#include "core/model/checked_value.h"
 #include "core/model/layout.h"
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
@@ -429,18 +430,19 @@ Config read_config(const LessonReader& reader, const json& value, const std::str
         if (!init[r].is_array())
           reader.fail(row_pointer, "init",
                       "expected an array of numbers, got " + std::string(json_type_name(init[r])));
-        std::vector<double> row;
+        std::vector<ElementValue> row;
         for (std::size_t i = 0; i < init[r].size(); ++i) {
           const json& element = init[r][i];
           const std::string element_pointer = row_pointer + "/" + std::to_string(i);
           if (!element.is_number())
             reader.fail(element_pointer, "init",
                         "expected a number, got " + std::string(json_type_name(element)));
-          // The same check as an init file's (docs/architecture.md, "Reading input files").
+          // The same conversion as an init file's and --init values:' (docs/architecture.md,
+          // "Reading input files"), kept exact: an i64 lesson value beyond 2^53 stays itself.
           const std::string_view written = reader.positions().number_text(element_pointer);
-          if (!number_as_element(element, written_as_whole_number(written), config.dtype))
-            reader.fail(element_pointer, "init", does_not_fit(written, config.dtype));
-          row.push_back(element.get<double>());
+          const ElementValue number = read_written_number(written).value;
+          if (!stored_as(number, config.dtype)) reader.fail(element_pointer, "init", does_not_fit(written, config.dtype));
+          row.push_back(number);
         }
         config.init.values.push_back(std::move(row));
       }

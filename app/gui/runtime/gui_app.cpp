@@ -44,6 +44,7 @@ GuiApp::GuiApp(Config config, BackendChoice backend, Preferences preferences, Ho
 bool GuiApp::init(std::string& error) {
   if (!ring_.init(error)) return false;
   if (!model_.rebuild(setup_.draft(), setup_.backend(), error)) return false;
+  note_integer_overflow();
   playback_.set_round_count(model_.session().round_count());
   if (std::optional<ReplaySource> startup = take_startup_replay()) {
     if (!open_replay(std::move(*startup), error)) return false;
@@ -119,6 +120,21 @@ std::string GuiApp::measured_caption_line() const {
   return measured_caption(replay_.run(), schedule.rounds[static_cast<std::size_t>(moment.round - 1)], moment.round);
 }
 
+void GuiApp::note_integer_overflow() {
+  const std::optional<IntegerOverflow>& overflow = model_.integer_overflow();
+  std::string notice;
+  if (overflow) {
+    const Config& config = model_.config();
+    const std::string type(dtype_name(config.dtype));
+    notice = format(ui_strings().integer_overflow, type.c_str(), std::string(reduce_op_name(config.reduce)).c_str(),
+                    static_cast<long long>(overflow->element), overflow->exact.c_str(), type.c_str(),
+                    overflow->wrapped.c_str());
+  }
+  // Once per collective that wraps: rebuilding it for another view or round says nothing new.
+  if (notice != overflow_notice_ && !notice.empty()) add_notice(notice);
+  overflow_notice_ = std::move(notice);
+}
+
 void GuiApp::add_notice(std::string notice) {
   if (notice.empty()) return;
   // A notice may quote a file name or a lesson's text in any script: the next atlas covers it.
@@ -136,6 +152,7 @@ bool GuiApp::apply_config(const Config& config, BackendChoice backend) {
     return false;
   }
   setup_.accepted(config, backend);
+  note_integer_overflow();
   // Keep the round on screen where the new collective has it; otherwise its last round.
   const int rounds = model_.session().round_count();
   playback_.set_round_count(rounds);

@@ -123,6 +123,8 @@ class GuiApp {
   void draw_memory_with_ring(const Rect& area);
   bool draw_replay_header();  // the setup panel's header hook
   std::string measured_caption_line() const;
+  // A notice when the collective just built wraps an integer reduction (once per collective).
+  void note_integer_overflow();
 
   std::vector<FrameExtension*> extensions_;
   SessionModel model_;
@@ -144,6 +146,7 @@ class GuiApp {
   Config live_config_;                    // what close_replay() returns to
   BackendChoice live_backend_ = BackendChoice::automatic;
   std::vector<std::string> notices_;
+  std::string overflow_notice_;  // the last integer-overflow notice given, empty when none
   PanelLayout panels_;
   float content_scale_ = 1.0f;
   bool presentation_ = false;
