@@ -30,7 +30,7 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
                   "pieces every slot is cut into so that rounds overlap in a pipeline, 1-" +
                       std::to_string(kMaxSlices) + " (1: the article's lock-step rounds)")
       ->capture_default_str();
-  add_choice_option(parser, "--backend", flags.backend, kBackendChoiceNames);
+  add_backend_option(parser, flags.backend);
   add_lang_option(parser, flags.lang, "the tables and messages");
   add_verbose_flag(parser, flags.verbose);
 }
@@ -47,6 +47,10 @@ void say_backend_notice(const std::string& notice, bool verbose) {
 
 CLI::Option* add_gpus_option(CLI::App& parser, std::string& text, const std::string& what, int most) {
   return parser.add_option("--gpus,-n", text, what + ", 1-" + std::to_string(most))->capture_default_str();
+}
+
+CLI::Option* add_backend_option(CLI::App& parser, std::string& text) {
+  return add_choice_option(parser, "--backend", text, kBackendChoiceNames);
 }
 
 CLI::Option* add_lang_option(CLI::App& parser, std::string& text, const std::string& what) {

@@ -73,6 +73,8 @@ CLI::Option* add_choice_option(CLI::App& parser, const std::string& names, std::
 }
 // --gpus,-n: `what` (e.g. "data-parallel GPUs"), 1 to `most`.
 CLI::Option* add_gpus_option(CLI::App& parser, std::string& text, const std::string& what, int most);
+// --backend auto|cpu|cuda, for every subcommand that runs the engine.
+CLI::Option* add_backend_option(CLI::App& parser, std::string& text);
 // --lang: the language of `what` ("the tables"), en | zh. Every subcommand registers it here.
 CLI::Option* add_lang_option(CLI::App& parser, std::string& text, const std::string& what = "the tables");
 // --count,-c: elements each GPU starts with.

@@ -14,7 +14,7 @@ void refuse_empty_values_of(CLI::App& app, const std::string& help) {
     if (option->get_type_size_max() == 0) continue;  // a flag: it takes no value
     const std::string name = option->get_name();
     option->each([name, help](const std::string& value) {
-      if (value.empty()) throw InputError(name + ": the value is empty; give one (see " + help + ")");
+      if (value.empty()) throw InputError(name + ": '' is an empty value; give one (see " + help + ")");
     });
   }
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {

@@ -1,5 +1,6 @@
 #include "core/model/checked_value.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>

@@ -47,8 +47,10 @@ void check_parent(const fs::path& target, const std::string& flag) {
   if (fd < 0) {
     const int error_number = errno;
     if (error_number == EEXIST) return;  // another writer of ours is at work there: the folder takes files
-    throw InputError(flag + ": cannot write into the folder '" + parent.string() + "' (" +
-                     std::strerror(error_number) + "); choose a folder you can write to");
+    // /proc answers "No such file or directory" for a folder that exists: say what it means.
+    const std::string why = error_number == ENOENT ? "it takes no new files" : std::strerror(error_number);
+    throw InputError(flag + ": cannot write into the folder '" + parent.string() + "' (" + why +
+                     "); choose a folder you can write to");
   }
   ::close(fd);
   ::unlink(probe.c_str());

@@ -128,11 +128,11 @@ TEST_CASE("an empty value is refused with exit 2 on every option of every comman
   CHECK(tried > 60);
   if (gui_built()) {
     for (const char* option : {"--view", "--theme", "--open", "--memory-model"})
-      check_refused(run_ringviz({option, ""}), std::string(option) + ": the value is empty; give one (see ringviz --help)");
+      check_refused(run_ringviz({option, ""}), std::string(option) + ": '' is an empty value; give one (see ringviz --help)");
   }
-  check_refused(run_ringviz({"record", "--layout", ""}), "--layout: the value is empty; give one (see ringviz record --help)");
-  check_refused(run_ringviz({"memory", "--model", ""}), "--model: the value is empty");
-  check_refused(run_ringviz({"compare", "--fit", ""}), "--fit: the value is empty");
+  check_refused(run_ringviz({"record", "--layout", ""}), "--layout: '' is an empty value; give one (see ringviz record --help)");
+  check_refused(run_ringviz({"memory", "--model", ""}), "--model: '' is an empty value");
+  check_refused(run_ringviz({"compare", "--fit", ""}), "--fit: '' is an empty value");
 }
 
 TEST_CASE("a flag given twice is refused in our words on every command, capture included") {

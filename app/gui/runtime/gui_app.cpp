@@ -13,6 +13,7 @@
 #include "app/gui/stage/stage_layout.h"
 #include "app/gui/teaching/presentation.h"
 #include "app/gui/text/fonts.h"
+#include "app/gui/text/strings.h"
 #include "app/gui/views/too_small_notice.h"
 
 namespace ringviz::gui {
