@@ -51,7 +51,8 @@ void check_json_trace_size(const Config& config, TraceFormat format) {
   };
   // Name the flag that drives the size: GPUs for the contributor lists, the count for values.
   const std::string flag = volume.contributors > volume.values ? "--gpus" : "--count";
-  throw InputError(flag + ": a JSON trace of " + std::to_string(config.count) + " elements on " +
+  throw InputError(flag + ": a JSON trace of " + std::to_string(config.count) +
+                   (config.count == 1 ? " element on " : " elements on ") +
                    std::to_string(config.ranks) + " GPUs would print more than 2^31 numbers, the most it may hold (" +
                    shown(volume.values) + " buffer values" +
                    (volume.contributors > 0 ? " and at least " + shown(volume.contributors) +

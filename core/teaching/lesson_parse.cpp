@@ -2,15 +2,14 @@
 // "<source>:<line>:<column>: <JSON pointer>: <field>: <problem>".
 //
 // nlohmann-json 3.11 does not remember where a value came from, so a small second scanner over
-// the (already validated) text records the byte offset of every value by its JSON pointer. It
-// also catches duplicate keys, which nlohmann would silently collapse.
+// the (already validated) text records the byte offset of every value by its JSON pointer.
+// Duplicate keys never reach it: parse_json_input refuses them for every JSON file.
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -111,12 +110,6 @@ class PositionIndex {
     return text_line_column(text_, offset);
   }
 
-  struct Duplicate {
-    std::string pointer;  // the second occurrence
-    std::string key;
-    std::size_t key_offset = 0;
-  };
-  const std::optional<Duplicate>& first_duplicate() const { return duplicate_; }
 
  private:
   void skip_space() {
@@ -173,7 +166,6 @@ class PositionIndex {
     if (c == '{') {
       ++pos_;
       skip_space();
-      std::set<std::string> keys;
       while (pos_ < text_.size() && text_[pos_] != '}') {
         const std::size_t key_start = pos_;
         const std::string key = string_token();
@@ -181,7 +173,6 @@ class PositionIndex {
         ++pos_;  // ':'
         skip_space();
         const std::string child = pointer + "/" + escape_pointer_token(key);
-        if (!keys.insert(key).second && !duplicate_) duplicate_ = Duplicate{child, key, key_start};
         key_offsets_[child] = key_start;
         value(child);
         skip_space();
@@ -212,7 +203,6 @@ class PositionIndex {
   std::size_t pos_ = 0;
   std::map<std::string, std::size_t> offsets_;
   std::map<std::string, std::size_t> key_offsets_;
-  std::optional<Duplicate> duplicate_;
 };
 
 std::string_view json_type_name(const json& value) {
@@ -917,9 +907,6 @@ Lesson parse_lesson(std::string_view json_text, std::string_view source) {
   const json document = parse_json_input(json_text, escape_for_message(source));
 
   const LessonReader reader(json_text, source);
-  if (const auto& duplicate = reader.positions().first_duplicate())
-    reader.fail_at(duplicate->key_offset, duplicate->pointer, duplicate->key,
-                   "given twice in the same object");
 
   reader.expect_object(document, "", "lesson", {"schema", "title", "summary", "scenes"});
   const std::string schema = reader.string_value(

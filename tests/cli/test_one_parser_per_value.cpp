@@ -192,7 +192,7 @@ TEST_CASE("an integer reduction that wraps says so on stderr, naming the first e
 
 TEST_CASE("a JSON trace whose contributor lists pass 2^31 numbers is refused before anything runs") {
   const RunResult run = run_ringviz({"trace", "--format", "json", "--gpus", "256", "--count", "1"});
-  check_refused(run, "ringviz: --gpus: a JSON trace of 1 elements on 256 GPUs would print more than 2^31 numbers");
+  check_refused(run, "ringviz: --gpus: a JSON trace of 1 element on 256 GPUs would print more than 2^31 numbers");
   CHECK(run.err.find("contributor lists, which grow as GPUs^3") != std::string::npos);
   CHECK(run.err.find("--format table or chrome") != std::string::npos);
   // Well under the cap, the document is written.
