@@ -128,8 +128,7 @@ void GuiApp::note_integer_overflow() {
     const Config& config = model_.config();
     const std::string type(dtype_name(config.dtype));
     notice = format(ui_strings().integer_overflow, type.c_str(), std::string(reduce_op_name(config.reduce)).c_str(),
-                    static_cast<long long>(overflow->element), overflow->exact.c_str(), type.c_str(),
-                    overflow->wrapped.c_str());
+                    static_cast<long long>(overflow->element), overflow->exact.c_str());
   }
   // Once per collective that wraps: rebuilding it for another view or round says nothing new.
   if (notice != overflow_notice_ && !notice.empty()) add_notice(notice);
