@@ -8,9 +8,8 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/command.h"
-#include "app/cli/parse_errors.h"
-#ifdef RINGVIZ_WITH_GUI
 #include "app/cli/config_flags.h"
+#ifdef RINGVIZ_WITH_GUI
 #include "app/gui/hosts/gui_options.h"
 #endif
 #include "core/model/config.h"

@@ -27,7 +27,7 @@
 #include "app/capture/round_capture.h"
 #include "app/capture/trace_writers.h"
 #include "app/capture/transport_factory.h"
-#include "app/cli/parse_errors.h"
+#include "app/cli/config_flags.h"
 #include "core/input/initial_values.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"

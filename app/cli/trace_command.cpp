@@ -6,14 +6,14 @@
 #include "app/backend_select.h"
 #include "app/cli/command.h"
 #include "app/cli/config_flags.h"
-#include "core/engine/integer_overflow.h"
+#include "core/input/integer_overflow.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
 #include "core/schedule/schedule.h"
 #include "core/model/text.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_format.h"
-#include "core/trace/trace_json_volume.h"
+#include "core/trace/trace_json.h"
 
 namespace ringviz::cli {
 

@@ -13,7 +13,7 @@
 
 #include <unistd.h>
 
-#include "core/engine/integer_overflow.h"
+#include "core/input/integer_overflow.h"
 #include "core/input/initial_values.h"
 #include "core/input/json_input.h"
 #include "core/model/checked_value.h"

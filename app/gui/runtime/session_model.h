@@ -7,7 +7,7 @@
 
 #include "core/model/config.h"
 #include "core/engine/contributor_label.h"
-#include "core/engine/integer_overflow.h"
+#include "core/input/integer_overflow.h"
 #include "core/engine/session.h"
 #include "core/teaching/visual_cells.h"
 #include "core/trace/trace_read.h"

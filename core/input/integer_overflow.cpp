@@ -1,4 +1,4 @@
-#include "core/engine/integer_overflow.h"
+#include "core/input/integer_overflow.h"
 
 #include <algorithm>
 #include <limits>
