@@ -70,7 +70,6 @@ CLI::Option* add_report_format_option(CLI::App& parser, std::string& text) {
 
 namespace {
 
-
 void refuse_empty_values_of(CLI::App& app, const std::string& help) {
   for (CLI::Option* option : app.get_options()) {
     if (option->get_type_size_max() == 0) continue;  // a flag: it takes no value
