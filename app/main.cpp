@@ -8,8 +8,8 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/command.h"
-#ifdef RINGVIZ_WITH_GUI
 #include "app/options/config_flags.h"
+#ifdef RINGVIZ_WITH_GUI
 #include "app/gui/hosts/gui_options.h"
 #endif
 #include "core/model/config.h"
@@ -21,15 +21,6 @@ namespace {
 constexpr const char* kDescription =
     "ringviz: ring AllGather, ReduceScatter and AllReduce executed round by round on real "
     "buffers, and shown.";
-
-// CLI11 words a flag given twice as "--gpus: At Most 1 required but received 2"; ours says
-// what to do. Empty when `what` is another parse error.
-std::string repeated_flag_message(const std::string& what) {
-  const std::string marker = ": At Most 1 required but received ";
-  const std::size_t at = what.find(marker);
-  if (at == std::string::npos) return "";
-  return what.substr(0, at) + ": given " + what.substr(at + marker.size()) + " times; give it once";
-}
 
 int run_command_line(int argc, char** argv) {
   using namespace ringviz;
@@ -53,6 +44,7 @@ int run_command_line(int argc, char** argv) {
   gui::GuiFlags gui_flags;
   gui::add_gui_flags(app, gui_flags);
 #endif
+  cli::refuse_empty_values(app, "ringviz --help");
 
   try {
     app.parse(argc, argv);
@@ -63,11 +55,10 @@ int run_command_line(int argc, char** argv) {
   } catch (const CLI::CallForVersion& version) {
     return app.exit(version);
   } catch (const CLI::ParseError& error) {
-    if (const std::string repeated = repeated_flag_message(error.what()); !repeated.empty()) {
-      std::cerr << "ringviz: " << escape_for_message(repeated) << "\n";
-      return 2;
-    }
-    std::cerr << "ringviz: " << escape_for_message(error.what()) << " (see ringviz --help)\n";
+    std::string help = "ringviz --help";
+    for (auto& command : commands)
+      if (command.parser->parsed()) help = "ringviz " + command.parser->get_name() + " --help";
+    std::cerr << "ringviz: " << escape_for_message(cli::parse_error_message(error, app, help)) << "\n";
     return 2;
   } catch (const InputError& error) {
     std::cerr << "ringviz: " << escape_for_message(error.what()) << "\n";

@@ -27,6 +27,7 @@
 #include "app/capture/round_capture.h"
 #include "app/capture/trace_writers.h"
 #include "app/capture/transport_factory.h"
+#include "app/options/config_flags.h"
 #include "core/input/initial_values.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
@@ -182,10 +183,11 @@ CaptureOptions parse_batch_entry(const std::string& entry) {
   CLI::App parser{"", "ringviz capture --batch"};
   CaptureFlags flags;
   add_capture_flags(parser, flags);
+  cli::refuse_empty_values(parser, "ringviz capture --help");
   try {
     parser.parse(entry);
   } catch (const CLI::ParseError& error) {
-    throw InputError("--batch: '" + entry + "': " + error.what());
+    throw InputError("--batch: '" + entry + "': " + cli::parse_error_message(error, parser, "ringviz capture --help"));
   }
   return parse_capture_flags(flags, parser.count("--gpus") > 0, world_size());
 }
@@ -223,12 +225,17 @@ int main(int argc, char** argv) {
   CLI::App parser{kDescription, "ringviz capture"};
   CaptureFlags flags;
   add_capture_flags(parser, flags);
+  cli::refuse_empty_values(parser, "ringviz capture --help");
   try {
     parser.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
     return parser.exit(help);
   } catch (const CLI::ParseError& error) {
-    std::cerr << "ringviz: " << escape_for_message(error.what()) << " (see ringviz capture --help)\n";
+    std::cerr << "ringviz: " << escape_for_message(cli::parse_error_message(error, parser, "ringviz capture --help"))
+              << "\n";
+    return 2;
+  } catch (const InputError& error) {
+    std::cerr << "ringviz: " << escape_for_message(error.what()) << "\n";
     return 2;
   }
   if (!started_by_mpi_launcher()) {

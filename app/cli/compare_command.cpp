@@ -439,7 +439,7 @@ Command add_compare_command(CLI::App& app) {
                      "fit α and β per link class to a run recorded by `ringviz capture` (FILE.json) and show "
                      "predicted against measured per round");
   add_report_format_option(*parser, flags->format);
-  add_choice_option(*parser, "--lang", flags->lang, kLanguageNames, "language of the tables");
+  add_lang_option(*parser, flags->lang);
   auto* gpus_option = parser->get_option("--gpus");
   return {parser, [flags, parser, topology_option, gpus_option] {
             const ReportFormat format = parse_enum(kReportFormatNames, flags->format, "--format");

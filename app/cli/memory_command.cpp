@@ -379,7 +379,7 @@ Command add_memory_command(CLI::App& app) {
   parser->add_option("--bucket-mb", flags->bucket_mb, "gradient bucket size in MB of 2^20 bytes (PyTorch DDP's default: 25)")
       ->capture_default_str();
   add_iteration_options(*parser, flags->iteration);
-  add_choice_option(*parser, "--lang", flags->lang, kLanguageNames, "language of the tables");
+  add_lang_option(*parser, flags->lang);
   return {parser, [flags, params] {
             const MemoryRequest request = request_from(*flags);
             if (flags->iteration.given()) {

@@ -139,7 +139,7 @@ Command add_lessons_command(CLI::App& app) {
   CLI::App* parser = app.add_subcommand(
       "lessons",
       "list the shipped lessons: the name `record --lesson` takes, scenes, seconds as recorded, title");
-  add_choice_option(*parser, "--lang", *lang, kLanguageNames, "language of the titles and headings");
+  add_lang_option(*parser, *lang, "the titles and headings");
   Command command;
   command.parser = parser;
   command.run = [lang]() -> int {

@@ -6,12 +6,14 @@
 #include "app/backend/backend_select.h"
 #include "app/cli/command.h"
 #include "app/options/config_flags.h"
+#include "core/input/integer_overflow.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
 #include "core/schedule/schedule.h"
 #include "core/model/text.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_format.h"
+#include "core/trace/trace_json.h"
 
 namespace ringviz::cli {
 
@@ -32,23 +34,32 @@ std::uint64_t trace_buffer_copies(TraceFormat format) {
   return json ? 7 : 6;
 }
 
-// JSON prints every element of every rank after every round: rounds x GPUs x elements values.
-// Past 2^31 values (some 10 GB of text) the output is no longer something to read or parse,
-// although memory would hold it.
-constexpr double kMaxJsonTraceValues = 2147483648.0;
+// JSON prints every element of every rank after every round, and every round each GPU's
+// contributor set of every slot: N^3 numbers and more for a ring (a 256-GPU AllReduce of one
+// element is some 4 billion). Past 2^31 numbers (some 10 GB of text) the output is no longer
+// something to read or parse, although memory would hold it, since it is streamed.
+constexpr double kMaxJsonTraceNumbers = 2147483648.0;
 
 void check_json_trace_size(const Config& config, TraceFormat format) {
   if (format != TraceFormat::json) return;
-  const double rounds = make_schedule(config).round_count() + 2;  // inputs and outputs besides
-  const double values = rounds * config.ranks * static_cast<double>(buffer_elements(config));
-  if (values > kMaxJsonTraceValues) {
+  const JsonTraceVolume volume = json_trace_volume(config, kMaxJsonTraceNumbers);
+  if (volume.numbers() <= kMaxJsonTraceNumbers) return;
+  const auto shown = [](double numbers) {
     char text[32];
-    std::snprintf(text, sizeof text, "%.3g", values);
-    throw InputError("--count: " + std::to_string(config.count) + " elements on " + std::to_string(config.ranks) +
-                     " GPUs would print " + text +
-                     " values in a JSON trace (at most 2^31); choose a smaller --count or fewer --gpus, "
-                     "or --format table");
-  }
+    std::snprintf(text, sizeof text, "%.3g", numbers);
+    return std::string(text);
+  };
+  // Name the flag that drives the size: GPUs for the contributor lists, the count for values.
+  const std::string flag = volume.contributors > volume.values ? "--gpus" : "--count";
+  throw InputError(flag + ": a JSON trace of " + std::to_string(config.count) +
+                   (config.count == 1 ? " element on " : " elements on ") +
+                   std::to_string(config.ranks) + " GPUs would print more than 2^31 numbers, the most it may hold (" +
+                   shown(volume.values) + " buffer values" +
+                   (volume.contributors > 0 ? " and at least " + shown(volume.contributors) +
+                                                  " ranks in its contributor lists, which grow as GPUs^3"
+                                            : std::string()) +
+                   "); choose fewer --gpus or a smaller "
+                   "--count, or --format table or chrome, which print no contributor lists");
 }
 
 int run_trace(const TraceFlags& flags) {
@@ -72,6 +83,9 @@ int run_trace(const TraceFlags& flags) {
   Session session(config, std::move(selection.backend), SessionOptions{0});
   // Printed only once the inputs were accepted, so that a bad-input error stays one line.
   say_backend_notice(selection.notice, flags.config.verbose);
+  // Wrapping is the rule (docs/architecture.md, "Collective semantics"), but rarely meant.
+  if (const auto overflow = first_integer_overflow(config, session.buffers()))
+    std::cerr << "ringviz: note: " << integer_overflow_message(config, *overflow) << "\n";
   stream_trace(session, *make_trace_writer(std::cout, format, language));
   return 0;  // main() checks that stdout took it all
 }

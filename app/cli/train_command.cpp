@@ -260,13 +260,13 @@ Command add_train_command(CLI::App& app) {
   parser->add_option("--dtype,-d", flags->config.dtype, dtype_help())->capture_default_str();
   add_choice_option(*parser, "--order", flags->config.order, kOrderNames,
                     "which slot each GPU owns after the reduce-scatter");
-  add_choice_option(*parser, "--backend", flags->config.backend, kBackendChoiceNames);
+  add_backend_option(*parser, flags->config.backend);
   add_verbose_flag(*parser, flags->config.verbose);
   parser->add_option("--batch", flags->batch, "examples per GPU per step")->capture_default_str();
   parser->add_option("--lr", flags->lr, "AdamW learning rate")->capture_default_str();
   parser->add_option("--seed", flags->seed, "seed of the synthetic data and the initial weights")->capture_default_str();
   add_report_format_option(*parser, flags->format);
-  add_choice_option(*parser, "--lang", flags->config.lang, kLanguageNames, "language of the tables");
+  add_lang_option(*parser, flags->config.lang);
   return {parser, [flags] {
             int steps = 0;
             bool json = false;

@@ -1,8 +1,10 @@
 #include "app/options/config_flags.h"
 
 #include <iostream>
+#include <vector>
 
 #include "app/options/number_flags.h"
+#include "core/model/input_error.h"
 #include "core/model/text.h"
 
 namespace ringviz::cli {
@@ -30,8 +32,8 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
                   "pieces every slot is cut into so that rounds overlap in a pipeline, 1-" +
                       std::to_string(kMaxSlices) + " (1: the article's lock-step rounds)")
       ->capture_default_str();
-  add_choice_option(parser, "--backend", flags.backend, kBackendChoiceNames);
-  add_choice_option(parser, "--lang", flags.lang, kLanguageNames);
+  add_backend_option(parser, flags.backend);
+  add_lang_option(parser, flags.lang, "the tables and messages");
   add_verbose_flag(parser, flags.verbose);
 }
 
@@ -49,6 +51,14 @@ CLI::Option* add_gpus_option(CLI::App& parser, std::string& text, const std::str
   return parser.add_option("--gpus,-n", text, what + ", 1-" + std::to_string(most))->capture_default_str();
 }
 
+CLI::Option* add_backend_option(CLI::App& parser, std::string& text) {
+  return add_choice_option(parser, "--backend", text, kBackendChoiceNames);
+}
+
+CLI::Option* add_lang_option(CLI::App& parser, std::string& text, const std::string& what) {
+  return add_choice_option(parser, "--lang", text, kLanguageNames, "language of " + what);
+}
+
 CLI::Option* add_count_option(CLI::App& parser, std::string& text) {
   return parser.add_option("--count,-c", text, "elements each GPU starts with (K, M, G suffixes: powers of 1024)")
       ->capture_default_str();
@@ -56,6 +66,57 @@ CLI::Option* add_count_option(CLI::App& parser, std::string& text) {
 
 CLI::Option* add_report_format_option(CLI::App& parser, std::string& text) {
   return add_choice_option(parser, "--format,-f", text, kReportFormatNames);
+}
+
+namespace {
+
+void refuse_empty_values_of(CLI::App& app, const std::string& help) {
+  for (CLI::Option* option : app.get_options()) {
+    if (option->get_type_size_max() == 0) continue;  // a flag: it takes no value
+    const std::string name = option->get_name();
+    option->each([name, help](const std::string& value) {
+      if (value.empty()) throw InputError(name + ": '' is an empty value; give one (see " + help + ")");
+    });
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+    refuse_empty_values_of(*sub, help == "ringviz --help" ? "ringviz " + sub->get_name() + " --help" : help);
+  }
+}
+
+// The subcommands of `app` with an option named `word` ("--lesson"), as `ringviz record`.
+std::vector<std::string> commands_with_option(const CLI::App& app, const std::string& word) {
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    if (sub->get_option_no_throw(word) != nullptr) commands.push_back("ringviz " + sub->get_name());
+  return commands;
+}
+
+}  // namespace
+
+void refuse_empty_values(CLI::App& app, const std::string& help) { refuse_empty_values_of(app, help); }
+
+std::string parse_error_message(const CLI::ParseError& error, const CLI::App& app, const std::string& help) {
+  const std::string what = error.what();
+  // CLI11: "--gpus: At Most 1 required but received 2".
+  const std::string repeated = ": At Most 1 required but received ";
+  if (const std::size_t at = what.find(repeated); at != std::string::npos)
+    return what.substr(0, at) + ": given " + what.substr(at + repeated.size()) + " times; give it once";
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
+    // CLI11 lists them last first; the app keeps them as typed.
+    const std::vector<std::string> extras = app.remaining(true);
+    std::string typed;
+    for (const std::string& word : extras) typed += (typed.empty() ? "" : " ") + word;
+    std::string message = (extras.size() == 1 ? "unexpected argument: " : "unexpected arguments: ") + typed;
+    for (const std::string& word : extras) {
+      if (word.rfind("-", 0) != 0) continue;
+      const std::vector<std::string> owners = commands_with_option(app, word.substr(0, word.find('=')));
+      if (owners.empty()) continue;
+      message += "; " + word.substr(0, word.find('=')) + " is an option of `" + owners.front() + "`, not of this command";
+      return message;
+    }
+    return message + " (see " + help + ")";
+  }
+  return what + " (see " + help + ")";
 }
 
 Config config_from_flags(const ConfigFlags& flags) {
@@ -68,6 +129,7 @@ Config config_from_flags(const ConfigFlags& flags) {
   config.dtype = parse_dtype_or_throw(flags.dtype, "--dtype");
   config.reduce = parse_reduce_or_throw(flags.reduce, "--reduce");
   config.init = parse_init(flags.init, "--init");
+  check_init_values(config.init, config.dtype, "--init");
   config.channels = static_cast<int>(parse_number_in_range(flags.channels, "--channels", 1, kMaxChannels));
   config.slices = static_cast<int>(parse_number_in_range(flags.slices, "--slices", 1, kMaxSlices));
   parse_language(flags.lang, "--lang");

@@ -73,8 +73,27 @@ CLI::Option* add_choice_option(CLI::App& parser, const std::string& names, std::
 }
 // --gpus,-n: `what` (e.g. "data-parallel GPUs"), 1 to `most`.
 CLI::Option* add_gpus_option(CLI::App& parser, std::string& text, const std::string& what, int most);
+// --backend auto|cpu|cuda, for every subcommand that runs the engine.
+CLI::Option* add_backend_option(CLI::App& parser, std::string& text);
+// --lang: the language of `what` ("the tables"), en | zh. Every subcommand registers it here.
+CLI::Option* add_lang_option(CLI::App& parser, std::string& text, const std::string& what = "the tables");
 // --count,-c: elements each GPU starts with.
 CLI::Option* add_count_option(CLI::App& parser, std::string& text);
+
+// What a command line that CLI11 refuses is told, in our words, for `ringviz`, every
+// subcommand and `ringviz capture` alike (README, "Troubleshooting": one `ringviz: ...` line,
+// exit 2).
+// Every option of `app` and of its subcommands that takes a value refuses an empty one
+// (`--view ""`), naming the flag: an empty value would otherwise read as "not given" and
+// quietly become the default. `help` is the command whose --help lists the values. Call once
+// every option is registered.
+void refuse_empty_values(CLI::App& app, const std::string& help);
+
+// One line for `error`, thrown while `app` parsed: a flag given twice says so and asks for
+// one; arguments no option takes are listed in the order typed, with the subcommand that has
+// such an option when one does (`--lesson` belongs to `ringviz record`); anything else is
+// CLI11's sentence with the --help to read.
+std::string parse_error_message(const CLI::ParseError& error, const CLI::App& app, const std::string& help);
 
 // How `ringviz memory`, `train` and `compare` print: aligned for a terminal, or one JSON document.
 enum class ReportFormat { table, json };

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/input/json_input.h"
+#include "core/model/checked_value.h"
 #include "core/model/layout.h"
 #include "core/model/text.h"
 
@@ -24,55 +25,6 @@ namespace {
 
 // Init files may be large (one number per element), but bounded: a file may grow as it is read.
 constexpr std::uintmax_t kMaxInitFileBytes = std::uintmax_t{1} << 30;
-
-// Magnitudes from which a double no longer rounds to a finite value of the type:
-// the largest finite value plus half a step (ties round to even, which is the infinity).
-constexpr double kF32Overflow = 0x1.ffffffp127;  // 2^128 - 2^103
-constexpr double kF16Overflow = 65520.0;         // 2^16 - 2^4; largest f16 65504
-constexpr double kBF16Overflow = 0x1.ffp127;     // 2^128 - 2^119
-
-std::string type_range(DType type) {
-  switch (type) {
-    case DType::i32: return "whole numbers from -2147483648 to 2147483647";
-    case DType::i64: return "whole numbers from -9223372036854775808 to 9223372036854775807";
-    case DType::f16: return "finite values up to ±65504, or \"nan\", \"inf\", \"-inf\"";
-    case DType::bf16: return "finite values up to ±3.3895314e38, or \"nan\", \"inf\", \"-inf\"";
-    case DType::f32: return "finite values up to ±3.4028235e38, or \"nan\", \"inf\", \"-inf\"";
-    case DType::f64: return "finite values up to ±1.7976931348623157e308, or \"nan\", \"inf\", \"-inf\"";
-  }
-  return "";
-}
-
-// True when a finite `value` becomes an infinity once stored as `type` (f16 and bf16 are
-// stored from the f32 rounding, as write_element does).
-bool overflows(double value, DType type) {
-  const double magnitude = std::fabs(value);
-  if (type == DType::f64) return false;
-  if (magnitude >= kF32Overflow) return true;
-  const double stored = std::fabs(static_cast<double>(static_cast<float>(magnitude)));
-  if (type == DType::f16) return stored >= kF16Overflow;
-  if (type == DType::bf16) return stored >= kBF16Overflow;
-  return false;
-}
-
-std::optional<ElementValue> integer_element(const nlohmann::json& value, bool written_whole, DType type) {
-  const std::int64_t low = type == DType::i32 ? std::numeric_limits<std::int32_t>::min() : std::numeric_limits<std::int64_t>::min();
-  const std::int64_t high = type == DType::i32 ? std::numeric_limits<std::int32_t>::max() : std::numeric_limits<std::int64_t>::max();
-  std::int64_t integer = 0;
-  if (value.is_number_unsigned()) {
-    if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(high)) return std::nullopt;
-    integer = static_cast<std::int64_t>(value.get<std::uint64_t>());
-  } else if (value.is_number_integer()) {
-    integer = value.get<std::int64_t>();
-  } else {
-    // A float in the file: only whole values inside the range; 2^63 itself is outside.
-    const double real = value.get<double>();
-    if (!written_whole || std::floor(real) != real || !(real >= -0x1p63 && real < 0x1p63)) return std::nullopt;
-    integer = static_cast<std::int64_t>(real);
-  }
-  if (integer < low || integer > high) return std::nullopt;
-  return ElementValue{true, static_cast<double>(integer), integer};
-}
 
 // How a value the type refuses is shown: numbers as written, short strings quoted and
 // escaped, anything else by its kind (an array may hold a million numbers).
@@ -110,10 +62,14 @@ class InitFileReader {
       const bool special = text == "nan" || text == "inf" || text == "-inf";
       if (!special) fail(pointer, where, "expected a number or \"nan\", \"inf\", \"-inf\", found " + shown_value(value));
       if (!is_floating(type)) fail(pointer, where, does_not_fit(value.dump(), type));
-      return {false, text == "nan" ? std::nan("") : text == "inf" ? HUGE_VAL : -HUGE_VAL, 0};
+      return read_written_number(text).value;
     }
     if (!value.is_number()) fail(pointer, where, "expected a number or \"nan\", \"inf\", \"-inf\", found " + shown_value(value));
-    const std::optional<ElementValue> stored = number_as_element(value, written_whole(pointer, value), type);
+    // Integers the library read exactly need no text; a float under an integer type does
+    // (1e-400 is not whole, -9223372036854775809 is below int64 although its double is not).
+    const bool needs_text = value.is_number_float() && !is_floating(type);
+    const std::optional<ElementValue> stored =
+        needs_text ? stored_as(read_written_number(written(rank, index)).value, type) : number_as_element(value, type);
     if (!stored) fail(pointer, where, does_not_fit(as_written(pointer), type));
     return *stored;
   }
@@ -126,32 +82,31 @@ class InitFileReader {
     return std::string(std::string_view(text_).substr(start, end - start));
   }
 
-  // Only a float under an integer type needs its text, and then only the first fractional one
-  // matters: the file is refused there. Found by one pass, once, so a file of a million
-  // "3.0" stays linear.
-  bool written_whole(const std::string& pointer, const nlohmann::json& value) const {
-    if (!value.is_number_float() || is_floating(config_.dtype)) return true;
-    if (!first_fractional_) first_fractional_ = first_fractional_number(text_);
-    return pointer != *first_fractional_;
+  // The text of element [rank][index], from one pass over the file made when first needed, so
+  // that a file of a million "3.0" under i32 stays linear.
+  std::string_view written(int rank, std::size_t index) const {
+    if (!row_texts_) row_texts_ = array_row_value_texts(text_);
+    return (*row_texts_)[static_cast<std::size_t>(rank)][index];
   }
 
   const Config& config_;
   std::string text_;
   std::string source_;
   nlohmann::json document_;
-  mutable std::optional<std::string> first_fractional_;
+  mutable std::optional<std::vector<std::vector<std::string_view>>> row_texts_;
 };
 
 }  // namespace
 
-std::optional<ElementValue> number_as_element(const nlohmann::json& number, bool written_whole, DType type) {
-  if (!is_floating(type)) return integer_element(number, written_whole, type);
-  const double real = number.get<double>();
-  if (overflows(real, type)) return std::nullopt;
-  if (number.is_number_integer() && !(number.is_number_unsigned() && number.get<std::uint64_t>() >
-                                                                       static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
-    return ElementValue{true, real, number.get<std::int64_t>()};
-  return ElementValue{false, real, 0};
+std::optional<ElementValue> number_as_element(const nlohmann::json& number, DType type) {
+  ElementValue read;
+  if (number.is_number_unsigned() && number.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+    read = {false, number.get<double>(), 0};  // whole, but beyond int64
+  else if (number.is_number_integer())
+    read = {true, number.get<double>(), number.get<std::int64_t>()};
+  else
+    read = number_of_real(number.get<double>());
+  return stored_as(read, type);
 }
 
 std::string does_not_fit(std::string_view written, DType type) {
@@ -206,11 +161,13 @@ std::int64_t seed_input_value(int rank, std::int64_t index, std::int64_t count) 
 }
 
 void check_initial_values(const Config& config) {
+  check_init_values(config.init, config.dtype);
   if (config.init.kind == InitKind::file) read_input_file(config);
 }
 
 BufferState make_initial_state(const Config& config) {
   validate_or_throw(config);
+  check_init_values(config.init, config.dtype);
   const SlotLayout layout = make_layout(config);
   BufferState state = BufferState::zeros(config.dtype, config.ranks, layout.elements_per_rank);
   std::vector<std::vector<ElementValue>> file_rows;
@@ -229,9 +186,7 @@ BufferState make_initial_state(const Config& config) {
           value = file_rows[static_cast<std::size_t>(rank)][static_cast<std::size_t>(i)];
           break;
         case InitKind::values:
-          value = {false,
-                   config.init.values[static_cast<std::size_t>(rank)][static_cast<std::size_t>(i)],
-                   0};
+          value = config.init.values[static_cast<std::size_t>(rank)][static_cast<std::size_t>(i)];
           break;
       }
       write_element(state, rank, base + i, value);
@@ -240,16 +195,13 @@ BufferState make_initial_state(const Config& config) {
   return state;
 }
 
-std::string values_init_text(const std::vector<std::vector<double>>& rows) {
+std::string values_init_text(const std::vector<std::vector<ElementValue>>& rows) {
   std::string text("values:");
   for (std::size_t r = 0; r < rows.size(); ++r) {
     if (r > 0) text += '/';
     for (std::size_t i = 0; i < rows[r].size(); ++i) {
       if (i > 0) text += ',';
-      char number[40];
-      // Shortest text that reads back as the same double.
-      const auto [end, error] = std::to_chars(number, number + sizeof number, rows[r][i]);
-      text.append(number, error == std::errc() ? end : number);
+      text += written_text(rows[r][i]);  // reads back as the same value (checked_value.h)
     }
   }
   return text;

@@ -19,21 +19,20 @@ namespace ringviz {
 BufferState make_initial_state(const Config& config);
 
 // A value table (InitKind::values) as --init takes it: "values:1,2/3,4", one row per GPU, each
-// number the shortest decimal that reads back as the same double. The GUI's Copy command writes
-// it so that inputs edited in its table survive the command line; parse_init reads it back.
-std::string values_init_text(const std::vector<std::vector<double>>& rows);
+// number the shortest text that reads back as the same value (whole numbers exactly). The GUI's
+// Copy command writes it so that inputs edited in its table survive the command line;
+// parse_init reads it back.
+std::string values_init_text(const std::vector<std::vector<ElementValue>>& rows);
 
-// What make_initial_state would refuse in the inputs (an unreadable file, a value that does not
-// fit the type), thrown as InputError without building any buffer: front ends call it before
+// What make_initial_state would refuse in the inputs (an unreadable file, a value of a file or
+// a value table that does not fit the type), thrown as InputError without building any buffer: front ends call it before
 // they open a window, so bad input exits 2 there as it does in `ringviz trace`.
 void check_initial_values(const Config& config);
 
-// A JSON number as `type` stores it, or nothing when it does not fit: integers whole and in
-// range, floats finite after rounding. `written_whole` says whether the number's text is a
-// whole number: 1e-400 parses to 0 but is not one (written_as_whole_number in json_input.h).
-// Init files and a lesson's inline values are checked alike (docs/architecture.md, "Reading
-// input files").
-std::optional<ElementValue> number_as_element(const nlohmann::json& number, bool written_whole, DType type);
+// A JSON number the library already read as `type` stores it, or nothing when it does not fit
+// (core/model/checked_value.h). Only for numbers whose double says all: integers, and floats
+// under a float type; a float under an integer type needs its text (read_written_number).
+std::optional<ElementValue> number_as_element(const nlohmann::json& number, DType type);
 
 // "<written> does not fit <type> (<the type's range>)", the value shortened for the message.
 std::string does_not_fit(std::string_view written, DType type);

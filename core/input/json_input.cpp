@@ -4,6 +4,9 @@
 #include <cctype>
 #include <cerrno>
 #include <filesystem>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <fcntl.h>
@@ -34,10 +37,24 @@ class BoundedDomBuilder {
   }
   bool string(std::string& value) { return builder_.string(value); }
   bool binary(json::binary_t& value) { return builder_.binary(value); }
-  bool start_object(std::size_t size) { return deeper() && builder_.start_object(size); }
-  bool key(std::string& value) { return builder_.key(value); }
+  bool start_object(std::size_t size) {
+    if (!deeper()) return false;
+    // One key set per open object, reused: objects are opened and closed by the million in a trace.
+    if (open_objects_ == keys_.size()) keys_.emplace_back();
+    keys_[open_objects_++].clear();
+    return builder_.start_object(size);
+  }
+  bool key(std::string& value) {
+    // nlohmann keeps the last of two equal keys; a file that says two things is refused.
+    if (!keys_[open_objects_ - 1].insert(value).second) {
+      duplicate_key_ = value;
+      return false;
+    }
+    return builder_.key(value);
+  }
   bool end_object() {
     --depth_;
+    --open_objects_;
     return builder_.end_object();
   }
   bool start_array(std::size_t size) { return deeper() && builder_.start_array(size); }
@@ -55,6 +72,7 @@ class BoundedDomBuilder {
   }
 
   bool too_deep() const { return too_deep_; }
+  const std::optional<std::string>& duplicate_key() const { return duplicate_key_; }
   std::size_t error_position() const { return error_position_; }
   int error_id() const { return error_id_; }
   const std::string& last_token() const { return last_token_; }
@@ -70,6 +88,9 @@ class BoundedDomBuilder {
   nlohmann::detail::json_sax_dom_parser<json> builder_;
   int depth_ = 0;
   bool too_deep_ = false;
+  std::vector<std::unordered_set<std::string>> keys_;
+  std::size_t open_objects_ = 0;
+  std::optional<std::string> duplicate_key_;
   std::size_t error_position_ = 0;
   int error_id_ = 0;
   std::string last_token_;
@@ -123,6 +144,42 @@ std::size_t first_too_deep_bracket(std::string_view text) {
     }
   }
   return 0;
+}
+
+// The byte offsets of the first key that repeats one of its object's earlier keys, and of that
+// earlier key; one pass over a text the parser stopped in. Keys are compared as decoded strings
+// ("a" and "\u0061" are the same key).
+std::pair<std::size_t, std::size_t> repeated_key_offsets(std::string_view text) {
+  struct Open {
+    bool object = false;
+    std::unordered_map<std::string, std::size_t> keys;  // decoded key -> its offset
+  };
+  std::vector<Open> open;
+  for (std::size_t at = 0; at < text.size();) {
+    const char c = text[at];
+    if (c == '{' || c == '[') {
+      open.push_back({c == '{', {}});
+      ++at;
+    } else if (c == '}' || c == ']') {
+      if (!open.empty()) open.pop_back();
+      ++at;
+    } else if (c == '"') {
+      const std::size_t start = at;
+      skip_string(text, at);
+      std::size_t after = at;
+      skip_space(text, after);
+      if (!open.empty() && open.back().object && after < text.size() && text[after] == ':') {
+        const json key = json::parse(text.substr(start, at - start), nullptr, false);
+        if (key.is_string()) {
+          const auto [first, fresh] = open.back().keys.emplace(key.get_ref<const std::string&>(), start);
+          if (!fresh) return {start, first->second};
+        }
+      }
+    } else {
+      ++at;
+    }
+  }
+  return {0, 0};
 }
 
 std::string unescape_pointer_token(std::string_view token) {
@@ -246,6 +303,12 @@ nlohmann::json parse_json_input(std::string_view text, std::string_view source) 
   json document;
   BoundedDomBuilder builder(document);
   if (json::sax_parse(text.begin(), text.end(), &builder)) return document;
+  if (builder.duplicate_key()) {
+    const auto [repeated, first] = repeated_key_offsets(text);
+    throw InputError(position_prefix(text, source, repeated) + "the key \"" +
+                     shortened_for_message(*builder.duplicate_key()) + "\" appears twice in one object (first on line " +
+                     std::to_string(text_line_column(text, first).first) + "); keep one");
+  }
   if (builder.too_deep()) {
     throw InputError(position_prefix(text, source, first_too_deep_bracket(text)) +
                      "nested more than " + std::to_string(kMaxJsonDepth) +
@@ -270,61 +333,28 @@ std::string shortened_for_message(std::string_view text) {
   return escape_for_message(text.substr(0, end)) + "…";
 }
 
-bool written_as_whole_number(std::string_view number_text) {
-  std::size_t at = number_text.substr(0, 1) == "-" ? 1 : 0;
-  std::string digits;  // integer and fraction digits, without the point
-  long long scale = 0;  // the number is digits × 10^scale
-  for (; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at)
-    digits += number_text[at];
-  if (at < number_text.size() && number_text[at] == '.')
-    for (++at; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at) {
-      digits += number_text[at];
-      --scale;
-    }
-  if (at < number_text.size() && (number_text[at] == 'e' || number_text[at] == 'E')) {
-    ++at;
-    const bool negative = at < number_text.size() && number_text[at] == '-';
-    if (at < number_text.size() && (number_text[at] == '-' || number_text[at] == '+')) ++at;
-    long long exponent = 0;  // saturated: 1e-99999999999 is as fractional as 1e-400
-    for (; at < number_text.size() && std::isdigit(static_cast<unsigned char>(number_text[at])); ++at)
-      exponent = std::min(exponent * 10 + (number_text[at] - '0'), 1'000'000'000'000LL);
-    scale += negative ? -exponent : exponent;
-  }
-  const std::size_t last_nonzero = digits.find_last_not_of('0');
-  if (last_nonzero == std::string::npos) return true;  // a zero, however written
-  scale += static_cast<long long>(digits.size() - 1 - last_nonzero);
-  return scale >= 0;
-}
-
-std::string first_fractional_number(std::string_view text) {
-  std::vector<long long> indices;  // per open bracket: the element index, or -1 for an object
-  for (std::size_t at = 0; at < text.size();) {
-    const char c = text[at];
-    if (c == '"') {
-      skip_string(text, at);
-    } else if (c == '[' || c == '{') {
-      indices.push_back(c == '[' ? 0 : -1);
-      ++at;
-    } else if (c == ']' || c == '}') {
-      if (!indices.empty()) indices.pop_back();
-      ++at;
-    } else if (c == ',') {
-      if (!indices.empty() && indices.back() >= 0) ++indices.back();
-      ++at;
-    } else if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
+std::vector<std::vector<std::string_view>> array_row_value_texts(std::string_view text) {
+  std::vector<std::vector<std::string_view>> rows;
+  std::size_t at = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a UTF-8 byte order mark
+  skip_space(text, at);
+  if (at >= text.size() || text[at] != '[') return rows;
+  for (++at;;) {
+    skip_space(text, at);
+    if (at >= text.size() || text[at] != '[') return rows;  // the end, or a row that is no array
+    std::vector<std::string_view>& row = rows.emplace_back();
+    for (++at;;) {
+      skip_space(text, at);
+      if (at >= text.size() || text[at] == ']') break;
       const std::size_t start = at;
       skip_value(text, at);
-      const bool in_arrays = std::all_of(indices.begin(), indices.end(), [](long long i) { return i >= 0; });
-      if (in_arrays && !written_as_whole_number(text.substr(start, at - start))) {
-        std::string pointer;
-        for (const long long index : indices) pointer += "/" + std::to_string(index);
-        return pointer;
-      }
-    } else {
-      ++at;
+      row.push_back(text.substr(start, at - start));
+      skip_space(text, at);
+      if (at < text.size() && text[at] == ',') ++at;
     }
+    ++at;  // the row's ']'
+    skip_space(text, at);
+    if (at < text.size() && text[at] == ',') ++at;
   }
-  return "";
 }
 
 std::pair<int, int> text_line_column(std::string_view text, std::size_t offset) {

@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -43,13 +44,9 @@ std::string json_value_position(std::string_view text, std::string_view source, 
 inline constexpr std::size_t kMaxEchoedCharacters = 40;
 std::string shortened_for_message(std::string_view text);
 
-// True when a JSON number's text denotes a whole number: "3", "3.0", "25e-1" is not, "1e-400"
-// is not (its double underflows to 0, but the text is not a zero), "2.5e1" is.
-bool written_as_whole_number(std::string_view number_text);
-
-// The JSON pointer ("/1/0") of the first number, reached through arrays only, whose text is
-// not a whole number; empty when there is none. One pass over `text`, already accepted by
-// parse_json_input.
-std::string first_fractional_number(std::string_view text);
+// The text of every element of every row of a document that is an array of arrays (an init
+// file), already accepted by parse_json_input: one pass, so that an element's text costs
+// nothing more when a message or an exact conversion needs it.
+std::vector<std::vector<std::string_view>> array_row_value_texts(std::string_view text);
 
 }  // namespace ringviz

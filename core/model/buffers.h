@@ -37,6 +37,7 @@ struct ElementValue {
   bool is_integer = false;
   double real = 0;
   std::int64_t integer = 0;
+  bool operator==(const ElementValue& other) const = default;
 };
 ElementValue read_element(const BufferState& state, int rank, std::int64_t index);
 // Stores `value` rounded to the element type (round-to-nearest-even for f16/bf16; integers

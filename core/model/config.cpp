@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "core/model/checked_value.h"
 #include "core/model/text.h"
 
 namespace ringviz {
@@ -41,11 +42,11 @@ namespace {
 constexpr std::string_view kValuesPrefix = "values:";
 
 // "1,2.5/3,4" -> {{1, 2.5}, {3, 4}}: rows split by '/', numbers by ','; an empty row is a GPU
-// with no elements (count 0). Every number must be one whole decimal (nan and inf included, as
-// an init file allows them).
-std::vector<std::vector<double>> parse_value_rows(std::string_view rows_text, std::string_view text,
-                                                  std::string_view field) {
-  std::vector<std::vector<double>> rows;
+// with no elements (count 0). Every number is read as an init file's are (JSON's decimals and
+// nan, inf, -inf), exactly; whether it fits the dtype is check_init_values' question.
+std::vector<std::vector<ElementValue>> parse_value_rows(std::string_view rows_text, std::string_view text,
+                                                        std::string_view field) {
+  std::vector<std::vector<ElementValue>> rows;
   const auto refuse = [&](std::string_view what) {
     throw InputError(std::string(field) + ": '" + std::string(text) + "' is not values:ROWS (" + std::string(what) +
                      "; e.g. values:1,2/3,4 for 2 GPUs with 2 elements each)");
@@ -53,15 +54,16 @@ std::vector<std::vector<double>> parse_value_rows(std::string_view rows_text, st
   for (std::size_t start = 0;;) {
     const std::size_t end = std::min(rows_text.find('/', start), rows_text.size());
     const std::string_view row_text = rows_text.substr(start, end - start);
-    std::vector<double>& row = rows.emplace_back();
+    std::vector<ElementValue>& row = rows.emplace_back();
     for (std::size_t at = 0; !row_text.empty() && at <= row_text.size();) {
       const std::size_t comma = std::min(row_text.find(',', at), row_text.size());
       const std::string_view number = row_text.substr(at, comma - at);
-      double value = 0;
-      const auto [stop, error] = std::from_chars(number.data(), number.data() + number.size(), value);
-      if (number.empty() || error != std::errc() || stop != number.data() + number.size())
-        refuse("'" + std::string(number) + "' is not a number");
-      row.push_back(value);
+      const WrittenNumber read = read_written_number(number);
+      if (read.reading == NumberReading::beyond_double)
+        refuse("'" + std::string(number) + "' is too large for a number (beyond ±1.8e308)");
+      if (read.reading != NumberReading::number)
+        refuse("'" + std::string(number) + "' is not a number (decimals as in JSON, or nan, inf, -inf)");
+      row.push_back(read.value);
       at = comma + 1;
     }
     if (end == rows_text.size()) break;
@@ -103,6 +105,16 @@ InitPattern parse_init(std::string_view text, std::string_view field) {
     return init;
   }
   reject_unknown_value(field, text, enum_names(kTypedInitNames));
+}
+
+void check_init_values(const InitPattern& init, DType dtype, std::string_view field) {
+  if (init.kind != InitKind::values) return;
+  for (std::size_t rank = 0; rank < init.values.size(); ++rank)
+    for (std::size_t index = 0; index < init.values[rank].size(); ++index)
+      if (!stored_as(init.values[rank][index], dtype))
+        throw InputError(std::string(field) + ": values: GPU " + std::to_string(rank) + ", element " +
+                         std::to_string(index) + ": " + written_text(init.values[rank][index]) + " does not fit " +
+                         std::string(dtype_name(dtype)) + " (" + type_range(dtype) + ")");
 }
 
 std::string InitPattern::spec() const {

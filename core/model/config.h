@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/buffers.h"
 #include "core/model/dtype.h"
 #include "core/model/enum_table.h"
 #include "core/model/input_error.h"
@@ -58,7 +59,9 @@ struct InitPattern {
   InitKind kind = InitKind::seed;
   std::uint64_t random_seed = 0;           // random:SEED
   std::string path;                        // file:PATH
-  std::vector<std::vector<double>> values; // values: one row per rank (the GUI's table)
+  // values: one row per rank (the GUI's table, --init values:, a lesson's arrays), each number
+  // exact as written (core/model/checked_value.h); checked against the dtype by check_init_values.
+  std::vector<std::vector<ElementValue>> values;
 
   std::string spec() const;  // as typed on the command line: "seed", "random:7", "file:x.json"
 };
@@ -95,6 +98,10 @@ inline constexpr EnumParser parse_order{kOrderNames, "order"};
 inline constexpr EnumParser parse_dtype_or_throw{kDTypeNames, "dtype"};
 inline constexpr EnumParser parse_reduce_or_throw{kReduceOpNames, "reduce"};
 InitPattern parse_init(std::string_view text, std::string_view field = "init");
+// Every number of a value table (InitKind::values) must fit `dtype` as an init file's must:
+// throws InputError "<field>: values: GPU 1, element 0: 3000000000 does not fit i32 (...)".
+// Nothing to check for the other patterns.
+void check_init_values(const InitPattern& init, DType dtype, std::string_view field = "init");
 inline constexpr EnumParser parse_backend_choice{kBackendChoiceNames, "backend"};
 
 // Range checks on every field; nullopt when valid, else one sentence naming the field and

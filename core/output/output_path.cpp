@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <system_error>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/model/input_error.h"
+#include "core/output/output_file.h"
 
 namespace ringviz {
 
@@ -38,6 +40,20 @@ void check_parent(const fs::path& target, const std::string& flag) {
   if (::access(parent.c_str(), W_OK | X_OK) != 0)
     throw InputError(flag + ": cannot write into the folder '" + parent.string() + "' (" + std::strerror(errno) +
                      "); choose a folder you can write to");
+  // Permission bits do not tell everything (root passes access(), /proc and /sys take no new
+  // files, a read-only mount): make the writer's own temporary, then remove it at once.
+  const fs::path probe = temporary_path_for(target);
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    const int error_number = errno;
+    if (error_number == EEXIST) return;  // another writer of ours is at work there: the folder takes files
+    // /proc answers "No such file or directory" for a folder that exists: say what it means.
+    const std::string why = error_number == ENOENT ? "it takes no new files" : std::strerror(error_number);
+    throw InputError(flag + ": cannot write into the folder '" + parent.string() + "' (" + why +
+                     "); choose a folder you can write to");
+  }
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 }  // namespace

@@ -2,21 +2,21 @@
 // "<source>:<line>:<column>: <JSON pointer>: <field>: <problem>".
 //
 // nlohmann-json 3.11 does not remember where a value came from, so a small second scanner over
-// the (already validated) text records the byte offset of every value by its JSON pointer. It
-// also catches duplicate keys, which nlohmann would silently collapse.
+// the (already validated) text records the byte offset of every value by its JSON pointer.
+// Duplicate keys never reach it: parse_json_input refuses them for every JSON file.
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "core/input/json_input.h"
 #include "core/input/initial_values.h"
+#include "core/model/checked_value.h"
 #include "core/model/layout.h"
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
@@ -110,12 +110,6 @@ class PositionIndex {
     return text_line_column(text_, offset);
   }
 
-  struct Duplicate {
-    std::string pointer;  // the second occurrence
-    std::string key;
-    std::size_t key_offset = 0;
-  };
-  const std::optional<Duplicate>& first_duplicate() const { return duplicate_; }
 
  private:
   void skip_space() {
@@ -172,7 +166,6 @@ class PositionIndex {
     if (c == '{') {
       ++pos_;
       skip_space();
-      std::set<std::string> keys;
       while (pos_ < text_.size() && text_[pos_] != '}') {
         const std::size_t key_start = pos_;
         const std::string key = string_token();
@@ -180,7 +173,6 @@ class PositionIndex {
         ++pos_;  // ':'
         skip_space();
         const std::string child = pointer + "/" + escape_pointer_token(key);
-        if (!keys.insert(key).second && !duplicate_) duplicate_ = Duplicate{child, key, key_start};
         key_offsets_[child] = key_start;
         value(child);
         skip_space();
@@ -211,7 +203,6 @@ class PositionIndex {
   std::size_t pos_ = 0;
   std::map<std::string, std::size_t> offsets_;
   std::map<std::string, std::size_t> key_offsets_;
-  std::optional<Duplicate> duplicate_;
 };
 
 std::string_view json_type_name(const json& value) {
@@ -429,18 +420,19 @@ Config read_config(const LessonReader& reader, const json& value, const std::str
         if (!init[r].is_array())
           reader.fail(row_pointer, "init",
                       "expected an array of numbers, got " + std::string(json_type_name(init[r])));
-        std::vector<double> row;
+        std::vector<ElementValue> row;
         for (std::size_t i = 0; i < init[r].size(); ++i) {
           const json& element = init[r][i];
           const std::string element_pointer = row_pointer + "/" + std::to_string(i);
           if (!element.is_number())
             reader.fail(element_pointer, "init",
                         "expected a number, got " + std::string(json_type_name(element)));
-          // The same check as an init file's (docs/architecture.md, "Reading input files").
+          // The same conversion as an init file's and --init values:' (docs/architecture.md,
+          // "Reading input files"), kept exact: an i64 lesson value beyond 2^53 stays itself.
           const std::string_view written = reader.positions().number_text(element_pointer);
-          if (!number_as_element(element, written_as_whole_number(written), config.dtype))
-            reader.fail(element_pointer, "init", does_not_fit(written, config.dtype));
-          row.push_back(element.get<double>());
+          const ElementValue number = read_written_number(written).value;
+          if (!stored_as(number, config.dtype)) reader.fail(element_pointer, "init", does_not_fit(written, config.dtype));
+          row.push_back(number);
         }
         config.init.values.push_back(std::move(row));
       }
@@ -915,9 +907,6 @@ Lesson parse_lesson(std::string_view json_text, std::string_view source) {
   const json document = parse_json_input(json_text, escape_for_message(source));
 
   const LessonReader reader(json_text, source);
-  if (const auto& duplicate = reader.positions().first_duplicate())
-    reader.fail_at(duplicate->key_offset, duplicate->pointer, duplicate->key,
-                   "given twice in the same object");
 
   reader.expect_object(document, "", "lesson", {"schema", "title", "summary", "scenes"});
   const std::string schema = reader.string_value(

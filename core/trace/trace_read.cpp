@@ -120,8 +120,7 @@ class DocumentReader {
       if (is_floating(type) && (name == "nan" || name == "inf" || name == "-inf"))
         return {false, name == "nan" ? std::nan("") : name == "inf" ? HUGE_VAL : -HUGE_VAL, 0};
     } else if (value.is_number()) {
-      const bool whole = !value.is_number_float() || std::floor(value.get<double>()) == value.get<double>();
-      if (auto stored = number_as_element(value, whole, type)) return *stored;
+      if (auto stored = number_as_element(value, type)) return *stored;
       fail(pointer, does_not_fit(value.dump(), type));
     }
     fail(pointer, std::string("expected a ") + std::string(dtype_name(type)) + " value" +
@@ -387,8 +386,8 @@ InitPattern inputs_as_values(const Config& config, const SlotLayout& layout, con
   InitPattern pattern{InitKind::values, 0, {}, {}};
   for (int rank = 0; rank < config.ranks; ++rank) {
     const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
-    std::vector<double>& row = pattern.values.emplace_back();
-    for (std::int64_t i = 0; i < config.count; ++i) row.push_back(read_element(initial, rank, base + i).real);
+    std::vector<ElementValue>& row = pattern.values.emplace_back();
+    for (std::int64_t i = 0; i < config.count; ++i) row.push_back(read_element(initial, rank, base + i));
   }
   return pattern;
 }

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/model/checked_value.h"
 #include "core/engine/backend.h"
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"
@@ -39,7 +40,7 @@ InitPattern inputs_for(const Config& config, std::uint64_t seed) {
         value = is_floating(config.dtype) ? 2.0 * unit - 1.0 : static_cast<double>(bits % 2001) - 1000.0;
       row.push_back(test::representable(config.dtype, value));
     }
-    init.values.push_back(std::move(row));
+    init.values.push_back(numbers_of_reals({std::move(row)}).front());
   }
   return init;
 }

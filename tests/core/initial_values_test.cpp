@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/input/initial_values.h"
+#include "core/model/checked_value.h"
 
 namespace ringviz {
 namespace {
@@ -68,18 +69,22 @@ TEST_CASE("init random is deterministic for a seed and differs between seeds and
   CHECK(splitmix64_at(7, 5) != splitmix64_at(8, 5));
 }
 
-TEST_CASE("Values are stored rounded to the element type") {
+TEST_CASE("Values are stored rounded to the element type, and a value an integer type cannot hold is refused") {
   Config config = config_with(Op::allreduce, InitKind::values);
   config.ranks = 1;
   config.count = 3;
-  config.init.values = {{1.0 + 0x1.0p-11, 2.75, -7.9}};
+  config.init.values = numbers_of_reals({{1.0 + 0x1.0p-11, 2.75, -7.9}});
   config.dtype = DType::f16;
   const BufferState halves = make_initial_state(config);
   CHECK(read_element(halves, 0, 0).real == 1.0);  // a tie, to the even neighbour
   CHECK(read_element(halves, 0, 1).real == 2.75);
   config.dtype = DType::i32;
-  const BufferState integers = make_initial_state(config);
-  CHECK(read_element(integers, 0, 2).integer == -7);  // truncated toward zero
+  CHECK_THROWS_WITH_AS(make_initial_state(config),
+                       "init: values: GPU 0, element 0: 1.00048828125 does not fit i32 (whole numbers from "
+                       "-2147483648 to 2147483647)",
+                       InputError);
+  config.init.values = numbers_of_reals({{1, 2, -7}});
+  CHECK(read_element(make_initial_state(config), 0, 2).integer == -7);
 }
 
 }  // namespace

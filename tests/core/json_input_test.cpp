@@ -115,18 +115,6 @@ TEST_CASE("an init value that does not fit the element type is refused with its 
   CHECK(contains(init_error("[[1, \"x\\u001b\"], [3, 4]]", DType::f32), "found \"x\\x1b\""));
 }
 
-TEST_CASE("a number is whole by its text, so one that underflowed to zero is not whole") {
-  CHECK(written_as_whole_number("3"));
-  CHECK(written_as_whole_number("-3.000"));
-  CHECK(written_as_whole_number("2.5e1"));
-  CHECK(written_as_whole_number("0e-99999999999"));
-  CHECK(written_as_whole_number("1E+400"));
-  CHECK_FALSE(written_as_whole_number("25e-1"));
-  CHECK_FALSE(written_as_whole_number("1e-400"));
-  CHECK_FALSE(written_as_whole_number("-1e-99999999999"));
-  CHECK_FALSE(written_as_whole_number("1.00000000000000001"));
-}
-
 TEST_CASE("an init value written with a fraction is refused for integer types even when its double is whole") {
   CHECK(contains(init_error("[[1, 1e-400], [3, 4]]", DType::i32), "[0][1] (GPU 0, element 1): 1e-400 does not fit i32"));
   CHECK(contains(init_error("[[1, 2], [-1e-99999999999, 4]]", DType::i64), "[1][0] (GPU 1, element 0): -1e-99999999999 does not fit"));

@@ -262,7 +262,9 @@ std::vector<ByteBuffer> inputs_of(const Config& config, const BufferState& initi
 
 std::vector<ByteBuffer> inputs_from_values(const Config& config) {
   std::vector<ByteBuffer> inputs;
-  for (const std::vector<double>& row : config.init.values) {
+  for (const std::vector<ElementValue>& numbers : config.init.values) {
+    std::vector<double> row;
+    for (const ElementValue& number : numbers) row.push_back(number.real);
     switch (config.dtype) {
       case DType::f32: inputs.push_back(row_as<float>(row)); break;
       case DType::f64: inputs.push_back(row_as<double>(row)); break;

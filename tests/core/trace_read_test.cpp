@@ -6,6 +6,7 @@
 #include <string>
 
 #include "capture_input_error.h"
+#include "core/model/checked_value.h"
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
 #include "core/schedule/schedule.h"
@@ -91,7 +92,7 @@ TEST_CASE("every trace output reads back into the buffers the engine computed, f
 TEST_CASE("NaN and the infinities come back from their strings") {
   Config config = make_config(Op::allreduce, Algorithm::ring, 2, 2, DType::f16, ReduceOp::max);
   config.init.kind = InitKind::values;
-  config.init.values = {{std::nan(""), HUGE_VAL}, {-HUGE_VAL, 0.1}};
+  config.init.values = numbers_of_reals({{std::nan(""), HUGE_VAL}, {-HUGE_VAL, 0.1}});
   const std::string text = trace_document(config);
   CHECK(text.find("\"nan\"") != std::string::npos);
   CHECK(text.find("\"-inf\"") != std::string::npos);
@@ -108,9 +109,9 @@ TEST_CASE("NaN and the infinities come back from their strings") {
 TEST_CASE("a document whose inputs came from a table needs its initial buffers") {
   Config config = make_config(Op::allgather, Algorithm::ring, 2, 2, DType::f32, ReduceOp::sum);
   config.init.kind = InitKind::values;
-  config.init.values = {{1, 2}, {3, 4}};
+  config.init.values = numbers_of_reals({{1, 2}, {3, 4}});
   nlohmann::ordered_json document = nlohmann::ordered_json::parse(trace_document(config));
-  CHECK(parse_recorded_run(document.dump(2), "t.json").config.init.values[1][1] == 4);
+  CHECK(parse_recorded_run(document.dump(2), "t.json").config.init.values[1][1].real == 4);
   document.erase("initial");
   CHECK(read_error(document.dump(2)) ==
         "run.json:11:13: config.init: \"values\" needs the document's \"initial\" buffers, which it does not have");

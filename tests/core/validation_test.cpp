@@ -13,6 +13,7 @@
 
 #include "core/engine/backend.h"
 #include "core/model/config.h"
+#include "core/model/checked_value.h"
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"
 
@@ -53,11 +54,11 @@ TEST_CASE("validate() accepts the defaults and names the field it refuses") {
     config.ranks = 2;
     config.count = 3;
     config.init.kind = InitKind::values;
-    config.init.values = {{1, 2, 3}};
+    config.init.values = numbers_of_reals({{1, 2, 3}});
     const std::string rows = validate(config).value_or("");
     CHECK(field_of(rows) == "init");
     CHECK(find_in(rows, "1 rows") == "1 rows");
-    config.init.values = {{1, 2, 3}, {4, 5}};
+    config.init.values = numbers_of_reals({{1, 2, 3}, {4, 5}});
     const std::string row = validate(config).value_or("");
     CHECK(field_of(row) == "init");
     CHECK(find_in(row, "row 1") == "row 1");

@@ -1,3 +1,4 @@
+#include "core/model/checked_value.h"
 #include "tests/gpu/compare.h"
 
 #include <cstdio>
@@ -58,7 +59,7 @@ InitPattern inputs_for(const Config& config, std::uint64_t seed) {
       else
         row.push_back(kSmallIntegers[bits % 6]);
     }
-    init.values.push_back(std::move(row));
+    init.values.push_back(numbers_of_reals({std::move(row)}).front());
   }
   return init;
 }

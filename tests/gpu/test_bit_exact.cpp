@@ -9,6 +9,7 @@
 #include <limits>
 #include <set>
 
+#include "core/model/checked_value.h"
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"
 #include "gpu/backend/cuda_backend.h"
@@ -131,7 +132,7 @@ InitPattern special_values(const Config& config) {
       }
       row.push_back(value);
     }
-    init.values.push_back(std::move(row));
+    init.values.push_back(numbers_of_reals({std::move(row)}).front());
   }
   return init;
 }

@@ -1,5 +1,5 @@
 // The one decision between CUDA-OpenGL interop and the upload of host-built cells
-// (app/gui/render/cell_source.h), taken without a GL context: only the CUDA backend on a GL
+// (app/gui/state/cell_source.h), taken without a GL context: only the CUDA backend on a GL
 // context backed by a CUDA device may write the cells in place.
 #include <doctest/doctest.h>
 

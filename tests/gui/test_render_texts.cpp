@@ -90,3 +90,17 @@ TEST_CASE("texts: the Memory tab draws the ring beside its bars, labels and all"
     }
   CHECK(words.rfind("Ring: reduce-scatter of the gradients", 0) == 0);
 }
+
+TEST_CASE("texts: an integer reduction that wraps shows a notice naming the first element, drawn in the window") {
+  const Frame frame = render({"--size", "1600x900", "--gpus", "2", "--count", "2", "--dtype", "i32", "--reduce", "prod",
+                              "--init", "values:1,100000/2,100000"});
+  const std::string expected = "i32 prod overflows at element 1: exact 10000000000";
+  REQUIRE(frame.layout["notices"].size() == 1);
+  CHECK(frame.layout["notices"][0] == expected);
+  // Drawn, not only listed: the controls bar shows a notice only where it fits whole.
+  CHECK(count_texts(frame, "Note: " + expected) == 1);
+  // A collective that fits says nothing.
+  const Frame fits = render({"--size", "1600x900", "--gpus", "2", "--count", "1", "--dtype", "i32", "--reduce", "prod",
+                             "--init", "values:46340/46340"});
+  CHECK(fits.layout["notices"].empty());
+}

@@ -149,3 +149,14 @@ TEST_CASE("the UI language is saved and restored, and an unknown one gives the d
   CHECK(loaded.preferences.language == ringviz::Language::en);
   std::filesystem::remove(path);
 }
+
+TEST_CASE("a settings file with a repeated key is refused, naming the key and its line, and the defaults are used") {
+  const std::string path = temp_file("repeated.json");
+  std::ofstream(path) << "{\n  \"theme\": \"light\",\n  \"speed\": 2,\n  \"theme\": \"dark\"\n}\n";
+  const LoadedPreferences loaded = load_preferences(path);
+  CHECK(loaded.notice == "settings file " + path +
+                             ":4:3: the key \"theme\" appears twice in one object (first on line 2); keep one; using the "
+                             "defaults instead");
+  CHECK(loaded.preferences == Preferences{});
+  std::filesystem::remove_all(std::filesystem::path(path).parent_path());
+}

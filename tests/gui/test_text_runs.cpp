@@ -1,4 +1,4 @@
-// The text runs read back from a frame's draw data (app/gui/testing/text_runs.h): known strings
+// The text runs read back from a frame's draw data (app/gui/inspect/text_runs.h): known strings
 // drawn in a headless ImGui frame (a font atlas, no renderer) come back with their exact
 // rectangles, their spaces, one run per line, and "clipped" when something cut them.
 #include <doctest/doctest.h>

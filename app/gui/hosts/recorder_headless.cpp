@@ -365,6 +365,11 @@ int record_headless(const RecordRequest& request) {
   const VideoKind kind = video_kind_for(request.out);
   check_stage_options(request);
   check_video_output(request.out, kind, request.width, request.height);
+  if (kind != VideoKind::png_folder) {
+    double limit = 0;
+    std::string problem;
+    if (!encoder_timeout_seconds(limit, problem)) throw InputError(problem);
+  }
   if (!request.dump_layout.empty()) {
     check_layout_output(request.dump_layout, "--dump-layout");
     if (names_folder(request.dump_layout) && kind == VideoKind::png_folder &&

@@ -35,14 +35,17 @@ bool enum_combo(const char* label, E& value, const E (&all)[N], Name name_of) {
 }
 
 // Rows of a custom table resized to `ranks` x `count`, new entries from the seed pattern.
-std::vector<std::vector<double>> resized(std::vector<std::vector<double>> rows, int ranks,
-                                         std::int64_t count) {
+std::vector<std::vector<ElementValue>> resized(std::vector<std::vector<ElementValue>> rows, int ranks,
+                                               std::int64_t count) {
   rows.resize(static_cast<std::size_t>(ranks));
   for (int r = 0; r < ranks; ++r) {
     auto& row = rows[static_cast<std::size_t>(r)];
     const std::size_t old = row.size();
     row.resize(static_cast<std::size_t>(count));
-    for (std::size_t i = old; i < row.size(); ++i) row[i] = static_cast<double>(seed_input_value(r, static_cast<std::int64_t>(i), count));
+    for (std::size_t i = old; i < row.size(); ++i) {
+      const std::int64_t seed = seed_input_value(r, static_cast<std::int64_t>(i), count);
+      row[i] = ElementValue{true, static_cast<double>(seed), seed};
+    }
   }
   return rows;
 }

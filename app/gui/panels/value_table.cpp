@@ -10,10 +10,22 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"
+#include "core/model/checked_value.h"
 
 namespace ringviz::gui {
 
-std::optional<std::vector<std::vector<double>>> ValueTable::draw(const SessionModel& model, PaletteKind palette) {
+namespace {
+
+ValueTable::CellText cell_text(const ElementValue& value) {
+  ValueTable::CellText text{};
+  const std::string written = written_text(value);
+  written.copy(text.data(), text.size() - 1);
+  return text;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::vector<ElementValue>>> ValueTable::draw(const SessionModel& model, PaletteKind palette) {
   const UiStrings& t = ui_strings();
   const Config& config = model.config();
   if (static_cast<std::int64_t>(config.ranks) * config.count > kMaxTableValues || config.count == 0) {
@@ -23,6 +35,9 @@ std::optional<std::vector<std::vector<double>>> ValueTable::draw(const SessionMo
   // Refill the edit buffer from the session unless the user is typing in it.
   if (generation_ != model.generation() && !ImGui::IsAnyItemActive()) {
     values_ = model.input_values();
+    texts_.assign(values_.size(), {});
+    for (std::size_t r = 0; r < values_.size(); ++r)
+      for (const ElementValue& value : values_[r]) texts_[r].push_back(cell_text(value));
     generation_ = model.generation();
   }
   if (values_.size() != static_cast<std::size_t>(config.ranks)) return std::nullopt;
@@ -72,8 +87,18 @@ std::optional<std::vector<std::vector<double>>> ValueTable::draw(const SessionMo
       ImGui::TableSetColumnIndex(i + 1);
       ImGui::PushID(r * columns + i);
       ImGui::SetNextItemWidth(-FLT_MIN);
-      ImGui::InputDouble("##v", &values_[static_cast<std::size_t>(r)][static_cast<std::size_t>(i)], 0, 0, "%g");
-      edited |= ImGui::IsItemDeactivatedAfterEdit();
+      CellText& text = texts_[static_cast<std::size_t>(r)][static_cast<std::size_t>(i)];
+      ElementValue& value = values_[static_cast<std::size_t>(r)][static_cast<std::size_t>(i)];
+      ImGui::InputText("##v", text.data(), text.size(), ImGuiInputTextFlags_CharsNoBlank);
+      if (ImGui::IsItemDeactivatedAfterEdit()) {
+        const WrittenNumber read = read_written_number(text.data());
+        if (read.reading == NumberReading::number) {
+          value = read.value;
+          edited = true;
+        } else {
+          text = cell_text(value);
+        }
+      }
       ImGui::PopID();
     }
   }

@@ -2,6 +2,7 @@
 #include "app/gui/record/video_check.h"
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -47,9 +48,68 @@ std::string lower(std::string text) {
 // not return on its own (docs/architecture.md, "Output files").
 constexpr int kInterruptPollMs = 50;
 
+// The encoder's CPU time so far in clock ticks (its own and its waited-for children's), or -1
+// when it cannot be read: a busy encoder is working even while it reads nothing.
+long long encoder_cpu_ticks(pid_t pid) {
+  std::FILE* file = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
+  if (file == nullptr) return -1;
+  char text[1024] = {};
+  const std::size_t got = std::fread(text, 1, sizeof text - 1, file);
+  std::fclose(file);
+  // The command name may hold spaces and parentheses: the fields start after the last ')'.
+  const char* after = std::strrchr(text, ')');
+  if (got == 0 || after == nullptr) return -1;
+  long long utime = 0, stime = 0, cutime = 0, cstime = 0;
+  // Fields 3 to 13 skipped, then utime stime cutime cstime (proc(5)).
+  if (std::sscanf(after + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lld %lld %lld %lld", &utime, &stime,
+                  &cutime, &cstime) != 4)
+    return -1;
+  return utime + stime + cutime + cstime;
+}
+
+}  // namespace
+
+// Says when the encoder has shown no sign of work for longer than the limit: it took no
+// bytes, its output did not grow and it used no CPU. An ffmpeg that stops reading or never
+// exits would otherwise hold the recording forever (docs/recording.md, "When ffmpeg hangs").
+class EncoderWatchdog {
+ public:
+  EncoderWatchdog(pid_t pid, fs::path output, double limit_seconds)
+      : pid_(pid), output_(std::move(output)), limit_(limit_seconds) {
+    progressed();
+  }
+  void progressed() {
+    last_progress_ = std::chrono::steady_clock::now();
+    cpu_ticks_ = encoder_cpu_ticks(pid_);
+    std::error_code ec;
+    output_bytes_ = fs::file_size(output_, ec);
+    if (ec) output_bytes_ = 0;
+  }
+  // True once the limit has passed since the last sign of work; a sign of work restarts it.
+  bool stalled() {
+    const long long ticks = encoder_cpu_ticks(pid_);
+    std::error_code ec;
+    const std::uintmax_t bytes = fs::file_size(output_, ec);
+    if ((ticks >= 0 && ticks != cpu_ticks_) || (!ec && bytes != output_bytes_)) progressed();
+    const double idle = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_progress_).count();
+    return idle > limit_;
+  }
+
+ private:
+  pid_t pid_;
+  fs::path output_;
+  double limit_;
+  std::chrono::steady_clock::time_point last_progress_;
+  long long cpu_ticks_ = -1;
+  std::uintmax_t output_bytes_ = 0;
+};
+
+namespace {
+
 // Sends the whole batch to the non-blocking pipe, waiting while it is full; false with
-// `error_number` set when the encoder stopped reading (EPIPE) or we were interrupted (EINTR).
-bool send_batch(int fd, std::vector<iovec>& batch, int& error_number) {
+// `error_number` set when the encoder stopped reading (EPIPE), we were interrupted (EINTR) or
+// the encoder took nothing for longer than the watchdog allows (ETIMEDOUT).
+bool send_batch(int fd, std::vector<iovec>& batch, EncoderWatchdog& watchdog, int& error_number) {
   std::size_t index = 0;
   while (index < batch.size()) {
     if (InterruptGuard::interrupted()) {
@@ -59,6 +119,10 @@ bool send_batch(int fd, std::vector<iovec>& batch, int& error_number) {
     const ssize_t n = ::writev(fd, batch.data() + index, static_cast<int>(batch.size() - index));
     if (n < 0) {
       if (errno == EAGAIN || errno == EINTR) {
+        if (watchdog.stalled()) {
+          error_number = ETIMEDOUT;
+          return false;
+        }
         pollfd writable{fd, POLLOUT, 0};
         ::poll(&writable, 1, kInterruptPollMs);
         continue;
@@ -66,6 +130,7 @@ bool send_batch(int fd, std::vector<iovec>& batch, int& error_number) {
       error_number = errno;
       return false;
     }
+    watchdog.progressed();
     // Skip what was written; a short write leaves part of one row to send again.
     std::size_t left = static_cast<std::size_t>(n);
     while (index < batch.size() && left >= batch[index].iov_len) left -= batch[index++].iov_len;
@@ -79,7 +144,8 @@ bool send_batch(int fd, std::vector<iovec>& batch, int& error_number) {
 
 // Sends `rows` rows of `row` bytes, last row first when `reversed`, with as few system calls
 // as writev allows.
-bool send_rows(int fd, const std::uint8_t* data, std::size_t row, std::size_t rows, bool reversed, int& error_number) {
+bool send_rows(int fd, const std::uint8_t* data, std::size_t row, std::size_t rows, bool reversed,
+               EncoderWatchdog& watchdog, int& error_number) {
   constexpr std::size_t kBatch = 256;  // well under IOV_MAX
   std::vector<iovec> batch;
   std::size_t next = 0;  // rows sent so far, counted from the top of the image
@@ -87,21 +153,31 @@ bool send_rows(int fd, const std::uint8_t* data, std::size_t row, std::size_t ro
     batch.clear();
     for (std::size_t i = next; i < rows && batch.size() < kBatch; ++i)
       batch.push_back({const_cast<std::uint8_t*>(data + (reversed ? rows - 1 - i : i) * row), row});
-    if (!send_batch(fd, batch, error_number)) return false;
+    if (!send_batch(fd, batch, watchdog, error_number)) return false;
     next += batch.size();
   }
   return true;
 }
 
-// Waits for the encoder to exit, looking at the interrupt flag meanwhile: false when
-// interrupted (the encoder still runs).
-bool wait_for_encoder(pid_t pid, int& status) {
+enum class EncoderWait { exited, interrupted, stalled };
+
+// Waits for the encoder to exit, looking at the interrupt flag and the watchdog meanwhile;
+// unless it exited, the encoder still runs.
+EncoderWait wait_for_encoder(pid_t pid, EncoderWatchdog& watchdog, int& status) {
   while (true) {
     const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid || (done < 0 && errno != EINTR)) return true;
-    if (InterruptGuard::interrupted()) return false;
+    if (done == pid || (done < 0 && errno != EINTR)) return EncoderWait::exited;
+    if (InterruptGuard::interrupted()) return EncoderWait::interrupted;
+    if (watchdog.stalled()) return EncoderWait::stalled;
     ::poll(nullptr, 0, kInterruptPollMs);
   }
+}
+
+// "60 s", "0.5 s": the watchdog's limit as messages give it.
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", seconds);
+  return text;
 }
 
 std::string describe_errno(int error_number) {
@@ -157,6 +233,23 @@ static_assert(spellings_are_unique(kVideoKindNames));
 // Titles are literals, so the view's data is a terminated C string.
 const char* video_kind_name(VideoKind kind) { return enum_title(kVideoKindNames, kind).data(); }
 
+bool encoder_timeout_seconds(double& seconds, std::string& error) {
+  seconds = kDefaultEncoderTimeoutSeconds;
+  const char* text = std::getenv(kEncoderTimeoutVariable);
+  if (text == nullptr) return true;
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  const bool plain = *text != '\0' && std::string_view(text).find_first_not_of("0123456789.") == std::string_view::npos;
+  if (!plain || end == text || *end != '\0' || !(value > 0 && value <= 86400)) {
+    error = std::string(kEncoderTimeoutVariable) + ": '" + text +
+            "' is not a number of seconds (above 0, at most 86400; unset: " +
+            seconds_text(kDefaultEncoderTimeoutSeconds) + ")";
+    return false;
+  }
+  seconds = value;
+  return true;
+}
+
 bool find_ffmpeg(std::string& path, std::string& error) {
   if (const char* forced = std::getenv("RINGVIZ_FFMPEG")) {
     // Tests (and unusual installs) point this at a specific binary, or at nothing.
@@ -206,6 +299,7 @@ std::unique_ptr<VideoWriter> VideoWriter::open(const Options& options, std::stri
 
   std::string& ffmpeg = writer->ffmpeg_;
   if (!find_ffmpeg(ffmpeg, error)) return nullptr;
+  if (!encoder_timeout_seconds(writer->encoder_timeout_, error)) return nullptr;
 
   const std::string size = std::to_string(options.width) + "x" + std::to_string(options.height);
   const std::string rate = std::to_string(options.fps);
@@ -275,6 +369,7 @@ std::unique_ptr<VideoWriter> VideoWriter::open(const Options& options, std::stri
   writer->pipe_fd_ = fds[1];
   writer->encoder_pid_ = pid;
   writer->encoder_log_fd_ = log_fd;
+  writer->watchdog_ = std::make_unique<EncoderWatchdog>(pid, writer->temporary_, writer->encoder_timeout_);
   return writer;
 }
 
@@ -350,18 +445,29 @@ bool VideoWriter::send_to_encoder(const std::uint8_t* rgba, bool bottom_up, std:
     ok = write_png_frame(rgba, error);
   } else {
     int error_number = 0;
-    ok = send_rows(pipe_fd_, rgba, row, rows, bottom_up, error_number);
+    ok = send_rows(pipe_fd_, rgba, row, rows, bottom_up, *watchdog_, error_number);
     if (!ok && InterruptGuard::interrupted()) {
       error = "interrupted";
+    } else if (!ok && error_number == ETIMEDOUT) {
+      // abandon() below stops it and removes what it wrote.
+      error = "ffmpeg stopped reading frames: it took none for " + seconds_text(encoder_timeout_) +
+              " and did no work (" + std::string(kEncoderTimeoutVariable) + " sets how long to wait); it was stopped "
+              "and nothing was written to " + final_path(options_.out).string();
     } else if (!ok) {
       // The encoder stopped reading: it has died, and its exit status says why.
       ::close(pipe_fd_);
       pipe_fd_ = -1;
       int status = 0;
-      ::waitpid(encoder_pid_, &status, 0);
-      encoder_pid_ = -1;
-      error = error_number == EPIPE ? encoder_failure(status)
-                                    : "cannot send frames to ffmpeg: " + describe_errno(error_number);
+      // It has closed its input; one that then never exits is stopped by abandon() below.
+      if (wait_for_encoder(encoder_pid_, *watchdog_, status) == EncoderWait::exited) {
+        encoder_pid_ = -1;
+        error = error_number == EPIPE ? encoder_failure(status)
+                                      : "cannot send frames to ffmpeg: " + describe_errno(error_number);
+      } else {
+        error = "ffmpeg stopped reading frames and did not exit (" + std::string(kEncoderTimeoutVariable) +
+                " sets how long to wait); it was stopped and nothing was written to " +
+                final_path(options_.out).string();
+      }
     }
   }
   if (!ok) {
@@ -382,8 +488,16 @@ bool VideoWriter::finish(std::string& error) {
     ::close(pipe_fd_);
     pipe_fd_ = -1;
     int status = 0;
-    if (!wait_for_encoder(encoder_pid_, status)) {
+    const EncoderWait wait = wait_for_encoder(encoder_pid_, *watchdog_, status);
+    if (wait == EncoderWait::interrupted) {
       error = "interrupted; nothing was written to " + target.string();
+      abandon();
+      return false;
+    }
+    if (wait == EncoderWait::stalled) {
+      error = "ffmpeg did not finish: after the last frame it did no work for " + seconds_text(encoder_timeout_) +
+              " and did not exit (" + std::string(kEncoderTimeoutVariable) +
+              " sets how long to wait); it was stopped and nothing was written to " + target.string();
       abandon();
       return false;
     }

@@ -30,6 +30,16 @@ void check_video_output(const std::string& out, VideoKind kind, int width, int h
 // Frames of one recording, written under a temporary name next to the final one and moved
 // into place only by finish(): an interrupted run, a full disk or a failed encoder never
 // leaves a half-written file (or folder) under the final name.
+class EncoderWatchdog;  // recorder.cpp: notices an encoder that neither reads nor works
+
+// How long an encoder may show no sign of work (take no frame bytes, write nothing, use no CPU)
+// before the recording is stopped (docs/recording.md, "When ffmpeg hangs"); the environment
+// variable overrides the default, for slow machines and for tests.
+inline constexpr const char* kEncoderTimeoutVariable = "RINGVIZ_ENCODER_TIMEOUT";
+inline constexpr double kDefaultEncoderTimeoutSeconds = 60;
+// The limit in `seconds`; false with `error` set when the variable is not a number of seconds.
+bool encoder_timeout_seconds(double& seconds, std::string& error);
+
 class VideoWriter {
  public:
   struct Options {
@@ -79,6 +89,8 @@ class VideoWriter {
   int pipe_fd_ = -1;        // ffmpeg's stdin
   int encoder_pid_ = -1;
   int encoder_log_fd_ = -1; // ffmpeg's stderr, kept to explain a failure
+  double encoder_timeout_ = kDefaultEncoderTimeoutSeconds;
+  std::unique_ptr<EncoderWatchdog> watchdog_;
   bool done_ = false;
 };
 

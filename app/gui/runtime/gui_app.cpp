@@ -13,6 +13,7 @@
 #include "app/gui/layout/stage_layout.h"
 #include "app/gui/layout/presentation.h"
 #include "app/gui/text/fonts.h"
+#include "app/gui/text/strings.h"
 #include "app/gui/views/too_small_notice.h"
 #include "core/training/transformer_presets.h"
 
@@ -52,6 +53,7 @@ GuiApp::GuiApp(const ShowRequest& request, BackendChoice backend, Preferences pr
 bool GuiApp::init(std::string& error) {
   if (!ring_.init(error)) return false;
   if (!model_.rebuild(setup_.draft(), setup_.backend(), error)) return false;
+  note_integer_overflow();
   playback_.set_round_count(model_.session().round_count());
   if (opening_replay_) {
     ReplaySource replay = std::move(*opening_replay_);
@@ -129,6 +131,20 @@ std::string GuiApp::measured_caption_line() const {
   return measured_caption(*replay_.recording(), schedule.rounds[static_cast<std::size_t>(moment.round - 1)], moment.round);
 }
 
+void GuiApp::note_integer_overflow() {
+  const std::optional<IntegerOverflow>& overflow = model_.integer_overflow();
+  std::string notice;
+  if (overflow) {
+    const Config& config = model_.config();
+    const std::string type(dtype_name(config.dtype));
+    notice = format(ui_strings().integer_overflow, type.c_str(), std::string(reduce_op_name(config.reduce)).c_str(),
+                    static_cast<long long>(overflow->element), overflow->exact.c_str());
+  }
+  // Once per collective that wraps: rebuilding it for another view or round says nothing new.
+  if (notice != overflow_notice_ && !notice.empty()) add_notice(notice);
+  overflow_notice_ = std::move(notice);
+}
+
 void GuiApp::add_notice(std::string notice) {
   if (notice.empty()) return;
   // A notice may quote a file name or a lesson's text in any script: the next atlas covers it.
@@ -146,6 +162,7 @@ bool GuiApp::apply_config(const Config& config, BackendChoice backend) {
     return false;
   }
   setup_.accepted(config, backend);
+  note_integer_overflow();
   // Keep the round on screen where the new collective has it; otherwise its last round.
   const int rounds = model_.session().round_count();
   playback_.set_round_count(rounds);

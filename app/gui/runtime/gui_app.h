@@ -74,7 +74,7 @@ class GuiApp {
     presentation_scale_ = scale;
   }
   bool presentation() const { return presentation_; }
-  // The stage (app/gui/stage/stage_layout.h, `ringviz record`'s default): the view alone under
+  // The stage (app/gui/layout/stage_layout.h, `ringviz record`'s default): the view alone under
   // a header strip, without side panels, view tabs, controls or help; an extension draws the
   // header. A transparent background leaves every solid background out and clears to alpha 0.
   void set_stage(bool on) { stage_ = on; }
@@ -132,6 +132,8 @@ class GuiApp {
   void draw_memory_with_ring(const Rect& area);
   bool draw_replay_header();  // the setup panel's header hook
   std::string measured_caption_line() const;
+  // A notice when the collective just built wraps an integer reduction (once per collective).
+  void note_integer_overflow();
 
   std::vector<FrameExtension*> extensions_;
   CentreView opening_view_;                   // the request's view, shown again once the replay opened
@@ -155,6 +157,7 @@ class GuiApp {
   Config live_config_;                    // what close_replay() returns to
   BackendChoice live_backend_ = BackendChoice::automatic;
   std::vector<std::string> notices_;
+  std::string overflow_notice_;  // the last integer-overflow notice given, empty when none
   PanelLayout panels_;
   float content_scale_ = 1.0f;
   bool presentation_ = false;

@@ -45,6 +45,7 @@ bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::str
     // Map heat colours to the span of the inputs and the results together, so that a cell's
     // colour only changes when its value does.
     ValueRange range = value_range(session->buffers(), session->provenance(), session->layout());
+    std::optional<IntegerOverflow> overflow = first_integer_overflow(config, session->buffers());  // the inputs
     session->seek(session->round_count());
     range.include(value_range(session->buffers(), session->provenance(), session->layout()));
     session->seek(0);
@@ -55,6 +56,7 @@ bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::str
     backend_fallback_reason_ = std::move(selection.fallback_reason);
     built_without_cuda_ = selection.built_without_cuda;
     range_ = range;
+    integer_overflow_ = std::move(overflow);
     cache_.clear();
     recording_.reset();
     ++generation_;
@@ -146,16 +148,16 @@ void SessionModel::set_cell_data_on_device(bool on_device) {
   cache_.clear();  // cached states were built for the other path
 }
 
-std::vector<std::vector<double>> SessionModel::input_values() const {
+std::vector<std::vector<ElementValue>> SessionModel::input_values() const {
   const Config& config = session_->config();
   const BufferState initial = make_initial_state(config);
   const SlotLayout& layout = session_->layout();
-  std::vector<std::vector<double>> rows(static_cast<std::size_t>(config.ranks));
+  std::vector<std::vector<ElementValue>> rows(static_cast<std::size_t>(config.ranks));
   for (int rank = 0; rank < config.ranks; ++rank) {
     // AllGather keeps rank r's input in slot r; the others in the whole buffer.
     const std::int64_t offset = config.op == Op::allgather ? layout[rank].offset : 0;
     for (std::int64_t i = 0; i < config.count; ++i)
-      rows[static_cast<std::size_t>(rank)].push_back(read_element(initial, rank, offset + i).real);
+      rows[static_cast<std::size_t>(rank)].push_back(read_element(initial, rank, offset + i));
   }
   return rows;
 }

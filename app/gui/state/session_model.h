@@ -1,11 +1,13 @@
 #pragma once
 #include <list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/model/config.h"
 #include "core/engine/contributor_label.h"
+#include "core/input/integer_overflow.h"
 #include "core/engine/session.h"
 #include "core/teaching/visual_cells.h"
 #include "core/trace/trace_read.h"
@@ -60,13 +62,16 @@ class SessionModel {
   void set_cell_data_on_device(bool on_device);
   bool cell_data_on_device() const { return cell_data_on_device_; }
 
-  // The inputs of every rank as doubles (for the editable value table).
-  std::vector<std::vector<double>> input_values() const;
+  // The inputs of every rank, exact (for the editable value table).
+  std::vector<std::vector<ElementValue>> input_values() const;
+  // The first element whose integer reduction wraps around in the collective built last.
+  const std::optional<IntegerOverflow>& integer_overflow() const { return integer_overflow_; }
 
  private:
   std::unique_ptr<Session> session_;
   BackendChoice backend_choice_ = BackendChoice::automatic;
   std::string backend_name_;
+  std::optional<IntegerOverflow> integer_overflow_;
   std::string backend_notice_;  // the English sentence, should the parts below be missing
   std::string backend_fallback_reason_;
   bool built_without_cuda_ = false;

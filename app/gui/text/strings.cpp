@@ -441,6 +441,7 @@ const UiStrings kEnglish = {
     .replay_pacing_names = {"measured", "even"},
     .replay_no_times = "No measured times in this trace: every round plays as long.",
     .replay_mismatch = "Round %d: the recorded buffers differ from this program's engine (GPU %d, element %lld: recorded %s, computed %s).",
+    .integer_overflow = "%s %s overflows at element %lld: exact %s",
     .replay_output_mismatch = "The recorded outputs differ from this program's engine (GPU %d, output element %lld: recorded %s, computed %s).",
     .replay_round_time = "round %d: %s",
     .replay_round_wait = "; GPU %d waited %s for GPU %d",

@@ -375,6 +375,10 @@ struct UiStrings {
   const char* replay_pacing_names[2];  // indexed by Pacing: measured, even
   const char* replay_no_times;
   const char* replay_mismatch;         // %d round, %d GPU, %lld element, %s recorded, %s computed
+  // An integer sum, prod or avg that wraps (core/engine/integer_overflow.h).
+  // Short enough for the controls bar, which shows a notice only whole; the cell shows the
+  // wrapped value.
+  const char* integer_overflow;        // %s type, %s reduction, %lld element, %s exact
   const char* replay_output_mismatch;  // %d GPU, %lld output element, %s recorded, %s computed
   const char* replay_round_time;       // %d round, %s time
   const char* replay_round_wait;       // %d GPU, %s wait, %d GPU waited for

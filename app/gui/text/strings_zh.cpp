@@ -419,6 +419,7 @@ const UiStrings kUiStringsZh = {
     .replay_pacing_names = {"按实测", "均匀"},
     .replay_no_times = "这份 trace 没有实测时间：每轮播放时长相同。",
     .replay_mismatch = "第 %d 轮：录制的缓冲区与本程序的引擎算出的不同（GPU %d，元素 %lld：录制 %s，计算 %s）。",
+    .integer_overflow = "%s %s 在元素 %lld 处溢出：精确值 %s",
     .replay_output_mismatch = "录制的输出与本程序的引擎算出的不同（GPU %d，输出元素 %lld：录制 %s，计算 %s）。",
     .replay_round_time = "第 %d 轮：%s",
     .replay_round_wait = "；GPU %d 等待 %s，等的是 GPU %d",

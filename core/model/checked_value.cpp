@@ -1,0 +1,190 @@
+#include "core/model/checked_value.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace ringviz {
+
+namespace {
+
+// Magnitudes from which a double no longer rounds to a finite value of the type:
+// the largest finite value plus half a step (ties round to even, which is the infinity).
+constexpr double kF32Overflow = 0x1.ffffffp127;  // 2^128 - 2^103
+constexpr double kF16Overflow = 65520.0;         // 2^16 - 2^4; largest f16 65504
+constexpr double kBF16Overflow = 0x1.ffp127;     // 2^128 - 2^119
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The parts of a JSON number: sign, the significant digits (integer and fraction, no point)
+// and the power of ten they are scaled by. Nothing when the text is not JSON's grammar.
+struct DecimalParts {
+  bool negative = false;
+  std::string_view integer_digits;
+  std::string_view fraction_digits;
+  long long exponent = 0;  // saturated far beyond any double: 1e-99999999999 is just tiny
+};
+
+std::optional<DecimalParts> split_decimal(std::string_view text) {
+  DecimalParts parts;
+  std::size_t at = 0;
+  if (at < text.size() && text[at] == '-') {
+    parts.negative = true;
+    ++at;
+  }
+  const std::size_t integer_start = at;
+  while (at < text.size() && is_digit(text[at])) ++at;
+  parts.integer_digits = text.substr(integer_start, at - integer_start);
+  // JSON: at least one digit, and no leading zero before another digit ("01").
+  if (parts.integer_digits.empty() || (parts.integer_digits.size() > 1 && parts.integer_digits[0] == '0'))
+    return std::nullopt;
+  if (at < text.size() && text[at] == '.') {
+    const std::size_t fraction_start = ++at;
+    while (at < text.size() && is_digit(text[at])) ++at;
+    parts.fraction_digits = text.substr(fraction_start, at - fraction_start);
+    if (parts.fraction_digits.empty()) return std::nullopt;  // "5." is no JSON number
+  }
+  if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+    ++at;
+    bool negative_exponent = false;
+    if (at < text.size() && (text[at] == '-' || text[at] == '+')) negative_exponent = text[at++] == '-';
+    const std::size_t exponent_start = at;
+    for (; at < text.size() && is_digit(text[at]); ++at)
+      parts.exponent = std::min(parts.exponent * 10 + (text[at] - '0'), 1'000'000'000'000LL);
+    if (at == exponent_start) return std::nullopt;
+    if (negative_exponent) parts.exponent = -parts.exponent;
+  }
+  if (at != text.size()) return std::nullopt;
+  return parts;
+}
+
+// When the decimal is whole and lies within int64, its exact value in `number`.
+void read_exactly(const DecimalParts& parts, ElementValue& number) {
+  // digits × 10^scale, with the digits' trailing zeros moved into the scale.
+  std::string digits(parts.integer_digits);
+  digits += parts.fraction_digits;
+  long long scale = parts.exponent - static_cast<long long>(parts.fraction_digits.size());
+  const std::size_t first = digits.find_first_not_of('0');
+  if (first == std::string::npos) {  // a zero, however written
+    number.is_integer = true;
+    number.integer = 0;
+    return;
+  }
+  const std::size_t last = digits.find_last_not_of('0');
+  scale += static_cast<long long>(digits.size() - 1 - last);
+  digits = digits.substr(first, last - first + 1);
+  // Not whole (1e-400, 2.5), or more than int64's 19 digits: no exact integer.
+  if (scale < 0 || static_cast<long long>(digits.size()) + scale > 19) return;
+  std::uint64_t magnitude = 0;
+  for (const char c : digits) magnitude = magnitude * 10 + static_cast<std::uint64_t>(c - '0');
+  for (long long i = 0; i < scale; ++i) {
+    if (magnitude > std::numeric_limits<std::uint64_t>::max() / 10) return;
+    magnitude *= 10;
+  }
+  const std::uint64_t limit = parts.negative ? std::uint64_t{1} << 63 : (std::uint64_t{1} << 63) - 1;
+  if (magnitude > limit) return;
+  number.is_integer = true;
+  number.integer = parts.negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
+}
+
+// True when a finite `value` becomes an infinity once stored as `type` (f16 and bf16 are
+// stored from the f32 rounding, as write_element does).
+bool overflows(double value, DType type) {
+  const double magnitude = std::fabs(value);
+  if (type == DType::f64) return false;
+  if (magnitude >= kF32Overflow) return true;
+  const double stored = std::fabs(static_cast<double>(static_cast<float>(magnitude)));
+  if (type == DType::f16) return stored >= kF16Overflow;
+  if (type == DType::bf16) return stored >= kBF16Overflow;
+  return false;
+}
+
+}  // namespace
+
+WrittenNumber read_written_number(std::string_view text) {
+  WrittenNumber number;
+  if (text == "nan" || text == "inf" || text == "-inf") {
+    number.reading = NumberReading::number;
+    number.value.real = text == "nan" ? std::numeric_limits<double>::quiet_NaN()
+                        : text == "inf" ? std::numeric_limits<double>::infinity()
+                                        : -std::numeric_limits<double>::infinity();
+    return number;
+  }
+  const std::optional<DecimalParts> parts = split_decimal(text);
+  if (!parts) return number;
+  // from_chars rounds correctly; out of range it reports which, and the parts say which way:
+  // more integer digits than the exponent takes away is past a double, else below its
+  // smallest subnormal (which reads as zero, as in an init file).
+  double real = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), real);
+  if (error == std::errc::result_out_of_range) {
+    const bool huge = static_cast<long long>(parts->integer_digits.size()) + parts->exponent > 1;
+    if (huge) {
+      number.reading = NumberReading::beyond_double;
+      return number;
+    }
+    real = parts->negative ? -0.0 : 0.0;
+  } else if (error != std::errc() || end != text.data() + text.size()) {
+    return number;
+  }
+  number.reading = NumberReading::number;
+  number.value.real = real;
+  read_exactly(*parts, number.value);
+  return number;
+}
+
+std::optional<ElementValue> stored_as(const ElementValue& number, DType type) {
+  if (!is_floating(type)) {
+    if (!number.is_integer) return std::nullopt;
+    const std::int64_t integer = number.integer;
+    if (type == DType::i32 &&
+        (integer < std::numeric_limits<std::int32_t>::min() || integer > std::numeric_limits<std::int32_t>::max()))
+      return std::nullopt;
+    return ElementValue{true, static_cast<double>(integer), integer};
+  }
+  // NaN and the infinities are what was asked for; a finite value must stay finite.
+  if (std::isfinite(number.real) && overflows(number.real, type)) return std::nullopt;
+  return ElementValue{false, number.real, 0};
+}
+
+ElementValue number_of_real(double real) {
+  ElementValue number{false, real, 0};
+  // 2^63 itself is outside int64; every whole double below it in magnitude converts exactly.
+  if (std::isfinite(real) && std::floor(real) == real && real >= -0x1p63 && real < 0x1p63) {
+    number.is_integer = true;
+    number.integer = static_cast<std::int64_t>(real);
+  }
+  return number;
+}
+
+std::vector<std::vector<ElementValue>> numbers_of_reals(const std::vector<std::vector<double>>& rows) {
+  std::vector<std::vector<ElementValue>> numbers(rows.size());
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (const double real : rows[r]) numbers[r].push_back(number_of_real(real));
+  return numbers;
+}
+
+std::string type_range(DType type) {
+  switch (type) {
+    case DType::i32: return "whole numbers from -2147483648 to 2147483647";
+    case DType::i64: return "whole numbers from -9223372036854775808 to 9223372036854775807";
+    case DType::f16: return "finite values up to ±65504, or \"nan\", \"inf\", \"-inf\"";
+    case DType::bf16: return "finite values up to ±3.3895314e38, or \"nan\", \"inf\", \"-inf\"";
+    case DType::f32: return "finite values up to ±3.4028235e38, or \"nan\", \"inf\", \"-inf\"";
+    case DType::f64: return "finite values up to ±1.7976931348623157e308, or \"nan\", \"inf\", \"-inf\"";
+  }
+  return "";
+}
+
+std::string written_text(const ElementValue& value) {
+  if (value.is_integer) return std::to_string(value.integer);
+  if (std::isnan(value.real)) return "nan";
+  if (std::isinf(value.real)) return value.real > 0 ? "inf" : "-inf";
+  char number[40];
+  const auto [end, error] = std::to_chars(number, number + sizeof number, value.real);
+  return error == std::errc() ? std::string(number, end) : std::string();
+}
+
+}  // namespace ringviz
