@@ -5,6 +5,9 @@
 #include <string>
 
 #include "core/input/initial_values.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -18,12 +21,7 @@ std::string rank_text(const BufferState& state, int rank) {
 }
 
 Config config_with(Op op, InitKind kind) {
-  Config config;
-  config.op = op;
-  config.ranks = 3;
-  config.count = 4;
-  config.init.kind = kind;
-  return config;
+  return ConfigBuilder().op(op).ranks(3).count(4).init(kind);
 }
 
 TEST_CASE("init seed gives GPU r element i the value r*count + i + 1") {
@@ -69,9 +67,7 @@ TEST_CASE("init random is deterministic for a seed and differs between seeds and
 }
 
 TEST_CASE("Values are stored rounded to the element type") {
-  Config config = config_with(Op::allreduce, InitKind::values);
-  config.ranks = 1;
-  config.count = 3;
+  Config config = ConfigBuilder(config_with(Op::allreduce, InitKind::values)).ranks(1).count(3);
   config.init.values = {{1.0 + 0x1.0p-11, 2.75, -7.9}};
   config.dtype = DType::f16;
   const BufferState halves = make_initial_state(config);

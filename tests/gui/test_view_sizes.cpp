@@ -21,6 +21,9 @@
 #include "app/platform/offscreen_target.h"
 #include "core/teaching/lesson.h"
 #include "view_sizes_surface.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz::gui {
 namespace {
@@ -108,10 +111,7 @@ void check_layout(GuiApp& app, CentreView view, float width, float height) {
 void sweep(const ViewCase& c) {
   CAPTURE(c.name);
   set_startup_view(c.view);
-  Config config;
-  config.ranks = c.gpus;
-  config.slices = c.slices;
-  config.channels = c.channels;
+  const Config config = ConfigBuilder().ranks(c.gpus).slices(c.slices).channels(c.channels);
   platform::OffscreenTarget& target = test_surface().target;
   FrameHost frames;
   Host host;
