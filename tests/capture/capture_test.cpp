@@ -9,6 +9,9 @@
 #include "core/model/config.h"
 #include "tests/capture/mpi_launch.h"
 #include "tests/cli/run_ringviz.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz::test {
 
@@ -38,15 +41,9 @@ std::vector<std::string> sampled_configs(int ranks) {
   const char* inits[] = {"seed", "random:7", "rank", "index"};
   std::vector<std::string> configs;
   for (int k = 3 * ranks; configs.size() < 10; ++k) {
-    Config config;
-    config.ranks = ranks;
-    config.op = ops[(k / 5 + k) % 3];
-    config.algorithm = algorithms[k % 5];
-    config.order = k % 2 ? Order::nccl : Order::seed;
-    config.dtype = types[k % 6];
-    config.reduce = reductions[(k / 2) % 5];
-    config.init = parse_init(inits[k % 4]);
-    config.count = 1 + (k * 7) % 23;
+    const Config config = ConfigBuilder().ranks(ranks).op(ops[(k / 5 + k) % 3]).algorithm(algorithms[k % 5])
+        .order(k % 2 ? Order::nccl : Order::seed).dtype(types[k % 6]).reduce(reductions[(k / 2) % 5])
+        .init(inits[k % 4]).count(1 + (k * 7) % 23);
     if (validate(config)) continue;
     configs.push_back("--check-engine --op " + std::string(op_name(config.op)) + " --algo " +
                       std::string(algorithm_name(config.algorithm)) + " --order " + std::string(order_name(config.order)) +

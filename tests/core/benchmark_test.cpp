@@ -7,6 +7,9 @@
 #include "core/engine/benchmark.h"
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -53,19 +56,16 @@ TEST_CASE("Bus bandwidth factors follow nccl-tests") {
 }
 
 TEST_CASE("Memory traffic counts three slot transfers per reduce and two per copy") {
-  Config config;
-  config.ranks = 4;
-  config.count = 8;
+  const auto traffic = [](const Config& config, DType dtype) {
+    return ring_memory_traffic_bytes(make_schedule(config), make_layout(config), dtype);
+  };
+  const ConfigBuilder four = ConfigBuilder().ranks(4).count(8);
   // Reduce-scatter: 3 rounds x 4 transfers x 2 elements x 4 bytes x 3 = 288; all-gather:
   // the same transfers copying, x 2 = 192.
-  CHECK(ring_memory_traffic_bytes(make_schedule(config), make_layout(config), DType::f32) == 480);
-  config.op = Op::allgather;
-  CHECK(ring_memory_traffic_bytes(make_schedule(config), make_layout(config), DType::f32) == 3 * 4 * 8 * 4 * 2);
+  CHECK(traffic(four, DType::f32) == 480);
+  CHECK(traffic(four.op(Op::allgather), DType::f32) == 3 * 4 * 8 * 4 * 2);
   // In general 5 (N-1) count sizeof(T) for an AllReduce whose count N divides.
-  config.op = Op::allreduce;
-  config.ranks = 8;
-  config.count = 800;
-  CHECK(ring_memory_traffic_bytes(make_schedule(config), make_layout(config), DType::f64) == 5 * 7 * 800 * 8);
+  CHECK(traffic(four.op(Op::allreduce).ranks(8).count(800), DType::f64) == 5 * 7 * 800 * 8);
 }
 
 BufferState final_buffers(const Config& config) {
@@ -79,14 +79,8 @@ TEST_CASE("The bench's correctness check finds nothing wrong in a correct run an
     for (Order order : {Order::seed, Order::nccl})
       for (DType dtype : kAllDTypes)
         for (ReduceOp reduce : kAllReduceOps) {
-          Config config;
-          config.op = op;
-          config.order = order;
-          config.ranks = 5;
-          config.count = 23;
-          config.dtype = dtype;
-          config.reduce = reduce;
-          config.init = InitPattern{InitKind::random, 5, {}, {}};
+          const Config config = ConfigBuilder().op(op).order(order).ranks(5).count(23).dtype(dtype).reduce(reduce)
+              .random_init(5);
           INFO(op_name(op), " ", order_name(order), " ", dtype_name(dtype), " ", reduce_op_name(reduce));
           const BufferState initial = make_initial_state(config);
           BufferState result = final_buffers(config);
@@ -102,13 +96,8 @@ TEST_CASE("Other algorithms' results pass the bench's check within rounding, and
   for (Algorithm algorithm : {Algorithm::naive, Algorithm::direct, Algorithm::rhd, Algorithm::tree})
     for (DType dtype : {DType::f32, DType::f16, DType::i64})
       for (ReduceOp reduce : {ReduceOp::sum, ReduceOp::avg, ReduceOp::prod, ReduceOp::min}) {
-        Config config;
-        config.algorithm = algorithm;
-        config.ranks = 6;
-        config.count = 31;
-        config.dtype = dtype;
-        config.reduce = reduce;
-        config.init = InitPattern{InitKind::random, 9, {}, {}};
+        const Config config = ConfigBuilder().algorithm(algorithm).ranks(6).count(31).dtype(dtype).reduce(reduce)
+            .random_init(9);
         INFO(algorithm_name(algorithm), " ", dtype_name(dtype), " ", reduce_op_name(reduce));
         const BufferState initial = make_initial_state(config);
         BufferState result = final_buffers(config);
@@ -120,9 +109,7 @@ TEST_CASE("Other algorithms' results pass the bench's check within rounding, and
 }
 
 TEST_CASE("One bench row on the CPU target is correct and fully filled in") {
-  Config config;
-  config.ranks = 4;
-  config.init = InitPattern{InitKind::random, 1, {}, {}};
+  const Config config = ConfigBuilder().ranks(4).random_init(1);
   BenchSettings settings;
   settings.warmup = 1;
   settings.iterations = 2;

@@ -9,6 +9,9 @@
 #include "core/teaching/cell_record.h"
 #include "core/engine/session.h"
 #include "core/teaching/visual_cells.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -40,10 +43,8 @@ TEST_CASE("Bins are float pairs of value and normalised value, cell by cell in r
 }
 
 TEST_CASE("Cell records after a whole AllReduce show every rank folded in, the owned slot and the empty slots") {
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = 5;
-  config.count = 4;  // fewer elements than ranks: slot 4 has none
+  // 5 GPUs, 4 elements: fewer elements than ranks, so slot 4 has none
+  const Config config = ConfigBuilder().op(Op::allreduce).ranks(5).count(4);
   Session session(config, make_cpu_backend(1));
   session.seek(session.round_count());
   std::vector<std::uint32_t> records{1, 2, 3};  // stale contents are replaced

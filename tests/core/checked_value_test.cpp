@@ -20,6 +20,9 @@
 #include "core/model/config.h"
 
 #include "capture_input_error.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -45,10 +48,7 @@ struct BothPaths {
 
 BothPaths read_both_ways(const std::string& number, DType dtype) {
   BothPaths both;
-  Config config;
-  config.ranks = 2;
-  config.count = 1;
-  config.dtype = dtype;
+  Config config = ConfigBuilder().ranks(2).count(1).dtype(dtype);
   const auto first_input = [&](const Config& c) { return read_element(make_initial_state(c), 0, 0); };
   both.values_error = input_error([&] {
     Config values = config;
@@ -116,11 +116,7 @@ TEST_CASE("--init values: accepts exactly what an init file accepts, integers ex
 }
 
 TEST_CASE("an i64 file value below INT64_MIN is refused, not clamped, even written as a float") {
-  Config config;
-  config.ranks = 2;
-  config.count = 1;
-  config.dtype = DType::i64;
-  config.init.kind = InitKind::file;
+  Config config = ConfigBuilder().ranks(2).count(1).dtype(DType::i64).init(InitKind::file);
   for (const char* low : {"-9223372036854775809", "-9223372036854775808.5", "-9.2233720368547758081e18"}) {
     CAPTURE(low);
     const TempFile file(std::string("[[") + low + "], [1]]");
@@ -157,10 +153,7 @@ TEST_CASE("a value table is written back exactly: integers by their digits, real
 }
 
 TEST_CASE("integer reductions that wrap are found at their first element against a 128-bit reference") {
-  Config config;
-  config.ranks = 2;
-  config.count = 2;
-  config.dtype = DType::i32;
+  Config config = ConfigBuilder().ranks(2).count(2).dtype(DType::i32);
   const auto first = [&](const std::string& values) {
     config.init = parse_init("values:" + values);
     return first_integer_overflow(config, make_initial_state(config));
@@ -190,10 +183,7 @@ TEST_CASE("integer reductions that wrap are found at their first element against
   CHECK(overflow->exact == "-2147483649");
   CHECK(overflow->wrapped == "2147483647");
 
-  config.dtype = DType::i64;
-  config.reduce = ReduceOp::prod;
-  config.ranks = 3;
-  config.count = 1;
+  config = ConfigBuilder(config).dtype(DType::i64).reduce(ReduceOp::prod).ranks(3).count(1);
   config.init = parse_init("values:9223372036854775807/9223372036854775807/9223372036854775807");
   overflow = first_integer_overflow(config, make_initial_state(config));
   REQUIRE(overflow);

@@ -12,6 +12,9 @@
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"
 #include "tests/core/reference.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -76,13 +79,8 @@ void sweep(Op op, DType dtype) {
     for (std::int64_t count : counts_for(ranks))
       for (Order order : kOrders)
         for (ReduceOp reduce : kAllReduceOps) {
-          Config config;
-          config.op = op;
-          config.order = order;
-          config.ranks = ranks;
-          config.count = count;
-          config.dtype = dtype;
-          config.reduce = reduce;
+          Config config = ConfigBuilder().op(op).order(order).ranks(ranks).count(count).dtype(dtype)
+              .reduce(reduce);
           config.init = inputs_for(config, seed++);
           check_against_reference(config);
         }
@@ -109,10 +107,7 @@ TEST_CASE("Slots larger than one worker's share are split and still reduce bit-e
   // Over 32768 elements per slot (uneven, too): the CPU backend cuts each slot into several
   // tasks that run on different threads. Inputs come from init random, read back from the
   // state make_initial_state builds.
-  Config config;
-  config.ranks = 3;
-  config.count = 100'003;
-  config.init = InitPattern{InitKind::random, 11, {}, {}};
+  Config config = ConfigBuilder().ranks(3).count(100'003).random_init(11);
   const std::pair<DType, ReduceOp> kinds[] = {
       {DType::f32, ReduceOp::sum}, {DType::bf16, ReduceOp::avg}, {DType::i64, ReduceOp::max}};
   for (Op op : {Op::allreduce, Op::reducescatter})
@@ -144,9 +139,7 @@ std::string output_text(const Session& session, int rank) {
 
 TEST_CASE("The article's two-GPU example gives the article's results") {
   // GPU 0 starts with [1, 2, 3, 4] and GPU 1 with [5, 6, 7, 8] (init seed, count 4).
-  Config config;
-  config.ranks = 2;
-  config.count = 4;
+  Config config = ConfigBuilder().ranks(2).count(4);
 
   SUBCASE("AllReduce leaves the element-wise sum on both GPUs") {
     config.op = Op::allreduce;

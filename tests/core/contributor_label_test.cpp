@@ -14,18 +14,15 @@
 #include "core/model/layout.h"
 #include "core/schedule/pipeline.h"
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
 
 Config config_of(Op op, int gpus, ReduceOp reduce = ReduceOp::sum, Order order = Order::seed) {
-  Config config;
-  config.op = op;
-  config.ranks = gpus;
-  config.count = gpus;
-  config.reduce = reduce;
-  config.order = order;
-  return config;
+  return ConfigBuilder().op(op).ranks(gpus).count(gpus).reduce(reduce).order(order);
 }
 
 // What a label says, read back: the ranks it names, the function written around its items

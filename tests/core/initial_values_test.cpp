@@ -6,6 +6,9 @@
 
 #include "core/input/initial_values.h"
 #include "core/model/checked_value.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -19,12 +22,7 @@ std::string rank_text(const BufferState& state, int rank) {
 }
 
 Config config_with(Op op, InitKind kind) {
-  Config config;
-  config.op = op;
-  config.ranks = 3;
-  config.count = 4;
-  config.init.kind = kind;
-  return config;
+  return ConfigBuilder().op(op).ranks(3).count(4).init(kind);
 }
 
 TEST_CASE("init seed gives GPU r element i the value r*count + i + 1") {
@@ -70,9 +68,7 @@ TEST_CASE("init random is deterministic for a seed and differs between seeds and
 }
 
 TEST_CASE("Values are stored rounded to the element type, and a value an integer type cannot hold is refused") {
-  Config config = config_with(Op::allreduce, InitKind::values);
-  config.ranks = 1;
-  config.count = 3;
+  Config config = ConfigBuilder(config_with(Op::allreduce, InitKind::values)).ranks(1).count(3);
   config.init.values = numbers_of_reals({{1.0 + 0x1.0p-11, 2.75, -7.9}});
   config.dtype = DType::f16;
   const BufferState halves = make_initial_state(config);

@@ -17,6 +17,9 @@
 #include "core/model/text.h"
 
 #include "capture_input_error.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -33,11 +36,7 @@ struct InitFile {
 
 std::string init_error(const std::string& contents, DType dtype) {
   const InitFile file(contents);
-  Config config;
-  config.ranks = 2;
-  config.count = 2;
-  config.dtype = dtype;
-  config.init.kind = InitKind::file;
+  Config config = ConfigBuilder().ranks(2).count(2).dtype(dtype).init(InitKind::file);
   config.init.path = file.path.string();
   return input_error([&] { make_initial_state(config); });
 }
@@ -143,8 +142,7 @@ TEST_CASE("an init value that only rounds to the element type is accepted") {
 }
 
 TEST_CASE("an init file that is a directory is refused as such") {
-  Config config;
-  config.init.kind = InitKind::file;
+  Config config = ConfigBuilder().init(InitKind::file);
   config.init.path = std::filesystem::temp_directory_path().string();
   CHECK(contains(input_error([&] { make_initial_state(config); }), ": is a directory"));
 }

@@ -10,6 +10,9 @@
 #include "tests/core/rank_sets.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -21,10 +24,7 @@ RankSet first_ranks(int how_many) {
 }
 
 Config reducing(ReduceOp reduce, int gpus = 4) {
-  Config config;
-  config.ranks = gpus;
-  config.reduce = reduce;
-  return config;
+  return ConfigBuilder().ranks(gpus).reduce(reduce);
 }
 
 TEST_CASE("Ranks are named a to z, then r26, r27 and so on") {
@@ -42,10 +42,7 @@ TEST_CASE("Ranks are named a to z, then r26, r27 and so on") {
 }
 
 Config summing(Op op, int gpus) {
-  Config config;
-  config.op = op;
-  config.ranks = gpus;
-  return config;
+  return ConfigBuilder().op(op).ranks(gpus);
 }
 
 TEST_CASE("A slot's label lists up to four terms in rank order and writes ring runs beyond") {
@@ -79,12 +76,7 @@ std::string row_labels(const Session& session, int rank) {
 }
 
 Config small_config(Op op, Order order, int ranks) {
-  Config config;
-  config.op = op;
-  config.order = order;
-  config.ranks = ranks;
-  config.count = ranks;
-  return config;
+  return ConfigBuilder().op(op).order(order).ranks(ranks).count(ranks);
 }
 
 TEST_CASE("Three-GPU AllReduce in seed order builds up partial sums as the article's table does") {

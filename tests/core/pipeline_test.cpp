@@ -7,18 +7,15 @@
 
 #include "core/schedule/pipeline.h"
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
 
 Config ring(Op op, int ranks, std::int64_t count, int channels, int slices) {
-  Config config;
-  config.op = op;
-  config.ranks = ranks;
-  config.count = count;
-  config.channels = channels;
-  config.slices = slices;
-  return config;
+  return ConfigBuilder().op(op).ranks(ranks).count(count).channels(channels).slices(slices);
 }
 
 TEST_CASE("one channel and one slice leave the article's rounds as they are") {

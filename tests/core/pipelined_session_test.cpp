@@ -10,6 +10,9 @@
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
 #include "tests/core/reference.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -35,15 +38,8 @@ Run run_to_end(const Config& config) {
 }
 
 Config make_config(Op op, Algorithm algorithm, int ranks, std::int64_t count, DType dtype, ReduceOp reduce) {
-  Config config;
-  config.op = op;
-  config.algorithm = algorithm;
-  config.ranks = ranks;
-  config.count = count;
-  config.dtype = dtype;
-  config.reduce = reduce;
-  config.init = parse_init("random:7");
-  return config;
+  return ConfigBuilder().op(op).algorithm(algorithm).ranks(ranks).count(count).dtype(dtype).reduce(reduce)
+      .init("random:7");
 }
 
 std::string shape_note(const Config& config) {

@@ -4,13 +4,14 @@
 
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
 TEST_CASE("the CPU backend reports every rank in host memory and every transfer through it") {
-  Config config;
-  config.ranks = 5;
-  config.count = 20;
+  const Config config = ConfigBuilder().ranks(5).count(20);
   Session session(config, make_cpu_backend(1));
   const PlacementReport report = session.backend().placement();
   CHECK(report.devices.empty());
@@ -21,9 +22,7 @@ TEST_CASE("the CPU backend reports every rank in host memory and every transfer 
 }
 
 TEST_CASE("the CPU backend times rounds on the host clock, which stays out of the device times") {
-  Config config;
-  config.ranks = 4;
-  config.count = 4096;
+  const Config config = ConfigBuilder().ranks(4).count(4096);
   Session session(config, make_cpu_backend(1));
   CHECK_FALSE(session.round_host_microseconds(0).has_value());
   session.seek(session.round_count());

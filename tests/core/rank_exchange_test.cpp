@@ -7,6 +7,9 @@
 
 #include "core/schedule/rank_exchange.h"
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -16,9 +19,7 @@ CollectiveShape shape_of(const Config& config) {
 }
 
 CollectiveShape four_ranks() {
-  Config config;
-  config.ranks = 4;
-  config.count = 16;
+  const Config config = ConfigBuilder().ranks(4).count(16);
   return shape_of(config);
 }
 
@@ -86,11 +87,7 @@ TEST_CASE("In every schedule each pair of ranks lists the transfers between them
     for (Op op : {Op::allreduce, Op::reducescatter, Op::allgather})
       for (int n = 1; n <= 7; ++n) {
         if (!algorithm_supports(algorithm, op)) continue;
-        Config config;
-        config.algorithm = algorithm;
-        config.op = op;
-        config.ranks = n;
-        config.count = std::int64_t{2} * n + 1;
+        const Config config = ConfigBuilder().algorithm(algorithm).op(op).ranks(n).count(std::int64_t{2} * n + 1);
         const CollectiveShape shape = shape_of(config);
         RoundPlanner planner;
         for (const Round& round : make_schedule(config).rounds) {
@@ -115,9 +112,7 @@ TEST_CASE("In every schedule each pair of ranks lists the transfers between them
 }
 
 TEST_CASE("In a ring round every rank sends one slot to its right neighbour and receives one from its left") {
-  Config config;
-  config.ranks = 5;
-  config.count = 10;
+  const Config config = ConfigBuilder().ranks(5).count(10);
   const CollectiveShape shape = shape_of(config);
   RoundPlanner planner;
   for (const Round& round : make_schedule(config).rounds) {

@@ -11,6 +11,9 @@
 
 #include "core/schedule/round_plan.h"
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 // Counts the allocations made while a test asks for it, to check that planning reuses storage.
 namespace {
@@ -34,10 +37,7 @@ CollectiveShape shape_of(const Config& config) {
 }
 
 CollectiveShape shape_with(int ranks, ReduceOp reduce = ReduceOp::sum) {
-  Config config;
-  config.ranks = ranks;
-  config.count = std::int64_t{4} * ranks;
-  config.reduce = reduce;
+  const Config config = ConfigBuilder().ranks(ranks).count(std::int64_t{4} * ranks).reduce(reduce);
   return shape_of(config);
 }
 
@@ -61,11 +61,7 @@ TEST_CASE("Ring rounds stage nothing and give every rank one destination read fr
   for (int n = 1; n <= 9; ++n)
     for (Op op : {Op::allreduce, Op::reducescatter, Op::allgather})
       for (Order order : {Order::seed, Order::nccl}) {
-        Config config;
-        config.ranks = n;
-        config.count = std::int64_t{3} * n + 1;
-        config.op = op;
-        config.order = order;
+        const Config config = ConfigBuilder().ranks(n).count(std::int64_t{3} * n + 1).op(op).order(order);
         const CollectiveShape shape = shape_of(config);
         RoundPlanner planner;
         for (const Round& round : make_schedule(config).rounds) {
@@ -154,9 +150,7 @@ TEST_CASE("A destination that completes is flagged, and divides by the rank coun
 }
 
 TEST_CASE("Planning a small round after a big one leaves nothing of the big one in the plan") {
-  Config config;
-  config.ranks = 6;
-  config.count = 60;
+  const Config config = ConfigBuilder().ranks(6).count(60);
   const CollectiveShape shape = shape_of(config);
   Round big;
   for (int dst = 0; dst < 6; ++dst)
@@ -194,10 +188,7 @@ TEST_CASE("Planning a small round after a big one leaves nothing of the big one 
 
 TEST_CASE("Planning the rounds of a collective a second time allocates nothing") {
   for (Algorithm algorithm : {Algorithm::ring, Algorithm::direct, Algorithm::rhd, Algorithm::tree}) {
-    Config config;
-    config.ranks = 8;
-    config.count = 64;
-    config.algorithm = algorithm;
+    const Config config = ConfigBuilder().ranks(8).count(64).algorithm(algorithm);
     const Schedule schedule = make_schedule(config);
     const CollectiveShape shape = shape_of(config);
     RoundPlanner planner;

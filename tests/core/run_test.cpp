@@ -11,18 +11,15 @@
 #include "core/run/run_from_trace.h"
 #include "core/run/run_validate.h"
 #include "synthetic_capture.h"
+#include "tests/support/config_builder.h"
 
 using namespace ringviz;
+using ringviz::test::ConfigBuilder;
 
 namespace {
 
 Config small_config(Op op, int ranks, std::int64_t count, DType dtype) {
-  Config config;
-  config.op = op;
-  config.ranks = ranks;
-  config.count = count;
-  config.dtype = dtype;
-  return config;
+  return ConfigBuilder().op(op).ranks(ranks).count(count).dtype(dtype);
 }
 
 // The fields a Session is built from, equal in both.

@@ -6,6 +6,9 @@
 #include <string>
 
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -59,10 +62,7 @@ TEST_CASE("Every schedule is the one the collective semantics define, in seed an
     for (Order order : {Order::seed, Order::nccl})
       for (int n = 1; n <= 12; ++n) {
         INFO(op_name(op), " ", order_name(order), " N=", n);
-        Config config;
-        config.op = op;
-        config.order = order;
-        config.ranks = n;
+        const Config config = ConfigBuilder().op(op).order(order).ranks(n);
         const Schedule schedule = make_schedule(config);
         const std::vector<std::string> expected = designed_rounds(op, order, n);
         REQUIRE(schedule.round_count() == static_cast<int>(expected.size()));
@@ -73,22 +73,16 @@ TEST_CASE("Every schedule is the one the collective semantics define, in seed an
 }
 
 TEST_CASE("The rounds number N-1 for one pass and 2(N-1) for AllReduce") {
-  Config config;
-  config.ranks = 8;
-  config.op = Op::allgather;
-  CHECK(make_schedule(config).round_count() == 7);
-  config.op = Op::reducescatter;
-  CHECK(make_schedule(config).round_count() == 7);
-  config.op = Op::allreduce;
-  CHECK(make_schedule(config).round_count() == 14);
-  config.ranks = 1;
-  CHECK(make_schedule(config).round_count() == 0);
+  const ConfigBuilder eight = ConfigBuilder().ranks(8);
+  CHECK(make_schedule(eight.op(Op::allgather)).round_count() == 7);
+  CHECK(make_schedule(eight.op(Op::reducescatter)).round_count() == 7);
+  CHECK(make_schedule(eight.op(Op::allreduce)).round_count() == 14);
+  CHECK(make_schedule(eight.op(Op::allreduce).ranks(1)).round_count() == 0);
 }
 
 TEST_CASE("The owned slot is r+1 in seed order and r in nccl order, and r in AllGather") {
   for (int n : {1, 2, 5, 16}) {
-    Config config;
-    config.ranks = n;
+    Config config = ConfigBuilder().ranks(n);
     for (int r = 0; r < n; ++r) {
       INFO("N=", n, " rank ", r);
       config.op = Op::reducescatter;
@@ -105,9 +99,7 @@ TEST_CASE("The owned slot is r+1 in seed order and r in nccl order, and r in All
 }
 
 TEST_CASE("The article's four-GPU seed table: step 0 sends slot r, step 1 slot r-1") {
-  Config config;
-  config.op = Op::reducescatter;
-  config.ranks = 4;
+  const Config config = ConfigBuilder().op(Op::reducescatter).ranks(4);
   const Schedule schedule = make_schedule(config);
   CHECK(round_text(schedule.rounds[0]) == "reduce-scatter: 0>1:s0r 1>2:s1r 2>3:s2r 3>0:s3r");
   CHECK(round_text(schedule.rounds[1]) == "reduce-scatter: 0>1:s3r 1>2:s0r 2>3:s1r 3>0:s2r");

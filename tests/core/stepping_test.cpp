@@ -11,6 +11,9 @@
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"
 #include "tests/core/reference.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -98,15 +101,8 @@ void random_walk(const Config& config, SessionOptions options, std::uint64_t see
 }
 
 Config walk_config(Op op, Order order, int ranks, std::int64_t count, DType dtype, ReduceOp reduce) {
-  Config config;
-  config.op = op;
-  config.order = order;
-  config.ranks = ranks;
-  config.count = count;
-  config.dtype = dtype;
-  config.reduce = reduce;
-  config.init = InitPattern{InitKind::random, 99, {}, {}};
-  return config;
+  return ConfigBuilder().op(op).order(order).ranks(ranks).count(count).dtype(dtype).reduce(reduce)
+      .random_init(99);
 }
 
 TEST_CASE("Ten thousand random moves always show the round a fresh replay shows") {

@@ -16,6 +16,9 @@
 #include "core/schedule/schedule.h"
 #include "core/engine/session.h"
 #include "core/engine/traffic.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
@@ -196,14 +199,8 @@ TEST_CASE("every algorithm matches the plain reference for every op, 1 to 17 GPU
         for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{n - 1},
                                    std::int64_t{n + 1}, std::int64_t{1000}})
           for (const Numbers& numbers : kNumbers) {
-            Config config;
-            config.algorithm = algorithm;
-            config.op = op;
-            config.ranks = n;
-            config.count = count;
-            config.dtype = numbers.dtype;
-            config.reduce = numbers.reduce;
-            config.init = parse_init(numbers.init);
+            const Config config = ConfigBuilder().algorithm(algorithm).op(op).ranks(n).count(count)
+                .dtype(numbers.dtype).reduce(numbers.reduce).init(numbers.init);
             CAPTURE(algorithm_name(algorithm));
             CAPTURE(op_name(op));
             CAPTURE(n);
@@ -220,10 +217,7 @@ TEST_CASE("every algorithm's provenance ends complete and marks each completing 
     for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
       if (!algorithm_supports(algorithm, op)) continue;
       for (int n = 1; n <= 17; ++n) {
-        Config config;
-        config.algorithm = algorithm;
-        config.op = op;
-        config.ranks = n;
+        const Config config = ConfigBuilder().algorithm(algorithm).op(op).ranks(n);
         CAPTURE(algorithm_name(algorithm));
         CAPTURE(op_name(op));
         CAPTURE(n);
@@ -235,10 +229,7 @@ TEST_CASE("every algorithm's provenance ends complete and marks each completing 
 TEST_CASE("the new algorithms give GPU r slot r in a ReduceScatter") {
   for (Algorithm algorithm : {Algorithm::naive, Algorithm::direct, Algorithm::rhd})
     for (int n : {1, 2, 3, 5, 8, 12}) {
-      Config config;
-      config.algorithm = algorithm;
-      config.op = Op::reducescatter;
-      config.ranks = n;
+      const Config config = ConfigBuilder().algorithm(algorithm).op(Op::reducescatter).ranks(n);
       const Schedule schedule = make_schedule(config);
       for (int rank = 0; rank < n; ++rank) CHECK(schedule.owned_slot[static_cast<std::size_t>(rank)] == rank);
     }
@@ -246,10 +237,7 @@ TEST_CASE("the new algorithms give GPU r slot r in a ReduceScatter") {
 
 TEST_CASE("round counts follow each algorithm's shape") {
   const auto rounds = [](Algorithm algorithm, Op op, int n) {
-    Config config;
-    config.algorithm = algorithm;
-    config.op = op;
-    config.ranks = n;
+    const Config config = ConfigBuilder().algorithm(algorithm).op(op).ranks(n);
     return make_schedule(config).round_count();
   };
   SUBCASE("naive and direct take two rounds for AllReduce, whatever N") {
@@ -271,10 +259,7 @@ TEST_CASE("round counts follow each algorithm's shape") {
 }
 
 TEST_CASE("naive sends everything through GPU 0") {
-  Config config;
-  config.algorithm = Algorithm::naive;
-  config.ranks = 4;
-  config.count = 8;
+  const Config config = ConfigBuilder().algorithm(Algorithm::naive).ranks(4).count(8);
   const Schedule schedule = make_schedule(config);
   const Traffic traffic = compute_traffic(schedule, make_layout(config), config.dtype, config.ranks);
   // GPU 0 takes in three whole buffers and sends out three; the others one each way.
@@ -290,10 +275,7 @@ TEST_CASE("naive sends everything through GPU 0") {
 
 TEST_CASE("rhd with a power of two sends what the ring sends, in log2 N rounds") {
   for (int n : {2, 4, 8, 16}) {
-    Config config;
-    config.algorithm = Algorithm::rhd;
-    config.ranks = n;
-    config.count = 64 * n;
+    const Config config = ConfigBuilder().algorithm(Algorithm::rhd).ranks(n).count(64 * n);
     const Traffic traffic = compute_traffic(make_schedule(config), make_layout(config), config.dtype, n);
     for (int rank = 0; rank < n; ++rank)
       CHECK(traffic.total_sent(rank) ==
@@ -305,10 +287,7 @@ TEST_CASE("the ring sends no more bytes per GPU than any other algorithm for All
   for (int n = 1; n <= 17; ++n)
     for (std::int64_t count : {std::int64_t{n}, std::int64_t{1000 * n}, std::int64_t{1000}, std::int64_t{n + 1}}) {
       const auto busiest_sender = [&](Algorithm algorithm) {
-        Config config;
-        config.algorithm = algorithm;
-        config.ranks = n;
-        config.count = count;
+        const Config config = ConfigBuilder().algorithm(algorithm).ranks(n).count(count);
         const Traffic traffic = compute_traffic(make_schedule(config), make_layout(config), config.dtype, n);
         std::int64_t most = 0;
         for (int rank = 0; rank < n; ++rank) most = std::max(most, traffic.total_sent(rank));
@@ -325,9 +304,7 @@ TEST_CASE("the ring sends no more bytes per GPU than any other algorithm for All
 }
 
 TEST_CASE("an algorithm asked for an op it lacks is refused, naming the ones that have it") {
-  Config config;
-  config.algorithm = Algorithm::tree;
-  config.op = Op::reducescatter;
+  Config config = ConfigBuilder().algorithm(Algorithm::tree).op(Op::reducescatter);
   const auto problem = validate(config);
   REQUIRE(problem.has_value());
   CHECK(*problem == "--algo tree: supports allreduce only (ring, naive, direct and rhd support reducescatter)");

@@ -12,6 +12,9 @@
 #include "core/trace/chrome_trace.h"
 #include "core/engine/session.h"
 #include "core/trace/trace.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using nlohmann::json;
@@ -19,11 +22,7 @@ using nlohmann::json;
 namespace {
 
 Trace record(Algorithm algorithm, Op op, int ranks, std::int64_t count) {
-  Config config;
-  config.algorithm = algorithm;
-  config.op = op;
-  config.ranks = ranks;
-  config.count = count;
+  const Config config = ConfigBuilder().algorithm(algorithm).op(op).ranks(ranks).count(count);
   Session session(config, make_cpu_backend(1));
   return record_trace(session);
 }
@@ -134,11 +133,7 @@ TEST_CASE("every transfer slice carries its bytes and slot, and the output parse
 // docs/architecture.md, "Pipelined schedules": one send and one receive track per GPU and
 // channel, each transfer on its channel's pair with its piece's bytes and its step.
 TEST_CASE("a pipelined chrome trace has a track per GPU and channel, and each transfer its step") {
-  Config config;
-  config.ranks = 3;
-  config.count = 12;
-  config.channels = 2;
-  config.slices = 2;
+  const Config config = ConfigBuilder().ranks(3).count(12).channels(2).slices(2);
   Session session(config, make_cpu_backend(1));
   const Trace trace = record_trace(session);
   const json document = chrome_trace_json(trace);

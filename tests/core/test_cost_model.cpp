@@ -5,6 +5,9 @@
 #include <cmath>
 
 #include "core/training/cost_model.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
@@ -24,11 +27,7 @@ LinkModel round_numbers() {
 
 CostEstimate estimate(Algorithm algorithm, Op op, int ranks, std::int64_t count,
                       const LinkModel& link = round_numbers()) {
-  Config config;
-  config.algorithm = algorithm;
-  config.op = op;
-  config.ranks = ranks;
-  config.count = count;
+  const Config config = ConfigBuilder().algorithm(algorithm).op(op).ranks(ranks).count(count);
   return estimate_cost(config, link);
 }
 
@@ -154,10 +153,7 @@ TEST_CASE("for large messages the ring beats the tree and naive") {
 }
 
 TEST_CASE("every transfer's timing fits inside its round") {
-  Config config;
-  config.algorithm = Algorithm::naive;
-  config.ranks = 5;
-  config.count = 100;
+  const Config config = ConfigBuilder().algorithm(Algorithm::naive).ranks(5).count(100);
   const CostEstimate cost = estimate_cost(config, link_presets()[0]);
   const Schedule schedule = make_schedule(config);
   REQUIRE(cost.per_round.size() == schedule.rounds.size());
@@ -176,10 +172,8 @@ TEST_CASE("every transfer's timing fits inside its round") {
 }
 
 TEST_CASE("the comparison sweeps 1 KiB to 1 GiB and finds where the fastest algorithm changes") {
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = 6;  // not a power of two: rhd's extra steps cost bandwidth, so the ring wins late
-  config.count = 1 << 20;
+  // 6 GPUs, not a power of two: rhd's extra steps cost bandwidth, so the ring wins late
+  const Config config = ConfigBuilder().op(Op::allreduce).ranks(6).count(1 << 20);
   const CostComparison comparison = compare_algorithms(config, find_link_preset("nvlink4"));
   REQUIRE(comparison.algorithms.size() == 6);
   CHECK(comparison.algorithms.front() == Algorithm::ring);
@@ -205,9 +199,7 @@ TEST_CASE("the comparison sweeps 1 KiB to 1 GiB and finds where the fastest algo
 }
 
 TEST_CASE("the comparison of a ReduceScatter leaves out the trees") {
-  Config config;
-  config.op = Op::reducescatter;
-  config.ranks = 8;
+  const Config config = ConfigBuilder().op(Op::reducescatter).ranks(8);
   const CostComparison comparison = compare_algorithms(config, find_link_preset("pcie5"));
   CHECK(comparison.algorithms.size() == 4);
   for (Algorithm algorithm : comparison.algorithms)

@@ -10,6 +10,9 @@
 #include "core/training/iteration_model.h"
 #include "core/training/training_run.h"
 #include "core/training/training_words.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
@@ -218,7 +221,7 @@ TEST_CASE("DDP's communication is the cost model's ring all-reduce of every buck
   const std::int64_t full = q.model.parameters / bucket;
   const std::int64_t last = q.model.parameters - full * bucket;
   const auto ring = [&](std::int64_t count) {
-    return estimate_cost({.op = Op::allreduce, .ranks = 8, .count = count, .dtype = DType::bf16}, link).seconds;
+    return estimate_cost(ConfigBuilder().op(Op::allreduce).ranks(8).count(count).dtype(DType::bf16), link).seconds;
   };
   CHECK(e.time.communication == doctest::Approx(static_cast<double>(full) * ring(bucket) + ring(last)));
   CHECK(e.time.exposed_communication <= e.time.communication);

@@ -18,6 +18,9 @@
 #include "core/engine/session.h"
 #include "core/training/training_run.h"
 #include "core/engine/traffic.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
@@ -809,11 +812,7 @@ TEST_CASE("lesson 10 quotes the cost model's times for the ring on ring:8 with s
   for (const LessonScene& scene : lesson.scenes)
     for (const LessonStep& step : scene.steps) captions += step.caption.en + "\n";
   auto ring_ms = [](std::int64_t bytes, int slices, int channels) {
-    Config config;
-    config.ranks = 8;
-    config.count = bytes / 4;
-    config.slices = slices;
-    config.channels = channels;
+    const Config config = ConfigBuilder().ranks(8).count(bytes / 4).slices(slices).channels(channels);
     char text[32];
     std::snprintf(text, sizeof text, "%.2f ms", estimate_cost(config, topology_preset("ring:8"), false).seconds * 1e3);
     return std::string(text);

@@ -11,6 +11,9 @@
 #include "core/schedule/schedule.h"
 #include "core/engine/traffic.h"
 #include "core/training/training_timeline.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
@@ -117,11 +120,7 @@ TEST_CASE("uneven shards follow the engine's slots and add up to the whole model
 TEST_CASE("ring_owned_slot is the slot each rank's last reduce-scatter transfer completes, for every N and both orders") {
   for (Order order : {Order::seed, Order::nccl})
     for (int n = 1; n <= 20; ++n) {
-      Config config;
-      config.op = Op::reducescatter;
-      config.order = order;
-      config.ranks = n;
-      config.count = 3 * n + 1;
+      const Config config = ConfigBuilder().op(Op::reducescatter).order(order).ranks(n).count(3 * n + 1);
       const Schedule schedule = make_schedule(config);
       for (int r = 0; r < n; ++r) CHECK(ring_owned_slot(order, r, n) == schedule.owned_slot[static_cast<std::size_t>(r)]);
       if (n == 1) {
@@ -139,12 +138,8 @@ TEST_CASE("the per-slot byte count of a ring pass equals the engine's traffic") 
   for (Order order : {Order::seed, Order::nccl})
     for (int n = 1; n <= 12; ++n)
       for (std::int64_t count : {std::int64_t{0}, std::int64_t{5}, std::int64_t{97}, std::int64_t{1000}}) {
-        Config config;
-        config.op = Op::allreduce;
-        config.order = order;
-        config.ranks = n;
-        config.count = count;
-        config.dtype = DType::bf16;
+        const Config config = ConfigBuilder().op(Op::allreduce).order(order).ranks(n).count(count)
+            .dtype(DType::bf16);
         const SlotLayout layout = make_layout(config);
         const Schedule schedule = make_schedule(config);
         const Traffic traffic = compute_traffic(schedule, layout, config.dtype, n);

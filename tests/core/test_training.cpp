@@ -10,6 +10,9 @@
 #include "core/engine/session.h"
 #include "core/training/training_math.h"
 #include "core/training/training_run.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
@@ -31,13 +34,8 @@ TEST_CASE("run_collective gives the same bits as a Session stepped to the end") 
   auto backend = make_cpu_backend(1);
   for (Op op : {Op::allreduce, Op::reducescatter, Op::allgather})
     for (DType dtype : {DType::f32, DType::bf16}) {
-      Config config;
-      config.op = op;
-      config.ranks = 5;
-      config.count = 23;
-      config.dtype = dtype;
-      config.reduce = ReduceOp::avg;
-      config.init = parse_init("random:3");
+      const Config config = ConfigBuilder().op(op).ranks(5).count(23).dtype(dtype).reduce(ReduceOp::avg)
+          .init("random:3");
       BufferState state = make_initial_state(config);
       const CollectiveTraffic traffic = run_collective(*backend, config, state);
       Session session(config, make_cpu_backend(1));
@@ -49,10 +47,7 @@ TEST_CASE("run_collective gives the same bits as a Session stepped to the end") 
 
 TEST_CASE("the all-gather pass alone copies every owned slot to every GPU") {
   auto backend = make_cpu_backend(1);
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = 4;
-  config.count = 10;
+  const Config config = ConfigBuilder().op(Op::allreduce).ranks(4).count(10);
   BufferState state = BufferState::zeros(DType::f32, 4, 10);
   const SlotLayout layout = make_layout(config);
   for (int r = 0; r < 4; ++r) {

@@ -9,20 +9,17 @@
 
 #include "core/model/input_error.h"
 #include "core/training/cost_model.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
 namespace {
 
 Config allreduce(Algorithm algorithm, int ranks, std::int64_t bytes, int slices = 1, int channels = 1) {
-  Config config;
-  config.op = Op::allreduce;
-  config.algorithm = algorithm;
-  config.ranks = ranks;
-  config.count = bytes / 4;
-  config.slices = slices;
-  config.channels = channels;
-  return config;
+  return ConfigBuilder().op(Op::allreduce).algorithm(algorithm).ranks(ranks).count(bytes / 4).slices(slices)
+      .channels(channels);
 }
 
 double simulated(const Config& config, const Topology& topology) {

@@ -15,6 +15,9 @@
 #include "core/trace/trace.h"
 #include "core/trace/trace_read.h"
 #include "synthetic_capture.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
@@ -22,15 +25,8 @@ namespace {
 
 Config make_config(Op op, Algorithm algorithm, int ranks, std::int64_t count, DType dtype, ReduceOp reduce,
                    const std::string& init = "seed") {
-  Config config;
-  config.op = op;
-  config.algorithm = algorithm;
-  config.ranks = ranks;
-  config.count = count;
-  config.dtype = dtype;
-  config.reduce = reduce;
-  config.init = parse_init(init);
-  return config;
+  return ConfigBuilder().op(op).algorithm(algorithm).ranks(ranks).count(count).dtype(dtype).reduce(reduce)
+      .init(init);
 }
 
 // Every recorded buffer equals the engine's after the same round.

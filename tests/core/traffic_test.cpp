@@ -6,6 +6,9 @@
 #include "core/schedule/schedule.h"
 #include "core/engine/traffic.h"
 #include "tests/core/reference.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -17,13 +20,7 @@ Traffic traffic_of(const Config& config) {
 }
 
 Config allreduce(int ranks, std::int64_t count, DType dtype, Order order = Order::seed) {
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = ranks;
-  config.count = count;
-  config.dtype = dtype;
-  config.order = order;
-  return config;
+  return ConfigBuilder().op(Op::allreduce).ranks(ranks).count(count).dtype(dtype).order(order);
 }
 
 TEST_CASE("Ring AllReduce sends exactly 2(N-1)/N x count x sizeof(T) per rank when N divides count") {
@@ -75,13 +72,10 @@ TEST_CASE("Per-round traffic adds up to the running totals") {
 }
 
 TEST_CASE("ReduceScatter sends (N-1)/N of the buffer and AllGather N-1 whole inputs") {
-  Config config = allreduce(8, 800, DType::f32);
-  config.op = Op::reducescatter;
-  CHECK(traffic_of(config).total_sent(3) == 7 * 100 * 4);
-  config.op = Op::allgather;
-  CHECK(traffic_of(config).total_sent(3) == 7 * 800 * 4);
-  config.ranks = 1;
-  CHECK(traffic_of(config).total_sent(0) == 0);
+  const ConfigBuilder eight(allreduce(8, 800, DType::f32));
+  CHECK(traffic_of(eight.op(Op::reducescatter)).total_sent(3) == 7 * 100 * 4);
+  CHECK(traffic_of(eight.op(Op::allgather)).total_sent(3) == 7 * 800 * 4);
+  CHECK(traffic_of(eight.op(Op::allgather).ranks(1)).total_sent(0) == 0);
 }
 
 TEST_CASE("The article's figure: 4 GPUs with 4 GB each send 6 GB per GPU in a ring AllReduce") {

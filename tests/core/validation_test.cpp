@@ -18,9 +18,12 @@
 #include "core/engine/session.h"
 
 #include "capture_input_error.h"
+#include "tests/support/config_builder.h"
 
 namespace ringviz {
 namespace {
+
+using test::ConfigBuilder;
 
 // The field a message names: everything before the first colon ("--op: unknown ..." -> "--op").
 std::string field_of(const std::string& message) { return message.substr(0, message.find(':')); }
@@ -32,28 +35,21 @@ std::string find_in(const std::string& text, const std::string& part) {
 }
 
 TEST_CASE("validate() accepts the defaults and names the field it refuses") {
-  Config config;
-  CHECK(validate(config).value_or("") == "");
+  CHECK(validate(Config{}).value_or("") == "");
 
   SUBCASE("too few or too many GPUs") {
-    config.ranks = 0;
-    const std::string none = validate(config).value_or("");
+    const std::string none = validate(ConfigBuilder().ranks(0)).value_or("");
     CHECK(field_of(none) == "gpus");
-    config.ranks = kMaxRanks + 1;
-    const std::string many = validate(config).value_or("");
+    const std::string many = validate(ConfigBuilder().ranks(kMaxRanks + 1)).value_or("");
     CHECK(field_of(many) == "gpus");
     CHECK(find_in(many, "256") == "256");
   }
   SUBCASE("a negative or huge count") {
-    config.count = -1;
-    CHECK(field_of(validate(config).value_or("")) == "count");
-    config.count = kMaxCount + 1;
-    CHECK(field_of(validate(config).value_or("")) == "count");
+    CHECK(field_of(validate(ConfigBuilder().count(-1)).value_or("")) == "count");
+    CHECK(field_of(validate(ConfigBuilder().count(kMaxCount + 1)).value_or("")) == "count");
   }
   SUBCASE("a value table of the wrong shape") {
-    config.ranks = 2;
-    config.count = 3;
-    config.init.kind = InitKind::values;
+    Config config = ConfigBuilder().ranks(2).count(3).init(InitKind::values);
     config.init.values = numbers_of_reals({{1, 2, 3}});
     const std::string rows = validate(config).value_or("");
     CHECK(field_of(rows) == "init");
@@ -96,8 +92,7 @@ TEST_CASE("Parsers accept every documented spelling") {
 }
 
 TEST_CASE("A session refuses an invalid config with the field's name") {
-  Config config;
-  config.ranks = 300;
+  const Config config = ConfigBuilder().ranks(300);
   CHECK(field_of(input_error([&] { Session session(config, make_cpu_backend(1)); })) == "gpus");
 }
 
@@ -114,10 +109,7 @@ struct TemporaryFile {
 };
 
 TEST_CASE("An input file's problems are reported with the file and the position") {
-  Config config;
-  config.ranks = 2;
-  config.count = 2;
-  config.init.kind = InitKind::file;
+  Config config = ConfigBuilder().ranks(2).count(2).init(InitKind::file);
 
   SUBCASE("a value that is not a number") {
     TemporaryFile file(R"([[1, 2], [3, "x"]])");
@@ -157,18 +149,15 @@ TEST_CASE("An input file's problems are reported with the file and the position"
 }
 
 TEST_CASE("A config whose buffers cannot fit in memory is refused before anything is allocated") {
-  Config config;
-  config.ranks = kMaxRanks;
-  config.count = kMaxCount;  // 2^40 elements on 256 GPUs: petabytes
-  config.dtype = DType::f64;
-  REQUIRE(working_set_bytes(config) > available_host_memory_bytes());
-  const std::string message = input_error([&] { check_fits_in_memory(config); });
+  // 2^40 elements on 256 GPUs: petabytes
+  const Config huge = ConfigBuilder().ranks(kMaxRanks).count(kMaxCount).dtype(DType::f64);
+  REQUIRE(working_set_bytes(huge) > available_host_memory_bytes());
+  const std::string message = input_error([&] { check_fits_in_memory(huge); });
   CHECK(field_of(message) == "count");
   CHECK(find_in(message, "--count") == "--count");
 
-  config.ranks = 4;
-  config.count = 1024;
-  CHECK(input_error([&] { check_fits_in_memory(config); }) == "(no error)");
+  const Config small = ConfigBuilder().ranks(4).count(1024).dtype(DType::f64);
+  CHECK(input_error([&] { check_fits_in_memory(small); }) == "(no error)");
 }
 
 }  // namespace

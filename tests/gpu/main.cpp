@@ -1,7 +1,6 @@
 // The CUDA suite's entry point. Tests in the "host" suite need no GPU and always run; every
 // other test needs a usable CUDA device, and without one the program says why and exits 77,
 // which ctest reports as skipped (SKIP_RETURN_CODE).
-#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include <cstdio>

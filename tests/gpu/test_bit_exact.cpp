@@ -14,6 +14,9 @@
 #include "core/engine/session.h"
 #include "gpu/backend/cuda_backend.h"
 #include "tests/gpu/compare.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -54,13 +57,8 @@ void sweep_ring(Op op) {
           for (ReduceOp reduce : kAllReduceOps) {
             // AllGather only copies: one reduction is as good as five.
             if (op == Op::allgather && reduce != ReduceOp::sum) continue;
-            Config config;
-            config.op = op;
-            config.order = order;
-            config.ranks = ranks;
-            config.count = count;
-            config.dtype = dtype;
-            config.reduce = reduce;
+            Config config = ConfigBuilder().op(op).order(order).ranks(ranks).count(count).dtype(dtype)
+                .reduce(reduce);
             config.init = test::inputs_for(config, seed++);
             if (!check_round_by_round(config) && ++failures >= 10) return;  // enough to go on
           }
@@ -92,13 +90,8 @@ TEST_CASE("the other algorithms' schedules run bit-identically on the CUDA backe
           for (DType dtype : {DType::f32, DType::bf16, DType::i32})
             for (ReduceOp reduce : kAllReduceOps) {
               if (op == Op::allgather && reduce != ReduceOp::sum) continue;
-              Config config;
-              config.op = op;
-              config.algorithm = algorithm;
-              config.ranks = ranks;
-              config.count = count;
-              config.dtype = dtype;
-              config.reduce = reduce;
+              Config config = ConfigBuilder().op(op).algorithm(algorithm).ranks(ranks).count(count)
+                  .dtype(dtype).reduce(reduce);
               config.init = test::inputs_for(config, seed++);
               if (validate(config)) continue;
               if (!check_round_by_round(config) && ++failures >= 10) return;
@@ -151,12 +144,9 @@ TEST_CASE("every channel and slice count on the CUDA backend ends bit-identical 
     for (ReduceOp reduce : kAllReduceOps)
       for (int channels = 1; channels <= 4; ++channels)
         for (int slices = 1; slices <= 8; ++slices, ++turn) {
-          Config config;
-          config.op = kOps[turn % std::size(kOps)];
-          config.ranks = kRanks[turn % std::size(kRanks)];
-          config.count = kCounts[(turn / std::size(kRanks)) % std::size(kCounts)];
-          config.dtype = dtype;
-          config.reduce = reduce;
+          Config config = ConfigBuilder().op(kOps[turn % std::size(kOps)])
+              .ranks(kRanks[turn % std::size(kRanks)])
+              .count(kCounts[(turn / std::size(kRanks)) % std::size(kCounts)]).dtype(dtype).reduce(reduce);
           config.init = test::inputs_for(config, seed++);
           Session lock_step(config, make_cpu_backend(1), SessionOptions{0});
           lock_step.seek(lock_step.round_count());
@@ -179,13 +169,8 @@ TEST_CASE("NaNs, infinities, signed zeros and subnormals come out with the CPU's
       for (Op op : {Op::reducescatter, Op::allreduce})
         for (DType dtype : {DType::f32, DType::f64, DType::f16, DType::bf16})
           for (ReduceOp reduce : kAllReduceOps) {
-            Config config;
-            config.op = op;
-            config.order = order;
-            config.ranks = ranks;
-            config.count = 203;
-            config.dtype = dtype;
-            config.reduce = reduce;
+            Config config = ConfigBuilder().op(op).order(order).ranks(ranks).count(203).dtype(dtype)
+                .reduce(reduce);
             config.init = special_values(config);
             check_round_by_round(config);
           }
@@ -194,26 +179,15 @@ TEST_CASE("NaNs, infinities, signed zeros and subnormals come out with the CPU's
 TEST_CASE("slots larger than one pass of the grid are reduced completely") {
   // A few million elements per slot: every thread loops several times over its vectors.
   for (DType dtype : {DType::f32, DType::f16, DType::f64}) {
-    Config config;
-    config.op = Op::allreduce;
-    config.ranks = 2;
-    config.count = (std::int64_t{9} << 20) + 3;
-    config.dtype = dtype;
-    config.reduce = ReduceOp::avg;
-    config.init.kind = InitKind::random;
-    config.init.random_seed = 5;
+    const Config config = ConfigBuilder().op(Op::allreduce).ranks(2).count((std::int64_t{9} << 20) + 3)
+        .dtype(dtype).reduce(ReduceOp::avg).random_init(5);
     check_round_by_round(config);
   }
 }
 
 TEST_CASE("stepping back and seeking on the CUDA backend lands on the CPU's buffers") {
-  Config config;
-  config.ranks = 5;
-  config.count = 4099;
-  config.dtype = DType::bf16;
-  config.reduce = ReduceOp::avg;
-  config.init.kind = InitKind::random;
-  config.init.random_seed = 9;
+  const Config config = ConfigBuilder().ranks(5).count(4099).dtype(DType::bf16).reduce(ReduceOp::avg)
+      .random_init(9);
   // A tiny snapshot budget forces replays from earlier snapshots on the way back.
   SessionOptions options;
   options.snapshot_budget_bytes = 4096;
@@ -241,13 +215,7 @@ BufferState run_on(Backend& backend, const CollectiveShape& shape, const BufferS
 }
 
 TEST_CASE("a round that reads a slot it also overwrites sees the value from before the round") {
-  Config config;
-  config.ranks = 3;
-  config.count = 1000;
-  config.dtype = DType::f32;
-  config.reduce = ReduceOp::avg;
-  config.init.kind = InitKind::random;
-  config.init.random_seed = 3;
+  const Config config = ConfigBuilder().ranks(3).count(1000).dtype(DType::f32).reduce(ReduceOp::avg).random_init(3);
   const SlotLayout layout = make_layout(config);
   const CollectiveShape shape{config.dtype, config.reduce, config.ranks, layout};
   const BufferState initial = make_initial_state(config);
@@ -292,13 +260,8 @@ TEST_CASE("rounds queued back to back (one graph, slots cut in chunks) end bit-i
                               {"graph, whole rounds", 0, true},
                               {"streams, 100000-byte chunks", 100000, false}};
   for (const Case& c : cases) {
-    Config config;
-    config.op = c.op;
-    config.order = c.order;
-    config.ranks = c.ranks;
-    config.count = c.count;
-    config.dtype = c.dtype;
-    config.reduce = c.reduce;
+    Config config = ConfigBuilder().op(c.op).order(c.order).ranks(c.ranks).count(c.count).dtype(c.dtype)
+        .reduce(c.reduce);
     config.init = test::inputs_for(config, 11);
     Session cpu(config, make_cpu_backend(0));
     cpu.seek(cpu.round_count());
@@ -331,9 +294,7 @@ TEST_CASE("ranks are spread round-robin over the GPUs, and each link says how it
     for (int dst = 0; dst < 8; ++dst)
       if (src % k == dst % k) CHECK(backend.link(src, dst) == gpu::LinkKind::same_device);
       else CHECK(backend.link(src, dst) != gpu::LinkKind::same_device);
-  Config config;
-  config.ranks = 8;
-  config.count = 1 << 16;
+  const Config config = ConfigBuilder().ranks(8).count(1 << 16);
   Session session(config, std::make_unique<gpu::CudaBackend>());
   const auto& cuda = static_cast<const gpu::CudaBackend&>(session.backend());
   std::uint64_t total = 0;

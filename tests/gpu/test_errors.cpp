@@ -7,6 +7,9 @@
 #include "core/engine/session.h"
 #include "gpu/backend/cuda_backend.h"
 #include "tests/gpu/compare.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -31,10 +34,7 @@ TEST_CASE("asking for more memory than the GPU has is a clear error, and the bac
   CHECK(message.find("--count") != std::string::npos);
 
   // Nothing was left half-allocated: a small collective on the same backend still runs right.
-  Config config;
-  config.ranks = 3;
-  config.count = 1001;
-  config.init.kind = InitKind::random;
+  const Config config = ConfigBuilder().ranks(3).count(1001).init(InitKind::random);
   const CollectiveShape shape{config.dtype, config.reduce, config.ranks, make_layout(config)};
   Session cpu(config, make_cpu_backend(1));
   cpu.seek(cpu.round_count());

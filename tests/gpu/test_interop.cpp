@@ -13,6 +13,9 @@
 #include "gpu/interop/gl_interop.h"
 #include "tests/gpu/compare.h"
 #include "tests/gpu/egl_context.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -24,12 +27,8 @@ std::vector<Config> interop_configs() {
   for (Op op : {Op::allreduce, Op::reducescatter, Op::allgather})
     for (int ranks : {1, 2, 3, 5, 8})
       for (std::int64_t count : {std::int64_t{3}, std::int64_t{1001}, std::int64_t{200003}}) {
-        Config config;
-        config.op = op;
-        config.ranks = ranks;
-        config.count = count;
-        config.dtype = dtypes[seed % 6];
-        config.reduce = seed % 2 ? ReduceOp::avg : ReduceOp::max;
+        Config config = ConfigBuilder().op(op).ranks(ranks).count(count).dtype(dtypes[seed % 6])
+            .reduce(seed % 2 ? ReduceOp::avg : ReduceOp::max);
         config.init = test::inputs_for(config, seed++);
         configs.push_back(config);
       }

@@ -17,6 +17,9 @@
 #include "gpu/device/cuda_devices.h"
 #include "gpu/nccl/nccl_rank_engine.h"
 #include "tests/gpu/compare.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
@@ -101,10 +104,7 @@ TEST_CASE("NCCL ranks in threads match the CPU backend after every round, for ev
           for (ReduceOp reduce : kAllReduceOps) {
             if (!algorithm_supports(algorithm, op)) continue;
             if (op == Op::allgather && reduce != ReduceOp::sum) continue;
-            Config config;
-            config.algorithm = algorithm;
-            config.op = op;
-            config.ranks = n;
+            Config config = ConfigBuilder().algorithm(algorithm).op(op).ranks(n);
             // f32 with fewer elements than ranks: empty slots, skipped by both ends alike.
             config.count = dtype == DType::f32 ? n - 1 : 1031;
             config.dtype = dtype;

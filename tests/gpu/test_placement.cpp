@@ -4,14 +4,15 @@
 
 #include "core/engine/session.h"
 #include "gpu/backend/cuda_backend.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz {
 namespace {
 
 TEST_CASE("the CUDA backend reports its devices, its own memory there and every rank's device") {
-  Config config;
-  config.ranks = 6;
-  config.count = 1 << 20;
+  const Config config = ConfigBuilder().ranks(6).count(1 << 20);
   Session session(config, gpu::make_cuda_backend());
   auto& backend = static_cast<gpu::CudaBackend&>(session.backend());
   const PlacementReport report = backend.placement();

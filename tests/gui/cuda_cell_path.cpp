@@ -2,7 +2,6 @@
 // headless GL context: it must choose CUDA-OpenGL interop, and the GL buffers it writes must
 // hold the bytes the upload path computes on the host. Built only with CUDA; exits 77 (ctest:
 // skipped) without a usable device or a GL context.
-#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -17,6 +16,9 @@
 #include "app/platform/headless_context.h"
 #include "core/engine/session.h"
 #include "gpu/device/cuda_devices.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz::gui {
 namespace {
@@ -43,10 +45,10 @@ bool same_bins(const std::vector<float>& host, const std::vector<float>& device)
 
 TEST_CASE("the GUI's cell path on the CUDA backend chooses interop and writes the upload path's bytes") {
   const Config configs[] = {
-      {.op = Op::allreduce, .ranks = 4, .count = 1001, .dtype = DType::f32, .reduce = ReduceOp::sum, .init = {}},
-      {.op = Op::reducescatter, .ranks = 3, .count = 200003, .dtype = DType::f16, .reduce = ReduceOp::avg, .init = {}},
-      {.op = Op::allgather, .ranks = 5, .count = 3, .dtype = DType::bf16, .reduce = ReduceOp::max, .init = {}},
-      {.op = Op::allreduce, .ranks = 8, .count = 4096, .dtype = DType::i64, .reduce = ReduceOp::min, .init = {}},
+      ConfigBuilder().op(Op::allreduce).ranks(4).count(1001).dtype(DType::f32).reduce(ReduceOp::sum),
+      ConfigBuilder().op(Op::reducescatter).ranks(3).count(200003).dtype(DType::f16).reduce(ReduceOp::avg),
+      ConfigBuilder().op(Op::allgather).ranks(5).count(3).dtype(DType::bf16).reduce(ReduceOp::max),
+      ConfigBuilder().op(Op::allreduce).ranks(8).count(4096).dtype(DType::i64).reduce(ReduceOp::min),
   };
   for (const Config& config : configs) {
     SessionModel model;

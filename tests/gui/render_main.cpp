@@ -1,6 +1,5 @@
 // Runs the render tests, or reports them skipped (exit 77) when this machine cannot give
 // ringviz an OpenGL context at all: neither a display nor EGL.
-#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include <cstdio>

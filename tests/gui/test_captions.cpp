@@ -15,6 +15,9 @@
 #include "core/engine/traffic.h"
 #include "core/model/layout.h"
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -22,13 +25,7 @@ using namespace ringviz::gui;
 namespace {
 
 Config config_of(Algorithm algorithm, Op op, int ranks, ReduceOp reduce = ReduceOp::sum) {
-  Config config;
-  config.algorithm = algorithm;
-  config.op = op;
-  config.ranks = ranks;
-  config.count = 3 * ranks;
-  config.reduce = reduce;
-  return config;
+  return ConfigBuilder().algorithm(algorithm).op(op).ranks(ranks).count(3 * ranks).reduce(reduce);
 }
 
 struct Run {

@@ -6,6 +6,9 @@
 #include "app/gui/state/cell_source.h"
 #include "app/gui/state/session_model.h"
 #include "core/engine/backend.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -51,9 +54,7 @@ TEST_CASE("a backend the interop cannot register with uploads and names why") {
 
 TEST_CASE("a session model keeps the bins off the host while the cells are written on the device") {
   SessionModel model;
-  Config config;
-  config.ranks = 4;
-  config.count = 64;
+  const Config config = ConfigBuilder().ranks(4).count(64);
   std::string error;
   REQUIRE(model.rebuild(config, BackendChoice::cpu, error));
   CHECK_FALSE(model.state_at(1).cells.bins.empty());

@@ -10,6 +10,9 @@
 #include "app/gui/layout/presentation.h"
 #include "core/model/config.h"
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -17,11 +20,7 @@ using namespace ringviz::gui;
 namespace {
 
 Schedule ring(Op op, int ranks, Order order = Order::seed) {
-  Config config;
-  config.op = op;
-  config.ranks = ranks;
-  config.count = ranks * 2;
-  config.order = order;
+  const Config config = ConfigBuilder().op(op).ranks(ranks).count(ranks * 2).order(order);
   return make_schedule(config);
 }
 

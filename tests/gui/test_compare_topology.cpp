@@ -10,6 +10,9 @@
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/text/strings.h"
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -17,12 +20,7 @@ using namespace ringviz::gui;
 namespace {
 
 Config allreduce_on(int gpus, Algorithm algorithm = Algorithm::ring) {
-  Config config;
-  config.op = Op::allreduce;
-  config.algorithm = algorithm;
-  config.ranks = gpus;
-  config.count = 1024;
-  return config;
+  return ConfigBuilder().op(Op::allreduce).algorithm(algorithm).ranks(gpus).count(1024);
 }
 
 bool says(const std::string& sentence, const std::string& words) { return sentence.find(words) != std::string::npos; }

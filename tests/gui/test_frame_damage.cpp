@@ -17,6 +17,9 @@
 #include "app/platform/offscreen_target.h"
 #include "frame_pixels.h"
 #include "view_sizes_surface.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz::gui {
 namespace {
@@ -78,9 +81,7 @@ TEST_CASE("frame damage: the changed rectangles give the same pixels as a whole 
   platform::OffscreenTarget whole;
   REQUIRE(whole.resize(kWidth, kHeight, error));
 
-  Config config;
-  config.ranks = 16;
-  config.count = 16;
+  const Config config = ConfigBuilder().ranks(16).count(16);
   FrameHost frames;
   Host host;
   host.interactive = false;
@@ -95,8 +96,7 @@ TEST_CASE("frame damage: the changed rectangles give the same pixels as a whole 
   for (int frame = 0; frame < 90; ++frame) {
     CAPTURE(frame);
     if (frame == 45) {  // another ring size: every panel changes at once
-      config.ranks = 8;
-      REQUIRE(app.apply_config(config, BackendChoice::cpu));
+      REQUIRE(app.apply_config(ConfigBuilder(config).ranks(8), BackendChoice::cpu));
       app.playback().play();
     }
     if (frame == 70) app.preferences().theme = ThemeKind::light;  // another clear colour

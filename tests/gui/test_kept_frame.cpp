@@ -16,9 +16,12 @@
 #include "app/platform/glx_sub_buffer.h"
 #include "frame_pixels.h"
 #include "view_sizes_surface.h"
+#include "tests/support/config_builder.h"
 // After gl.h (through frame_pixels.h), which must be the one to declare GL's functions.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz::gui {
 namespace {
@@ -35,9 +38,7 @@ TEST_CASE("kept frame: the interactive window's path gives a whole redraw's pixe
   platform::OffscreenTarget whole;
   std::string error;
 
-  Config config;
-  config.ranks = 16;
-  config.count = 16;
+  const Config config = ConfigBuilder().ranks(16).count(16);
   FrameHost frames;
   Host host;
   host.interactive = false;
@@ -94,8 +95,7 @@ TEST_CASE("kept frame: a frame of no pixels is drawn straight into the window, a
   platform::OffscreenTarget& window = test_surface().target;
   std::string error;
   REQUIRE(window.resize(800, 600, error));
-  Config config;
-  config.ranks = 4;
+  const Config config = ConfigBuilder().ranks(4);
   FrameHost frames;
   Host host;
   host.interactive = false;
@@ -158,9 +158,7 @@ TEST_CASE("kept frame: a back buffer never swapped keeps a whole redraw's pixels
   REQUIRE(width == kWidth);
   REQUIRE(height == kHeight);
 
-  Config config;
-  config.ranks = 8;
-  config.count = 8;
+  const Config config = ConfigBuilder().ranks(8).count(8);
   FrameHost frames;
   Host host;
   host.interactive = false;

@@ -11,6 +11,9 @@
 #include "app/gui/pipeline/pipeline_markers.h"
 #include "app/gui/pipeline/wave_summary.h"
 #include "core/schedule/schedule.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -18,12 +21,7 @@ using namespace ringviz::gui;
 namespace {
 
 Config ring_config(int ranks, int slices, int channels) {
-  Config config;
-  config.ranks = ranks;
-  config.count = 64;
-  config.slices = slices;
-  config.channels = channels;
-  return config;
+  return ConfigBuilder().ranks(ranks).count(64).slices(slices).channels(channels);
 }
 
 float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }

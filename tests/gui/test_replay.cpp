@@ -13,6 +13,9 @@
 #include "app/gui/text/strings.h"
 #include "core/schedule/schedule.h"
 #include "tests/core/synthetic_capture.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -20,10 +23,7 @@ using namespace ringviz::gui;
 namespace {
 
 Config straggler_config() {
-  Config config;
-  config.ranks = 4;
-  config.count = 16;
-  return config;
+  return ConfigBuilder().ranks(4).count(16);
 }
 
 RecordedRun straggler_run(const std::string& snapshot = "rounds") {

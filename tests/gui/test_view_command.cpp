@@ -25,6 +25,9 @@
 #include "app/gui/text/strings.h"
 #include "core/engine/session.h"
 #include "core/input/initial_values.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -148,9 +151,7 @@ TEST_CASE("every operation, view and a mid-flight round read back as they were")
   for (Op op : ops)
     for (CentreView view : views) {
       ViewState state;
-      state.config.op = op;
-      state.config.ranks = 3 + k % 4;
-      state.config.count = 6 + k;
+      state.config = ConfigBuilder().op(op).ranks(3 + k % 4).count(6 + k);
       state.view = view;
       state.round = 1.0 / 3.0 + k % 2;  // no short decimal: the text must still read back exactly
       CAPTURE(k);
@@ -161,20 +162,13 @@ TEST_CASE("every operation, view and a mid-flight round read back as they were")
 
 TEST_CASE("algorithm, order, type, reduction, pipelining and random inputs read back") {
   ViewState state;
-  state.config.op = Op::reducescatter;
-  state.config.algorithm = Algorithm::rhd;
-  state.config.order = Order::nccl;
-  state.config.ranks = 8;
-  state.config.count = 16;
-  state.config.dtype = DType::bf16;
-  state.config.reduce = ReduceOp::max;
-  state.config.init = parse_init("random:42");
+  state.config = ConfigBuilder().op(Op::reducescatter).algorithm(Algorithm::rhd).order(Order::nccl).ranks(8)
+      .count(16).dtype(DType::bf16).reduce(ReduceOp::max).init("random:42");
   state.round = 2;
   check_round_trip(state);
 
   ViewState pipelined;
-  pipelined.config.channels = 2;
-  pipelined.config.slices = 4;
+  pipelined.config = ConfigBuilder().channels(2).slices(4);
   pipelined.round = 1.5;
   check_round_trip(pipelined);
 }
@@ -193,9 +187,7 @@ TEST_CASE("Chinese, presentation mode and predict mode read back") {
 
 TEST_CASE("inputs edited in the value table survive the command line") {
   ViewState state;
-  state.config.ranks = 2;
-  state.config.count = 3;
-  state.config.init.kind = InitKind::values;
+  state.config = ConfigBuilder().ranks(2).count(3).init(InitKind::values);
   state.config.init.values = numbers_of_reals({{0.1, -2.5, 1e-7}, {123456789.125, 0, 7}});
   state.language = Language::zh;
   state.view = CentreView::devices;

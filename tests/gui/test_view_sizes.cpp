@@ -21,6 +21,9 @@
 #include "app/platform/offscreen_target.h"
 #include "core/teaching/lesson.h"
 #include "view_sizes_surface.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 namespace ringviz::gui {
 namespace {
@@ -111,10 +114,8 @@ void sweep(const ViewCase& c) {
   ShowRequest request;
   request.view = c.view;
   request.memory_model = c.memory_model;
-  Config& config = request.config;
-  config.ranks = c.gpus;
-  config.slices = c.slices;
-  config.channels = c.channels;
+  request.config = ConfigBuilder().ranks(c.gpus).slices(c.slices).channels(c.channels);
+  const Config& config = request.config;
   platform::OffscreenTarget& target = test_surface().target;
   FrameHost frames;
   Host host;

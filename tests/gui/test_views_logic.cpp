@@ -11,6 +11,9 @@
 #include "app/gui/views/iteration/iteration_words.h"
 #include "app/gui/text/strings.h"
 #include "core/engine/session.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 using namespace ringviz::gui;
@@ -123,10 +126,7 @@ TEST_CASE("the training view plays from 0 to its iteration count and computes no
 }
 
 TEST_CASE("link loads add up the bytes of every transfer between one pair of GPUs") {
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = 4;
-  config.count = 8;
+  Config config = ConfigBuilder().op(Op::allreduce).ranks(4).count(8);
   SUBCASE("ring: four neighbour links, each with one slot of 2 floats") {
     const Schedule schedule = make_schedule(config);
     const SlotLayout layout = make_layout(config);
@@ -170,10 +170,7 @@ TEST_CASE("axis ticks are 1, 2 or 5 times a power of ten and the axis ends on on
 
 TEST_CASE("the compare view offers every algorithm that has the operation, ring first, and caches its answer") {
   CompareView view;
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = 8;
-  config.count = 1024;
+  Config config = ConfigBuilder().op(Op::allreduce).ranks(8).count(1024);
   const CostComparison* comparison = view.comparison_for(config);
   REQUIRE(comparison != nullptr);
   CHECK(comparison->algorithms.front() == Algorithm::ring);
@@ -188,9 +185,7 @@ TEST_CASE("the compare view offers every algorithm that has the operation, ring 
 }
 
 TEST_CASE("the devices view labels CPU round times as the host clock and rounds not run as untimed") {
-  Config config;
-  config.ranks = 4;
-  config.count = 256;
+  const Config config = ConfigBuilder().ranks(4).count(256);
   Session session(config, make_cpu_backend(1));
   const UiStrings& t = ui_strings_for(Language::en);
   CHECK_FALSE(round_time(session, 0, t).microseconds.has_value());
@@ -203,9 +198,7 @@ TEST_CASE("the devices view labels CPU round times as the host clock and rounds 
 }
 
 TEST_CASE("while a recorded run replays, the devices view shows its measured times, not the re-execution's") {
-  Config config;
-  config.ranks = 2;
-  config.count = 8;
+  const Config config = ConfigBuilder().ranks(2).count(8);
   Session session(config, make_cpu_backend(1));
   session.seek(session.round_count());
   const UiStrings& t = ui_strings_for(Language::en);

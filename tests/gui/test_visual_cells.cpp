@@ -8,6 +8,9 @@
 #include "core/engine/session.h"
 #include "core/schedule/schedule.h"
 #include "core/teaching/visual_cells.h"
+#include "tests/support/config_builder.h"
+
+using ringviz::test::ConfigBuilder;
 
 using namespace ringviz;
 
@@ -23,11 +26,7 @@ VisualCells cells_after(const Config& config, int round, ValueRange range = {0, 
 }
 
 Config config_of(Op op, int ranks, std::int64_t count) {
-  Config config;
-  config.op = op;
-  config.ranks = ranks;
-  config.count = count;
-  return config;
+  return ConfigBuilder().op(op).ranks(ranks).count(count);
 }
 
 int stale_cells(const VisualCells& cells) {
@@ -40,9 +39,7 @@ int stale_cells(const VisualCells& cells) {
 }  // namespace
 
 TEST_CASE("after round 1 of AllGather on 4 GPUs GPU 0 holds blocks 0 and 3 and two empty slots") {
-  Config config;
-  config.op = Op::allgather;
-  config.ranks = 4;
+  const Config config = ConfigBuilder().op(Op::allgather).ranks(4);
   const VisualCells cells = cells_after(config, 1);
   REQUIRE(cells.cells.size() == 4u * 4u * kCellWords);
   const std::uint32_t* slot3 = cells.cell(0, 3);
@@ -56,10 +53,7 @@ TEST_CASE("after round 1 of AllGather on 4 GPUs GPU 0 holds blocks 0 and 3 and t
 }
 
 TEST_CASE("the contributor mask of a 40-GPU sum spans two words in rank order") {
-  Config config;
-  config.op = Op::reducescatter;
-  config.ranks = 40;
-  config.count = 40;
+  const Config config = ConfigBuilder().op(Op::reducescatter).ranks(40).count(40);
   const VisualCells cells = cells_after(config, 39);
   // Every GPU owns one complete slot at the end of ReduceScatter.
   int complete = 0;
@@ -76,17 +70,13 @@ TEST_CASE("the contributor mask of a 40-GPU sum spans two words in rank order") 
 }
 
 TEST_CASE("partial sums become stale once the reduce-scatter pass is over") {
-  Config config;
-  config.op = Op::reducescatter;
-  config.ranks = 4;
+  const Config config = ConfigBuilder().op(Op::reducescatter).ranks(4);
   SUBCASE("not before") { CHECK(stale_cells(cells_after(config, 2)) == 0); }
   SUBCASE("at the end, every slot but the owned one") { CHECK(stale_cells(cells_after(config, 3)) == 12); }
 }
 
 TEST_CASE("the reduce-scatter pass ends where the schedule says, not after ranks - 1 rounds") {
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = 4;
+  Config config = ConfigBuilder().op(Op::allreduce).ranks(4);
   SUBCASE("rhd on 4 GPUs halves twice: its leftovers are stale after round 2") {
     config.algorithm = Algorithm::rhd;
     CHECK(reduce_scatter_rounds(make_schedule(config)) == 2);
@@ -106,10 +96,8 @@ TEST_CASE("the reduce-scatter pass ends where the schedule says, not after ranks
 }
 
 TEST_CASE("bins average their elements and normalise against the given range") {
-  Config config;
-  config.op = Op::allreduce;
-  config.ranks = 2;
-  config.count = 4;  // seed: GPU 0 = 1 2 3 4, GPU 1 = 5 6 7 8; slots of 2 elements
+  // init seed, count 4: GPU 0 = 1 2 3 4, GPU 1 = 5 6 7 8; slots of 2 elements
+  const Config config = ConfigBuilder().op(Op::allreduce).ranks(2).count(4);
   const VisualCells cells = cells_after(config, 0, {0, 10});
   REQUIRE(cells.bins_per_slot == 2);
   CHECK(cells.cell(0, 1)[10] == 2u);
@@ -136,9 +124,7 @@ TEST_CASE("value_range skips empty slots and NaN, and a flat range normalises to
   const ValueRange range = value_range(session.buffers(), session.provenance(), session.layout());
   CHECK(range.lo == doctest::Approx(1.0));
   CHECK(range.hi == doctest::Approx(6.0));
-  Config flat = config;
-  flat.init.kind = InitKind::rank;
-  flat.ranks = 1;
+  const Config flat = ConfigBuilder(config).init(InitKind::rank).ranks(1);
   const VisualCells cells = cells_after(flat, 0, {3, 3});
   CHECK(cells.bin(0, 0, 0, 1) == doctest::Approx(0.5));
 }

@@ -1,6 +1,5 @@
 // Runs the in-process GUI tests in one GL context (a hidden window on a display, EGL
 // surfaceless without one), or reports them skipped (exit 77) where there is no context.
-#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include <cstdio>
