@@ -1,4 +1,5 @@
 #include "core/engine/benchmark.h"
+#include "core/schedule/schedule.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,6 +9,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/element_math.h"
 #include "core/input/initial_values.h"
 #include "core/engine/thread_pool.h"

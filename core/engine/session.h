@@ -10,7 +10,7 @@
 #include "core/model/layout.h"
 #include "core/engine/provenance.h"
 #include "core/schedule/pipeline.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/engine/traffic.h"
 
 namespace ringviz {

@@ -32,6 +32,8 @@ struct PipelineShape {
 // Waves of steps from lock-step `rounds`: every transfer of round t becomes C·S transfers
 // carrying (channel, t, slice), placed in wave t + slice. A wave's phase is that of its
 // earliest round. With C = S = 1 the result equals `rounds` with each step's round filled in.
+// Rounds that already use B channels (rounds.channels, each transfer's step.channel: the
+// bidirectional ring's two directions) become B·C channels, channel b's parts b·C .. b·C + C - 1.
 Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape);
 
 // The rounds of the lock-step schedule a pipelined one was made from (wave count when
@@ -63,7 +65,7 @@ struct PieceFill {
   bool any_empty() const { return empty > 0; }
   bool mostly_empty() const { return 2 * empty > total; }
 };
-PieceFill piece_fill(const Config& config);
+PieceFill piece_fill(const Config& config, PipelineShape shape);
 Schedule execution_schedule(const Schedule& waves);
 
 }  // namespace ringviz

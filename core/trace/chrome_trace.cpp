@@ -3,6 +3,7 @@
 #include <functional>
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/contributor_label.h"
 #include "core/schedule/pipeline.h"
 

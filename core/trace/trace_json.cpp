@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/schedule/pipeline.h"
 #include "core/trace/trace_values.h"
 
@@ -171,8 +172,8 @@ void JsonTraceWriter::begin(const Trace& trace) {
   // (docs/architecture.md, "Pipelined schedules").
   const bool pipelined = trace.schedule.channels > 1 || trace.schedule.slices > 1;
   if (pipelined) {
-    config_json["channels"] = trace.schedule.channels;
-    config_json["slices"] = trace.schedule.slices;
+    config_json["channels"] = config.channels;
+    config_json["slices"] = config.slices;
   }
   value(config_json);
   if (pipelined) {
