@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "app/backend_select.h"
 #include "app/cli/bench_cuda.h"
 #include "app/cli/command.h"

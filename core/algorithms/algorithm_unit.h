@@ -5,6 +5,7 @@
 // core/algorithms/; the registry (registry.h) is the only code that chooses among them.
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +80,9 @@ struct AlgorithmUnit {
   // Reduces everything into GPU 0 and broadcasts from it (naive and the trees): the GUI names
   // its phases reduce and broadcast.
   bool reduces_into_one_gpu = false;
+  // Sends only to its neighbours round a ring (the rings): only such an algorithm's words may
+  // speak of a ring or of neighbours.
+  bool ring_neighbours = false;
   // Channels the algorithm's own rounds run on, each transfer naming its own in step.channel
   // (the bidirectional ring: one per direction); --channels C multiplies them.
   int own_channels = 1;
@@ -99,6 +103,9 @@ struct AlgorithmUnit {
   std::vector<std::string> (*trace_traffic_notes)(Language language, const Config& config,
                                                   std::string (*quantity)(double)) = nullptr;
   AlgorithmCaptions captions;
+  // Every Words its captions, formulas and notes use (titles and cost_note aside): the GUI's font
+  // atlas holds the glyphs of all of them before any is shown.
+  std::span<const Words> words;
 };
 
 }  // namespace ringviz

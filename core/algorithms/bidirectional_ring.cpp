@@ -29,6 +29,7 @@ Schedule bidirectional_rounds(const Config& config) {
   const int n = config.ranks;
   Schedule schedule;
   schedule.channels = 2;
+  schedule.lanes = 2;
   schedule.owned_slot.resize(static_cast<std::size_t>(n));
   for (int rank = 0; rank < n; ++rank)
     schedule.owned_slot[static_cast<std::size_t>(rank)] =
@@ -73,50 +74,44 @@ std::string_view bidirectional_cost(Op op) {
 }
 
 constexpr Words kStartAllGather{
-    "Each GPU holds only its own block, cut in two halves. In N-1 rounds the first half of every "
-    "block walks once around the ring clockwise and the second half counter-clockwise, so every "
-    "link carries half a block each way.",
-    "每张 GPU 只有自己的那一块，并被分成前后两半。经过 N-1 轮，每一块的前一半沿环顺时针走完一圈，"
-    "后一半逆时针走完一圈，于是每条链路在两个方向上各承载半块。"};
+    "Each GPU holds only its own block, cut in two halves. In N-1 rounds every first half walks once "
+    "round the ring clockwise, every second half counter-clockwise.",
+    "每张 GPU 只有自己的那一块，并分成两半。经过 N-1 轮，每块的前一半沿环顺时针走一圈，后一半逆时针走一圈。"};
 constexpr Words kStartReduceScatter{
-    "Each GPU holds its whole input cut into N slots, every slot in two halves. In N-1 rounds the "
-    "first halves' %s travel clockwise and the second halves' counter-clockwise, until every GPU "
-    "owns one fully reduced slot, both halves.",
-    "每张 GPU 都把自己的整个输入分成 N 个分片，每个分片再分成前后两半。经过 N-1 轮，"
-    "前一半的%s顺时针传递，后一半的逆时针传递，直到每张 GPU 都得到一个完全归约的分片（两半都完整）。"};
+    "Each GPU holds its input cut into N slots, each slot in two halves. In N-1 rounds the %s of "
+    "first halves go clockwise, of second halves counter-clockwise, until every GPU owns one fully "
+    "reduced slot.",
+    "每张 GPU 把输入分成 N 个分片，每片再分两半。经过 N-1 轮，前一半的%s顺时针传递，后一半的逆时针传递，"
+    "直到每张 GPU 得到一个完全归约的分片。"};
 constexpr Words kStartAllReduce{
-    "Each GPU holds its whole input cut into N slots, every slot in two halves: the first half "
-    "goes round the ring clockwise, the second counter-clockwise. A reduce-scatter pass leaves "
-    "every GPU owning one finished slot; an all-gather pass then hands the finished slots round, "
-    "again half each way.",
-    "每张 GPU 都把自己的整个输入分成 N 个分片，每个分片再分成两半：前一半沿环顺时针走，后一半逆时针走。"
-    "先做一遍 reduce-scatter，每张 GPU 各得到一个算完的分片；再做一遍 all-gather，"
-    "同样一半顺时针、一半逆时针，把算完的分片传给所有人。"};
+    "Each GPU holds its input cut into N slots, each slot in two halves: first halves go round "
+    "clockwise, second halves counter-clockwise. Reduce-scatter leaves each GPU one finished slot; "
+    "all-gather hands them round.",
+    "每张 GPU 把输入分成 N 个分片，每片再分两半：前一半沿环顺时针走，后一半逆时针走。"
+    "先 reduce-scatter，每张 GPU 得到一个算完的分片；再 all-gather 把它们传给所有人。"};
 constexpr Words kReduceRound{
-    "Every GPU sends the first half of one slot to its right-hand neighbour and the second half "
-    "of another slot to its left-hand neighbour; each receiver combines the half with its own copy "
-    "(reduce). Every %s gains one term per round, in both directions at once.",
-    "每张 GPU 把一个分片的前一半发给右边的邻居，把另一个分片的后一半发给左边的邻居；"
-    "收到的一方把这一半与自己手上的同一部分合并（归约）。两个方向同时进行，每过一轮，每个%s多一项。"};
+    "Every GPU sends the first half of one slot to its right-hand neighbour and the second half of "
+    "another to its left-hand one; each receiver folds it in (reduce). Each %s gains one term per round.",
+    "每张 GPU 把一个分片的前一半发给右边的邻居，把另一个分片的后一半发给左边的邻居，收到的一方合并进来（归约）。"
+    "每过一轮，每个%s多一项。"};
 constexpr Words kReduceLast{
-    "Last reduce-scatter round: both halves of every slot pick up their final term on the same "
-    "GPU, one arriving from each side, so each GPU now owns one complete slot (outlined).",
+    "Last reduce-scatter round: the two halves of each slot reach the same GPU from both sides with "
+    "their final term, so each GPU now owns one complete slot (outlined).",
     "reduce-scatter 的最后一轮：每个分片的两半从两侧到达同一张 GPU，补上最后一项，"
     "于是每张 GPU 都拥有一个完整的分片（带框）。"};
 constexpr Words kGatherRound{
-    "Every GPU forwards the first half of a finished slot to its right-hand neighbour and the "
-    "second half of another to its left-hand neighbour, which store them unchanged (copy).",
-    "每张 GPU 把一个算完的分片的前一半转发给右边的邻居，把另一个的后一半转发给左边的邻居，"
-    "对方原样保存（拷贝）。"};
+    "Every GPU forwards the first half of a finished slot to its right-hand neighbour and the second "
+    "half of another to its left-hand one, which store them (copy).",
+    "每张 GPU 把一个算完的分片的前一半转发给右边的邻居，把另一个的后一半转发给左边的邻居，对方原样保存（拷贝）。"};
 constexpr Words kGatherLast{
     "Last all-gather round: the final halves land from both sides and every GPU holds the whole "
     "result.",
     "all-gather 的最后一轮：最后的半块从两侧到达，每张 GPU 都拿到了完整的结果。"};
 constexpr Words kDoneAllReduce{
-    "Every GPU holds the full reduction of every slot. Each one sent 2(N-1)/N of its buffer, as in "
-    "the ring, but half of it to each neighbour, so both directions of every link were busy.",
-    "每张 GPU 都持有所有分片的完整归约结果。每张 GPU 与环形一样发送了自身缓冲区的 2(N-1)/N，"
-    "但每个邻居各得一半，所以每条链路的两个方向都在工作。"};
+    "Every GPU holds the full reduction of every slot. Each sent 2(N-1)/N of its buffer, as in the "
+    "ring, but half to each neighbour: both directions of every link worked.",
+    "每张 GPU 都持有所有分片的完整归约结果。每张 GPU 与环形一样发送了缓冲区的 2(N-1)/N，"
+    "但左右邻居各得一半：每条链路的两个方向都在工作。"};
 
 std::string bidirectional_start(const CaptionContext& c) {
   const Op op = c.config.op;
@@ -153,6 +148,8 @@ std::vector<std::string> bidirectional_trace_notes(Language language, const Conf
                {op_display_name(config.op), quantity(per_gpu), quantity(m), quantity(per_gpu / 2)})};
 }
 
+constexpr Words kAllWords[] = {kStartAllGather, kStartReduceScatter, kStartAllReduce, kReduceRound, kReduceLast, kGatherRound, kGatherLast, kDoneAllReduce, kTraceNote};
+
 }  // namespace
 
 const AlgorithmUnit& bidirectional_ring_unit() {
@@ -165,6 +162,7 @@ const AlgorithmUnit& bidirectional_ring_unit() {
       .menu_name = {"bidirectional ring", "双向环形"},
       .label = {"Bidirectional ring", "双向环形"},
       .chart_colour = {38, 190, 196},
+      .ring_neighbours = true,
       .own_channels = 2,
       .supports = [](Op) { return true; },
       .rounds = bidirectional_rounds,
@@ -176,6 +174,7 @@ const AlgorithmUnit& bidirectional_ring_unit() {
                    .start = bidirectional_start,
                    .round = bidirectional_round,
                    .done = bidirectional_done},
+      .words = kAllWords,
   };
   return unit;
 }

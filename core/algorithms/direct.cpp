@@ -83,6 +83,8 @@ std::string direct_round(const CaptionContext& c) {
                        : formatted(kRoundGather.in(c.language).data(), shape.most_messages);
 }
 
+constexpr Words kAllWords[] = {kPlanAllGather, kPlanReduceScatter, kPlanAllReduce, kRoundReduce, kRoundGather};
+
 }  // namespace
 
 const AlgorithmUnit& direct_unit() {
@@ -101,6 +103,7 @@ const AlgorithmUnit& direct_unit() {
       .cost_note = {},
       .traffic = pass_traffic_formula,
       .captions = {.start = direct_plan, .round = direct_round},
+      .words = kAllWords,
   };
   return unit;
 }

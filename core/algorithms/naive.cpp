@@ -5,6 +5,7 @@
 
 #include "core/algorithms/algorithm_unit.h"
 #include "core/algorithms/unit_words.h"
+#include "core/schedule/pipeline.h"
 #include "core/schedule/schedule_steps.h"
 
 namespace ringviz {
@@ -109,7 +110,7 @@ constexpr Words kTrafficAllGatherValues{
 std::string naive_plan(const CaptionContext& c) {
   const Op op = c.config.op;
   const Words& plan = op == Op::allgather ? kPlanAllGather : op == Op::reducescatter ? kPlanReduceScatter : kPlanAllReduce;
-  return formatted(plan.in(c.language).data(), c.schedule.round_count());
+  return formatted(plan.in(c.language).data(), lock_step_round_count(c.schedule));
 }
 
 std::string naive_round(const CaptionContext& c) {
@@ -157,6 +158,8 @@ TrafficFormula naive_traffic(Language l, Op op, int n, double m, const std::stri
   return f;
 }
 
+constexpr Words kAllWords[] = {kPlanAllGather, kPlanReduceScatter, kPlanAllReduce, kToRootReduce, kToRootCopy, kFromRootAll, kFromRootOwn, kFromRootMissing, kTrafficAllReduce, kTrafficAllReduceValues, kTrafficReduceScatter, kTrafficReduceScatterValues, kTrafficAllGather, kTrafficAllGatherValues};
+
 }  // namespace
 
 const AlgorithmUnit& naive_unit() {
@@ -176,6 +179,7 @@ const AlgorithmUnit& naive_unit() {
       .cost_note = {},
       .traffic = naive_traffic,
       .captions = {.start = naive_plan, .round = naive_round, .phase = naive_phase},
+      .words = kAllWords,
   };
   return unit;
 }

@@ -106,7 +106,8 @@ Schedule make_lock_step_schedule(const Config& config) {
 }
 
 PipelineShape pipeline_shape(const Config& config) {
-  return {algorithm_unit(config.algorithm).own_channels * config.channels, config.slices};
+  const int lanes = algorithm_unit(config.algorithm).own_channels;
+  return {lanes * config.channels, config.slices, lanes};
 }
 
 Schedule make_schedule(const Config& config) {

@@ -202,6 +202,8 @@ TrafficFormula rhd_traffic(Language l, Op op, int n, double m, const std::string
   return f;
 }
 
+constexpr Words kAllWords[] = {kPlanAllGather, kPlanReduceScatter, kPlanAllReduce, kPlanExtra, kPairApart, kPairAny, kPairReduce, kPairCopy, kFoldReduce, kFoldCopy, kUnfold, kTrafficNote};
+
 }  // namespace
 
 const AlgorithmUnit& rhd_unit() {
@@ -220,6 +222,7 @@ const AlgorithmUnit& rhd_unit() {
       .cost_note = {},
       .traffic = rhd_traffic,
       .captions = {.start = rhd_plan, .round = rhd_round, .after_reduce = rhd_after_reduce},
+      .words = kAllWords,
   };
   return unit;
 }

@@ -151,6 +151,8 @@ std::vector<std::string> ring_trace_notes(Language language, const Config& confi
   return notes;
 }
 
+constexpr Words kAllWords[] = {kStartAllGather, kStartReduceScatter, kStartAllReduce, kReduceRound, kReduceLast, kGatherRound, kGatherLast, kDoneAllReduce, kTraceAllReduce, kTraceReduceScatter, kTraceAllGather};
+
 }  // namespace
 
 const AlgorithmUnit& ring_unit() {
@@ -163,6 +165,7 @@ const AlgorithmUnit& ring_unit() {
       .menu_name = {"ring", "环形"},
       .label = {"Ring", "环形"},
       .chart_colour = {72, 139, 240},
+      .ring_neighbours = true,
       .supports = [](Op) { return true; },
       .rounds = ring_rounds,
       .cost_shape = ring_cost,
@@ -170,6 +173,7 @@ const AlgorithmUnit& ring_unit() {
       .traffic = pass_traffic_formula,
       .trace_traffic_notes = ring_trace_notes,
       .captions = {.whole_story = true, .start = ring_start, .round = ring_round, .done = ring_done},
+      .words = kAllWords,
   };
   return unit;
 }

@@ -5,6 +5,7 @@
 #include "core/algorithms/tree.h"
 
 #include "core/algorithms/unit_words.h"
+#include "core/schedule/pipeline.h"
 #include "core/schedule/schedule_steps.h"
 
 namespace ringviz {
@@ -134,7 +135,7 @@ TrafficFormula tree_traffic(Language l, Op, int n, double m, const std::string& 
 namespace {
 
 std::string tree_plan(const CaptionContext& c) {
-  return formatted(kPlan.in(c.language).data(), c.schedule.round_count());
+  return formatted(kPlan.in(c.language).data(), lock_step_round_count(c.schedule));
 }
 
 std::string tree_round(const CaptionContext& c) {
@@ -143,6 +144,8 @@ std::string tree_round(const CaptionContext& c) {
   return formatted((shape.reduces ? kUp : kDown).in(c.language).data(), tree_depth(shape.first->src),
                    shape.first->src, shape.first->dst);
 }
+
+constexpr Words kAllWords[] = {kPlan, kUp, kDown, kTraffic, kTrafficValues};
 
 }  // namespace
 
@@ -163,6 +166,7 @@ const AlgorithmUnit& tree_unit() {
       .cost_note = kFullTreeNote,
       .traffic = tree_traffic,
       .captions = {.start = tree_plan, .round = tree_round, .phase = tree_phase},
+      .words = kAllWords,
   };
   return unit;
 }

@@ -3,6 +3,7 @@
 // round like the tree, but each is a slot rather than the whole buffer.
 #include "core/algorithms/tree.h"
 #include "core/algorithms/unit_words.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz {
 
@@ -22,7 +23,7 @@ constexpr Words kDown{
     "算完的分片沿树每轮下行一跳：%d 张 GPU 各把一个分片拷贝给子节点（GPU %d 把分片 %d 发给 GPU %d，……）。"};
 
 std::string pipelined_tree_plan(const CaptionContext& c) {
-  return formatted(kPlan.in(c.language).data(), c.schedule.round_count());
+  return formatted(kPlan.in(c.language).data(), lock_step_round_count(c.schedule));
 }
 
 std::string pipelined_tree_round(const CaptionContext& c) {
@@ -31,6 +32,8 @@ std::string pipelined_tree_round(const CaptionContext& c) {
   return formatted((shape.reduces ? kUp : kDown).in(c.language).data(), shape.senders, shape.first->src,
                    shape.first->slot, shape.first->dst);
 }
+
+constexpr Words kAllWords[] = {kPlan, kUp, kDown};
 
 }  // namespace
 
@@ -53,6 +56,7 @@ const AlgorithmUnit& tree_pipelined_unit() {
       .cost_note = kFullTreeNote,
       .traffic = tree_traffic,
       .captions = {.start = pipelined_tree_plan, .round = pipelined_tree_round, .phase = tree_phase},
+      .words = kAllWords,
   };
   return unit;
 }

@@ -20,7 +20,12 @@ constexpr Words kPassFormula{"%s sends, per GPU:  (N-1)/N x M", "%s 每张 GPU �
 constexpr Words kPassValuesAllReduce{"= 2 x (%d-1)/%d x %s = %s", "= 2 x (%d-1)/%d x %s = %s"};
 constexpr Words kPassValues{"= (%d-1)/%d x %s = %s", "= (%d-1)/%d x %s = %s"};
 
+constexpr Words kAllWords[] = {kGpuName, kListPair, kListComma, kPassFormulaAllReduce,
+                               kPassFormula, kPassValuesAllReduce, kPassValues};
+
 }  // namespace
+
+std::span<const Words> shared_unit_words() { return kAllWords; }
 
 std::string formatted(const char* pattern, ...) {
   va_list args;

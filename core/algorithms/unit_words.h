@@ -2,12 +2,16 @@
 // What the algorithms' units share to write their words: printf-style filling, sizes in
 // binary units, lists of GPUs, the shape of a round, and the formula of a pass that sends
 // (N-1)/N of the buffer (the rings, direct and rhd).
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/algorithms/algorithm_unit.h"
 
 namespace ringviz {
+
+// The words the helpers below write with, for the GUI's font atlas.
+std::span<const Words> shared_unit_words();
 
 // `pattern` filled printf-style. Patterns are the units' own literals, never user input.
 std::string formatted(const char* pattern, ...) __attribute__((format(printf, 1, 2)));

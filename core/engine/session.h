@@ -39,7 +39,7 @@ class Session {
   // Lock-step rounds, or the pipeline's waves: a transfer's slot is the article's slot and its
   // step says which piece of it moves (transfer_span() gives the elements).
   const Schedule& schedule() const { return schedule_; }
-  PipelineShape pipeline_shape() const { return {schedule_.channels, schedule_.slices}; }
+  PipelineShape pipeline_shape() const { return pipeline_shape_of(schedule_); }
   bool pipelined() const { return !pipeline_shape().lock_step(); }
   // What the backend holds and executes: one slot per piece (equal to layout() and
   // schedule() when lock-step).

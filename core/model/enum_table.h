@@ -48,15 +48,15 @@ constexpr std::optional<E> find_enum(const Table& table, std::string_view text) 
   return std::nullopt;
 }
 
-template <class E, std::size_t N>
-constexpr std::string_view enum_name(const EnumName<E> (&table)[N], E value) {
+template <class Table, class E = enum_of_table<Table>>
+constexpr std::string_view enum_name(const Table& table, E value) {
   for (const EnumName<E>& entry : table)
     if (entry.value == value) return entry.name;
   return "?";
 }
 
-template <class E, std::size_t N>
-constexpr std::string_view enum_title(const EnumName<E> (&table)[N], E value) {
+template <class Table, class E = enum_of_table<Table>>
+constexpr std::string_view enum_title(const Table& table, E value) {
   for (const EnumName<E>& entry : table)
     if (entry.value == value) return entry.title.empty() ? entry.name : entry.title;
   return "?";
@@ -153,8 +153,8 @@ class EnumFinder {
 
 // Every spelling, name or alias, belongs to one entry and stands there once: no text can mean
 // two values. The tables check this with static_assert.
-template <class E, std::size_t N>
-constexpr bool spellings_are_unique(const EnumName<E> (&table)[N]) {
+template <class Table, class E = enum_of_table<Table>>
+constexpr bool spellings_are_unique(const Table& table) {
   const auto uses = [&](std::string_view text) {
     int count = 0;
     for (const EnumName<E>& entry : table)

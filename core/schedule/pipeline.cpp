@@ -23,6 +23,7 @@ Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape) {
   const int lanes = std::max(1, rounds.channels);
   result.channels = lanes * shape.channels;
   result.slices = shape.slices;
+  result.lanes = lanes;
   for (const Round& round : rounds.rounds) result.round_phases.push_back(round.phase);
   const int round_count = rounds.round_count();
   const int wave_count = round_count == 0 ? 0 : round_count + shape.slices - 1;
@@ -54,7 +55,11 @@ int lock_step_round_count(const Schedule& schedule) {
 }
 
 Slot piece_span(const Slot& slot, PipelineShape shape, int piece) {
-  const Slot channel_part = even_part(slot.offset, slot.count, shape.channels, piece / shape.slices);
+  const int lanes = std::max(1, shape.lanes);
+  const int per_lane = shape.channels / lanes;
+  const int channel = piece / shape.slices;
+  const Slot lane_part = even_part(slot.offset, slot.count, lanes, channel / per_lane);
+  const Slot channel_part = even_part(lane_part.offset, lane_part.count, per_lane, channel % per_lane);
   return even_part(channel_part.offset, channel_part.count, shape.slices, piece % shape.slices);
 }
 
@@ -88,7 +93,7 @@ PieceFill piece_fill(const Config& config, PipelineShape shape) {
 }
 
 Schedule execution_schedule(const Schedule& waves) {
-  const PipelineShape shape{waves.channels, waves.slices};
+  const PipelineShape shape = pipeline_shape_of(waves);
   if (shape.lock_step()) return waves;
   Schedule execution = waves;
   const int pieces = shape.pieces_per_slot();

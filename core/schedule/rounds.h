@@ -52,6 +52,9 @@ struct Schedule {
   std::vector<Round> rounds;
   int channels = 1;
   int slices = 1;
+  // The algorithm's own channels among `channels`, each a part of every slot before --channels
+  // cuts it further (the bidirectional ring: one half per direction); see PipelineShape.
+  int lanes = 1;
   // The phase of each of the article's rounds, indexed by PipelineStep::round.
   std::vector<Phase> round_phases;
   // ReduceScatter: the slot each rank holds fully reduced at the end. AllReduce: the slot it

@@ -34,7 +34,7 @@ Json element_json(const ElementValue& value, DType dtype) {
 // contributor yet.
 Json buffer_json(const Trace& trace, const BufferState& buffers, const Provenance& provenance, int rank) {
   Json row = Json::array();
-  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(trace.schedule);
   for (int slot = 0; slot < trace.layout.size(); ++slot)
     for (int piece = 0; piece < shape.pieces_per_slot(); ++piece) {
       const Slot where = piece_span(trace.layout[slot], shape, piece);
@@ -212,7 +212,7 @@ void JsonTraceWriter::round(const Trace& trace, const TraceRound& round) {
   }
   key("transfers");
   open('[');
-  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(trace.schedule);
   for (const Transfer& transfer : round.round.transfers) {
     next_item();
     Json entry{{"src", transfer.src},

@@ -45,7 +45,7 @@ class TraceReportBuilder::Impl {
                         op_display_name(trace_.config.op), count_of(Noun::gpus, std::to_string(ranks_), language_)});
     report.preamble.push_back(paragraph(setup_line()));
     report.preamble.push_back(paragraph(layout_line()));
-    const PieceFill fill = piece_fill(trace_.config, {trace_.schedule.channels, trace_.schedule.slices});
+    const PieceFill fill = piece_fill(trace_.config, pipeline_shape_of(trace_.schedule));
     if (!lock_step() && fill.any_empty())
       report.preamble.push_back(paragraph(say(
           Phrase::empty_pieces, language_,
@@ -227,7 +227,7 @@ class TraceReportBuilder::Impl {
 
     std::vector<std::vector<std::string>> sends(static_cast<std::size_t>(ranks_));
     std::vector<std::vector<std::string>> receives(static_cast<std::size_t>(ranks_));
-    const PipelineShape shape{trace_.schedule.channels, trace_.schedule.slices};
+    const PipelineShape shape = pipeline_shape_of(trace_.schedule);
     for (const Transfer& transfer : round.round.transfers) {
       // Both sides name the value as it left the sender, before this round changed anything;
       // a pipelined transfer names its piece and its step (docs/architecture.md, "Pipelined

@@ -95,7 +95,7 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
   MessageTracker tracker(n);
   RoundSides sides;
   for (const Round& round : schedule.rounds) {
-    RoundCost cost = walk_round(round, layout, {schedule.channels, schedule.slices}, config.dtype, n, link, tracker,
+    RoundCost cost = walk_round(round, layout, pipeline_shape_of(schedule), config.dtype, n, link, tracker,
                                 sides, keep_rounds);
     estimate.seconds += cost.seconds;
     estimate.terms.messages += cost.terms.messages;

@@ -13,7 +13,7 @@
 #include "core/engine/provenance.h"
 #include "core/model/layout.h"
 #include "core/schedule/pipeline.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz {
 namespace {

@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "core/schedule/pipeline.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz {
 namespace {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/schedule/rank_exchange.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/schedule/round_plan.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 // Counts the allocations made while a test asks for it, to check that planning reuses storage.
 namespace {

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz {
 namespace {

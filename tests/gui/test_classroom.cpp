@@ -9,7 +9,7 @@
 #include "app/gui/teaching/predict.h"
 #include "app/gui/teaching/presentation.h"
 #include "core/model/config.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

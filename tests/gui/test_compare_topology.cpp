@@ -9,7 +9,7 @@
 #include "app/gui/compare/topology_choice.h"
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/text/strings.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

@@ -10,7 +10,7 @@
 #include "app/gui/panels/setup_panel.h"
 #include "app/gui/pipeline/pipeline_markers.h"
 #include "app/gui/pipeline/wave_summary.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 using namespace ringviz;
 using namespace ringviz::gui;

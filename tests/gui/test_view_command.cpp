@@ -13,6 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/algorithms/registry.h"
 #include "app/cli/config_flags.h"
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/startup.h"

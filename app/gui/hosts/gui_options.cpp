@@ -13,7 +13,7 @@
 #include "app/gui/render/theme.h"
 #include "core/output/output_path.h"
 #include "core/input/initial_values.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz::gui {
 

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "core/algorithms/registry.h"
 #include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"

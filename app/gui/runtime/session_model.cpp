@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "core/algorithms/registry.h"
 #include "app/backend_select.h"
 #include "app/gui/panels/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
