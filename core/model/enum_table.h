@@ -39,7 +39,7 @@ constexpr int count_word(std::string_view words, std::string_view text) {
 // The enum a table of EnumName lists: tables are constexpr arrays, or spans of a table built at
 // run time (the algorithms', core/algorithms/registry.h).
 template <class Table>
-using enum_of_table = std::remove_cvref_t<decltype(std::declval<const Table&>()[0].value)>;
+using enum_of_table = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<const Table&>()[0].value)>>;
 
 template <class Table, class E = enum_of_table<Table>>
 constexpr std::optional<E> find_enum(const Table& table, std::string_view text) {

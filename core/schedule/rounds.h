@@ -1,7 +1,7 @@
 #pragma once
-// What a schedule is made of: rounds of transfers that happen at once. Apart from schedule.h
-// so that the builders of every algorithm (schedule_algorithms.h) and the code that walks
-// rounds need not see how make_schedule() chooses among them.
+// What a schedule is made of: rounds of transfers that happen at once. The algorithms' units
+// (core/algorithms/) build them and the code that walks rounds reads them, without seeing how
+// the registry chooses among the algorithms.
 #include <string_view>
 #include <vector>
 

@@ -86,8 +86,12 @@ class TraceReportBuilder::Impl {
 
  private:
   // A pipelined schedule's steps are waves, each carrying slices of several of the article's
-  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules").
-  bool lock_step() const { return trace_.schedule.channels == 1 && trace_.schedule.slices == 1; }
+  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules"). The
+  // channels an algorithm runs on by itself (the bidirectional ring's two directions) are
+  // still lock-step: only --channels and --slices make waves.
+  bool lock_step() const {
+    return trace_.schedule.channels == trace_.schedule.lanes && trace_.schedule.slices == 1;
+  }
 
   std::string gpu(int rank) const { return say(Phrase::gpu_name, language_, {std::to_string(rank)}); }
 
