@@ -5,9 +5,12 @@
   layers   every source folder has a place in LAYER_ORDER and includes only folders placed below
            it, so no two folders include each other, directly or around a loop;
   methods  a .cpp file defines methods only of classes declared in its own folder;
-  folders  no source folder holds more than 20 files.
+  folders  no source folder holds more than 20 files;
+  algorithms  no code outside core/algorithms/ (the registry) chooses among algorithms by
+           name: no `switch` over an algorithm, no `case Algorithm::`, no line that compares
+           with two algorithms (`a == Algorithm::tree || a == Algorithm::naive`).
 
-Usage: check-structure.py SOURCE_DIR [cycles|layers|methods|folders ...]   (default: all four)
+Usage: check-structure.py SOURCE_DIR [cycles|layers|methods|folders|algorithms ...]   (default: all)
 Prints every violation with its files and exits 1 when there is one.
 """
 import pathlib
@@ -23,7 +26,9 @@ MAX_FILES_PER_FOLDER = 20
 LAYER_ORDER = [
     # core: the model, then what plans and runs collectives, then what reads and teaches them.
     ["core/model"],
-    ["core/input", "core/output", "core/schedule"],
+    ["core/output", "core/schedule"],
+    ["core/algorithms"],
+    ["core/input"],
     ["core/engine", "core/topology"],
     ["core/training"],
     ["core/trace"],
@@ -146,7 +151,33 @@ def check_folders(root):
     return problems
 
 
-CHECKS = {"cycles": check_cycles, "layers": check_layers, "methods": check_methods, "folders": check_folders}
+REGISTRY = "core/algorithms"
+# `switch (config.algorithm)`, `switch (algorithm)`, `switch (unit.id)` ... : the controlling
+# expression names an algorithm.
+ALGORITHM_SWITCH = re.compile(r"\bswitch\s*\(\s*[\w.>-]*algorithm\w*\s*\)", re.I)
+ALGORITHM_CASE = re.compile(r"\bcase\s+Algorithm::")
+ALGORITHM_VALUE = re.compile(r"\bAlgorithm::(\w+)")
+COMMENT = re.compile(r"//.*")
+
+
+def check_algorithms(root):
+    # Each algorithm is one unit in the registry (docs/architecture.md, "Algorithms: one unit
+    # each"); code elsewhere asks algorithm_unit() rather than naming algorithms one by one.
+    problems = []
+    for path in sources(root):
+        relative = path.relative_to(root).as_posix()
+        if relative.startswith(REGISTRY + "/"):
+            continue
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            code = COMMENT.sub("", line)
+            compared = set(ALGORITHM_VALUE.findall(code)) if "==" in code or "!=" in code else set()
+            if ALGORITHM_SWITCH.search(code) or ALGORITHM_CASE.search(code) or len(compared) > 1:
+                problems.append(f"{relative}:{number}: chooses among algorithms outside {REGISTRY}/: {line.strip()}")
+    return problems
+
+
+CHECKS = {"cycles": check_cycles, "layers": check_layers, "methods": check_methods, "folders": check_folders,
+          "algorithms": check_algorithms}
 
 
 def main():

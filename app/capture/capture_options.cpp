@@ -5,7 +5,7 @@
 #include "app/options/number_flags.h"
 #include "core/engine/benchmark.h"
 #include "core/model/input_error.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz::capture {
 

@@ -26,7 +26,7 @@
 #include "core/output/terminal_text.h"
 #include "core/schedule/pipeline.h"
 #include "core/schedule/round_plan.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz::capture {
 
@@ -52,7 +52,7 @@ SizeRun prepare_size(const Config& base, std::int64_t count) {
   run.shape = CollectiveShape{base.dtype, base.reduce, base.ranks, make_layout(run.config)};
   run.schedule = make_schedule(run.config);
   run.pieces = run.shape;
-  run.pieces.layout = piece_layout(run.shape.layout, PipelineShape{run.schedule.channels, run.schedule.slices});
+  run.pieces.layout = piece_layout(run.shape.layout, pipeline_shape_of(run.schedule));
   run.execution = execution_schedule(run.schedule);
   run.mine.resize(static_cast<std::size_t>(run.shape.layout.elements_per_rank) * dtype_size(base.dtype));
   if (world_rank() == 0) run.initial = make_initial_state(run.config);

@@ -14,7 +14,7 @@
 #include "core/input/initial_values.h"
 #include "core/schedule/pipeline.h"
 #include "core/schedule/round_plan.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz::capture {
 
@@ -121,7 +121,7 @@ class RoundCapture {
     // The transport holds one slot per piece and runs the waves on them (docs/architecture.md,
     // "Pipelined schedules"); the trace keeps the article's slots.
     shape_ = CollectiveShape{config.dtype, config.reduce, config.ranks,
-                             piece_layout(layout, PipelineShape{schedule.channels, schedule.slices})};
+                             piece_layout(layout, pipeline_shape_of(schedule))};
     execution_ = execution_schedule(schedule);
     std::vector<ByteBuffer> initial_buffers;
     ByteBuffer mine(static_cast<std::size_t>(shape_.layout.elements_per_rank) * dtype_size(config.dtype));

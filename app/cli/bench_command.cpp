@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/backend/backend_select.h"
+#include "core/algorithms/registry.h"
 #include "app/cli/bench_cuda.h"
 #include "app/cli/command.h"
 #include "app/options/config_flags.h"

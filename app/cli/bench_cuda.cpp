@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "core/model/layout.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/engine/traffic.h"
 
 #if RINGVIZ_WITH_CUDA

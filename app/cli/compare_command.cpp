@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/algorithms/registry.h"
 #include "app/cli/command.h"
 #include "app/options/config_flags.h"
 #include "app/options/number_flags.h"

@@ -9,7 +9,7 @@
 #include "core/input/integer_overflow.h"
 #include "core/engine/provenance.h"
 #include "core/engine/session.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/model/text.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_format.h"

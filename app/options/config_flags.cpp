@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "app/options/number_flags.h"
+#include "core/algorithms/registry.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
 
@@ -11,7 +12,7 @@ namespace ringviz::cli {
 
 void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
   add_choice_option(parser, "--op", flags.op, kOpNames);
-  add_choice_option(parser, "--algo", flags.algorithm, kAlgorithmNames);
+  add_choice_option(parser, "--algo", flags.algorithm, algorithm_name_table());
   add_choice_option(parser, "--order", flags.order, kOrderNames);
   add_gpus_option(parser, flags.gpus, "number of GPUs in the ring", kMaxRanks);
   add_count_option(parser, flags.count);

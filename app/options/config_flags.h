@@ -64,9 +64,9 @@ std::string choice_names(const EnumName<E> (&table)[N]) {
 
 // Registers `names` (e.g. "--dtype,-d") as a choice of `table`'s values read into `text`; its
 // --help lists them (with what each means), after `lead` when one is given.
-template <class E, std::size_t N>
-CLI::Option* add_choice_option(CLI::App& parser, const std::string& names, std::string& text,
-                               const EnumName<E> (&table)[N], const std::string& lead = "") {
+template <class Table>
+CLI::Option* add_choice_option(CLI::App& parser, const std::string& names, std::string& text, const Table& table,
+                               const std::string& lead = "") {
   const std::string choices = choice_help(table);
   return parser.add_option(names, text, lead.empty() ? choices : lead + ": " + choices)
       ->capture_default_str();

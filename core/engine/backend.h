@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "core/schedule/rounds.h"
 #include "core/model/buffers.h"
 #include "core/schedule/collective_shape.h"
-#include "core/schedule/schedule.h"
 
 namespace ringviz {
 

@@ -1,4 +1,5 @@
 #include "core/engine/benchmark.h"
+#include "core/schedule/schedule.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,6 +9,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/element_math.h"
 #include "core/input/initial_values.h"
 #include "core/engine/thread_pool.h"
@@ -274,7 +276,7 @@ double bus_bandwidth_factor(Op op, int ranks) {
 std::uint64_t ring_memory_traffic_bytes(const Schedule& schedule, const SlotLayout& layout,
                                         DType dtype) {
   std::uint64_t total = 0;
-  const PipelineShape shape{schedule.channels, schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(schedule);
   for (const Round& round : schedule.rounds)
     for (const Transfer& transfer : round.transfers) {
       const std::uint64_t slot_bytes =
@@ -305,7 +307,7 @@ BenchRow bench_one_size(Config config, std::int64_t bytes, const BenchTarget& ta
   const BufferState initial = make_initial_state(config);
   std::unique_ptr<Backend> backend = target.make_backend();
   backend->load({config.dtype, config.reduce, config.ranks,
-                 piece_layout(layout, PipelineShape{schedule.channels, schedule.slices})},
+                 piece_layout(layout, pipeline_shape_of(schedule))},
                 initial);
 
   const auto run_collective = [&] {

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "core/schedule/rounds.h"
 #include "core/engine/backend.h"
 #include "core/model/buffers.h"
 #include "core/model/config.h"
 #include "core/model/layout.h"
-#include "core/schedule/schedule.h"
 
 namespace ringviz {
 

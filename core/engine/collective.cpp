@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "core/engine/traffic.h"
 

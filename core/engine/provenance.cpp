@@ -1,5 +1,6 @@
 #include "core/engine/provenance.h"
 
+#include "core/algorithms/registry.h"
 #include "core/model/layout.h"
 #include "core/schedule/pipeline.h"
 
@@ -9,9 +10,9 @@ Provenance Provenance::initial(const Config& config) {
   Provenance provenance;
   provenance.ranks_ = config.ranks;
   provenance.slices_ = config.slices;
-  provenance.pieces_ = config.channels * config.slices;
+  const PipelineShape shape = pipeline_shape(config);
+  provenance.pieces_ = shape.pieces_per_slot();
   const SlotLayout layout = make_layout(config);
-  const PipelineShape shape{config.channels, config.slices};
   provenance.piece_has_elements_.reserve(static_cast<std::size_t>(config.ranks) * provenance.pieces_);
   for (int slot = 0; slot < config.ranks; ++slot)
     for (int piece = 0; piece < provenance.pieces_; ++piece)

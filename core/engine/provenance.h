@@ -1,9 +1,9 @@
 #pragma once
 #include <vector>
 
+#include "core/schedule/rounds.h"
 #include "core/engine/rank_set.h"
 #include "core/model/config.h"
-#include "core/schedule/schedule.h"
 
 namespace ringviz {
 

@@ -10,7 +10,7 @@
 #include "core/model/layout.h"
 #include "core/engine/provenance.h"
 #include "core/schedule/pipeline.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/engine/traffic.h"
 
 namespace ringviz {
@@ -39,7 +39,7 @@ class Session {
   // Lock-step rounds, or the pipeline's waves: a transfer's slot is the article's slot and its
   // step says which piece of it moves (transfer_span() gives the elements).
   const Schedule& schedule() const { return schedule_; }
-  PipelineShape pipeline_shape() const { return {schedule_.channels, schedule_.slices}; }
+  PipelineShape pipeline_shape() const { return pipeline_shape_of(schedule_); }
   bool pipelined() const { return !pipeline_shape().lock_step(); }
   // What the backend holds and executes: one slot per piece (equal to layout() and
   // schedule() when lock-step).

@@ -24,7 +24,7 @@ std::int64_t Traffic::received_after(int rank, int rounds) const {
 Traffic compute_traffic(const Schedule& schedule, const SlotLayout& layout, DType dtype, int ranks) {
   Traffic traffic;
   const auto element = static_cast<std::int64_t>(dtype_size(dtype));
-  const PipelineShape shape{schedule.channels, schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(schedule);
   for (const Round& round : schedule.rounds) {
     std::vector<std::int64_t> sent(static_cast<std::size_t>(ranks), 0);
     std::vector<std::int64_t> received(static_cast<std::size_t>(ranks), 0);

@@ -2,8 +2,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/schedule/rounds.h"
 #include "core/model/layout.h"
-#include "core/schedule/schedule.h"
 
 namespace ringviz {
 

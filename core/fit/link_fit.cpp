@@ -6,7 +6,7 @@
 
 #include "core/model/input_error.h"
 #include "core/schedule/pipeline.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz {
 
@@ -47,7 +47,7 @@ LinkFit fit_link_classes(const RecordedRun& run, const std::string& source) {
   if (!run.every_round_timed())
     throw InputError(source + ": not every round has a measured time; --fit needs a run recorded by `ringviz capture`");
   const Schedule schedule = make_schedule(run.config);
-  const PipelineShape shape{schedule.channels, schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(schedule);
   const double element = static_cast<double>(dtype_size(run.config.dtype));
   const auto host_of = [&](int rank) -> std::string {
     if (!run.capture) return "";

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/algorithms/registry.h"
 #include "core/input/json_input.h"
 #include "core/model/checked_value.h"
 #include "core/model/layout.h"

@@ -16,26 +16,9 @@
 namespace ringviz {
 
 static_assert(spellings_are_unique(kOpNames));
-static_assert(spellings_are_unique(kAlgorithmNames) && lists_exactly(kAlgorithmNames, kAllAlgorithms));
 static_assert(spellings_are_unique(kOrderNames));
 static_assert(spellings_are_unique(kTypedInitNames));
 static_assert(spellings_are_unique(kBackendChoiceNames));
-
-bool algorithm_supports(Algorithm algorithm, Op op) {
-  const bool tree = algorithm == Algorithm::tree || algorithm == Algorithm::tree_pipelined;
-  return !tree || op == Op::allreduce;
-}
-
-std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op) {
-  if (algorithm_supports(algorithm, op)) return std::nullopt;
-  std::vector<std::string_view> ops, others;
-  for (const EnumName<Op>& candidate : kOpNames)
-    if (algorithm_supports(algorithm, candidate.value)) ops.push_back(candidate.name);
-  for (const EnumName<Algorithm>& candidate : kAlgorithmNames)
-    if (algorithm_supports(candidate.value, op)) others.push_back(candidate.name);
-  return "--algo " + std::string(algorithm_name(algorithm)) + ": supports " + join_and(ops) +
-         " only (" + join_and(others) + " support " + std::string(op_name(op)) + ")";
-}
 
 namespace {
 
@@ -126,13 +109,12 @@ std::string InitPattern::spec() const {
   }
 }
 
-std::optional<std::string> validate(const Config& config) {
+std::optional<std::string> validate_fields(const Config& config) {
   if (config.ranks < 1 || config.ranks > kMaxRanks)
     return "gpus: " + std::to_string(config.ranks) + " is out of range (1 to " +
            std::to_string(kMaxRanks) + ")";
   if (config.count < 0 || config.count > kMaxCount)
     return "count: " + std::to_string(config.count) + " is out of range (0 to 2^40 elements)";
-  if (auto problem = unsupported_op_message(config.algorithm, config.op)) return problem;
   if (config.channels < 1 || config.channels > kMaxChannels)
     return "channels: " + std::to_string(config.channels) + " is out of range (1 to " +
            std::to_string(kMaxChannels) + ")";
@@ -150,10 +132,6 @@ std::optional<std::string> validate(const Config& config) {
                std::to_string(config.count) + ")";
   }
   return std::nullopt;
-}
-
-void validate_or_throw(const Config& config) {
-  if (auto problem = validate(config)) throw InputError(*problem);
 }
 
 std::int64_t buffer_elements(const Config& config) {

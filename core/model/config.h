@@ -19,17 +19,9 @@ inline constexpr EnumName<Op> kOpNames[] = {
     {Op::reducescatter, "reducescatter", "reduce-scatter reduce_scatter", "", "ReduceScatter"},
     {Op::allreduce, "allreduce", "all-reduce all_reduce", "", "AllReduce"},
 };
-// ring: the default. naive: everyone through GPU 0. direct: every pair at once. rhd:
-// recursive halving / doubling (Rabenseifner). tree: binary-tree reduce then broadcast of the
-// whole buffer; tree_pipelined: the same tree, one slot per hop per round.
-enum class Algorithm { ring, naive, direct, rhd, tree, tree_pipelined };
-inline constexpr Algorithm kAllAlgorithms[] = {Algorithm::ring, Algorithm::naive,
-                                               Algorithm::direct, Algorithm::rhd,
-                                               Algorithm::tree, Algorithm::tree_pipelined};
-inline constexpr EnumName<Algorithm> kAlgorithmNames[] = {
-    {Algorithm::ring, "ring"}, {Algorithm::naive, "naive"}, {Algorithm::direct, "direct"},
-    {Algorithm::rhd, "rhd"}, {Algorithm::tree, "tree"},
-    {Algorithm::tree_pipelined, "tree-pipelined"}};
+// Which algorithm runs: declared here without its values, which the registry's list defines
+// (core/algorithms/algorithm_list.h) together with everything else about each one.
+enum class Algorithm : std::uint8_t;
 // seed: the article's tables (rank r sends slot r - t); nccl: NCCL's reduce-scatter, where
 // rank r ends up owning slot r.
 enum class Order { seed, nccl };
@@ -68,7 +60,7 @@ struct InitPattern {
 
 struct Config {
   Op op = Op::allreduce;
-  Algorithm algorithm = Algorithm::ring;
+  Algorithm algorithm{};  // the ring (core/algorithms/algorithm_list.h)
   Order order = Order::seed;
   int ranks = 4;
   std::int64_t count = 8;  // elements each GPU starts with (docs/architecture.md, "Collective semantics")
@@ -82,18 +74,11 @@ struct Config {
 
 inline constexpr EnumNamer op_name{kOpNames};
 inline constexpr EnumNamer op_display_name{kOpNames, true};  // "AllGather", "ReduceScatter" ...
-inline constexpr EnumNamer algorithm_name{kAlgorithmNames};
 inline constexpr EnumNamer order_name{kOrderNames};
 inline constexpr EnumNamer backend_choice_name{kBackendChoiceNames};
 
 // Each parser throws InputError naming `field` (e.g. "--op") and the accepted values.
 inline constexpr EnumParser parse_op{kOpNames, "op"};
-inline constexpr EnumParser parse_algorithm{kAlgorithmNames, "algorithm"};
-// Whether `algorithm` has a schedule for `op` (tree and tree-pipelined: allreduce only).
-bool algorithm_supports(Algorithm algorithm, Op op);
-// "--algo tree: supports allreduce only (ring, naive, direct and rhd support reducescatter)";
-// nullopt when the pair is supported.
-std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op);
 inline constexpr EnumParser parse_order{kOrderNames, "order"};
 inline constexpr EnumParser parse_dtype_or_throw{kDTypeNames, "dtype"};
 inline constexpr EnumParser parse_reduce_or_throw{kReduceOpNames, "reduce"};
@@ -104,10 +89,10 @@ InitPattern parse_init(std::string_view text, std::string_view field = "init");
 void check_init_values(const InitPattern& init, DType dtype, std::string_view field = "init");
 inline constexpr EnumParser parse_backend_choice{kBackendChoiceNames, "backend"};
 
-// Range checks on every field; nullopt when valid, else one sentence naming the field and
-// the allowed range.
-std::optional<std::string> validate(const Config& config);
-void validate_or_throw(const Config& config);
+// Range checks on every field, the algorithm's ops aside (validate() in
+// core/algorithms/registry.h checks both); nullopt when valid, else one sentence naming the
+// field and the allowed range.
+std::optional<std::string> validate_fields(const Config& config);
 
 // Elements in one rank's working buffer (N slots; see layout.h).
 std::int64_t buffer_elements(const Config& config);

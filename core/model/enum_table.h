@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/model/input_error.h"
@@ -34,29 +36,34 @@ constexpr int count_word(std::string_view words, std::string_view text) {
   return count;
 }
 
-template <class E, std::size_t N>
-constexpr std::optional<E> find_enum(const EnumName<E> (&table)[N], std::string_view text) {
+// The enum a table of EnumName lists: tables are constexpr arrays, or spans of a table built at
+// run time (the algorithms', core/algorithms/registry.h).
+template <class Table>
+using enum_of_table = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<const Table&>()[0].value)>>;
+
+template <class Table, class E = enum_of_table<Table>>
+constexpr std::optional<E> find_enum(const Table& table, std::string_view text) {
   for (const EnumName<E>& entry : table)
     if (entry.name == text || count_word(entry.aliases, text) > 0) return entry.value;
   return std::nullopt;
 }
 
-template <class E, std::size_t N>
-constexpr std::string_view enum_name(const EnumName<E> (&table)[N], E value) {
+template <class Table, class E = enum_of_table<Table>>
+constexpr std::string_view enum_name(const Table& table, E value) {
   for (const EnumName<E>& entry : table)
     if (entry.value == value) return entry.name;
   return "?";
 }
 
-template <class E, std::size_t N>
-constexpr std::string_view enum_title(const EnumName<E> (&table)[N], E value) {
+template <class Table, class E = enum_of_table<Table>>
+constexpr std::string_view enum_title(const Table& table, E value) {
   for (const EnumName<E>& entry : table)
     if (entry.value == value) return entry.title.empty() ? entry.name : entry.title;
   return "?";
 }
 
-template <class E, std::size_t N>
-std::vector<std::string_view> enum_names(const EnumName<E> (&table)[N]) {
+template <class Table, class E = enum_of_table<Table>>
+std::vector<std::string_view> enum_names(const Table& table) {
   std::vector<std::string_view> names;
   for (const EnumName<E>& entry : table) names.push_back(entry.name);
   return names;
@@ -70,8 +77,8 @@ std::string join_and(const std::vector<std::string_view>& names);
 std::string join_commas(const std::vector<std::string_view>& names);
 
 // The --help text of a choice: "a (what a is) | b | c".
-template <class E, std::size_t N>
-std::string choice_help(const EnumName<E> (&table)[N]) {
+template <class Table, class E = enum_of_table<Table>>
+std::string choice_help(const Table& table) {
   std::string text;
   for (const EnumName<E>& entry : table) {
     text += text.empty() ? "" : " | ";
@@ -85,16 +92,16 @@ std::string choice_help(const EnumName<E> (&table)[N]) {
 [[noreturn]] void reject_unknown_value(std::string_view field, std::string_view text,
                                        const std::vector<std::string_view>& accepted);
 
-template <class E, std::size_t N>
-E parse_enum(const EnumName<E> (&table)[N], std::string_view text, std::string_view field) {
+template <class Table, class E = enum_of_table<Table>>
+E parse_enum(const Table& table, std::string_view text, std::string_view field) {
   if (const std::optional<E> value = find_enum(table, text)) return *value;
   reject_unknown_value(field, text, enum_names(table));
 }
 
 // Whether `text` names a value of `table`; if so the value goes to `out`, which otherwise keeps
 // what it had (for settings files, where a bad name keeps the default).
-template <class E, std::size_t N>
-constexpr bool find_enum(const EnumName<E> (&table)[N], std::string_view text, E& out) {
+template <class Table, class E = enum_of_table<Table>>
+constexpr bool find_enum(const Table& table, std::string_view text, E& out) {
   const std::optional<E> value = find_enum(table, text);
   if (value) out = *value;
   return value.has_value();
@@ -146,8 +153,8 @@ class EnumFinder {
 
 // Every spelling, name or alias, belongs to one entry and stands there once: no text can mean
 // two values. The tables check this with static_assert.
-template <class E, std::size_t N>
-constexpr bool spellings_are_unique(const EnumName<E> (&table)[N]) {
+template <class Table, class E = enum_of_table<Table>>
+constexpr bool spellings_are_unique(const Table& table) {
   const auto uses = [&](std::string_view text) {
     int count = 0;
     for (const EnumName<E>& entry : table)

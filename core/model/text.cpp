@@ -16,12 +16,6 @@ struct Entry {
 // Kept in enum order so that lookup is an index; the static_assert below catches a gap.
 constexpr Entry kPhrases[] = {
     {Phrase::title, "{} {} on {}", "{} {}：{}"},
-    {Phrase::algorithm_ring, "Ring", "环形"},
-    {Phrase::algorithm_naive, "Naive (everything through GPU 0)", "朴素（全部经 GPU 0 中转）"},
-    {Phrase::algorithm_direct, "Direct (every pair at once)", "直连（所有 GPU 两两同时交换）"},
-    {Phrase::algorithm_rhd, "Recursive halving-doubling", "递归减半-倍增"},
-    {Phrase::algorithm_tree, "Tree", "树形"},
-    {Phrase::algorithm_tree_pipelined, "Pipelined tree", "流水线树形"},
     {Phrase::setup_count, "count {} per GPU", "每张 GPU {} 个元素"},
     {Phrase::setup_reduce, "reduce {}", "归约 {}"},
     {Phrase::setup_order, "order {}", "顺序 {}"},
@@ -89,21 +83,6 @@ constexpr Entry kPhrases[] = {
     {Phrase::block_count, " ({} blocks)", "（共 {} 块）"},
     {Phrase::either, "{} or {}", "{} 或 {}"},
     {Phrase::traffic_heading, "Traffic", "通信量"},
-    {Phrase::formula_allreduce,
-     "Ring AllReduce, per GPU: 2(N−1)/N · M = 2 · {}/{} · {} B = {} B sent, where M = {} B "
-     "is one GPU's buffer.",
-     "环形 AllReduce 中每张 GPU 的发送量：2(N−1)/N · M = 2 · {}/{} · {} B = {} B，其中 M = "
-     "{} B 为单张 GPU 的缓冲区大小。"},
-    {Phrase::formula_reduce_scatter,
-     "Ring ReduceScatter, per GPU: (N−1)/N · M = {}/{} · {} B = {} B sent, where M = {} B is "
-     "one GPU's buffer.",
-     "环形 ReduceScatter 中每张 GPU 的发送量：(N−1)/N · M = {}/{} · {} B = {} B，其中 M = {} "
-     "B 为单张 GPU 的缓冲区大小。"},
-    {Phrase::formula_all_gather,
-     "Ring AllGather, per GPU: (N−1)/N · M = {}/{} · {} B = {} B sent, where M = {} B is the "
-     "gathered result.",
-     "环形 AllGather 中每张 GPU 的发送量：(N−1)/N · M = {}/{} · {} B = {} B，其中 M = {} B "
-     "为拼接后的结果大小。"},
     {Phrase::formula_uneven,
      "{} cannot be split evenly over {} GPUs, so the exact totals above differ a little "
      "from the formula.",

@@ -20,12 +20,6 @@ inline constexpr EnumParser parse_language{kLanguageNames, "lang"};
 // One entry per phrase; `{}` marks where fill() puts an argument, in order.
 enum class Phrase {
   title,               // {algorithm} {op} on {n} GPUs
-  algorithm_ring,      // the algorithm as the title names it
-  algorithm_naive,
-  algorithm_direct,
-  algorithm_rhd,
-  algorithm_tree,
-  algorithm_tree_pipelined,
   setup_count,         // count {c} per GPU
   setup_reduce,        // reduce {r}
   setup_order,         // order {o}
@@ -67,9 +61,6 @@ enum class Phrase {
   block_count,         // ({n} blocks)
   either,              // {a} or {b}
   traffic_heading,
-  formula_allreduce,   // 2(N-1)/N * M with the numbers filled in
-  formula_reduce_scatter,
-  formula_all_gather,
   formula_uneven,      // why the exact totals differ from the formula
   elements_many,       // {n} elements; the *_one forms follow their plural, for a count of 1
   elements_one,

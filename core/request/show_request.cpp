@@ -1,7 +1,7 @@
 #include "core/request/show_request.h"
 
+#include "core/algorithms/registry.h"
 #include "core/input/initial_values.h"
-#include "core/schedule/schedule.h"
 #include "core/topology/topology_kinds.h"
 #include "core/training/transformer_presets.h"
 

@@ -18,8 +18,12 @@ Slot even_part(std::int64_t offset, std::int64_t count, int parts, int index) {
 Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape) {
   Schedule result;
   result.owned_slot = rounds.owned_slot;
-  result.channels = shape.channels;
+  // An algorithm whose own rounds already run on several channels (the bidirectional ring:
+  // one per direction) keeps them as groups: its channel b becomes channels b·C .. b·C + C - 1.
+  const int lanes = std::max(1, rounds.channels);
+  result.channels = lanes * shape.channels;
   result.slices = shape.slices;
+  result.lanes = lanes;
   for (const Round& round : rounds.rounds) result.round_phases.push_back(round.phase);
   const int round_count = rounds.round_count();
   const int wave_count = round_count == 0 ? 0 : round_count + shape.slices - 1;
@@ -28,18 +32,20 @@ Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape) {
   // groups a wave's transfers by channel (a channel's steps read as one lane), then orders them
   // by round and the round's own order, without sorting afterwards: the test suites replace
   // the global allocator, and std::stable_sort's temporary buffer does not go through it.
-  for (int channel = 0; channel < shape.channels; ++channel)
-    for (int t = 0; t < round_count; ++t) {
-      const Round& round = rounds.rounds[static_cast<std::size_t>(t)];
-      for (int slice = 0; slice < shape.slices; ++slice) {
-        Round& wave = result.rounds[static_cast<std::size_t>(t + slice)];
-        if (wave.transfers.empty()) wave.phase = round.phase;
-        for (Transfer transfer : round.transfers) {
-          transfer.step = {channel, t, slice};
-          wave.transfers.push_back(transfer);
+  for (int lane = 0; lane < lanes; ++lane)
+    for (int part = 0; part < shape.channels; ++part)
+      for (int t = 0; t < round_count; ++t) {
+        const Round& round = rounds.rounds[static_cast<std::size_t>(t)];
+        for (int slice = 0; slice < shape.slices; ++slice) {
+          Round& wave = result.rounds[static_cast<std::size_t>(t + slice)];
+          if (wave.transfers.empty()) wave.phase = round.phase;
+          for (Transfer transfer : round.transfers) {
+            if (transfer.step.channel != lane) continue;
+            transfer.step = {lane * shape.channels + part, t, slice};
+            wave.transfers.push_back(transfer);
+          }
         }
       }
-    }
   return result;
 }
 
@@ -49,7 +55,11 @@ int lock_step_round_count(const Schedule& schedule) {
 }
 
 Slot piece_span(const Slot& slot, PipelineShape shape, int piece) {
-  const Slot channel_part = even_part(slot.offset, slot.count, shape.channels, piece / shape.slices);
+  const int lanes = std::max(1, shape.lanes);
+  const int per_lane = shape.channels / lanes;
+  const int channel = piece / shape.slices;
+  const Slot lane_part = even_part(slot.offset, slot.count, lanes, channel / per_lane);
+  const Slot channel_part = even_part(lane_part.offset, lane_part.count, per_lane, channel % per_lane);
   return even_part(channel_part.offset, channel_part.count, shape.slices, piece % shape.slices);
 }
 
@@ -68,8 +78,7 @@ SlotLayout piece_layout(const SlotLayout& layout, PipelineShape shape) {
   return pieces;
 }
 
-PieceFill piece_fill(const Config& config) {
-  const PipelineShape shape{config.channels, config.slices};
+PieceFill piece_fill(const Config& config, PipelineShape shape) {
   const std::int64_t per_slot = shape.pieces_per_slot();
   PieceFill fill;
   fill.count_to_fill = per_slot * (config.op == Op::allgather ? 1 : config.ranks);
@@ -84,7 +93,7 @@ PieceFill piece_fill(const Config& config) {
 }
 
 Schedule execution_schedule(const Schedule& waves) {
-  const PipelineShape shape{waves.channels, waves.slices};
+  const PipelineShape shape = pipeline_shape_of(waves);
   if (shape.lock_step()) return waves;
   Schedule execution = waves;
   const int pieces = shape.pieces_per_slot();

@@ -20,8 +20,11 @@ namespace ringviz {
 inline constexpr std::int64_t kMaxPipelinedTransfers = std::int64_t{1} << 22;
 
 struct PipelineShape {
-  int channels = 1;
+  int channels = 1;  // all channels: lanes x --channels
   int slices = 1;
+  // Parts every slot is cut into first, each carried by channels/lanes channels: 1, or the
+  // channels an algorithm's own rounds run on (the bidirectional ring's two directions).
+  int lanes = 1;
 
   int pieces_per_slot() const { return channels * slices; }
   bool lock_step() const { return channels == 1 && slices == 1; }
@@ -32,15 +35,23 @@ struct PipelineShape {
 // Waves of steps from lock-step `rounds`: every transfer of round t becomes C·S transfers
 // carrying (channel, t, slice), placed in wave t + slice. A wave's phase is that of its
 // earliest round. With C = S = 1 the result equals `rounds` with each step's round filled in.
+// Rounds that already use B channels (rounds.channels, each transfer's step.channel: the
+// bidirectional ring's two directions) become B·C channels, channel b's parts b·C .. b·C + C - 1.
 Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape);
+
+// The shape a schedule's transfers are cut with.
+inline PipelineShape pipeline_shape_of(const Schedule& schedule) {
+  return {schedule.channels, schedule.slices, schedule.lanes};
+}
 
 // The rounds of the lock-step schedule a pipelined one was made from (wave count when
 // lock-step): R, so the pipeline has R + S - 1 waves.
 int lock_step_round_count(const Schedule& schedule);
 
-// The elements one piece covers inside a rank's buffer. The slot's count is split into C
-// channel parts, then each part into S slices, as evenly as possible with the first ones one
-// element longer (the rule make_layout uses for slots); pieces may be empty.
+// The elements one piece covers inside a rank's buffer. The slot's count is split into its
+// lanes, each lane's part into its channels' parts, then each part into S slices, as evenly as
+// possible with the first ones one element longer (the rule make_layout uses for slots); pieces
+// may be empty.
 Slot piece_span(const Slot& slot, PipelineShape shape, int piece);
 // The elements a transfer moves: its whole slot when lock-step, else its piece.
 Slot transfer_span(const Transfer& transfer, const SlotLayout& layout, PipelineShape shape);
@@ -63,7 +74,7 @@ struct PieceFill {
   bool any_empty() const { return empty > 0; }
   bool mostly_empty() const { return 2 * empty > total; }
 };
-PieceFill piece_fill(const Config& config);
+PieceFill piece_fill(const Config& config, PipelineShape shape);
 Schedule execution_schedule(const Schedule& waves);
 
 }  // namespace ringviz

@@ -1,7 +1,7 @@
 #pragma once
-// What a schedule is made of: rounds of transfers that happen at once. Apart from schedule.h
-// so that the builders of every algorithm (schedule_algorithms.h) and the code that walks
-// rounds need not see how make_schedule() chooses among them.
+// What a schedule is made of: rounds of transfers that happen at once. The algorithms' units
+// (core/algorithms/) build them and the code that walks rounds reads them, without seeing how
+// the registry chooses among the algorithms.
 #include <string_view>
 #include <vector>
 
@@ -52,6 +52,9 @@ struct Schedule {
   std::vector<Round> rounds;
   int channels = 1;
   int slices = 1;
+  // The algorithm's own channels among `channels`, each a part of every slot before --channels
+  // cuts it further (the bidirectional ring: one half per direction); see PipelineShape.
+  int lanes = 1;
   // The phase of each of the article's rounds, indexed by PipelineStep::round.
   std::vector<Phase> round_phases;
   // ReduceScatter: the slot each rank holds fully reduced at the end. AllReduce: the slot it

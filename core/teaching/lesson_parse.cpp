@@ -20,7 +20,7 @@
 #include "core/model/layout.h"
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/trace/trace_read.h"
 
 namespace ringviz {

@@ -30,12 +30,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/schedule/rounds.h"
 #include "core/model/buffers.h"
 #include "core/teaching/cell_record.h"
 #include "core/model/config.h"
 #include "core/model/layout.h"
 #include "core/engine/provenance.h"
-#include "core/schedule/schedule.h"
 
 namespace ringviz {
 

@@ -93,7 +93,7 @@ class Simulator {
 
  private:
   void build_jobs(const Schedule& schedule, const SlotLayout& layout, DType dtype, const Routes& routes) {
-    const PipelineShape shape{schedule.channels, schedule.slices};
+    const PipelineShape shape = pipeline_shape_of(schedule);
     const double element = static_cast<double>(dtype_size(dtype));
     wave_count_ = schedule.rounds.size();
     const int channels = std::max(1, schedule.channels);
@@ -148,7 +148,7 @@ class Simulator {
   // The writes of one round into one piece are one version of it, which readers wait on as a
   // whole, so a slot that N-1 transfers fold into costs N-1 + readers links, not their product.
   void build_dependencies(const Schedule& schedule, const SlotLayout& layout) {
-    const PipelineShape shape{schedule.channels, schedule.slices};
+    const PipelineShape shape = pipeline_shape_of(schedule);
     const std::int64_t pieces = shape.pieces_per_slot();
     const auto key = [&](int rank, const Transfer& transfer) {
       return (static_cast<std::int64_t>(rank) * layout.size() + transfer.slot) * pieces + shape.piece_of(transfer.step);

@@ -3,6 +3,7 @@
 #include <functional>
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/contributor_label.h"
 #include "core/schedule/pipeline.h"
 
@@ -51,7 +52,7 @@ bool every_round_measured(const std::vector<RoundRecord>& rounds) {
 RoundRecord round_record(const Trace& trace, const TraceRound& round) {
   RoundRecord record{round.microseconds, {}};
   record.holds.reserve(round.round.transfers.size());
-  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(trace.schedule);
   for (const Transfer& transfer : round.round.transfers) {
     const int piece = shape.piece_of(transfer.step);
     // A piece without elements holds no value to name.
@@ -105,7 +106,7 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
   const int n = config.ranks;
   const bool measured = timing.measured;
   const std::int64_t element = static_cast<std::int64_t>(dtype_size(config.dtype));
-  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(trace.schedule);
   const auto bytes_of = [&](const Transfer& transfer) {
     return transfer_span(transfer, trace.layout, shape).count * element;
   };

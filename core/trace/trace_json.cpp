@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/provenance.h"
 #include "core/model/layout.h"
 #include "core/schedule/pipeline.h"
@@ -36,7 +37,7 @@ Json element_json(const ElementValue& value, DType dtype) {
 // contributor yet.
 Json buffer_json(const Trace& trace, const BufferState& buffers, const Provenance& provenance, int rank) {
   Json row = Json::array();
-  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(trace.schedule);
   for (int slot = 0; slot < trace.layout.size(); ++slot)
     for (int piece = 0; piece < shape.pieces_per_slot(); ++piece) {
       const Slot where = piece_span(trace.layout[slot], shape, piece);
@@ -174,8 +175,8 @@ void JsonTraceWriter::begin(const Trace& trace) {
   // (docs/architecture.md, "Pipelined schedules").
   const bool pipelined = trace.schedule.channels > 1 || trace.schedule.slices > 1;
   if (pipelined) {
-    config_json["channels"] = trace.schedule.channels;
-    config_json["slices"] = trace.schedule.slices;
+    config_json["channels"] = config.channels;
+    config_json["slices"] = config.slices;
   }
   value(config_json);
   if (pipelined) {
@@ -214,7 +215,7 @@ void JsonTraceWriter::round(const Trace& trace, const TraceRound& round) {
   }
   key("transfers");
   open('[');
-  const PipelineShape shape{trace.schedule.channels, trace.schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(trace.schedule);
   for (const Transfer& transfer : round.round.transfers) {
     next_item();
     Json entry{{"src", transfer.src},

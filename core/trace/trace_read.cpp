@@ -13,7 +13,7 @@
 #include "core/model/input_error.h"
 #include "core/model/text.h"
 #include "core/schedule/pipeline.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/trace/trace_json.h"
 
 namespace ringviz {
@@ -182,7 +182,7 @@ void check_slots(const DocumentReader& reader, const json& root, const SlotLayou
 // says nothing has reached it.
 BufferState read_buffers(const DocumentReader& reader, const json& node, const std::string& pointer,
                          const Config& config, const SlotLayout& layout, const Provenance& provenance) {
-  const PipelineShape shape{config.channels, config.slices};
+  const PipelineShape shape = pipeline_shape(config);
   const auto ranks = static_cast<std::size_t>(config.ranks);
   reader.array(node, pointer, ranks);
   BufferState state = BufferState::zeros(config.dtype, config.ranks, layout.elements_per_rank);
@@ -234,7 +234,8 @@ void check_contributors(const DocumentReader& reader, const json& node, const st
 void check_step(const DocumentReader& reader, const json& entry, const std::string& item, int number, std::size_t index,
                 const Transfer& planned, const Config& config, const std::vector<Phase>& round_phases) {
   const int channel = static_cast<int>(
-      reader.integer(reader.member(entry, item, "channel"), item + "/channel", 0, config.channels - 1));
+      reader.integer(reader.member(entry, item, "channel"), item + "/channel", 0,
+                     pipeline_shape(config).channels - 1));
   const int round = static_cast<int>(reader.integer(reader.member(entry, item, "round"), item + "/round", 1, INT_MAX));
   const int slice = static_cast<int>(
       reader.integer(reader.member(entry, item, "slice"), item + "/slice", 0, config.slices - 1));
@@ -282,7 +283,7 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
         transfer.kind != planned.kind)
       reader.fail(item, "round " + std::to_string(number) + " transfer " + std::to_string(i + 1) + " is " +
                             transfer_text(transfer) + ", but the schedule has " + transfer_text(planned) + context);
-    const PipelineShape shape{config.channels, config.slices};
+    const PipelineShape shape = pipeline_shape(config);
     if (!shape.lock_step()) check_step(reader, entry, item, number, i, planned, config, round_phases);
     const std::int64_t moved = transfer_span(planned, layout, shape).count * element_bytes;
     if (bytes != moved)

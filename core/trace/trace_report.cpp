@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/contributor_label.h"
 #include "core/trace/trace_values.h"
 #include "core/engine/traffic.h"
@@ -10,18 +11,6 @@
 namespace ringviz {
 
 namespace {
-
-Phrase algorithm_title(Algorithm algorithm) {
-  switch (algorithm) {
-    case Algorithm::ring: return Phrase::algorithm_ring;
-    case Algorithm::naive: return Phrase::algorithm_naive;
-    case Algorithm::direct: return Phrase::algorithm_direct;
-    case Algorithm::rhd: return Phrase::algorithm_rhd;
-    case Algorithm::tree: return Phrase::algorithm_tree;
-    case Algorithm::tree_pipelined: return Phrase::algorithm_tree_pipelined;
-  }
-  return Phrase::algorithm_ring;
-}
 
 std::string join(const std::vector<std::string>& parts, std::string_view separator) {
   std::string text;
@@ -52,11 +41,11 @@ class TraceReportBuilder::Impl {
   TraceReport header() {
     TraceReport report;
     report.title = say(Phrase::title, language_,
-                       {phrase(algorithm_title(trace_.config.algorithm), language_),
+                       {std::string(algorithm_unit(trace_.config.algorithm).title.in(language_)),
                         op_display_name(trace_.config.op), count_of(Noun::gpus, std::to_string(ranks_), language_)});
     report.preamble.push_back(paragraph(setup_line()));
     report.preamble.push_back(paragraph(layout_line()));
-    const PieceFill fill = piece_fill(trace_.config);
+    const PieceFill fill = piece_fill(trace_.config, pipeline_shape_of(trace_.schedule));
     if (!lock_step() && fill.any_empty())
       report.preamble.push_back(paragraph(say(
           Phrase::empty_pieces, language_,
@@ -97,8 +86,12 @@ class TraceReportBuilder::Impl {
 
  private:
   // A pipelined schedule's steps are waves, each carrying slices of several of the article's
-  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules").
-  bool lock_step() const { return trace_.schedule.channels == 1 && trace_.schedule.slices == 1; }
+  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules"). The
+  // channels an algorithm runs on by itself (the bidirectional ring's two directions) are
+  // still lock-step: only --channels and --slices make waves.
+  bool lock_step() const {
+    return trace_.schedule.channels == trace_.schedule.lanes && trace_.schedule.slices == 1;
+  }
 
   std::string gpu(int rank) const { return say(Phrase::gpu_name, language_, {std::to_string(rank)}); }
 
@@ -238,7 +231,7 @@ class TraceReportBuilder::Impl {
 
     std::vector<std::vector<std::string>> sends(static_cast<std::size_t>(ranks_));
     std::vector<std::vector<std::string>> receives(static_cast<std::size_t>(ranks_));
-    const PipelineShape shape{trace_.schedule.channels, trace_.schedule.slices};
+    const PipelineShape shape = pipeline_shape_of(trace_.schedule);
     for (const Transfer& transfer : round.round.transfers) {
       // Both sides name the value as it left the sender, before this round changed anything;
       // a pipelined transfer names its piece and its step (docs/architecture.md, "Pipelined
@@ -330,27 +323,10 @@ class TraceReportBuilder::Impl {
       bytes.rows.push_back({gpu(rank), std::to_string(trace_.traffic.total_sent(rank)),
                             std::to_string(trace_.traffic.total_received(rank))});
     ReportSection section{say(Phrase::traffic_heading, language_), {table(std::move(bytes))}};
-    // The article's formula describes the ring; other algorithms have only the exact table.
-    if (trace_.config.algorithm != Algorithm::ring) return section;
-
-    // M is what one GPU holds in the collective's own terms: its buffer, or for AllGather the
-    // gathered result (the article's formula is about the data being reduced or collected).
-    const Config& config = trace_.config;
-    const double element = static_cast<double>(dtype_size(config.dtype));
-    const double m = static_cast<double>(buffer_elements(config)) * element;
-    const bool allreduce = config.op == Op::allreduce;
-    const double per_gpu = allreduce ? ring_allreduce_bytes_per_gpu(ranks_, m) : ring_pass_bytes_per_gpu(ranks_, m);
-    const Phrase formula = allreduce ? Phrase::formula_allreduce
-                           : gather_ ? Phrase::formula_all_gather
-                                     : Phrase::formula_reduce_scatter;
-    section.blocks.push_back(paragraph(say(formula, language_,
-                                           {std::to_string(ranks_ - 1), std::to_string(ranks_),
-                                            format_quantity(m), format_quantity(per_gpu),
-                                            format_quantity(m)})));
-    if (!gather_ && config.count % ranks_ != 0)
-      section.blocks.push_back(paragraph(say(Phrase::formula_uneven, language_,
-                                             {count_of(Noun::elements, std::to_string(config.count), language_),
-                                              std::to_string(ranks_)})));
+    // The rings word the article's formula; the other algorithms have only the exact table.
+    if (const auto notes = algorithm_unit(trace_.config.algorithm).trace_traffic_notes)
+      for (std::string& note : notes(language_, trace_.config, format_quantity))
+        section.blocks.push_back(paragraph(std::move(note)));
     return section;
   }
 

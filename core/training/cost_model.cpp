@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/algorithms/registry.h"
 #include "core/model/input_error.h"
 #include "core/schedule/pipeline.h"
 
@@ -94,7 +95,7 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
   MessageTracker tracker(n);
   RoundSides sides;
   for (const Round& round : schedule.rounds) {
-    RoundCost cost = walk_round(round, layout, {schedule.channels, schedule.slices}, config.dtype, n, link, tracker,
+    RoundCost cost = walk_round(round, layout, pipeline_shape_of(schedule), config.dtype, n, link, tracker,
                                 sides, keep_rounds);
     estimate.seconds += cost.seconds;
     estimate.terms.messages += cost.terms.messages;
@@ -207,44 +208,10 @@ CostEstimate estimate_cost(const Config& config, const LinkModel& link) {
   return estimate_cost(config, make_schedule(config), make_layout(config), link);
 }
 
-namespace {
-
-// The formula without the trees' note, which cost_formula() words per language.
-std::string_view formula_shape(Algorithm algorithm, Op op) {
-  if (!algorithm_supports(algorithm, op)) return "";
-  switch (algorithm) {
-    case Algorithm::ring:
-      return op == Op::allgather       ? "(N-1)α + (N-1)·nβ"
-             : op == Op::reducescatter ? "(N-1)α + (N-1)/N·nβ + (N-1)/N·nγ"
-                                       : "2(N-1)α + 2(N-1)/N·nβ + (N-1)/N·nγ";
-    case Algorithm::naive:
-      return op == Op::allgather       ? "2(N-1)α + N(N-1)·nβ"
-             : op == Op::reducescatter ? "2(N-1)α + (N-1)(N+1)/N·nβ + (N-1)·nγ"
-                                       : "2(N-1)α + 2(N-1)·nβ + (N-1)·nγ";
-    case Algorithm::direct:
-      return op == Op::allgather       ? "(N-1)α + (N-1)·nβ"
-             : op == Op::reducescatter ? "(N-1)α + (N-1)/N·nβ + (N-1)/N·nγ"
-                                       : "2(N-1)α + 2(N-1)/N·nβ + (N-1)/N·nγ";
-    case Algorithm::rhd:
-      return op == Op::allgather       ? "log2(N)α + (N-1)·nβ"
-             : op == Op::reducescatter ? "log2(N)α + (N-1)/N·nβ + (N-1)/N·nγ"
-                                       : "2log2(N)α + 2(N-1)/N·nβ + (N-1)/N·nγ";
-    case Algorithm::tree:
-      return "4D·α + 4D·nβ + 2D·nγ, D = log2(N+1) - 1";
-    case Algorithm::tree_pipelined:
-      return "4(D+N-1)·(α + n/N·β) + 2(D+N-1)·n/N·γ, D = log2(N+1) - 1";
-  }
-  return "";
-}
-
-}  // namespace
-
 std::string cost_formula(Algorithm algorithm, Op op, Language language) {
-  std::string formula(formula_shape(algorithm, op));
-  // D counts the levels of a full binary tree; the formula says so in the reader's language.
-  const bool tree = algorithm == Algorithm::tree || algorithm == Algorithm::tree_pipelined;
-  if (tree && !formula.empty()) formula += language == Language::zh ? "（满二叉树）" : " (a full tree)";
-  return formula;
+  const AlgorithmUnit& unit = algorithm_unit(algorithm);
+  if (!unit.supports(op)) return "";
+  return std::string(unit.cost_shape(op)) + std::string(unit.cost_note.in(language));
 }
 
 CostEstimate estimate_cost(const Config& config, const Topology& topology, bool detail) {

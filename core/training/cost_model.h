@@ -19,7 +19,7 @@
 #include "core/model/config.h"
 #include "core/model/layout.h"
 #include "core/model/text.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/topology/link_model.h"
 #include "core/topology/contention.h"
 #include "core/topology/topology.h"

@@ -5,6 +5,7 @@
 #include <limits>
 #include <sstream>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/collective.h"
 #include "core/model/layout.h"
 #include "core/schedule/schedule.h"

@@ -1,4 +1,5 @@
 #include "core/training/training_run.h"
+#include "core/schedule/schedule.h"
 
 #include <algorithm>
 #include <cmath>

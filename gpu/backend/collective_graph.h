@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/schedule/rounds.h"
 #include "core/schedule/round_plan.h"
-#include "core/schedule/schedule.h"
 #include "gpu/backend/cuda_owners.h"
 #include "gpu/backend/rank_resources.h"
 #include "gpu/backend/round_submitter.h"

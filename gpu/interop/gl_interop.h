@@ -16,10 +16,10 @@
 // No GL or CUDA header here; GL buffer names are plain unsigned ints (GLuint).
 #include <memory>
 
+#include "core/schedule/rounds.h"
 #include "core/model/config.h"
 #include "core/model/layout.h"
 #include "core/engine/provenance.h"
-#include "core/schedule/schedule.h"
 #include "core/teaching/visual_cells.h"
 #include "gpu/backend/cuda_backend.h"
 

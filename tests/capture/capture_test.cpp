@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include "core/algorithms/registry.h"
 #include "core/model/config.h"
 #include "tests/capture/mpi_launch.h"
 #include "tests/cli/run_ringviz.h"

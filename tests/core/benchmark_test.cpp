@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/benchmark.h"
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"

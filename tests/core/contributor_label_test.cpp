@@ -13,6 +13,7 @@
 #include "core/engine/provenance.h"
 #include "core/model/layout.h"
 #include "core/schedule/pipeline.h"
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 

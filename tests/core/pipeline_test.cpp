@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "core/schedule/pipeline.h"
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 

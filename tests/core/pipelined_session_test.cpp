@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
 #include "tests/core/reference.h"

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/schedule/rank_exchange.h"
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 

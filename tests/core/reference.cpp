@@ -81,8 +81,16 @@ C combine(ReduceOp op, C incoming, C local) {
   return incoming < local ? incoming : local;
 }
 
+// The GPU that ends up with slot `slot` in the ring's ReduceScatter: seed order leaves rank r
+// with slot r + 1, nccl order with slot r.
+int ring_owner(const Config& config, int slot) {
+  const int n = config.ranks;
+  return config.order == Order::seed ? (slot + n - 1) % n : slot;
+}
+
 template <class T>
-std::vector<ByteBuffer> ring_order_typed(const Config& config, const std::vector<ByteBuffer>& inputs) {
+std::vector<ByteBuffer> fold_order_typed(const Config& config, const std::vector<ByteBuffer>& inputs, FoldOrder order,
+                                         const std::vector<int>& owned) {
   using P = Plain<T>;
   using C = typename P::C;
   const int n = config.ranks;
@@ -100,11 +108,20 @@ std::vector<ByteBuffer> ring_order_typed(const Config& config, const std::vector
   const std::vector<std::vector<T>> x = typed_all<T>(inputs);
   std::vector<T> reduced(static_cast<std::size_t>(config.count));
   for (int slot = 0; slot < n; ++slot) {
-    const int first = config.order == Order::seed ? slot : (slot + 1) % n;
+    // The ring: the partial result starts at GPU s (seed) or s + 1 (nccl) and goes up. The
+    // bidirectional ring: the same for the first half of the slot (the longer half when the slot
+    // is odd); the second half starts one below the slot's owner and goes down to it.
+    const int ring_first = config.order == Order::seed ? slot : (slot + 1) % n;
+    const int down_first = (ring_owner(config, slot) + n - 1) % n;
+    const std::int64_t first_half = (sizes[slot] + 1) / 2;
     for (std::int64_t i = offsets[slot]; i < offsets[slot + 1]; ++i) {
+      const bool down = order == FoldOrder::bidirectional_ring && i - offsets[slot] >= first_half;
+      const int first = order == FoldOrder::rank_order ? 0 : down ? down_first : ring_first;
+      const int step = down ? n - 1 : 1;
       T value = x[first][i];
       for (int hop = 1; hop < n; ++hop)
-        value = P::narrow(combine<C>(config.reduce, P::widen(value), P::widen(x[(first + hop) % n][i])));
+        value = P::narrow(
+            combine<C>(config.reduce, P::widen(value), P::widen(x[(first + hop * step) % n][i])));
       if (config.reduce == ReduceOp::avg && n > 1)
         value = P::narrow(static_cast<C>(P::widen(value) / static_cast<C>(n)));
       reduced[static_cast<std::size_t>(i)] = value;
@@ -112,8 +129,8 @@ std::vector<ByteBuffer> ring_order_typed(const Config& config, const std::vector
   }
   if (config.op == Op::allreduce) return {bytes_of(reduced.data(), reduced.size())};
   for (int rank = 0; rank < n; ++rank) {
-    // Seed order leaves rank r with slot r + 1, nccl order with slot r.
-    const int kept = config.order == Order::seed ? (rank + 1) % n : rank;
+    // Seed order leaves rank r with slot r + 1, nccl order with slot r; other algorithms say.
+    const int kept = !owned.empty() ? owned[static_cast<std::size_t>(rank)] : config.order == Order::seed ? (rank + 1) % n : rank;
     outputs[rank] = bytes_of(reduced.data() + offsets[kept], static_cast<std::size_t>(sizes[kept]));
   }
   return outputs;
@@ -142,7 +159,7 @@ long double underflow_allowance(DType dtype) {
 
 template <class T>
 double worst_error_typed(const Config& config, const std::vector<ByteBuffer>& inputs,
-                         const std::vector<ByteBuffer>& outputs) {
+                         const std::vector<ByteBuffer>& outputs, const std::vector<int>& owned) {
   using P = Plain<T>;
   const int n = config.ranks;
   const long double u = unit_roundoff(config.dtype);
@@ -191,7 +208,9 @@ double worst_error_typed(const Config& config, const std::vector<ByteBuffer>& in
   for (int rank = 0; rank < n; ++rank) {
     std::int64_t begin = 0;
     if (config.op == Op::reducescatter)
-      begin = offsets[config.order == Order::seed ? (rank + 1) % n : rank];
+      begin = offsets[!owned.empty() ? owned[static_cast<std::size_t>(rank)]
+                      : config.order == Order::seed ? (rank + 1) % n
+                                                    : rank];
     const std::vector<T> produced = typed<T>(outputs[rank]);
     for (std::size_t j = 0; j < produced.size(); ++j) {
       const auto i = static_cast<std::size_t>(begin) + j;
@@ -295,26 +314,37 @@ std::vector<std::int64_t> plain_slot_sizes(std::int64_t count, int ranks) {
   return sizes;
 }
 
-std::vector<ByteBuffer> ring_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs) {
+std::optional<FoldOrder> documented_fold_order(std::string_view algorithm_name) {
+  if (algorithm_name == "ring") return FoldOrder::ring;
+  if (algorithm_name == "bidir-ring") return FoldOrder::bidirectional_ring;
+  return std::nullopt;
+}
+
+std::vector<ByteBuffer> fold_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs,
+                                           FoldOrder order, const std::vector<int>& owned) {
   switch (config.dtype) {
-    case DType::f32: return ring_order_typed<float>(config, inputs);
-    case DType::f64: return ring_order_typed<double>(config, inputs);
-    case DType::f16: return ring_order_typed<Half>(config, inputs);
-    case DType::bf16: return ring_order_typed<BFloat16>(config, inputs);
-    case DType::i32: return ring_order_typed<std::int32_t>(config, inputs);
-    case DType::i64: return ring_order_typed<std::int64_t>(config, inputs);
+    case DType::f32: return fold_order_typed<float>(config, inputs, order, owned);
+    case DType::f64: return fold_order_typed<double>(config, inputs, order, owned);
+    case DType::f16: return fold_order_typed<Half>(config, inputs, order, owned);
+    case DType::bf16: return fold_order_typed<BFloat16>(config, inputs, order, owned);
+    case DType::i32: return fold_order_typed<std::int32_t>(config, inputs, order, owned);
+    case DType::i64: return fold_order_typed<std::int64_t>(config, inputs, order, owned);
   }
   return {};
 }
 
+std::vector<ByteBuffer> ring_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs) {
+  return fold_order_outputs(config, inputs, FoldOrder::ring);
+}
+
 double worst_error_ratio(const Config& config, const std::vector<ByteBuffer>& inputs,
-                         const std::vector<ByteBuffer>& outputs) {
+                         const std::vector<ByteBuffer>& outputs, const std::vector<int>& owned) {
   if (config.op == Op::allgather) return 0;  // copies only: the bit-exact check covers them
   switch (config.dtype) {
-    case DType::f32: return worst_error_typed<float>(config, inputs, outputs);
-    case DType::f64: return worst_error_typed<double>(config, inputs, outputs);
-    case DType::f16: return worst_error_typed<Half>(config, inputs, outputs);
-    case DType::bf16: return worst_error_typed<BFloat16>(config, inputs, outputs);
+    case DType::f32: return worst_error_typed<float>(config, inputs, outputs, owned);
+    case DType::f64: return worst_error_typed<double>(config, inputs, outputs, owned);
+    case DType::f16: return worst_error_typed<Half>(config, inputs, outputs, owned);
+    case DType::bf16: return worst_error_typed<BFloat16>(config, inputs, outputs, owned);
     default: return 0;
   }
 }

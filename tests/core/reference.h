@@ -3,6 +3,8 @@
 // (docs/architecture.md) and the inputs, without the schedule, the session, the backends or
 // element_math.h: the ring code is checked against something that cannot share its mistakes.
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -33,14 +35,29 @@ std::vector<std::int64_t> plain_slot_sizes(std::int64_t count, int ranks);
 // every rank must hold the same output, return that output once.
 std::vector<ByteBuffer> ring_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs);
 
+// The orders in which an element's contributions are folded. ring: as above. bidirectional_ring
+// (docs/architecture.md, "Collective semantics", the bidirectional ring): the first half of every slot (the longer
+// one when its size is odd) as the ring; the second half starts one GPU below the ring's owner
+// of the slot and goes down, GPU by GPU, to that owner. rank_order: GPU 0, 1, ... N-1, for
+// results that do not depend on the order (integers, max, min, copies).
+enum class FoldOrder { ring, bidirectional_ring, rank_order };
+// The order an algorithm documents, by its command-line name; nullopt when it fixes none (its
+// results are then checked within rounding).
+std::optional<FoldOrder> documented_fold_order(std::string_view algorithm_name);
+// The outputs folded in `order`. ReduceScatter keeps on GPU r the slot owned[r], or the ring's
+// owner (seed order: slot r + 1; nccl: slot r) when `owned` is empty.
+std::vector<ByteBuffer> fold_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs,
+                                           FoldOrder order, const std::vector<int>& owned = {});
+
 // For floating types: the largest |actual - exact| over every output element divided by the
 // error the type's rounding may introduce there (so <= 1 passes), where exact is the
 // reduction computed in long double and the allowed error is 2 N u sum|x| for sum, that over
 // N plus 2u|avg| for avg, 2 N u |prod| for prod, and 0 for max and min (u: the type's unit
 // roundoff). The factor 2 over the textbook (N-1)u bound covers the long double reference's
 // own rounding where long double is only double.
+// `owned` as for fold_order_outputs.
 double worst_error_ratio(const Config& config, const std::vector<ByteBuffer>& inputs,
-                         const std::vector<ByteBuffer>& outputs);
+                         const std::vector<ByteBuffer>& outputs, const std::vector<int>& owned = {});
 
 // "" when `actual` and `expected` are byte-identical; otherwise the first differing element
 // of each, e.g. "GPU 2 [17] = 3.5 (0x4300)", so a CHECK on the pair shows both values. A

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/schedule/round_plan.h"
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/backend.h"
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"

@@ -13,7 +13,8 @@
 #include "core/input/initial_values.h"
 #include "core/model/layout.h"
 #include "core/engine/provenance.h"
-#include "core/schedule/schedule.h"
+#include "core/schedule/pipeline.h"
+#include "core/algorithms/registry.h"
 #include "core/engine/session.h"
 #include "core/engine/traffic.h"
 #include "tests/support/config_builder.h"
@@ -136,12 +137,15 @@ void check_outputs(const Config& config) {
 
 bool is_full(const RankSet& set, int ranks) { return static_cast<int>(set.count()) == ranks; }
 
-// Replays provenance round by round: nobody sends a slot that holds nothing yet, a transfer
-// is marked `completes_slot` exactly when it is the last one into its (GPU, slot) in its round
-// and leaves that slot holding every GPU's contribution for the first time; at the end every
-// output holds what the collective semantics say.
+// Replays provenance round by round: nobody sends a piece of a slot that holds nothing yet, a
+// transfer is marked `completes_slot` exactly when it is the last one into its (GPU, slot,
+// piece) in its round and leaves that piece holding every GPU's contribution for the first time
+// (a piece: the whole slot, or the part one of the algorithm's own channels carries, e.g. a
+// half in the bidirectional ring); at the end every output holds what the collective semantics
+// say.
 void check_provenance(const Config& config) {
   const Schedule schedule = make_schedule(config);
+  const PipelineShape shape = pipeline_shape_of(schedule);
   Provenance provenance = Provenance::initial(config);
   const int n = config.ranks;
   for (const Round& round : schedule.rounds) {
@@ -149,14 +153,17 @@ void check_provenance(const Config& config) {
     after.apply(round);
     for (std::size_t i = 0; i < round.transfers.size(); ++i) {
       const Transfer& t = round.transfers[i];
-      INFO("transfer " << t.src << "->" << t.dst << " slot " << t.slot);
-      CHECK(provenance.at(t.src, t.slot).any());
-      bool last_into_slot = true;
+      const int piece = shape.piece_of(t.step);
+      INFO("transfer " << t.src << "->" << t.dst << " slot " << t.slot << " piece " << piece);
+      CHECK(provenance.at(t.src, t.slot, piece).any());
+      bool last_into_piece = true;
       for (std::size_t j = i + 1; j < round.transfers.size(); ++j)
-        if (round.transfers[j].dst == t.dst && round.transfers[j].slot == t.slot) last_into_slot = false;
-      const bool completes = t.kind == TransferKind::reduce && last_into_slot &&
-                             !is_full(provenance.at(t.dst, t.slot), n) &&
-                             is_full(after.at(t.dst, t.slot), n);
+        if (round.transfers[j].dst == t.dst && round.transfers[j].slot == t.slot &&
+            shape.piece_of(round.transfers[j].step) == piece)
+          last_into_piece = false;
+      const bool completes = t.kind == TransferKind::reduce && last_into_piece &&
+                             !is_full(provenance.at(t.dst, t.slot, piece), n) &&
+                             is_full(after.at(t.dst, t.slot, piece), n);
       CHECK(t.completes_slot == completes);
     }
     provenance = after;
@@ -307,7 +314,12 @@ TEST_CASE("an algorithm asked for an op it lacks is refused, naming the ones tha
   Config config = ConfigBuilder().algorithm(Algorithm::tree).op(Op::reducescatter);
   const auto problem = validate(config);
   REQUIRE(problem.has_value());
-  CHECK(*problem == "--algo tree: supports allreduce only (ring, naive, direct and rhd support reducescatter)");
+  // The parenthesis lists every registered algorithm that has the op, in the registry's order.
+  std::vector<std::string_view> having;
+  for (Algorithm other : kAllAlgorithms)
+    if (algorithm_supports(other, Op::reducescatter)) having.push_back(algorithm_name(other));
+  CHECK(*problem == "--algo tree: supports allreduce only (" + join_and(having) + " support reducescatter)");
+  CHECK(problem->find("(ring, ") != std::string::npos);
   CHECK_THROWS_AS(make_schedule(config), InputError);
   CHECK_THROWS_AS(Session(config, make_cpu_backend(1)), InputError);
   config.op = Op::allreduce;

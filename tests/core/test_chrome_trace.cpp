@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/backend.h"
 #include "core/trace/chrome_trace.h"
 #include "core/engine/session.h"

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/backend.h"
 #include "core/model/layout.h"
 #include "core/teaching/lesson.h"

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/collective.h"
 #include "core/model/layout.h"
 #include "core/training/memory_model.h"

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/engine/backend.h"
+#include "core/schedule/schedule.h"
 #include "core/engine/collective.h"
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"

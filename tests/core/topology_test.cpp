@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "core/algorithms/registry.h"
 #include "core/model/input_error.h"
 #include "core/training/cost_model.h"
 #include "tests/support/config_builder.h"

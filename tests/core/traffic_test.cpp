@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "core/model/layout.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/engine/traffic.h"
 #include "tests/core/reference.h"
 #include "tests/support/config_builder.h"

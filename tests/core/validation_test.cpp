@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/backend.h"
 #include "core/model/config.h"
 #include "core/model/checked_value.h"

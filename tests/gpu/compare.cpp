@@ -5,6 +5,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "core/algorithms/registry.h"
 #include "core/input/initial_values.h"
 
 namespace ringviz::test {

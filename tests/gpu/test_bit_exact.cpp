@@ -9,6 +9,7 @@
 #include <limits>
 #include <set>
 
+#include "core/algorithms/registry.h"
 #include "core/model/checked_value.h"
 #include "core/input/initial_values.h"
 #include "core/engine/session.h"

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/algorithms/registry.h"
 #include "core/engine/session.h"
 #include "core/model/layout.h"
 #include "core/input/initial_values.h"

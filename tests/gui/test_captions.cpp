@@ -14,6 +14,7 @@
 #include "app/gui/text/traffic_formula.h"
 #include "core/engine/traffic.h"
 #include "core/model/layout.h"
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 
@@ -67,7 +68,7 @@ struct InLanguage {
 
 }  // namespace
 
-TEST_CASE("no caption of an algorithm other than the ring speaks of a ring or of neighbours, in English or Chinese") {
+TEST_CASE("no caption of an algorithm other than the rings speaks of a ring or of neighbours, in English or Chinese") {
   for (Language language : {Language::en, Language::zh}) {
     InLanguage in(language);
     for (Algorithm algorithm : kAllAlgorithms)
@@ -87,17 +88,17 @@ TEST_CASE("no caption of an algorithm other than the ring speaks of a ring or of
               CAPTURE(text);
               CHECK(text.find('\n') + 1 < text.size());  // a title and a body
               CHECK(!contains(text, "%"));                 // every conversion filled
-              if (algorithm != Algorithm::ring) {
+              if (!algorithm_unit(algorithm).ring_neighbours) {
                 CHECK_FALSE(names_a_ring(text));
                 CHECK_FALSE(names_neighbours(text));
               }
               some_ring_words |= names_a_ring(text) || names_neighbours(text);
             }
-            // The ring keeps its own words.
+            // The rings keep their own words.
             CAPTURE(language_name(language));
             CAPTURE(op_name(op));
             CAPTURE(ranks);
-            if (algorithm == Algorithm::ring && ranks > 2) CHECK(some_ring_words);
+            if (algorithm_unit(algorithm).ring_neighbours && ranks > 2) CHECK(some_ring_words);
           }
       }
   }
@@ -185,8 +186,8 @@ TEST_CASE("each algorithm's traffic formula gives what its busiest GPU sends") {
           CHECK(static_cast<double>(busiest) == doctest::Approx(formula.busiest_bytes));
           CHECK(formula.note.empty());
         }
-        // Only the ring's own formula is worded as the ring's.
-        CHECK(names_a_ring(formula.formula) == (algorithm == Algorithm::ring));
+        // Only the rings' formulas are worded as a ring's.
+        CHECK(names_a_ring(formula.formula) == algorithm_unit(algorithm).ring_neighbours);
       }
     }
   CHECK(traffic_formula(Algorithm::tree, Op::allreduce, 7, 64).values == "busiest, GPU 1: 3 x 64 B = 192 B");

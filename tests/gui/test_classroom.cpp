@@ -9,6 +9,7 @@
 #include "app/gui/teaching/predict.h"
 #include "app/gui/layout/presentation.h"
 #include "core/model/config.h"
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 

@@ -9,6 +9,7 @@
 #include "app/gui/compare/topology_choice.h"
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/text/strings.h"
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 

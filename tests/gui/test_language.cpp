@@ -17,6 +17,8 @@
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/glyph_audit.h"
 #include "app/gui/text/strings.h"
+#include "app/gui/text/traffic_formula.h"
+#include "core/algorithms/registry.h"
 #include "core/teaching/lesson.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_words.h"
@@ -226,9 +228,8 @@ TEST_CASE("the traffic panel's subject is the algorithm and operation that run, 
   CHECK(algorithm_op_label(Algorithm::ring, Op::allreduce) == "Ring AllReduce");
   CHECK(algorithm_op_label(Algorithm::ring, Op::allgather) == "Ring AllGather");
   CHECK(algorithm_op_label(Algorithm::tree, Op::allreduce) == "tree AllReduce");
-  CHECK(format(ui_strings().traffic_formula_allreduce, algorithm_op_label(Algorithm::ring, Op::allreduce).c_str()) ==
-        "Ring AllReduce sends, per GPU:  2(N-1)/N x M");
-  CHECK(format(ui_strings().traffic_formula_pass, algorithm_op_label(Algorithm::ring, Op::reducescatter).c_str()) ==
+  CHECK(traffic_formula(Algorithm::ring, Op::allreduce, 4, 64).formula == "Ring AllReduce sends, per GPU:  2(N-1)/N x M");
+  CHECK(traffic_formula(Algorithm::ring, Op::reducescatter, 4, 64).formula ==
         "Ring ReduceScatter sends, per GPU:  (N-1)/N x M");
   set_ui_language(Language::zh);
   CHECK(algorithm_op_label(Algorithm::ring, Op::allreduce) == "环形 AllReduce");

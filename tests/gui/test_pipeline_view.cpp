@@ -10,6 +10,7 @@
 #include "app/gui/panels/setup_panel.h"
 #include "app/gui/pipeline/pipeline_markers.h"
 #include "app/gui/pipeline/wave_summary.h"
+#include "core/algorithms/registry.h"
 #include "core/schedule/schedule.h"
 #include "tests/support/config_builder.h"
 

@@ -11,7 +11,7 @@
 #include "app/gui/replay/timeline_panel.h"
 #include "app/gui/state/playback.h"
 #include "app/gui/text/strings.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "tests/core/synthetic_capture.h"
 #include "tests/support/config_builder.h"
 

@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/options/config_flags.h"
+#include "core/algorithms/registry.h"
 #include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/startup.h"
 #include "app/gui/runtime/gui_app.h"

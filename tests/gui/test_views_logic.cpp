@@ -2,6 +2,7 @@
 // and links are drawn from.
 #include <doctest/doctest.h>
 
+#include "core/algorithms/registry.h"
 #include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/views/compare_view.h"
 #include "app/gui/views/devices_view.h"

@@ -6,7 +6,7 @@
 
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/teaching/visual_cells.h"
 #include "tests/support/config_builder.h"
 

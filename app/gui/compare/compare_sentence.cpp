@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/algorithms/registry.h"
 #include "app/gui/render/imgui_helpers.h"
 
 namespace ringviz::gui {

@@ -11,6 +11,7 @@
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/render/theme.h"
 #include "core/output/output_path.h"
+#include "core/algorithms/registry.h"
 #include "core/request/show_request.h"
 
 namespace ringviz::gui {

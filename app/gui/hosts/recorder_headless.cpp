@@ -36,7 +36,7 @@
 #include "core/output/terminal_text.h"
 #include "core/input/initial_values.h"
 #include "core/model/text.h"
-#include "core/schedule/schedule.h"
+#include "core/algorithms/registry.h"
 #include "core/teaching/video_frames.h"
 
 namespace ringviz::gui {

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/gui/text/op_label.h"
+#include "core/algorithms/registry.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 

@@ -10,6 +10,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/render/theme.h"
 #include "app/gui/text/strings.h"
+#include "core/algorithms/registry.h"
 #include "core/input/initial_values.h"
 #include "core/schedule/pipeline.h"
 
@@ -56,7 +57,7 @@ std::vector<std::vector<ElementValue>> resized(std::vector<std::vector<ElementVa
 // When the count leaves pieces without elements (count < GPUs x channels x slices), most
 // transfers move 0 B: say so, and offer the smallest count that gives every piece an element.
 bool draw_empty_pieces_notice(Config& config, const Rgb& warning) {
-  const PieceFill fill = piece_fill(config);
+  const PieceFill fill = piece_fill(config, pipeline_shape(config));
   if (!fill.any_empty()) return false;
   const UiStrings& t = ui_strings();
   ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(warning));
@@ -147,7 +148,8 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   // Every algorithm; those without a schedule for the operation are listed but disabled,
   // with the reason on hover, so the choice is visible rather than silently missing.
   auto algorithm_label = [&](Algorithm a) {
-    return a == Algorithm::ring ? std::string(t.algorithm_ring) : std::string(algorithm_name(a));
+    const AlgorithmUnit& unit = algorithm_unit(a);
+    return std::string(unit.menu_name.empty() ? unit.name : unit.menu_name.in(ui_language()));
   };
   if (ImGui::BeginCombo(t.algorithm, algorithm_label(config.algorithm).c_str())) {
     for (Algorithm option : kAllAlgorithms) {

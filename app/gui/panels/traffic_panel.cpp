@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include "core/algorithms/registry.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"

@@ -35,7 +35,7 @@ std::vector<bool> TransfersPanel::kept_columns(const SessionModel& model, bool p
   const Schedule& schedule = session.schedule();
   if (widest_bytes_generation_ != model.generation()) {
     // The largest transfer prints the widest byte count; found once per configuration.
-    const PipelineShape shape{schedule.channels, schedule.slices};
+    const PipelineShape shape = pipeline_shape_of(schedule);
     std::int64_t largest = 0;
     for (const Round& round : schedule.rounds)
       for (const Transfer& transfer : round.transfers)
@@ -90,7 +90,7 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
   // A pipelined wave's transfer is one piece of its slot: the slot is followed by the step
   // (the article's round, the slice, the channel) it belongs to.
   const bool pipelined = session.schedule().channels > 1 || session.schedule().slices > 1;
-  const PipelineShape shape{session.schedule().channels, session.schedule().slices};
+  const PipelineShape shape = pipeline_shape_of(session.schedule());
   const char* reduce_kind = t.reduction_kind[static_cast<std::size_t>(model.config().reduce)];
   const std::vector<bool> kept = kept_columns(model, pipelined, reduce_kind);
   // A column that gives way leaves its phase in the colour of the first column still drawn.

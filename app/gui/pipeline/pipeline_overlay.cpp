@@ -102,7 +102,7 @@ void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) 
       frame_.channel_shown = shown;
     }
   }
-  frame_.fill = piece_fill(scene.config);
+  frame_.fill = piece_fill(scene.config, pipeline_shape_of(scene.schedule));
   if (scene.moment.round < 1) return;
   frame_.summary = summarise_wave(scene.schedule, scene.layout, scene.moment.round);
   const WaveSummary& summary = frame_.summary;

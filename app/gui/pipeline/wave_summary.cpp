@@ -17,7 +17,7 @@ WaveSummary summarise_wave(const Schedule& schedule, const SlotLayout& layout, i
   summary.wave = wave;
   summary.waves = schedule.round_count();
   if (wave < 1 || wave > summary.waves) return summary;
-  const PipelineShape shape{schedule.channels, schedule.slices};
+  const PipelineShape shape = pipeline_shape_of(schedule);
   // Pieces are cut with the longer ones first, so the slices that hold elements are the first
   // ones of a channel part, and the largest slot's first channel part has the most of them.
   Slot largest;

@@ -3,6 +3,8 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "core/algorithms/unit_words.h"
+
 namespace ringviz::gui {
 
 bool begin_panel(const char* id, const Rect& area, ImGuiWindowFlags extra) {
@@ -17,14 +19,7 @@ bool begin_panel(const char* id, const Rect& area, ImGuiWindowFlags extra) {
   return ImGui::Begin(id, nullptr, fixed | extra);
 }
 
-std::string format_bytes(double bytes) {
-  char text[32];
-  if (bytes < 1024) std::snprintf(text, sizeof text, "%.0f B", bytes);
-  else if (bytes < 1024.0 * 1024) std::snprintf(text, sizeof text, "%.1f KiB", bytes / 1024);
-  else if (bytes < 1024.0 * 1024 * 1024) std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024));
-  else std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));
-  return text;
-}
+std::string format_bytes(double bytes) { return format_binary_bytes(bytes); }
 
 std::string format(const char* fmt, ...) {
   va_list args;

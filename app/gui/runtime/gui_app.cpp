@@ -1,4 +1,5 @@
 #include "app/gui/runtime/gui_app.h"
+#include "core/algorithms/registry.h"
 #include "app/gui/text/font_loader.h"
 
 #include <algorithm>

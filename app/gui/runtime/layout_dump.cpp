@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <nlohmann/json.hpp>
 
+#include "core/algorithms/registry.h"
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/inspect/layout_json.h"

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "core/algorithms/registry.h"
 #include "core/input/initial_values.h"
 
 namespace ringviz::gui {

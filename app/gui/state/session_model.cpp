@@ -7,6 +7,7 @@
 
 #include "app/backend/backend_select.h"
 #include "app/gui/text/op_label.h"
+#include "core/algorithms/registry.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "core/input/initial_values.h"

@@ -2,7 +2,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/schedule/schedule.h"
+#include "core/schedule/rounds.h"
 
 // Predict mode's rules, apart from any drawing so that they can be tested without GL: before
 // a round plays, the student is asked which slot of one highlighted GPU that round will change,

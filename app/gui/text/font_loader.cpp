@@ -12,6 +12,8 @@
 #include <imgui.h>
 
 #include "app/gui/text/strings.h"
+#include "core/algorithms/registry.h"
+#include "core/algorithms/unit_words.h"
 #include "core/teaching/lesson.h"
 #include "core/topology/link_model.h"
 #include "core/topology/topology.h"
@@ -109,7 +111,16 @@ std::string glyph_text(Language language) {
     text += lessons[1];
     text += phrase_text(Language::zh);
   }
-  // Core's texts that the GUI shows in the UI language.
+  // Core's texts that the GUI shows in the UI language: first every algorithm's own words.
+  const auto add_words = [&](const Words& words) {
+    text += words.en;
+    if (language == Language::zh) text += words.zh;
+  };
+  for (const AlgorithmUnit* unit : algorithm_units()) {
+    for (const Words& words : {unit->title, unit->menu_name, unit->label, unit->cost_note}) add_words(words);
+    for (const Words& words : unit->words) add_words(words);
+  }
+  for (const Words& words : shared_unit_words()) add_words(words);
   for (MemoryConvention convention : kAllConventions) text += convention_assumptions(convention, language);
   // The Compare tab's machine labels and link notes (only digits change with the size).
   for (const char* spec : {"nvswitch:1", "nvswitch:8", "ring:8", "pcie:8", "nodes:2x4", "nodes-rail:2x4"}) {

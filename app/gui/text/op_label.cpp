@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "app/gui/text/strings.h"
+#include "core/algorithms/registry.h"
 
 namespace ringviz::gui {
 
@@ -12,8 +13,8 @@ const char* op_label(Op op) {
 }
 
 std::string algorithm_op_label(Algorithm algorithm, Op op) {
-  const std::string algorithm_text =
-      algorithm == Algorithm::ring ? ui_strings().ring_algorithm_title : std::string(algorithm_name(algorithm));
+  const AlgorithmUnit& unit = algorithm_unit(algorithm);
+  const std::string algorithm_text(unit.label.empty() ? unit.name : unit.label.in(ui_language()));
   return algorithm_text + " " + op_label(op);
 }
 

@@ -19,7 +19,6 @@ const UiStrings kEnglish = {
     .op_reducescatter = "ReduceScatter",
     .op_allreduce = "AllReduce",
     .algorithm = "Algorithm",
-    .algorithm_ring = "ring",
     .order = "Order",
     .order_seed = "seed",
     .order_nccl = "nccl",
@@ -68,33 +67,10 @@ const UiStrings kEnglish = {
     .caption_done = "%s: finished",
     .phase_reduce_scatter = "reduce-scatter",
     .phase_all_gather = "all-gather",
-    .explain_start_allgather =
-        "Each GPU holds only its own block (a capital letter); its other slots are still empty "
-        "(hatched). In N-1 rounds every block walks once around the ring.",
-    .explain_start_reducescatter =
-        "Each GPU holds its whole input cut into N slots (a0 is GPU a's slot 0). In N-1 rounds "
-        "%s walk around the ring until every GPU owns one fully reduced slot.",
-    .explain_start_allreduce =
-        "Each GPU holds its whole input cut into N slots. A reduce-scatter pass leaves every "
-        "GPU owning one finished slot; an all-gather pass then hands the finished slots round.",
-    .explain_reduce_round =
-        "Every GPU sends one slot to its right-hand neighbour, which combines it with its own "
-        "copy of that slot (reduce). Each %s gains one term per round.",
-    .explain_reduce_last =
-        "Last reduce-scatter round: every arriving %s picks up its final term, so each "
-        "GPU now owns one complete slot (outlined). Its other slots are leftovers (dimmed).",
-    .explain_gather_round =
-        "Every GPU forwards a finished slot to its right-hand neighbour, which stores it "
-        "unchanged (copy). Nothing is added any more: slots are only passed along.",
-    .explain_gather_last =
-        "Last all-gather round: the final copies land and every GPU holds the whole result.",
     .explain_done_allgather = "Every GPU now holds all N blocks, in rank order.",
     .explain_done_reducescatter =
         "Each GPU holds the full reduction of one slot (outlined); the dimmed %s can "
         "be dropped.",
-    .explain_done_allreduce =
-        "Every GPU holds the full reduction of every slot. Each one sent 2(N-1)/N of its buffer "
-        "to get there, however many GPUs take part.",
     .explain_single_gpu = "With a single GPU there is nothing to exchange: the result is the input.",
     .phase_reduce = "reduce",
     .phase_broadcast = "broadcast",
@@ -104,81 +80,6 @@ const UiStrings kEnglish = {
         "Each GPU holds only its own block; the rest is empty (hatched).",
     .start_holds_slots =
         "Each GPU holds its input cut into N slots.",
-    .plan_naive_allgather =
-        "In %d rounds every GPU hands its block to GPU 0, which sends each GPU the blocks it lacks: "
-        "GPU 0's link carries nearly all.",
-    .plan_naive_reducescatter =
-        "In %d rounds every GPU sends its buffer to GPU 0, which reduces everything and hands each GPU "
-        "its slot: GPU 0's link carries N-1 buffers.",
-    .plan_naive_allreduce =
-        "In %d rounds every GPU sends its buffer to GPU 0, which reduces everything and sends the result "
-        "back: N-1 buffers each way on GPU 0's link.",
-    .plan_direct_allgather =
-        "In one round every GPU sends its block straight to each other GPU: N-1 messages each, all at once.",
-    .plan_direct_reducescatter =
-        "In one round every GPU sends each slot straight to the GPU that owns it, which reduces what "
-        "arrives: N-1 messages each.",
-    .plan_direct_allreduce =
-        "Round 1 sends every slot straight to its owner, which reduces it; round 2 sends every finished "
-        "slot to every GPU: N-1 messages per GPU each time.",
-    .plan_rhd_allgather =
-        "Recursive doubling, %d rounds: partners ever farther apart swap all they hold, doubling it each "
-        "round.",
-    .plan_rhd_reducescatter =
-        "Recursive halving, %d rounds: partners ever closer swap and reduce half of what they work on.",
-    .plan_rhd_allreduce =
-        "Halving in %d rounds (partners swap and reduce half their slots), then doubling in %d (they swap "
-        "all they hold).",
-    .plan_rhd_extra =
-        "With %d GPUs, %d fold into a partner first and get the result last.",
-    .plan_tree =
-        "A binary tree rooted at GPU 0 (children of GPU r: 2r+1, 2r+2). In %d rounds the buffers are "
-        "reduced up the tree level by level, then the result is copied down.",
-    .plan_tree_pipelined =
-        "The same binary tree, pipelined: slots go up one hop a round, one behind the other, so all levels "
-        "work at once; then back down. %d rounds.",
-    .round_to_root_reduce =
-        "Every GPU but GPU 0 sends its whole buffer (%d slots) to GPU 0, which folds them in rank order "
-        "(reduce): its link carries %d buffers.",
-    .round_to_root_copy = "Every GPU but GPU 0 sends its block to GPU 0, which stores it (copy): GPU 0 now holds "
-                          "all %d blocks.",
-    .round_from_root_all =
-        "GPU 0 sends the finished buffer to each of the other %d GPUs (copy), one after another over its one link.",
-    .round_from_root_own = "GPU 0 sends each GPU r its finished slot r (copy).",
-    .round_from_root_missing = "GPU 0 sends every other GPU the blocks it lacks (copy), %d blocks in all over its "
-                               "one link.",
-    .round_direct_reduce =
-        "Every GPU sends each slot straight to its owner (slot j to GPU j), %d messages at once; the owner "
-        "folds the %d arrivals in sender order (reduce).",
-    .round_direct_gather =
-        "Every GPU r sends its slot r straight to each of the %d other GPUs at once, which store it (copy).",
-    .pair_apart = "GPUs %d apart",
-    .pair_any = "Partner GPUs",
-    .round_pair_reduce =
-        "%s pair up (GPU %d with GPU %d, ...) and swap half of the slots they still work on: each sends %d "
-        "slot(s) to its partner, which folds them in (reduce).",
-    .round_pair_copy =
-        "%s pair up (GPU %d with GPU %d, ...) and swap the finished slots they hold: each sends %d slot(s) to "
-        "its partner, which stores them (copy), so what each holds doubles.",
-    .round_fold_reduce =
-        "%s fold their whole buffer into the GPU one above (reduce) and wait; the other %d GPUs, a power of "
-        "two, go on in pairs.",
-    .round_fold_copy =
-        "%s hand their block to the GPU one above (copy) and wait; the other %d GPUs, a power of two, go on "
-        "in pairs.",
-    .round_unfold = "The GPUs that waited get their share back: %s each receive %d slot(s) from the GPU one above "
-                    "(copy).",
-    .round_tree_up =
-        "The GPUs at depth %d of the tree send their whole buffer up to their parent (GPU %d to GPU %d, ...), "
-        "which folds it in (reduce).",
-    .round_tree_down =
-        "The GPUs at depth %d copy the whole result down to their children (GPU %d to GPU %d, ...).",
-    .round_pipe_up =
-        "Slots climb the tree one hop a round: %d GPU(s) each send one slot up to their parent (GPU %d sends "
-        "slot %d to GPU %d, ...), which folds it in (reduce).",
-    .round_pipe_down =
-        "Finished slots go down the tree one hop a round: %d GPU(s) each copy one slot to their children "
-        "(GPU %d sends slot %d to GPU %d, ...).",
     .after_root_full = "GPU 0 now holds the full reduction of every slot.",
     .after_taking_part_own = "Each GPU taking part now owns its fully reduced slots (outlined).",
     .after_owns = "After this round each GPU owns one fully reduced slot (outlined).",
@@ -187,8 +88,6 @@ const UiStrings kEnglish = {
     .done_busiest =
         "The busiest GPU sent %s.",
     .pipeline_wave = "Slices of rounds %d to %d travel at once; round %d:",
-    .list_pair = "%s and %s",
-    .list_comma = ", ",
 
     .gpu_name = "GPU %d",
     .gpu_short = "%d",
@@ -218,23 +117,10 @@ const UiStrings kEnglish = {
     .traffic_total = "All GPUs",
     .traffic_after = "After %d of %d rounds",
     .traffic_after_waves = "After %d of %d waves",
-    .traffic_formula_allreduce = "%s sends, per GPU:  2(N-1)/N x M",
-    .traffic_formula_pass = "%s sends, per GPU:  (N-1)/N x M",
-    .traffic_formula_values = "= 2 x (%d-1)/%d x %s = %s",
-    .traffic_formula_pass_values = "= (%d-1)/%d x %s = %s",
     .traffic_m_allgather = "M = the gathered output of one GPU (N x count x element size)",
     .traffic_m_other = "M = one GPU's buffer (count x element size)",
     .traffic_measured = "Measured per GPU at the end: %s",
     .traffic_exact_note = "(exact when N divides the element count)",
-    .traffic_rhd_note = "(N a power of two; with %d GPUs the ones that take in a partner send more)",
-    .traffic_naive_allreduce = "%s: GPU 0 sends (N-1) x M, the others M",
-    .traffic_naive_allreduce_values = "= (%d-1) x %s = %s from GPU 0",
-    .traffic_naive_reducescatter = "%s: every GPU but GPU 0 sends M, GPU 0 (N-1)/N x M",
-    .traffic_naive_reducescatter_values = "= %s from every GPU but GPU 0; GPU 0: %s",
-    .traffic_naive_allgather = "%s: GPU 0 sends (N-1)(N-1)/N x M, the others M/N",
-    .traffic_naive_allgather_values = "= (%d-1)(%d-1)/%d x %s = %s from GPU 0",
-    .traffic_tree = "%s: M up to its parent, M down to each child",
-    .traffic_tree_values = "busiest, GPU %d: %d x %s = %s",
 
     .reset = "Reset",
     .step_back = "< Back",
@@ -427,7 +313,6 @@ const UiStrings kEnglish = {
          "Here the smaller value stays: min(a0,b0).",
          "avg adds like sum; the GPU adding the last term divides by N: mean(a0,...,d0)."},
     .reduction_kind = {"reduce", "reduce \xC3\x97", "reduce max", "reduce min", "reduce avg"},
-    .ring_algorithm_title = "Ring",
     .traffic_formula_other = "For comparison, not what runs here:",
     .window_too_small = "Window too small: make it at least %d x %d pixels.",
     .view_too_small = "Too small to draw these GPUs: enlarge the window, lower the text size, or choose fewer GPUs.",

@@ -22,7 +22,6 @@ struct UiStrings {
   const char* op_reducescatter;
   const char* op_allreduce;
   const char* algorithm;
-  const char* algorithm_ring;
   const char* order;
   const char* order_seed;
   const char* order_nccl;
@@ -70,55 +69,18 @@ struct UiStrings {
   const char* caption_done;            // %s operation name
   const char* phase_reduce_scatter;
   const char* phase_all_gather;
-  const char* explain_start_allgather;
-  const char* explain_start_reducescatter;
-  const char* explain_start_allreduce;
-  const char* explain_reduce_round;
-  const char* explain_reduce_last;
-  const char* explain_gather_round;
-  const char* explain_gather_last;
   const char* explain_done_allgather;
   const char* explain_done_reducescatter;
-  const char* explain_done_allreduce;
   const char* explain_single_gpu;
-  // Captions of the algorithms other than the ring (text/round_caption.cpp): phases, the plan
-  // before the first round, each round from its transfers, and the end
+  // The words of captions every algorithm shares (text/round_caption.cpp): phases, what every
+  // GPU holds at the start, what holds after a phase, the end. Each algorithm's own sentences
+  // are in its unit (core/algorithms/).
   const char* phase_reduce;
   const char* phase_broadcast;
   const char* phase_gather;
   const char* phase_scatter;
   const char* start_holds_blocks;
   const char* start_holds_slots;
-  const char* plan_naive_allgather;       // %d rounds
-  const char* plan_naive_reducescatter;   // %d rounds
-  const char* plan_naive_allreduce;       // %d rounds
-  const char* plan_direct_allgather;
-  const char* plan_direct_reducescatter;
-  const char* plan_direct_allreduce;
-  const char* plan_rhd_allgather;         // %d rounds of pairs
-  const char* plan_rhd_reducescatter;     // %d rounds of pairs
-  const char* plan_rhd_allreduce;         // %d halving rounds, %d doubling rounds
-  const char* plan_rhd_extra;             // %d GPUs, %d GPUs that fold first
-  const char* plan_tree;                  // %d rounds
-  const char* plan_tree_pipelined;        // %d rounds
-  const char* round_to_root_reduce;       // %d slots, %d buffers
-  const char* round_to_root_copy;         // %d blocks
-  const char* round_from_root_all;        // %d GPUs
-  const char* round_from_root_own;
-  const char* round_from_root_missing;    // %d blocks
-  const char* round_direct_reduce;        // %d messages, %d arrivals
-  const char* round_direct_gather;        // %d GPUs
-  const char* pair_apart;                 // %d ranks apart
-  const char* pair_any;
-  const char* round_pair_reduce;          // %s who pairs, %d GPU, %d GPU, %d slots
-  const char* round_pair_copy;            // %s who pairs, %d GPU, %d GPU, %d slots
-  const char* round_fold_reduce;          // %s GPUs, %d GPUs left
-  const char* round_fold_copy;            // %s GPUs, %d GPUs left
-  const char* round_unfold;               // %s GPUs, %d slots
-  const char* round_tree_up;              // %d depth, %d GPU, %d GPU
-  const char* round_tree_down;            // %d depth, %d GPU, %d GPU
-  const char* round_pipe_up;              // %d GPUs, %d GPU, %d slot, %d GPU
-  const char* round_pipe_down;            // %d GPUs, %d GPU, %d slot, %d GPU
   const char* after_root_full;
   const char* after_taking_part_own;
   const char* after_owns;
@@ -126,8 +88,6 @@ struct UiStrings {
   const char* done_allreduce_plain;
   const char* done_busiest;               // %s bytes
   const char* pipeline_wave;              // %d first round, %d last round, %d first round
-  const char* list_pair;                  // %s, %s: the last two of a list ("GPU 0 and GPU 2")
-  const char* list_comma;                 // between the earlier items
 
   // Ring view
   const char* gpu_name;     // %d rank
@@ -160,24 +120,10 @@ struct UiStrings {
   const char* traffic_total;
   const char* traffic_after;         // %d rounds done, %d rounds
   const char* traffic_after_waves;   // the same when the schedule is pipelined: %d waves done, %d waves
-  const char* traffic_formula_allreduce;
-  const char* traffic_formula_pass;
-  const char* traffic_formula_values;  // %d N, %d N, %s M, %s result
-  const char* traffic_formula_pass_values;
   const char* traffic_m_allgather;
   const char* traffic_m_other;
   const char* traffic_measured;        // %s bytes
   const char* traffic_exact_note;
-  // The algorithm's own formula (text/traffic_formula.cpp) where it is not the ring's
-  const char* traffic_rhd_note;                // %d GPUs
-  const char* traffic_naive_allreduce;         // %s algorithm and operation
-  const char* traffic_naive_allreduce_values;  // %d N, %s M, %s result
-  const char* traffic_naive_reducescatter;     // %s algorithm and operation
-  const char* traffic_naive_reducescatter_values;  // %s M, %s GPU 0's bytes
-  const char* traffic_naive_allgather;         // %s algorithm and operation
-  const char* traffic_naive_allgather_values;  // %d N, %d N, %d N, %s M, %s result
-  const char* traffic_tree;                    // %s algorithm and operation
-  const char* traffic_tree_values;             // %d GPU, %d buffers, %s M, %s result
 
   // Controls
   const char* reset;
@@ -357,7 +303,6 @@ struct UiStrings {
   const char* reduction_explained[5];  // a sentence after the reduce-scatter captions (not for sum,
                                        // which the captions already describe)
   const char* reduction_kind[5];       // a reducing transfer in the transfers table
-  const char* ring_algorithm_title;    // the ring algorithm at the start of a sentence ("Ring")
   const char* traffic_formula_other;   // heads the ring's formula where another algorithm runs
 
   // Too small to draw

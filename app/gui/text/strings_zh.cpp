@@ -23,7 +23,6 @@ const UiStrings kUiStringsZh = {
     .op_reducescatter = "ReduceScatter",
     .op_allreduce = "AllReduce",
     .algorithm = "算法",
-    .algorithm_ring = "环形",
     .order = "顺序",
     .order_seed = "seed",
     .order_nccl = "nccl",
@@ -72,32 +71,9 @@ const UiStrings kUiStringsZh = {
     .caption_done = "%s：完成",
     .phase_reduce_scatter = "reduce-scatter",
     .phase_all_gather = "all-gather",
-    .explain_start_allgather =
-        "每张 GPU 只有自己的那一块（大写字母），其余分片还是空的（斜线）。"
-        "经过 N-1 轮，每一块都会沿环走完一圈。",
-    .explain_start_reducescatter =
-        "每张 GPU 都把自己的整个输入分成 N 个分片（a0 是 GPU a 的分片 0）。"
-        "经过 N-1 轮，%s沿环传递，直到每张 GPU 都得到一个完全归约的分片。",
-    .explain_start_allreduce =
-        "每张 GPU 都把自己的整个输入分成 N 个分片。先做一遍 reduce-scatter，"
-        "每张 GPU 各得到一个算完的分片；再做一遍 all-gather，把这些分片传给所有人。",
-    .explain_reduce_round =
-        "每张 GPU 把一个分片发给右边的邻居，邻居把它与自己手上的同一分片合并（归约）。"
-        "每过一轮，每个%s多一项。",
-    .explain_reduce_last =
-        "reduce-scatter 的最后一轮：每个到达的%s补上最后一项，于是每张 GPU "
-        "都拥有一个完整的分片（带框）。其余分片只是中间结果（变暗）。",
-    .explain_gather_round =
-        "每张 GPU 把一个算完的分片转发给右边的邻居，邻居原样保存（拷贝）。"
-        "这一阶段不再相加，分片只是被传下去。",
-    .explain_gather_last =
-        "all-gather 的最后一轮：最后几份拷贝到达，每张 GPU 都拿到了完整的结果。",
     .explain_done_allgather = "每张 GPU 现在都有全部 N 块，按 GPU 编号排列。",
     .explain_done_reducescatter =
         "每张 GPU 持有一个分片的完整归约结果（带框）；变暗的%s可以丢弃。",
-    .explain_done_allreduce =
-        "每张 GPU 都持有所有分片的完整归约结果。为此每张 GPU 发送了自身缓冲区的 "
-        "2(N-1)/N，与参与的 GPU 数量无关。",
     .explain_single_gpu = "只有一张 GPU 时无需交换：结果就是输入。",
     .phase_reduce = "归约",
     .phase_broadcast = "广播",
@@ -107,61 +83,6 @@ const UiStrings kUiStringsZh = {
         "每张 GPU 只有自己的那一块，其余分片是空的（斜线）。",
     .start_holds_slots =
         "每张 GPU 的输入分成 N 个分片。",
-    .plan_naive_allgather =
-        "共 %d 轮：每张 GPU 把自己的块交给 GPU 0，GPU 0 再把缺少的块发给各张 GPU；几乎所有数据都经过 GPU 0 的链路。",
-    .plan_naive_reducescatter =
-        "共 %d 轮：每张 GPU 把缓冲区发给 GPU 0，由它完成全部归约，再把各自的分片分给各张 GPU；GPU 0 的链路承载 N-1 份缓冲区。",
-    .plan_naive_allreduce =
-        "共 %d 轮：每张 GPU 把缓冲区发给 GPU 0，由它完成全部归约并把结果发回；GPU 0 的链路每个方向承载 N-1 份缓冲区。",
-    .plan_direct_allgather =
-        "只需一轮：每张 GPU 把自己的块直接发给其他每张 GPU，每张同时发 N-1 条消息。",
-    .plan_direct_reducescatter =
-        "只需一轮：每张 GPU 把每个分片直接发给负责它的 GPU，由后者归约；每张发 N-1 条消息。",
-    .plan_direct_allreduce =
-        "第 1 轮把每个分片直接发给负责它的 GPU 归约；第 2 轮把算完的分片直接发给所有 GPU。每张 GPU 每轮发 N-1 条消息。",
-    .plan_rhd_allgather =
-        "递归倍增，共 %d 轮：搭档之间越来越远，交换各自持有的全部数据，每张 GPU 持有的数据每轮翻倍。",
-    .plan_rhd_reducescatter =
-        "递归减半，共 %d 轮：搭档之间越来越近，交换并归约仍在处理的一半数据，直到每张 GPU 得到一个分片。",
-    .plan_rhd_allreduce =
-        "先递归减半 %d 轮（搭档交换并归约一半分片），再递归倍增 %d 轮（交换持有的全部分片）。",
-    .plan_rhd_extra =
-        "%d 张 GPU 时，先有 %d 张合并到搭档，最后再拿回结果。",
-    .plan_tree =
-        "以 GPU 0 为根的二叉树（GPU r 的子节点是 2r+1、2r+2）。共 %d 轮：缓冲区逐层向上归约，结果再逐层拷贝下来。",
-    .plan_tree_pipelined =
-        "同一棵二叉树的流水线版：分片一个接一个每轮上行一跳，各层同时工作；再同样传下来。共 %d 轮。",
-    .round_to_root_reduce =
-        "除 GPU 0 外，每张 GPU 把整个缓冲区（%d 个分片）发给 GPU 0，按编号顺序合并（归约）；它的链路承载 %d 份缓冲区。",
-    .round_to_root_copy =
-        "除 GPU 0 外，每张 GPU 把自己的块发给 GPU 0，原样保存（拷贝）：现在它持有全部 %d 块。",
-    .round_from_root_all =
-        "GPU 0 把算完的缓冲区依次发给其余 %d 张 GPU（拷贝），都走它的一条链路。",
-    .round_from_root_own = "GPU 0 把算完的分片 r 发给 GPU r（拷贝）。",
-    .round_from_root_missing =
-        "GPU 0 把每张 GPU 缺少的块发给它（拷贝），它的链路上共 %d 块。",
-    .round_direct_reduce =
-        "每张 GPU 把每个分片直接发给负责它的 GPU（分片 j 发给 GPU j），同时发 %d 条消息；负责方按发送方顺序合并收到的 %d 份（归约）。",
-    .round_direct_gather =
-        "每张 GPU r 把分片 r 同时直接发给其余 %d 张 GPU，对方原样保存（拷贝）。",
-    .pair_apart = "编号相差 %d 的 GPU",
-    .pair_any = "搭档 GPU",
-    .round_pair_reduce =
-        "%s 两两配对（GPU %d 与 GPU %d，……），交换仍在处理的一半分片：每张发 %d 个分片给搭档，搭档合并进来（归约）。",
-    .round_pair_copy =
-        "%s 两两配对（GPU %d 与 GPU %d，……），交换持有的算完的分片：每张发 %d 个分片给搭档，搭档原样保存（拷贝），数据翻倍。",
-    .round_fold_reduce =
-        "%s 把整个缓冲区合并到编号大一的 GPU（归约）后等待；其余 %d 张 GPU（2 的幂）两两配对继续。",
-    .round_fold_copy =
-        "%s 把自己的块交给编号大一的 GPU（拷贝）后等待；其余 %d 张 GPU（2 的幂）两两配对继续。",
-    .round_unfold = "等待的 GPU 拿回自己的那份：%s 各从编号大一的 GPU 收到 %d 个分片（拷贝）。",
-    .round_tree_up =
-        "深度为 %d 的 GPU 把整个缓冲区向上发给父节点（GPU %d 发给 GPU %d，……），父节点合并进来（归约）。",
-    .round_tree_down = "深度为 %d 的 GPU 把完整结果向下拷贝给子节点（GPU %d 发给 GPU %d，……）。",
-    .round_pipe_up =
-        "分片沿树每轮上行一跳：%d 张 GPU 各把一个分片发给父节点（GPU %d 把分片 %d 发给 GPU %d，……），父节点合并进来（归约）。",
-    .round_pipe_down =
-        "算完的分片沿树每轮下行一跳：%d 张 GPU 各把一个分片拷贝给子节点（GPU %d 把分片 %d 发给 GPU %d，……）。",
     .after_root_full = "现在 GPU 0 持有所有分片的完整归约结果。",
     .after_taking_part_own =
         "参与的 GPU 现在拥有自己完全归约的分片（带框）。",
@@ -172,8 +93,6 @@ const UiStrings kUiStringsZh = {
     .done_busiest =
         "发送最多的 GPU 发送了 %s。",
     .pipeline_wave = "第 %d 到 %d 轮的切片同时传输；第 %d 轮：",
-    .list_pair = "%s 和 %s",
-    .list_comma = "、",
 
     .gpu_name = "GPU %d",
     .gpu_short = "%d",
@@ -203,23 +122,10 @@ const UiStrings kUiStringsZh = {
     .traffic_total = "全部 GPU",
     .traffic_after = "%d / %d 轮之后",
     .traffic_after_waves = "%d / %d 波之后",
-    .traffic_formula_allreduce = "%s 每张 GPU 发送：2(N-1)/N x M",
-    .traffic_formula_pass = "%s 每张 GPU 发送：(N-1)/N x M",
-    .traffic_formula_values = "= 2 x (%d-1)/%d x %s = %s",
-    .traffic_formula_pass_values = "= (%d-1)/%d x %s = %s",
     .traffic_m_allgather = "M = 单张 GPU 拼接后的输出（N x 元素数 x 元素大小）",
     .traffic_m_other = "M = 单张 GPU 的缓冲区（元素数 x 元素大小）",
     .traffic_measured = "结束时每张 GPU 的实测值：%s",
     .traffic_exact_note = "（当 N 整除元素数时完全相等）",
-    .traffic_rhd_note = "（N 为 2 的幂时成立；%d 张 GPU 时，接收搭档数据的 GPU 发送得更多）",
-    .traffic_naive_allreduce = "%s：GPU 0 发送 (N-1) x M，其余各发 M",
-    .traffic_naive_allreduce_values = "= (%d-1) x %s = %s（GPU 0）",
-    .traffic_naive_reducescatter = "%s：除 GPU 0 外各发 M，GPU 0 发 (N-1)/N x M",
-    .traffic_naive_reducescatter_values = "= 除 GPU 0 外各发 %s；GPU 0：%s",
-    .traffic_naive_allgather = "%s：GPU 0 发送 (N-1)(N-1)/N x M，其余各发 M/N",
-    .traffic_naive_allgather_values = "= (%d-1)(%d-1)/%d x %s = %s（GPU 0）",
-    .traffic_tree = "%s：向父节点发 M，向每个子节点发 M",
-    .traffic_tree_values = "最多的是 GPU %d：%d x %s = %s",
 
     .reset = "重置",
     .step_back = "< 后退",
@@ -405,7 +311,6 @@ const UiStrings kUiStringsZh = {
                             "这里保留较小值：min(a0,b0)。",
                             "avg 先像求和一样相加，加上最后一项的 GPU 再除以 N：mean(a0,...,d0)。"},
     .reduction_kind = {"归约", "归约 \xC3\x97", "归约 max", "归约 min", "归约 avg"},
-    .ring_algorithm_title = "环形",
     .traffic_formula_other = "作为对比（并非此处运行的算法）：",
     .window_too_small = "窗口太小：请至少调到 %d x %d 像素。",
     .view_too_small = "这里太小，画不下这些 GPU：请放大窗口、调小字号，或减少 GPU 数量。",

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "core/algorithms/registry.h"
 #include "app/gui/compare/compare_sentence.h"
 #include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/plots/plot_axes.h"
@@ -20,15 +21,8 @@
 namespace ringviz::gui {
 
 Rgb algorithm_colour(Algorithm algorithm) {
-  switch (algorithm) {
-    case Algorithm::ring: return {72, 139, 240};
-    case Algorithm::naive: return {160, 164, 174};
-    case Algorithm::direct: return {228, 88, 104};
-    case Algorithm::rhd: return {80, 185, 110};
-    case Algorithm::tree: return {176, 124, 236};
-    case Algorithm::tree_pipelined: return {236, 164, 64};
-  }
-  return {200, 200, 200};
+  const auto& [r, g, b] = algorithm_unit(algorithm).chart_colour;
+  return {r, g, b};
 }
 
 std::string format_seconds(double seconds) {

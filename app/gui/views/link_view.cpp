@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "core/algorithms/registry.h"
 #include "app/gui/compare/topology_picture.h"
 #include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/plots/view_text.h"

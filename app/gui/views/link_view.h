@@ -12,8 +12,8 @@
 #include "app/gui/render/colour.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/ring_geometry.h"
+#include "core/schedule/rounds.h"
 #include "core/model/layout.h"
-#include "core/schedule/schedule.h"
 #include "core/training/cost_model.h"
 
 struct ImDrawList;
