@@ -119,7 +119,7 @@ class RoundCapture {
     const SlotLayout layout = make_layout(config);
     Schedule schedule = make_schedule(config);
     // The transport holds one slot per piece and runs the waves on them (docs/architecture.md,
-    // "Pipelined schedules"); the trace keeps the article's slots.
+    // "Pipelined schedules"); the trace keeps the source article's slots.
     shape_ = CollectiveShape{config.dtype, config.reduce, config.ranks,
                              piece_layout(layout, pipeline_shape_of(schedule))};
     execution_ = execution_schedule(schedule);

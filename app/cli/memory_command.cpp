@@ -361,7 +361,7 @@ Command add_memory_command(CLI::App& app) {
       "memory", "per-GPU model-state memory and communication for ddp / zero1 / zero2 / zero3");
   auto flags = std::make_shared<MemoryFlags>();
   CLI::Option* params = parser->add_option("--params,-p", flags->params,
-                     "parameters: 1.5B, 7B (the article), 7.5B (ZeRO paper), 13B, 70B, 350M or a plain integer")
+                     "parameters: 1.5B, 7B (the source article), 7.5B (ZeRO paper), 13B, 70B, 350M or a plain integer")
       ->capture_default_str();
   add_gpus_option(*parser, flags->config.gpus, "data-parallel GPUs", kMaxMemoryGpus);
   add_choice_option(*parser, "--strategy,-s", flags->strategy, kStrategyNames,

@@ -26,12 +26,12 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
   parser
       .add_option("--channels", flags.channels,
                   "parallel rings, each carrying its own part of every slot, 1-" + std::to_string(kMaxChannels) +
-                      " (1: one ring, as in the article)")
+                      " (1: one ring, as in the source article)")
       ->capture_default_str();
   parser
       .add_option("--slices", flags.slices,
                   "pieces every slot is cut into so that rounds overlap in a pipeline, 1-" +
-                      std::to_string(kMaxSlices) + " (1: the article's lock-step rounds)")
+                      std::to_string(kMaxSlices) + " (1: the source article's lock-step rounds)")
       ->capture_default_str();
   add_backend_option(parser, flags.backend);
   add_lang_option(parser, flags.lang, "the tables and messages");

@@ -53,7 +53,7 @@ struct TrafficFormula {
 
 // The caption panel's words (app/gui/text/round_caption.cpp asks, these answer).
 struct AlgorithmCaptions {
-  // true: start, round and done are whole paragraphs (the ring's, from the article). false:
+  // true: start, round and done are whole paragraphs (the ring's, from the source article). false:
   // start is the plan after the shared "every GPU holds ...", round is one sentence the shared
   // "what holds now" follows, and the busiest GPU's bytes close the run.
   bool whole_story = false;
@@ -98,7 +98,7 @@ struct AlgorithmUnit {
   // The traffic panel's formula; `subject` names the algorithm and op ("Ring AllReduce").
   TrafficFormula (*traffic)(Language language, Op op, int ranks, double buffer_bytes,
                             const std::string& subject);
-  // Paragraphs after the trace report's byte table (the article's formula for the rings), with
+  // Paragraphs after the trace report's byte table (the source article's formula for the rings), with
   // byte counts written by `quantity`; nullptr: the table alone.
   std::vector<std::string> (*trace_traffic_notes)(Language language, const Config& config,
                                                   std::string (*quantity)(double)) = nullptr;

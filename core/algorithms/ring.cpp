@@ -1,4 +1,4 @@
-// ring: the article's algorithm and ringviz's default. Every GPU sends to its right-hand
+// ring: the source article's algorithm and ringviz's default. Every GPU sends to its right-hand
 // neighbour only; a reduce-scatter pass of N - 1 rounds leaves each GPU one fully reduced slot,
 // an all-gather pass of N - 1 rounds hands the finished slots round. Each GPU sends (N-1)/N of
 // its buffer per pass, whatever N, which no other algorithm here beats.
@@ -56,7 +56,7 @@ std::string_view ring_cost(Op op) {
                                    : "2(N-1)α + 2(N-1)/N·nβ + (N-1)/N·nγ";
 }
 
-// The caption panel's paragraphs, from the article.
+// The caption panel's paragraphs, from the source article.
 constexpr Words kStartAllGather{
     "Each GPU holds only its own block (a capital letter); its other slots are still empty "
     "(hatched). In N-1 rounds every block walks once around the ring.",
@@ -136,7 +136,7 @@ constexpr Words kTraceAllGather{
 
 std::vector<std::string> ring_trace_notes(Language language, const Config& config, std::string (*quantity)(double)) {
   // M is what one GPU holds in the collective's own terms: its buffer, or for AllGather the
-  // gathered result (the article's formula is about the data being reduced or collected).
+  // gathered result (the source article's formula is about the data being reduced or collected).
   const int n = config.ranks;
   const double m = static_cast<double>(buffer_elements(config)) * static_cast<double>(dtype_size(config.dtype));
   const double per_gpu = (config.op == Op::allreduce ? 2 : 1) * pass_bytes_per_gpu(n, m);

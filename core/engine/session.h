@@ -27,16 +27,16 @@ struct SessionOptions {
 // re-executing the same rounds from one. A pipelined collective (channels or slices above 1)
 // steps wave by wave: the backend holds one slot per piece and executes the execution
 // schedule (docs/architecture.md, "Pipelined schedules"), while schedule() and layout() stay
-// in the article's slots so that every view names slots as it does in lock-step.
+// in the source article's slots so that every view names slots as it does in lock-step.
 class Session {
  public:
   // Validates the config and builds the inputs (throws InputError on bad input).
   Session(Config config, std::unique_ptr<Backend> backend, SessionOptions options = {});
 
   const Config& config() const { return config_; }
-  // The N slots of the article, whatever the pipeline.
+  // The N slots of the source article, whatever the pipeline.
   const SlotLayout& layout() const { return layout_; }
-  // Lock-step rounds, or the pipeline's waves: a transfer's slot is the article's slot and its
+  // Lock-step rounds, or the pipeline's waves: a transfer's slot is the source article's slot and its
   // step says which piece of it moves (transfer_span() gives the elements).
   const Schedule& schedule() const { return schedule_; }
   PipelineShape pipeline_shape() const { return pipeline_shape_of(schedule_); }

@@ -24,7 +24,7 @@ struct Traffic {
 
 Traffic compute_traffic(const Schedule& schedule, const SlotLayout& layout, DType dtype, int ranks);
 
-// The article's formula: a ring AllReduce of M bytes per GPU over N GPUs sends
+// The source article's formula: a ring AllReduce of M bytes per GPU over N GPUs sends
 // 2 (N - 1) / N x M bytes from each GPU (exact when N divides M).
 double ring_allreduce_bytes_per_gpu(int ranks, double bytes_per_gpu);
 // One ring pass (ReduceScatter or AllGather of an M-byte buffer): (N - 1) / N x M.

@@ -22,11 +22,11 @@ inline constexpr EnumName<Op> kOpNames[] = {
 // Which algorithm runs: declared here without its values, which the registry's list defines
 // (core/algorithms/algorithm_list.h) together with everything else about each one.
 enum class Algorithm : std::uint8_t;
-// seed: the article's tables (rank r sends slot r - t); nccl: NCCL's reduce-scatter, where
+// seed: the source article's tables (rank r sends slot r - t); nccl: NCCL's reduce-scatter, where
 // rank r ends up owning slot r.
 enum class Order { seed, nccl };
 inline constexpr EnumName<Order> kOrderNames[] = {
-    {Order::seed, "seed", "", "the article's tables: rank r sends slot r-t"},
+    {Order::seed, "seed", "", "the source article's tables: rank r sends slot r-t"},
     {Order::nccl, "nccl", "", "rank r ends owning slot r, as NCCL does"},
 };
 // values: a table of numbers per rank (the GUI's editor, a lesson's arrays), never typed.
@@ -67,7 +67,7 @@ struct Config {
   DType dtype = DType::f32;
   ReduceOp reduce = ReduceOp::sum;
   InitPattern init;
-  // 1 and 1: the article's lock-step rounds. More: NCCL's pipelined ring (core/schedule/pipeline.h).
+  // 1 and 1: the source article's lock-step rounds. More: NCCL's pipelined ring (core/schedule/pipeline.h).
   int channels = 1;
   int slices = 1;
 };

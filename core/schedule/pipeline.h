@@ -1,7 +1,7 @@
 #pragma once
 // Slices and channels: how NCCL's ring streams instead of moving in lock-step rounds
 // (docs/architecture.md, "Pipelined schedules"). Every slot is cut into C channel parts and
-// each part into S slices; a "piece" is one slice of one channel of one slot. The article's
+// each part into S slices; a "piece" is one slice of one channel of one slot. The source article's
 // round t becomes steps (channel, round t, slice); piece k of round t + 1 may leave a GPU as
 // soon as piece k of round t has arrived there, so the steps run in waves: wave w holds the
 // steps whose round + slice = w, on every channel at once. With C = S = 1 a wave is a round.

@@ -21,7 +21,7 @@ inline constexpr EnumName<TransferKind> kTransferKindNames[] = {{TransferKind::c
 inline constexpr EnumNamer transfer_kind_name{kTransferKindNames};
 
 // Where a transfer sits in a pipelined schedule (core/schedule/pipeline.h): which channel,
-// which of the article's rounds, which slice. In a lock-step schedule channel = slice = 0 and
+// which of the source article's rounds, which slice. In a lock-step schedule channel = slice = 0 and
 // round is the round's index.
 struct PipelineStep {
   int channel = 0;
@@ -48,14 +48,14 @@ struct Round {
 };
 
 struct Schedule {
-  // Lock-step: the article's rounds. Pipelined (channels or slices above 1): waves of steps.
+  // Lock-step: the source article's rounds. Pipelined (channels or slices above 1): waves of steps.
   std::vector<Round> rounds;
   int channels = 1;
   int slices = 1;
   // The algorithm's own channels among `channels`, each a part of every slot before --channels
   // cuts it further (the bidirectional ring: one half per direction); see PipelineShape.
   int lanes = 1;
-  // The phase of each of the article's rounds, indexed by PipelineStep::round.
+  // The phase of each of the source article's rounds, indexed by PipelineStep::round.
   std::vector<Phase> round_phases;
   // ReduceScatter: the slot each rank holds fully reduced at the end. AllReduce: the slot it
   // owns between the two phases. AllGather: the slot it contributes.

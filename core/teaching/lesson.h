@@ -38,7 +38,7 @@ inline constexpr std::size_t kMaxLessonListEntries = 256;   // highlight and zoo
 // The panels the GUI can show. The list is closed: a lesson naming anything else is rejected.
 enum class View {
   ring,         // the GPUs on a ring: each GPU's chunks, the transfers of the round in flight
-  round_table,  // the article's table: GPU | sends | receives | holds after the round
+  round_table,  // the source article's table: GPU | sends | receives | holds after the round
   traffic,      // bytes sent and received per GPU, cumulative, next to 2(N-1)/N x M
   timeline,     // every round of the schedule along a time axis, phases coloured
   memory,       // model-state memory per GPU under the strategies of the scene's "memory"

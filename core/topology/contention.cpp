@@ -143,7 +143,7 @@ class Simulator {
     }
   }
 
-  // Who waits for whom, walking the article's rounds in order: a send waits for the writes of
+  // Who waits for whom, walking the source article's rounds in order: a send waits for the writes of
   // the latest earlier round into its source piece; a fold also for those into its own piece.
   // The writes of one round into one piece are one version of it, which readers wait on as a
   // whole, so a slot that N-1 transfers fold into costs N-1 + readers links, not their product.
@@ -158,7 +158,7 @@ class Simulator {
       int version = -1;
     };
     std::unordered_map<std::int64_t, Latest> latest;
-    // Jobs by the article's round (a lock-step schedule's rounds are its waves).
+    // Jobs by the source article's round (a lock-step schedule's rounds are its waves).
     std::vector<std::vector<std::pair<int, const Transfer*>>> by_round;
     int job_id = 0;
     for (std::size_t wave = 0; wave < schedule.rounds.size(); ++wave)

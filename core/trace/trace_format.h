@@ -11,7 +11,7 @@
 
 namespace ringviz {
 
-// table: aligned for a terminal; markdown: the article's tables, ready to paste into notes;
+// table: aligned for a terminal; markdown: the source article's tables, ready to paste into notes;
 // json: the `ringviz.trace/1` document for tools and tests; chrome: trace events for Perfetto
 // (core/trace/chrome_trace.h).
 enum class TraceFormat { table, markdown, json, chrome };

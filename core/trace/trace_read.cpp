@@ -229,7 +229,7 @@ void check_contributors(const DocumentReader& reader, const json& node, const st
   }
 }
 
-// A pipelined transfer's step: channel, the article's round (1-based), slice and that round's
+// A pipelined transfer's step: channel, the source article's round (1-based), slice and that round's
 // phase, as the schedule places it in this wave.
 void check_step(const DocumentReader& reader, const json& entry, const std::string& item, int number, std::size_t index,
                 const Transfer& planned, const Config& config, const std::vector<Phase>& round_phases) {

@@ -53,7 +53,7 @@ class TraceReportBuilder::Impl {
            std::to_string(fill.count_to_fill), std::to_string(fill.count_to_fill)})));
     report.sections.push_back(inputs_section());
 
-    // AllGather lists holdings in the order blocks arrived, as the article's tables do.
+    // AllGather lists holdings in the order blocks arrived, as the source article's tables do.
     arrivals_.assign(static_cast<std::size_t>(ranks_), {});
     for (int rank = 0; rank < ranks_; ++rank)
       for (int slot = 0; slot < ranks_; ++slot)
@@ -85,7 +85,7 @@ class TraceReportBuilder::Impl {
   }
 
  private:
-  // A pipelined schedule's steps are waves, each carrying slices of several of the article's
+  // A pipelined schedule's steps are waves, each carrying slices of several of the source article's
   // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules"). The
   // channels an algorithm runs on by itself (the bidirectional ring's two directions) are
   // still lock-step: only --channels and --slices make waves.
@@ -323,7 +323,7 @@ class TraceReportBuilder::Impl {
       bytes.rows.push_back({gpu(rank), std::to_string(trace_.traffic.total_sent(rank)),
                             std::to_string(trace_.traffic.total_received(rank))});
     ReportSection section{say(Phrase::traffic_heading, language_), {table(std::move(bytes))}};
-    // The rings word the article's formula; the other algorithms have only the exact table.
+    // The rings word the source article's formula; the other algorithms have only the exact table.
     if (const auto notes = algorithm_unit(trace_.config.algorithm).trace_traffic_notes)
       for (std::string& note : notes(language_, trace_.config, format_quantity))
         section.blocks.push_back(paragraph(std::move(note)));

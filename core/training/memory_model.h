@@ -103,7 +103,7 @@ struct ModelPreset {
 };
 inline constexpr ModelPreset kModelPresets[] = {
     {"1.5B", 1'500'000'000, "GPT-2 XL scale"},
-    {"7B", 7'000'000'000, "the article's 7B model"},
+    {"7B", 7'000'000'000, "the source article's 7B model"},
     {"7.5B", 7'500'000'000, "the ZeRO paper, Figure 1"},
     {"13B", 13'000'000'000, "a 13B model"},
     {"70B", 70'000'000'000, "a 70B model"},

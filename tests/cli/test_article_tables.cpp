@@ -1,4 +1,4 @@
-// The article's tables are the first acceptance test: `ringviz trace --format markdown` must
+// The source article's tables are the first acceptance test: `ringviz trace --format markdown` must
 // print them row for row, in English and in Chinese.
 #include <doctest/doctest.h>
 
@@ -67,7 +67,7 @@ void in_both_languages(Body body) {
   SUBCASE("in Chinese") { body(kChinese); }
 }
 
-TEST_CASE("ring AllGather on four GPUs prints the article's three rounds row for row") {
+TEST_CASE("ring AllGather on four GPUs prints the source article's three rounds row for row") {
   in_both_languages([](const Wording& words) {
     const RunResult run = markdown_trace("allgather", "seed", words);
     REQUIRE(run.exit_code == 0);
@@ -95,7 +95,7 @@ TEST_CASE("ring AllGather on four GPUs prints the article's three rounds row for
   });
 }
 
-TEST_CASE("ring ReduceScatter in the article's order leaves GPU r with chunk r + 1") {
+TEST_CASE("ring ReduceScatter in the source article's order leaves GPU r with chunk r + 1") {
   in_both_languages([](const Wording& words) {
     const RunResult run = markdown_trace("reducescatter", "seed", words);
     REQUIRE(run.exit_code == 0);
@@ -117,7 +117,7 @@ TEST_CASE("ring ReduceScatter in NCCL's order leaves GPU r with chunk r") {
   });
 }
 
-TEST_CASE("chunk 0 gathers one term per round on its way around the ring, as the article traces it") {
+TEST_CASE("chunk 0 gathers one term per round on its way around the ring, as the source article traces it") {
   const RunResult run = markdown_trace("reducescatter", "seed", kEnglish);
   REQUIRE(run.exit_code == 0);
   // Round k: GPU k-1 passes the partial sum on and GPU k folds its own chunk 0 into it.

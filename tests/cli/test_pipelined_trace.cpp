@@ -40,7 +40,7 @@ TEST_CASE("a pipelined JSON trace names its shape, and every transfer its channe
     for (const Json& transfer : wave["transfers"]) {
       const int round = transfer["round"];
       const int slice = transfer["slice"];
-      // Wave w carries slice k of the article's round w - k.
+      // Wave w carries slice k of the source article's round w - k.
       CHECK(round + slice == wave["round"].get<int>());
       CHECK(transfer["phase"] == (round <= 3 ? "reduce-scatter" : "all-gather"));
       // 16 elements in 4 slots of 4, each cut into 2 channels of 2 slices: one f32 per piece.
@@ -49,7 +49,7 @@ TEST_CASE("a pipelined JSON trace names its shape, and every transfer its channe
       CHECK(steps.insert({transfer["channel"], round, slice, transfer["src"]}).second);
     }
   CHECK(steps.size() == 2 * 6 * 2 * 4);
-  // The pipeline moves the article's bytes, only in smaller pieces.
+  // The pipeline moves the source article's bytes, only in smaller pieces.
   const Json lock_step = json_trace({"--gpus", "4", "--count", "16"});
   std::int64_t lock_step_bytes = 0;
   for (const Json& sent : lock_step["bytes_sent"]) lock_step_bytes += sent.get<std::int64_t>();

@@ -1,4 +1,4 @@
-// The article's opening example: two GPUs holding [1, 2, 3, 4] and [5, 6, 7, 8].
+// The source article's opening example: two GPUs holding [1, 2, 3, 4] and [5, 6, 7, 8].
 #include <doctest/doctest.h>
 
 #include "json_trace.h"

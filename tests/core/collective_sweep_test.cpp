@@ -161,7 +161,7 @@ std::string output_text(const Session& session, int rank) {
   return text;
 }
 
-TEST_CASE("The article's two-GPU example gives the article's results") {
+TEST_CASE("The source article's two-GPU example gives the source article's results") {
   // GPU 0 starts with [1, 2, 3, 4] and GPU 1 with [5, 6, 7, 8] (init seed, count 4).
   Config config = ConfigBuilder().ranks(2).count(4);
 

@@ -79,7 +79,7 @@ Config small_config(Op op, Order order, int ranks) {
   return ConfigBuilder().op(op).order(order).ranks(ranks).count(ranks);
 }
 
-TEST_CASE("Three-GPU AllReduce in seed order builds up partial sums as the article's table does") {
+TEST_CASE("Three-GPU AllReduce in seed order builds up partial sums as the source article's table does") {
   Session session(small_config(Op::allreduce, Order::seed, 3), make_cpu_backend(1));
   CHECK(row_labels(session, 0) == "[a0][a1][a2]");
   CHECK(row_labels(session, 1) == "[b0][b1][b2]");

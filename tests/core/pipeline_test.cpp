@@ -19,7 +19,7 @@ Config ring(Op op, int ranks, std::int64_t count, int channels, int slices) {
   return ConfigBuilder().op(op).ranks(ranks).count(count).channels(channels).slices(slices);
 }
 
-TEST_CASE("one channel and one slice leave the article's rounds as they are") {
+TEST_CASE("one channel and one slice leave the source article's rounds as they are") {
   const Config config = ring(Op::allreduce, 5, 23, 1, 1);
   const Schedule rounds = make_lock_step_schedule(config);
   const Schedule same = make_schedule(config);

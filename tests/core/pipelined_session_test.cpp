@@ -1,6 +1,6 @@
 // Pipelined sessions (docs/architecture.md, "Pipelined schedules"): every element keeps its slot
 // and its chain of ranks, so any number of channels and slices must leave the outputs and the
-// final buffers bit-identical to the article's lock-step rounds, and stepping a pipeline back
+// final buffers bit-identical to the source article's lock-step rounds, and stepping a pipeline back
 // and forth must show what a straight run shows.
 #include <doctest/doctest.h>
 
@@ -126,7 +126,7 @@ TEST_CASE("stepping a pipelined session back and forth shows the buffers of a st
   }
 }
 
-TEST_CASE("a pipelined session keeps the article's slots and moves pieces of them") {
+TEST_CASE("a pipelined session keeps the source article's slots and moves pieces of them") {
   Config config = make_config(Op::reducescatter, Algorithm::ring, 3, 17, DType::f32, ReduceOp::sum);
   config.channels = 2;
   config.slices = 2;

@@ -99,7 +99,7 @@ TEST_CASE("The owned slot is r+1 in seed order and r in nccl order, and r in All
   }
 }
 
-TEST_CASE("The article's four-GPU seed table: step 0 sends slot r, step 1 slot r-1") {
+TEST_CASE("The source article's four-GPU seed table: step 0 sends slot r, step 1 slot r-1") {
   const Config config = ConfigBuilder().op(Op::reducescatter).ranks(4);
   const Schedule schedule = make_schedule(config);
   CHECK(round_text(schedule.rounds[0]) == "reduce-scatter: 0>1:s0r 1>2:s1r 2>3:s2r 3>0:s3r");

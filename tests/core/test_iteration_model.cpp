@@ -113,7 +113,7 @@ TEST_CASE("the iteration's model states are the memory model's ZeRO figures, unc
     }
 }
 
-TEST_CASE("the article's 7B ledger: 112 GB of model states under DDP at the optimizer step") {
+TEST_CASE("the source article's 7B ledger: 112 GB of model states under DDP at the optimizer step") {
   IterationQuery q = query_for("llama2-7b");
   q.model.name = kCustomModelName;
   q.model.parameters = 7'000'000'000;

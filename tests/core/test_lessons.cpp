@@ -137,7 +137,7 @@ TEST_CASE("every shipped lesson loads, validates and lasts a sensible time") {
   }
 }
 
-TEST_CASE("the lessons follow the article: training first, primitives, rings, traffic, memory last") {
+TEST_CASE("the lessons follow the source article: training first, primitives, rings, traffic, memory last") {
   const auto has_view = [](const Lesson& lesson, View view) {
     return std::any_of(lesson.scenes.begin(), lesson.scenes.end(), [&](const LessonScene& scene) {
       return std::find(scene.views.begin(), scene.views.end(), view) != scene.views.end();
@@ -209,7 +209,7 @@ TEST_CASE("shipped captions fit a video frame and the player's fonts") {
   }
 }
 
-TEST_CASE("lesson 2 computes the article's 2-GPU numbers") {
+TEST_CASE("lesson 2 computes the source article's 2-GPU numbers") {
   const Lesson lesson = shipped("02-three-primitives.json");
   REQUIRE(lesson.scenes.size() >= 3);
   SUBCASE("AllGather: both GPUs hold 1 to 8") {
@@ -240,7 +240,7 @@ TEST_CASE("lesson 1 averages the gradients it shows") {
     CHECK(final_values(config, rank) == std::vector<double>{1, -0.5, 0.5, 0.5});
 }
 
-TEST_CASE("lesson 3 follows block A through GPU 1 and GPU 2, as in the article") {
+TEST_CASE("lesson 3 follows block A through GPU 1 and GPU 2, as in the source article") {
   const Lesson lesson = shipped("03-ring-allgather.json");
   const LessonScene& scene = lesson.scenes.front();
   CHECK(scene.round_count == 3);
@@ -254,7 +254,7 @@ TEST_CASE("lesson 3 follows block A through GPU 1 and GPU 2, as in the article")
   CHECK(follow_a->zoom->view == View::ring);
 }
 
-TEST_CASE("lesson 4 ends where the article's table does, and NCCL's order where NCCL does") {
+TEST_CASE("lesson 4 ends where the source article's table does, and NCCL's order where NCCL does") {
   const Lesson lesson = shipped("04-ring-reducescatter.json");
   CHECK(make_schedule(lesson.scenes.at(0).config).owned_slot == std::vector<int>{1, 2, 3, 0});
   CHECK(make_schedule(lesson.scenes.at(1).config).owned_slot == std::vector<int>{0, 1, 2, 3});
@@ -779,7 +779,7 @@ TEST_CASE("a whole-iteration memory block is refused where it is wrong, naming t
             .find("/scenes/0/memory/seq: seq: 0 is out of range") != std::string::npos);
 }
 
-TEST_CASE("lessons 8 and 9 state the iteration model's peaks, and lesson 8 starts from the article's 112 GB") {
+TEST_CASE("lessons 8 and 9 state the iteration model's peaks, and lesson 8 starts from the source article's 112 GB") {
   for (const char* name : {"08-112gb-in-80gb.json", "09-zero-shards-states.json"}) {
     const Lesson lesson = shipped(name);
     for (const LessonScene& scene : lesson.scenes) {

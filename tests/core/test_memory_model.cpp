@@ -1,4 +1,4 @@
-// The memory model against the article and the ZeRO paper, and the iteration timeline.
+// The memory model against the source article and the ZeRO paper, and the iteration timeline.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -34,7 +34,7 @@ MemoryEstimate estimate(std::int64_t parameters, int gpus, Strategy strategy,
 
 }  // namespace
 
-TEST_CASE("a 7B model under DDP needs 112 GB of model states on every GPU, as the article says") {
+TEST_CASE("a 7B model under DDP needs 112 GB of model states on every GPU, as the source article says") {
   for (int gpus : {1, 4, 8}) {
     const MemoryEstimate e = estimate(7'000'000'000, gpus, Strategy::ddp);
     for (const ModelStateBytes& gpu : e.per_gpu) {
@@ -176,7 +176,7 @@ TEST_CASE("communication per GPU: ZeRO-2 sends what DDP sends, ZeRO-3 half as mu
       else
         CHECK(std::abs(excess) <= 2);
     }
-    // The article's formula, 2 (N - 1) / N x M with M = 2Ψ bytes of bf16 gradients.
+    // The source article's formula, 2 (N - 1) / N x M with M = 2Ψ bytes of bf16 gradients.
     if (psi % gpus == 0)
       CHECK(static_cast<double>(ddp.bytes_sent_per_gpu[0]) == ring_allreduce_bytes_per_gpu(gpus, 2.0 * psi));
   }

@@ -78,7 +78,7 @@ TEST_CASE("ReduceScatter sends (N-1)/N of the buffer and AllGather N-1 whole inp
   CHECK(traffic_of(eight.op(Op::allgather).ranks(1)).total_sent(0) == 0);
 }
 
-TEST_CASE("The article's figure: 4 GPUs with 4 GB each send 6 GB per GPU in a ring AllReduce") {
+TEST_CASE("The source article's figure: 4 GPUs with 4 GB each send 6 GB per GPU in a ring AllReduce") {
   CHECK(ring_allreduce_bytes_per_gpu(4, 4e9) == 6e9);
   CHECK(ring_pass_bytes_per_gpu(4, 4e9) == 3e9);
   // The same from the schedule, with 10^9 f32 elements (4 GB) per GPU: no buffers needed.

@@ -246,7 +246,7 @@ TEST_CASE("the timeline's phases are reduce and broadcast for the algorithms tha
         "Drag to scrub; markers are rounds (orange: reduce, blue: broadcast).");
 }
 
-TEST_CASE("a wave of a pipelined schedule is told as the earliest of the article's rounds in it") {
+TEST_CASE("a wave of a pipelined schedule is told as the earliest of the source article's rounds in it") {
   InLanguage in(Language::en);
   Config config = config_of(Algorithm::rhd, Op::allreduce, 4);
   config.slices = 2;

@@ -55,7 +55,7 @@ TEST_CASE("every round of a ring collective has a question whose answer is the s
   }
 }
 
-TEST_CASE("in the article's ReduceScatter order, GPU g receives slot (g - 1 - t) mod N in step t") {
+TEST_CASE("in the source article's ReduceScatter order, GPU g receives slot (g - 1 - t) mod N in step t") {
   const int n = 4;
   const Schedule schedule = ring(Op::reducescatter, n);
   for (int round = 1; round <= n - 1; ++round) {

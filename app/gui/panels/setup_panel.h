@@ -38,7 +38,7 @@ class SetupPanel {
   // Whoever applied a config (this panel, a key, a view, a lesson) reports the outcome here.
   void accepted(const Config& config, BackendChoice backend);
   void rejected(std::string error) { error_ = std::move(error); }
-  // `config` switched between the article's lock-step rounds (slices = channels = 1) and the
+  // `config` switched between the source article's lock-step rounds (slices = channels = 1) and the
   // pipelined ring, which gets back the slices and channels it last had (the setup panel's
   // toggle and the S key).
   Config with_pipeline_toggled(const Config& config) const;

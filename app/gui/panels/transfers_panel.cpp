@@ -88,7 +88,7 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingStretchProp;
   // A pipelined wave's transfer is one piece of its slot: the slot is followed by the step
-  // (the article's round, the slice, the channel) it belongs to.
+  // (the source article's round, the slice, the channel) it belongs to.
   const bool pipelined = session.schedule().channels > 1 || session.schedule().slices > 1;
   const PipelineShape shape = pipeline_shape_of(session.schedule());
   const char* reduce_kind = t.reduction_kind[static_cast<std::size_t>(model.config().reduce)];

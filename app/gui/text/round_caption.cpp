@@ -119,7 +119,7 @@ RoundCaption round_caption(const Config& config, const Schedule& schedule, const
   caption.title =
       format(pipelined ? t.caption_wave : t.caption_round, round, rounds, phase_word(t, unit, context, this_round));
   if (pipelined && !this_round.transfers.empty()) {
-    // A wave of a pipelined schedule holds slices of several of the article's rounds
+    // A wave of a pipelined schedule holds slices of several of the source article's rounds
     // (core/schedule/pipeline.h): it is told as the earliest of them, which the others follow.
     int first = this_round.transfers.front().step.round, last = first;
     for (const Transfer& transfer : this_round.transfers) {

@@ -23,7 +23,7 @@ const UiStrings kEnglish = {
     .order_seed = "seed",
     .order_nccl = "nccl",
     .order_explained =
-        "seed follows the article's tables (GPU r sends slot r first); nccl starts one slot "
+        "seed follows the source article's tables (GPU r sends slot r first); nccl starts one slot "
         "earlier, so that GPU r ends up owning slot r, as NCCL's ReduceScatter does.",
     .gpus = "GPUs",
     .gpus_hint = "Ctrl+click to type any number up to 256.",
