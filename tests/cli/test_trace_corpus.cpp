@@ -1,6 +1,6 @@
-// The JSON trace of 200 seeded random configs, byte for byte as it was recorded before the
-// architecture refactor (tests/cli/trace_corpus/generate.py made the corpus): restructuring the
-// engine must not change a single number, label or key order that a user's scripts may read.
+// The JSON trace of 200 seeded random configs, byte for byte as a trusted build recorded them
+// (tests/cli/trace_corpus/generate.py made the corpus): restructuring the engine must not
+// change a single number, label or key order that a user's scripts may read.
 #include <doctest/doctest.h>
 
 #include <algorithm>

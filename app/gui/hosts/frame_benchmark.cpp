@@ -20,7 +20,7 @@ namespace {
 
 constexpr double kFrameSeconds = 1.0 / 60.0;  // playing at 1x, 60 frames per second
 constexpr int kWarmUpFrames = 10;             // shader compilation, first uploads: not timed
-constexpr double kBudgetMs = 16.0;            // the frame time the GUI is held to (issue 16)
+constexpr double kBudgetMs = 16.0;            // the frame time the GUI is held to: 60 frames a second (docs/architecture.md, "Frame time")
 
 double percentile(std::vector<double> values, double p) {
   if (values.empty()) return 0;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Records the trace corpus: 200 seeded random configs and what `ringviz trace --format json`
 printed for each. Run it with a ringviz binary you trust (the corpus was recorded before the
-architecture refactor); the CLI suite then checks that every later build prints the same bytes.
+engine was split into its core folders); the CLI suite then checks that every later build
+prints the same bytes.
 
     tests/cli/trace_corpus/generate.py build/app/ringviz
 """
