@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/algorithms/algorithm_list.h"
 #include "core/model/config.h"
 #include "core/model/dtype.h"
 #include "core/model/enum_table.h"

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/algorithms/registry.h"
 #include "core/model/text.h"
 #include "core/run/run_collectives.h"
 
