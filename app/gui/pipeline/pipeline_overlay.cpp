@@ -68,7 +68,7 @@ float PipelineOverlay::strip_height(const Schedule& schedule, const SlotLayout& 
   const StripQuestion question{&schedule, schedule.round_count(), config.ranks, config.channels, config.slices,
                                config.count, width, line, ui_language()};
   if (question == strip_question_) return strip_height_;
-  const PieceFill fill = piece_fill(config);
+  const PieceFill fill = piece_fill(config, pipeline_shape_of(schedule));
   const float wrap = std::max(1.0f, caption_width(schedule, width, line));
   float text_h = line;
   for (int round = 1; round <= schedule.round_count() && text_h < line * kMaxStripLines; ++round) {
