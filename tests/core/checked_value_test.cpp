@@ -98,7 +98,10 @@ TEST_CASE("--init values: accepts exactly what an init file accepts, integers ex
       {"3.0", DType::i32},                {"2.5e1", DType::i32},                {"-0", DType::i32},
       {"0.1", DType::f16},                {"65504", DType::f16},                {"nan", DType::f32},
       {"-inf", DType::bf16},              {"1e-400", DType::f64},               {"9223372036854775807.0", DType::i64}};
-  for (const auto& [number, dtype] : accepted) {
+  for (const auto& entry : accepted) {
+    // Named copies: clang before 16 cannot capture structured bindings (CAPTURE is a lambda).
+    const std::string number = entry.first;
+    const DType dtype = entry.second;
     CAPTURE(number);
     CAPTURE(dtype_name(dtype));
     const BothPaths both = read_both_ways(number, dtype);
