@@ -25,7 +25,7 @@ int count_of(const std::string& text, const std::string& word) {
 }
 
 // Every rank refused the run: exit 2, and the one line says `why`.
-void check_refused(const RunResult& result, const std::string& why) {
+void check_every_rank_refused(const RunResult& result, const std::string& why) {
   INFO(result.err);
   CHECK(result.exit_code == 2);
   CHECK(result.err.find(why) != std::string::npos);
@@ -84,22 +84,22 @@ TEST_CASE("started without an MPI launcher, ringviz capture says how to launch i
 }
 
 TEST_CASE("ranks started with different options all exit 2 naming the option and both values") {
-  check_refused(run_mpmd({{"capture", "--count", "8"}, {"capture", "--count", "9"}}),
+  check_every_rank_refused(run_mpmd({{"capture", "--count", "8"}, {"capture", "--count", "9"}}),
                 "--count is 8 on rank 0 but 9 on rank 1");
 }
 
 TEST_CASE("a --gpus other than the MPI world size is refused with both numbers") {
-  check_refused(run_mpi(2, {"capture", "--gpus", "3"}), "--gpus: 3 but MPI started 2 ranks");
+  check_every_rank_refused(run_mpi(2, {"capture", "--gpus", "3"}), "--gpus: 3 but MPI started 2 ranks");
 }
 
 TEST_CASE("--delay with --iters is refused, since the library's collectives cannot be delayed alike") {
-  check_refused(run_mpi(2, {"capture", "--iters", "2", "--delay", "1:100"}), "--delay: --iters times the ring");
+  check_every_rank_refused(run_mpi(2, {"capture", "--iters", "2", "--delay", "1:100"}), "--delay: --iters times the ring");
 }
 
 TEST_CASE("an output folder that does not exist is refused before any data moves, on every rank") {
   TempDir folder;
   const std::string out = (folder.path() / "missing" / "run.json").string();
-  check_refused(run_mpi(2, {"capture", "--out", out}), "--out");
+  check_every_rank_refused(run_mpi(2, {"capture", "--out", out}), "--out");
   CHECK(std::filesystem::is_empty(folder.path()));
 }
 
@@ -107,7 +107,7 @@ TEST_CASE("--transport nccl in a build without the NCCL transport is refused wit
 #ifdef RINGVIZ_WITH_NCCL
   MESSAGE("this build has the NCCL transport: ctest gpu.nccl_capture checks it");
 #else
-  check_refused(run_mpi(2, {"capture", "--transport", "nccl"}), "built without the NCCL transport");
+  check_every_rank_refused(run_mpi(2, {"capture", "--transport", "nccl"}), "built without the NCCL transport");
 #endif
 }
 
@@ -161,7 +161,7 @@ TEST_CASE("--iters --lang zh heads the table in Chinese over the same columns, a
   CHECK(columns + 5 == 80);  // "#错误" is five columns wide
   CHECK(row[79] != ' ');
   CHECK(row[80] == ' ');
-  check_refused(run_mpi(2, {"capture", "--iters", "1", "--lang", "xx"}), "--lang");
+  check_every_rank_refused(run_mpi(2, {"capture", "--iters", "1", "--lang", "xx"}), "--lang");
 }
 
 TEST_CASE("ringviz capture without ringviz-capture beside it names the folder and how to get MPI") {

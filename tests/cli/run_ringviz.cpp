@@ -1,5 +1,7 @@
 #include "run_ringviz.h"
 
+#include <doctest/doctest.h>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
@@ -160,6 +162,15 @@ std::size_t terminal_columns(const std::string& text) {
     i += length;
   }
   return width;
+}
+
+void check_refused(const RunResult& run, const std::string& expected_part) {
+  INFO("stderr: " << run.err);
+  CHECK(run.exit_code == 2);
+  CHECK(run.out.empty());
+  CHECK(lines_of(run.err).size() == 1);
+  CHECK(run.err.find(expected_part) != std::string::npos);
+  CHECK(run.err.find("json.exception") == std::string::npos);
 }
 
 }  // namespace ringviz::test

@@ -65,6 +65,10 @@ std::size_t terminal_columns(const std::string& text);
 // The lines of `text` (without their newline characters).
 std::vector<std::string> lines_of(const std::string& text);
 
+// Checks (doctest) that `run` was refused as bad input: exit 2, nothing on stdout, one line on
+// stderr containing `expected_part` and no library exception text.
+void check_refused(const RunResult& run, const std::string& expected_part);
+
 // The Markdown table that follows the first line equal to `heading`: its header, separator and
 // rows, one per line. Empty when the heading or the table is missing.
 std::string markdown_table_after(const std::string& markdown, const std::string& heading);

@@ -14,21 +14,13 @@
 using ringviz::test::lines_of;
 using ringviz::test::run_ringviz;
 using ringviz::test::RunResult;
+using ringviz::test::check_refused;
 using ringviz::test::TempDir;
 
 namespace {
 
 RunResult trace_init(const std::string& init, const std::string& dtype = "f32") {
   return run_ringviz({"trace", "--gpus", "2", "--count", "2", "--dtype", dtype, "--init", init});
-}
-
-void check_refused(const RunResult& run, const std::string& expected_part) {
-  INFO("stderr: " << run.err);
-  CHECK(run.exit_code == 2);
-  CHECK(run.out.empty());
-  CHECK(lines_of(run.err).size() == 1);
-  CHECK(run.err.find(expected_part) != std::string::npos);
-  CHECK(run.err.find("json.exception") == std::string::npos);
 }
 
 }  // namespace

@@ -18,20 +18,13 @@
 using ringviz::test::lines_of;
 using ringviz::test::run_ringviz;
 using ringviz::test::RunResult;
+using ringviz::test::check_refused;
 using ringviz::test::TempDir;
 
 namespace {
 
 RunResult trace_values(const std::string& dtype, const std::string& init, const std::string& reduce = "sum") {
   return run_ringviz({"trace", "--gpus", "2", "--count", "1", "--dtype", dtype, "--reduce", reduce, "--init", init});
-}
-
-void check_refused(const RunResult& run, const std::string& expected_part) {
-  INFO("stderr: " << run.err);
-  CHECK(run.exit_code == 2);
-  CHECK(run.out.empty());
-  CHECK(lines_of(run.err).size() == 1);
-  CHECK(run.err.find(expected_part) != std::string::npos);
 }
 
 // The value options `command` lists in its --help ("--gpus", "--out", ...): an option whose
