@@ -32,6 +32,7 @@ int run_command_line(int argc, char** argv) {
                                          cli::add_compare_command(app),
                                          cli::add_memory_command(app),
                                          cli::add_train_command(app),
+                                         cli::add_job_command(app),
                                          cli::add_lessons_command(app),
                                          cli::add_record_command(app),
                                          cli::add_capture_command(app)};

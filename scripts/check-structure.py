@@ -33,6 +33,7 @@ LAYER_ORDER = [
     ["core/training"],
     ["core/trace"],
     ["core/fit", "core/run", "core/teaching"],
+    ["core/job"],
     ["core/request"],
     # gpu: the devices, the kernels, the backend that runs a schedule on them, NCCL beside it.
     ["gpu/device"],

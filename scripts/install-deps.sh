@@ -10,7 +10,7 @@ packages=(
   cmake ninja-build g++ make pkg-config
   # libraries (header-only ones included)
   libimgui-dev libglfw3-dev libstb-dev libegl-dev libgl-dev libopengl-dev
-  doctest-dev libcli11-dev nlohmann-json3-dev
+  doctest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   # headless rendering, recording and the Chinese font
   xvfb xauth xdotool libgl1-mesa-dri libegl-mesa0 ffmpeg fonts-wqy-microhei
   # ringviz capture: one process per rank over MPI (its C interface and mpirun)

@@ -17,6 +17,8 @@ Command add_bench_command(CLI::App& app);
 Command add_compare_command(CLI::App& app);
 Command add_memory_command(CLI::App& app);
 Command add_train_command(CLI::App& app);
+// `job import` and `job show` (docs/job-format.md).
+Command add_job_command(CLI::App& app);
 // Lists the shipped lessons (also `record --list-lessons`); needs no GUI.
 Command add_lessons_command(CLI::App& app);
 // Needs the GUI build; without it `record` says so and exits 1.

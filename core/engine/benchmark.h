@@ -74,7 +74,11 @@ std::vector<std::int64_t> bench_sizes(std::int64_t min_bytes, std::int64_t max_b
                                       std::int64_t factor);
 // The largest count whose per-rank buffer is at most `bytes` (AllGather's buffer is N blocks).
 std::int64_t count_for_bytes(Op op, int ranks, DType dtype, std::int64_t bytes);
-// nccl-tests' bus bandwidth factor: AllReduce 2(n-1)/n, AllGather and ReduceScatter (n-1)/n.
+// nccl-tests' "size": the bytes of the larger buffer of one rank (AllGather: its whole output,
+// N x count; every other op: its input).
+std::int64_t nccl_tests_size_bytes(Op op, std::int64_t count, DType dtype, int ranks);
+// nccl-tests' bus bandwidth factor: AllReduce 2(n-1)/n; AllGather, ReduceScatter and AllToAll
+// (n-1)/n; Broadcast and send/recv 1.
 double bus_bandwidth_factor(Op op, int ranks);
 // Memory a backend must move to run `schedule`: a reduce step reads two slots and writes one,
 // a copy step reads one and writes one, over every transfer of every round.

@@ -24,6 +24,7 @@ namespace ringviz {
 struct ProcessGroup {
   std::string name;
   std::vector<int> ranks;
+  std::string description;  // the source's words for it ("default_pg"); may be empty
 };
 
 // Microseconds on the run's one clock (a capture's: rank 0's, from the start of its first
@@ -39,6 +40,15 @@ struct LibraryChoice {
   std::string algorithm;
   std::string protocol;
   std::optional<int> channels;
+};
+
+// A DDP gradient bucket, as a live recording saw it (python/ringviz_torch): its AllReduce is
+// the collective that carries it.
+struct GradientBucket {
+  int index = 0;  // from 0, in the order DDP reduced them
+  int of = 0;     // buckets in the iteration
+  std::vector<std::string> parameters;
+  std::optional<double> ready_us;  // when its last gradient was ready
 };
 
 // One rank's part of one collective. The ranks of a group issue their collectives on it in
@@ -60,6 +70,10 @@ struct CollectiveInstance {
   std::optional<TimeSpan> measured;
   LibraryChoice library;
   std::string label;  // how the source names it ("bucket 3"); may be empty
+  std::optional<GradientBucket> bucket;
+  // The fields the source did not state but the import derived ("count" from `Input Dims`,
+  // "duration_us" from a CPU op), by their job-document names.
+  std::vector<std::string> derived;
   // The document's rounds and buffers where the collective was recorded by ringviz; one
   // recording is shared by every rank's instance of the collective.
   std::shared_ptr<const RecordedRun> recording;
@@ -83,6 +97,8 @@ struct RankTimeline {
   // False for a rank of the job that the source did not record (a trace of 2 ranks out of
   // 128): it lists nothing, and its part of each collective is the schedule's.
   bool traced = true;
+  // What was added to the source's clock to put this rank's times on the run's clock.
+  double clock_offset_us = 0;
   std::vector<CollectiveInstance> collectives;  // in the order the rank issued them
   std::vector<ComputeSpan> compute;             // in order of start
 };

@@ -20,6 +20,9 @@ const LinkModel kPresets[] = {
      "450 GB/s per direction per GPU through NVSwitch; α 1 µs: a small send/recv between "
      "kernels on two GPUs of one node",
      0.1e-6, 100e9},
+    {"nvlink3", "NVLink 3 (A100)", 1.0e-6, 300e9, kGammaH100,
+     "300 GB/s per direction per GPU through NVSwitch (12 links of 25 GB/s); α 1 µs as NVLink 4",
+     0.1e-6, 100e9},
     {"pcie4", "PCIe 4.0 x16", 2.0e-6, 32e9, kGammaH100,
      "32 GB/s per direction (nominal x16); α 2 µs: peer-to-peer through the root complex", 0.25e-6, 16e9},
     {"pcie5", "PCIe 5.0 x16", 2.0e-6, 64e9, kGammaH100,
@@ -45,6 +48,7 @@ const LinkModel& find_link_preset(std::string_view key, std::string_view field) 
 
 std::string_view link_note_zh(std::string_view key) {
   if (key == "nvlink4") return "经 NVSwitch 每个 GPU 每个方向 450 GB/s；α 1 µs：同一节点两块 GPU 上的核函数之间一次小的发送/接收";
+  if (key == "nvlink3") return "经 NVSwitch 每个 GPU 每个方向 300 GB/s（12 条 25 GB/s 的链路）；α 1 µs，同 NVLink 4";
   if (key == "pcie4") return "每个方向 32 GB/s（x16 标称）；α 2 µs：经根复合体的点对点传输";
   if (key == "pcie5") return "每个方向 64 GB/s（x16 标称）；α 2 µs：经根复合体的点对点传输";
   if (key == "ib100") return "每个方向 12.5 GB/s，每个 GPU 一块网卡；α 5 µs：网卡、交换机和代理线程";

@@ -23,7 +23,7 @@ struct LinkModel {
   double beta() const { return 1.0 / bytes_per_second; }
 };
 
-// NVLink 4, PCIe 4 and 5, InfiniBand 100 and 400 Gb/s (see link_model.cpp for the figures).
+// NVLink 4 and 3, PCIe 4 and 5, InfiniBand 100 and 400 Gb/s (see link_model.cpp for the figures).
 std::span<const LinkModel> link_presets();
 // Throws InputError naming `field` and the preset keys.
 const LinkModel& find_link_preset(std::string_view key, std::string_view field = "--link");

@@ -9,6 +9,7 @@
 #include "core/engine/provenance.h"
 #include "core/engine/traffic.h"
 #include "core/input/json_input.h"
+#include "core/input/document_reader.h"
 #include "core/input/initial_values.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
@@ -22,117 +23,10 @@ namespace {
 
 using nlohmann::json;
 
-// "/rounds/2/transfers/0" as a reader names it: "rounds[2].transfers[0]".
-std::string readable_path(std::string_view pointer) {
-  std::string path;
-  std::size_t at = 1;
-  while (at <= pointer.size() && !pointer.empty()) {
-    const std::size_t next = std::min(pointer.find('/', at), pointer.size());
-    const std::string_view token = pointer.substr(at, next - at);
-    const bool index = !token.empty() && token.find_first_not_of("0123456789") == std::string_view::npos;
-    if (index) path += "[" + std::string(token) + "]";
-    else path += (path.empty() ? "" : ".") + std::string(token);
-    at = next + 1;
-  }
-  return path.empty() ? "top level" : path;
-}
-
-std::string kind_of(const json& value) {
-  if (value.is_string()) return "\"" + shortened_for_message(value.get_ref<const std::string&>()) + "\"";
-  if (value.is_number()) return shortened_for_message(value.dump());
-  if (value.is_array()) return "an array";
-  if (value.is_object()) return "an object";
-  return value.dump();
-}
-
 std::string transfer_text(const Transfer& transfer) {
   return std::to_string(transfer.src) + " -> " + std::to_string(transfer.dst) + " slot " +
          std::to_string(transfer.slot) + " " + std::string(transfer_kind_name(transfer.kind));
 }
-
-class DocumentReader {
- public:
-  DocumentReader(std::string_view text, std::string_view source)
-      : text_(text), source_(escape_for_message(source)), document_(parse_json_input(text_, source_)) {}
-
-  const json& document() const { return document_; }
-
-  [[noreturn]] void fail(const std::string& pointer, const std::string& problem) const {
-    throw InputError(json_value_position(text_, source_, pointer) + ": " + readable_path(pointer) + ": " + problem);
-  }
-
-  const json& object(const json& value, const std::string& pointer) const {
-    if (!value.is_object()) fail(pointer, "expected an object, found " + kind_of(value));
-    return value;
-  }
-
-  const json& array(const json& value, const std::string& pointer, std::size_t size) const {
-    if (!value.is_array() || value.size() != size)
-      fail(pointer, "expected an array of " + std::to_string(size) + " entries, found " +
-                        (value.is_array() ? std::to_string(value.size()) + " entries" : kind_of(value)));
-    return value;
-  }
-
-  const json& member(const json& parent, const std::string& pointer, const char* key) const {
-    const auto found = parent.find(key);
-    if (found == parent.end()) fail(pointer, std::string("missing \"") + key + "\"");
-    return *found;
-  }
-
-  std::int64_t integer(const json& value, const std::string& pointer, std::int64_t low, std::int64_t high) const {
-    const bool whole = value.is_number_integer() && !(value.is_number_unsigned() && value.get<std::uint64_t>() >
-                                                                                      static_cast<std::uint64_t>(high));
-    if (!whole || value.get<std::int64_t>() < low || value.get<std::int64_t>() > high)
-      fail(pointer, "expected a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
-                        ", found " + kind_of(value));
-    return value.get<std::int64_t>();
-  }
-
-  double real(const json& value, const std::string& pointer) const {
-    if (!value.is_number()) fail(pointer, "expected a number, found " + kind_of(value));
-    return value.get<double>();
-  }
-
-  const std::string& text(const json& value, const std::string& pointer) const {
-    if (!value.is_string()) fail(pointer, "expected a string, found " + kind_of(value));
-    return value.get_ref<const std::string&>();
-  }
-
-  template <class Parser>
-  auto named(const json& value, const std::string& pointer, const Parser& parse) const {
-    const std::string& name = text(value, pointer);
-    try {
-      return parse(name);
-    } catch (const InputError& error) {
-      // The parsers start with their flag's name ("op: unknown value ..."); the path says it.
-      const std::string message = error.what();
-      const std::size_t colon = message.find(": ");
-      fail(pointer, colon == std::string::npos ? message : message.substr(colon + 2));
-    }
-  }
-
-  // One element; null (a slot nothing has reached) reads as zero and `empty` is set.
-  ElementValue element(const json& value, const std::string& pointer, DType type, bool& empty) const {
-    empty = value.is_null();
-    if (empty) return {!is_floating(type), 0, 0};
-    if (value.is_string()) {
-      const std::string& name = value.get_ref<const std::string&>();
-      if (is_floating(type) && (name == "nan" || name == "inf" || name == "-inf"))
-        return {false, name == "nan" ? std::nan("") : name == "inf" ? HUGE_VAL : -HUGE_VAL, 0};
-    } else if (value.is_number()) {
-      if (auto stored = number_as_element(value, type)) return *stored;
-      fail(pointer, does_not_fit(value.dump(), type));
-    }
-    fail(pointer, std::string("expected a ") + std::string(dtype_name(type)) + " value" +
-                      (is_floating(type) ? " (a number or \"nan\", \"inf\", \"-inf\")" : "") + " or null, found " +
-                      kind_of(value));
-  }
-
- private:
-  std::string_view text_;
-  std::string source_;
-  json document_;
-};
 
 Config read_config(const DocumentReader& reader, const json& root, std::string& backend) {
   const json& node = reader.object(reader.member(root, "", "config"), "/config");

@@ -221,7 +221,7 @@ TEST_CASE("link presets are found by key and an unknown key names the choices") 
     FAIL("expected an InputError");
   } catch (const InputError& error) {
     CHECK(std::string(error.what()) ==
-          "--link: unknown value 'carrier-pigeon' (expected nvlink4, pcie4, pcie5, ib100, ib400)");
+          "--link: unknown value 'carrier-pigeon' (expected nvlink4, nvlink3, pcie4, pcie5, ib100, ib400)");
   }
 }
 

@@ -1,0 +1,289 @@
+#include "core/job/job_document.h"
+
+#include <cmath>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "core/algorithms/registry.h"
+#include "core/input/document_reader.h"
+#include "core/input/json_input.h"
+#include "core/job/collective_names.h"
+#include "core/run/run_validate.h"
+
+namespace ringviz {
+namespace {
+
+using ordered = nlohmann::ordered_json;
+using nlohmann::json;
+
+ordered collective_json(const Run& run, const CollectiveInstance& instance, int sequence) {
+  ordered out;
+  out["op"] = op_name(instance.op);
+  out["group"] = run.groups[static_cast<std::size_t>(instance.group)].name;
+  out["sequence"] = sequence;
+  out["count"] = instance.count;
+  out["dtype"] = dtype_name(instance.dtype);
+  out["bytes"] = instance.count * static_cast<std::int64_t>(dtype_size(instance.dtype));
+  out["reduce"] = reduce_op_name(instance.reduce);
+  out["ringviz_algorithm"] = algorithm_name(instance.algorithm);
+  if (!instance.library.algorithm.empty()) out["algorithm"] = instance.library.algorithm;
+  if (!instance.library.protocol.empty()) out["protocol"] = instance.library.protocol;
+  if (instance.library.channels) out["channels"] = *instance.library.channels;
+  if (instance.measured) {
+    out["start_us"] = instance.measured->start_us;
+    out["duration_us"] = instance.measured->end_us - instance.measured->start_us;
+  }
+  if (!instance.label.empty()) out["label"] = instance.label;
+  if (instance.bucket) {
+    ordered bucket;
+    bucket["index"] = instance.bucket->index;
+    bucket["of"] = instance.bucket->of;
+    bucket["parameters"] = instance.bucket->parameters;
+    if (instance.bucket->ready_us) bucket["ready_us"] = *instance.bucket->ready_us;
+    out["bucket"] = bucket;
+  }
+  out["derived"] = instance.derived;
+  return out;
+}
+
+}  // namespace
+
+std::string job_document_text(const Job& job) {
+  ordered doc;
+  doc["format"] = kJobFormat;
+  doc["source"] = {{"kind", job.info.source_kind}, {"files", job.info.files}};
+  ordered info;
+  info["world_size"] = job.run.world_size();
+  if (!job.info.backend.empty()) info["backend"] = job.info.backend;
+  if (!job.info.nccl_version.empty()) info["nccl_version"] = job.info.nccl_version;
+  if (!job.info.gpu.empty()) info["gpu"] = job.info.gpu;
+  doc["job"] = info;
+  doc["notes"] = job.info.notes;
+  doc["groups"] = ordered::array();
+  for (const ProcessGroup& group : job.run.groups) {
+    ordered entry;
+    entry["name"] = group.name;
+    if (!group.description.empty()) entry["description"] = group.description;
+    entry["ranks"] = group.ranks;
+    doc["groups"].push_back(entry);
+  }
+  doc["ranks"] = ordered::array();
+  for (int rank = 0; rank < job.run.world_size(); ++rank) {
+    const RankTimeline& timeline = job.run.ranks[static_cast<std::size_t>(rank)];
+    ordered entry;
+    entry["rank"] = rank;
+    entry["traced"] = timeline.traced;
+    if (!timeline.traced) {
+      doc["ranks"].push_back(entry);
+      continue;
+    }
+    entry["clock_offset_us"] = timeline.clock_offset_us;
+    entry["collectives"] = ordered::array();
+    std::map<int, int> sequence_on_group;
+    for (const CollectiveInstance& instance : timeline.collectives)
+      entry["collectives"].push_back(collective_json(job.run, instance, sequence_on_group[instance.group]++));
+    entry["compute"] = ordered::array();
+    for (const ComputeSpan& span : timeline.compute)
+      entry["compute"].push_back({{"name", span.name},
+                                  {"kind", compute_kind_name(span.kind)},
+                                  {"start_us", span.time.start_us},
+                                  {"duration_us", span.time.end_us - span.time.start_us}});
+    doc["ranks"].push_back(entry);
+  }
+  return doc.dump(1) + "\n";
+}
+
+namespace {
+
+class JobReader {
+ public:
+  JobReader(std::string_view text, std::string_view source) : reader_(text, source) {}
+
+  Job read() {
+    const json& root = reader_.object(reader_.document(), "");
+    const std::string& format = reader_.text(reader_.member(root, "", "format"), "/format");
+    if (format != kJobFormat)
+      reader_.fail("/format", "\"" + format + "\" is not a job document (expected \"" + kJobFormat + "\")");
+    Job job;
+    const json& source = reader_.object(reader_.member(root, "", "source"), "/source");
+    job.info.source_kind = reader_.text(reader_.member(source, "/source", "kind"), "/source/kind");
+    if (auto files = source.find("files"); files != source.end()) job.info.files = strings(*files, "/source/files");
+    const json& info = reader_.object(reader_.member(root, "", "job"), "/job");
+    job.info.world_size =
+        static_cast<int>(reader_.integer(reader_.member(info, "/job", "world_size"), "/job/world_size", 1, kMaxRanks));
+    job.info.backend = optional_text(info, "/job", "backend");
+    job.info.nccl_version = optional_text(info, "/job", "nccl_version");
+    job.info.gpu = optional_text(info, "/job", "gpu");
+    if (auto notes = root.find("notes"); notes != root.end()) job.info.notes = strings(*notes, "/notes");
+    read_groups(root, job.run);
+    job.run.ranks.assign(static_cast<std::size_t>(job.info.world_size), RankTimeline{});
+    for (RankTimeline& timeline : job.run.ranks) timeline.traced = false;
+    read_ranks(root, job.run);
+    return job;
+  }
+
+  [[noreturn]] void fail(const std::string& pointer, const std::string& problem) const { reader_.fail(pointer, problem); }
+
+ private:
+  std::vector<std::string> strings(const json& value, const std::string& pointer) const {
+    if (!value.is_array()) reader_.fail(pointer, "expected an array of strings, found " + kind_of(value));
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < value.size(); ++i) out.push_back(reader_.text(value[i], pointer + "/" + std::to_string(i)));
+    return out;
+  }
+
+  std::string optional_text(const json& object, const std::string& pointer, const char* key) const {
+    const auto found = object.find(key);
+    return found == object.end() ? std::string() : reader_.text(*found, pointer + "/" + key);
+  }
+
+  double time(const json& object, const std::string& pointer, const char* key) const {
+    const double value = reader_.real(reader_.member(object, pointer, key), pointer + "/" + key);
+    if (!std::isfinite(value) || std::fabs(value) > 1e15)
+      reader_.fail(pointer + "/" + key, "a time must be finite and within 10^15 microseconds");
+    return value;
+  }
+
+  void read_groups(const json& root, Run& run) {
+    const json& groups = reader_.member(root, "", "groups");
+    if (!groups.is_array()) reader_.fail("/groups", "expected an array, found " + kind_of(groups));
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const std::string at = "/groups/" + std::to_string(i);
+      const json& node = reader_.object(groups[i], at);
+      ProcessGroup group;
+      group.name = reader_.text(reader_.member(node, at, "name"), at + "/name");
+      group.description = optional_text(node, at, "description");
+      const json& ranks = reader_.member(node, at, "ranks");
+      if (!ranks.is_array()) reader_.fail(at + "/ranks", "expected an array of ranks, found " + kind_of(ranks));
+      for (std::size_t r = 0; r < ranks.size(); ++r)
+        group.ranks.push_back(
+            static_cast<int>(reader_.integer(ranks[r], at + "/ranks/" + std::to_string(r), 0, kMaxRanks - 1)));
+      group_index_[group.name] = static_cast<int>(run.groups.size());
+      run.groups.push_back(std::move(group));
+    }
+  }
+
+  void read_ranks(const json& root, Run& run) {
+    const json& ranks = reader_.member(root, "", "ranks");
+    if (!ranks.is_array()) reader_.fail("/ranks", "expected an array, found " + kind_of(ranks));
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+      const std::string at = "/ranks/" + std::to_string(i);
+      const json& node = reader_.object(ranks[i], at);
+      const auto rank = static_cast<std::size_t>(
+          reader_.integer(reader_.member(node, at, "rank"), at + "/rank", 0, run.world_size() - 1));
+      if (seen_.count(rank)) reader_.fail(at + "/rank", "rank " + std::to_string(rank) + " is listed twice");
+      seen_.insert({rank, true});
+      RankTimeline& timeline = run.ranks[rank];
+      const json& traced = reader_.member(node, at, "traced");
+      if (!traced.is_boolean()) reader_.fail(at + "/traced", "expected true or false, found " + kind_of(traced));
+      timeline.traced = traced.get<bool>();
+      if (!timeline.traced) continue;
+      if (auto offset = node.find("clock_offset_us"); offset != node.end())
+        timeline.clock_offset_us = reader_.real(*offset, at + "/clock_offset_us");
+      const json& collectives = reader_.member(node, at, "collectives");
+      if (!collectives.is_array()) reader_.fail(at + "/collectives", "expected an array, found " + kind_of(collectives));
+      for (std::size_t c = 0; c < collectives.size(); ++c)
+        timeline.collectives.push_back(collective(collectives[c], at + "/collectives/" + std::to_string(c)));
+      const json& compute = reader_.member(node, at, "compute");
+      if (!compute.is_array()) reader_.fail(at + "/compute", "expected an array, found " + kind_of(compute));
+      for (std::size_t s = 0; s < compute.size(); ++s) {
+        const std::string span_at = at + "/compute/" + std::to_string(s);
+        const json& span = reader_.object(compute[s], span_at);
+        ComputeSpan out;
+        out.name = reader_.text(reader_.member(span, span_at, "name"), span_at + "/name");
+        out.kind = reader_.named(reader_.member(span, span_at, "kind"), span_at + "/kind",
+                                 [](const std::string& name) { return parse_enum(kComputeKindNames, name, "kind"); });
+        out.time.start_us = time(span, span_at, "start_us");
+        out.time.end_us = out.time.start_us + duration(span, span_at);
+        timeline.compute.push_back(std::move(out));
+      }
+    }
+  }
+
+  double duration(const json& node, const std::string& at) const {
+    const double value = time(node, at, "duration_us");
+    if (value < 0) reader_.fail(at + "/duration_us", "a duration cannot be negative");
+    return value;
+  }
+
+  CollectiveInstance collective(const json& value, const std::string& at) const {
+    const json& node = reader_.object(value, at);
+    const auto field = [&](const char* key) -> const json& { return reader_.member(node, at, key); };
+    CollectiveInstance instance;
+    instance.op = reader_.named(field("op"), at + "/op", [](const std::string& name) { return parse_op(name); });
+    const std::string& group = reader_.text(field("group"), at + "/group");
+    const auto found = group_index_.find(group);
+    if (found == group_index_.end()) reader_.fail(at + "/group", "no group is named \"" + group + "\" under \"groups\"");
+    instance.group = found->second;
+    instance.count = reader_.integer(field("count"), at + "/count", 0, kMaxCount);
+    instance.dtype = reader_.named(field("dtype"), at + "/dtype",
+                                   [](const std::string& name) { return parse_dtype_or_throw(name); });
+    if (auto bytes = node.find("bytes"); bytes != node.end())
+      instance.bytes = reader_.integer(*bytes, at + "/bytes", 0, kMaxCount * 8);
+    if (auto reduce = node.find("reduce"); reduce != node.end())
+      instance.reduce = reader_.named(*reduce, at + "/reduce",
+                                      [](const std::string& name) { return parse_reduce_or_throw(name); });
+    instance.library.algorithm = optional_text(node, at, "algorithm");
+    instance.library.protocol = optional_text(node, at, "protocol");
+    if (auto channels = node.find("channels"); channels != node.end()) {
+      instance.library.channels = static_cast<int>(reader_.integer(*channels, at + "/channels", 1, 4096));
+      instance.channels = std::min(*instance.library.channels, kMaxChannels);
+    }
+    if (auto algorithm = node.find("ringviz_algorithm"); algorithm != node.end())
+      instance.algorithm = reader_.named(*algorithm, at + "/ringviz_algorithm",
+                                         [](const std::string& name) { return parse_algorithm(name); });
+    else
+      instance.algorithm = algorithm_for_library(instance.op, instance.library.algorithm);
+    if (node.contains("start_us")) {
+      const double start = time(node, at, "start_us");
+      instance.measured = TimeSpan{start, start + duration(node, at)};
+    }
+    instance.label = optional_text(node, at, "label");
+    if (auto bucket = node.find("bucket"); bucket != node.end()) instance.bucket = read_bucket(*bucket, at + "/bucket");
+    if (auto derived = node.find("derived"); derived != node.end()) instance.derived = strings(*derived, at + "/derived");
+    return instance;
+  }
+
+  GradientBucket read_bucket(const json& value, const std::string& at) const {
+    const json& node = reader_.object(value, at);
+    GradientBucket bucket;
+    bucket.index = static_cast<int>(reader_.integer(reader_.member(node, at, "index"), at + "/index", 0, 1 << 24));
+    bucket.of = static_cast<int>(reader_.integer(reader_.member(node, at, "of"), at + "/of", 1, 1 << 24));
+    if (bucket.index >= bucket.of)
+      reader_.fail(at + "/index", "bucket " + std::to_string(bucket.index) + " of " + std::to_string(bucket.of) +
+                                      ": buckets count from 0");
+    if (auto parameters = node.find("parameters"); parameters != node.end())
+      bucket.parameters = strings(*parameters, at + "/parameters");
+    if (node.contains("ready_us")) bucket.ready_us = time(node, at, "ready_us");
+    return bucket;
+  }
+
+  DocumentReader reader_;
+  std::map<std::string, int> group_index_;
+  std::map<std::size_t, bool> seen_;
+};
+
+}  // namespace
+
+Job parse_job_document(std::string_view text, std::string_view source) {
+  JobReader reader(text, source);
+  Job job = reader.read();
+  if (auto problem = validate(job.run)) reader.fail("/ranks", *problem);
+  return job;
+}
+
+Job read_job_document(const std::string& path) {
+  const std::string text = read_input_text(path, "job document", kMaxJobDocumentBytes);
+  return parse_job_document(text, path);
+}
+
+bool looks_like_job_document(std::string_view head) {
+  const std::size_t brace = head.find_first_not_of(" \t\r\n");
+  if (brace == std::string_view::npos || head[brace] != '{') return false;
+  const std::size_t key = head.find_first_not_of(" \t\r\n", brace + 1);
+  return key != std::string_view::npos && head.substr(key, 8) == "\"format\"" &&
+         head.find(kJobFormat) != std::string_view::npos;
+}
+
+}  // namespace ringviz

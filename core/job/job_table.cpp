@@ -1,0 +1,232 @@
+#include "core/job/job_table.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "core/engine/benchmark.h"
+#include "core/run/run_collectives.h"
+
+namespace ringviz {
+namespace {
+
+double covered_us(const TimeSpan& span, const std::vector<ComputeSpan>& compute) {
+  // The union of the compute spans inside `span`: phases and GPU busy time overlap each other.
+  std::vector<std::pair<double, double>> parts;
+  for (const ComputeSpan& c : compute) {
+    const double start = std::max(span.start_us, c.time.start_us), end = std::min(span.end_us, c.time.end_us);
+    if (end > start) parts.emplace_back(start, end);
+  }
+  std::sort(parts.begin(), parts.end());
+  double total = 0, reach = span.start_us;
+  for (const auto& [start, end] : parts) {
+    if (end <= reach) continue;
+    total += end - std::max(start, reach);
+    reach = end;
+  }
+  return total;
+}
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string padded(const std::string& text, std::size_t width, bool right = true) {
+  if (text.size() >= width) return text;
+  const std::string pad(width - text.size(), ' ');
+  return right ? pad + text : text + pad;
+}
+
+}  // namespace
+
+JobTable job_table(const Job& job) {
+  JobTable table;
+  const Run& run = job.run;
+  std::map<const CollectiveInstance*, std::size_t> row_of;
+  for (int rank = 0; rank < run.world_size(); ++rank) {
+    const RankTimeline& timeline = run.ranks[static_cast<std::size_t>(rank)];
+    std::map<int, int> sequence;
+    for (const CollectiveInstance& instance : timeline.collectives) {
+      JobRow row;
+      row.rank = rank;
+      row.sequence = sequence[instance.group]++;
+      row.instance = &instance;
+      row.group_size = static_cast<int>(run.groups[static_cast<std::size_t>(instance.group)].ranks.size());
+      row.size_bytes = nccl_tests_size_bytes(instance.op, instance.count, instance.dtype, row.group_size);
+      if (instance.measured) {
+        row.time_us = instance.measured->end_us - instance.measured->start_us;
+        if (row.time_us > 0) {
+          row.algbw_gbps = static_cast<double>(row.size_bytes) / (row.time_us * 1e-6) / 1e9;
+          row.busbw_gbps = row.algbw_gbps * bus_bandwidth_factor(instance.op, row.group_size);
+          row.hidden_fraction = covered_us(*instance.measured, timeline.compute) / row.time_us;
+        }
+      }
+      row_of[&instance] = table.rows.size();
+      table.rows.push_back(row);
+    }
+  }
+
+  std::map<std::pair<Op, int>, JobSummary> summaries;
+  std::map<std::pair<Op, int>, std::map<int, int>> slowest_counts;
+  std::map<std::pair<Op, int>, std::pair<double, double>> hidden;  // covered, total
+  for (const RunCollective& collective : run_collectives(run)) {
+    const CollectiveInstance* slowest = nullptr;
+    double sum_us = 0;
+    int measured = 0;
+    const auto key = std::make_pair(collective.first().op, collective.group);
+    for (const CollectiveInstance* member : collective.members) {
+      if (!member || !member->measured) continue;
+      const JobRow& row = table.rows[row_of[member]];
+      sum_us += row.time_us;
+      ++measured;
+      hidden[key].first += row.hidden_fraction * row.time_us;
+      hidden[key].second += row.time_us;
+      if (!slowest || member->measured->start_us > slowest->measured->start_us) slowest = member;
+    }
+    JobSummary& summary = summaries[key];
+    summary.op = key.first;
+    summary.group = run.groups[static_cast<std::size_t>(collective.group)].name;
+    ++summary.collectives;
+    summary.bytes += table.rows[row_of[&collective.first()]].size_bytes;
+    if (measured > 0) summary.total_us += sum_us / measured;
+    // One traced rank has no one to wait for: "slowest" needs two.
+    if (slowest && measured > 1) {
+      JobRow& row = table.rows[row_of[slowest]];
+      row.slowest = true;
+      ++slowest_counts[key][row.rank];
+    }
+  }
+  for (auto& [key, summary] : summaries) {
+    const auto& [covered, total] = hidden[key];
+    summary.hidden_share = total > 0 ? covered / total : 0;
+    for (const auto& [rank, times] : slowest_counts[key])
+      if (times > summary.slowest_times) {
+        summary.slowest_rank = rank;
+        summary.slowest_times = times;
+      }
+    table.summaries.push_back(summary);
+  }
+  std::stable_sort(table.rows.begin(), table.rows.end(), [](const JobRow& a, const JobRow& b) {
+    const double sa = a.instance->measured ? a.instance->measured->start_us : 0;
+    const double sb = b.instance->measured ? b.instance->measured->start_us : 0;
+    return sa != sb ? sa < sb : a.rank < b.rank;
+  });
+  return table;
+}
+
+std::string job_table_text(const Job& job, const JobTable& table) {
+  std::string out;
+  out += "# job: " + std::to_string(job.run.world_size()) + " ranks";
+  if (!job.info.backend.empty()) out += ", " + job.info.backend;
+  if (!job.info.nccl_version.empty()) out += " " + job.info.nccl_version;
+  if (!job.info.gpu.empty()) out += ", " + job.info.gpu;
+  out += "\n";
+  const std::vector<int> missing = untraced_ranks(job.run);
+  if (!missing.empty()) {
+    out += "# not traced: ranks";
+    for (const int rank : missing) out += " " + std::to_string(rank);
+    out += " (their part of each collective is the schedule's, not measured)\n";
+  }
+  for (const std::string& note : job.info.notes) out += "# note: " + note + "\n";
+  out += "#\n# time: the collective on this rank (the NCCL kernel); algbw = size / time; busbw = algbw x nccl-tests' "
+         "factor; * = the rank that started it last\n";
+  const std::vector<std::pair<const char*, std::size_t>> columns = {
+      {"rank", 4},   {"group", 6}, {"seq", 4},        {"op", 13},        {"size(B)", 12}, {"count", 11},
+      {"type", 5},   {"redop", 5}, {"time(us)", 10},  {"algbw(GB/s)", 11}, {"busbw(GB/s)", 11},
+      {"algo", 6},   {"proto", 6}, {"channels", 8},   {"hidden", 6}};
+  out += "#";
+  for (const auto& [name, width] : columns) out += " " + padded(name, width);
+  out += "  label\n";
+  for (const JobRow& row : table.rows) {
+    const CollectiveInstance& c = *row.instance;
+    const bool reduces = c.op == Op::allreduce || c.op == Op::reducescatter;
+    const std::vector<std::string> cells = {
+        std::to_string(row.rank) + (row.slowest ? "*" : ""),
+        job.run.groups[static_cast<std::size_t>(c.group)].name,
+        std::to_string(row.sequence),
+        std::string(op_display_name(c.op)),
+        std::to_string(row.size_bytes),
+        std::to_string(c.count),
+        std::string(dtype_name(c.dtype)),
+        reduces ? std::string(reduce_op_name(c.reduce)) : "-",
+        c.measured ? fixed(row.time_us, 1) : "-",
+        c.measured ? fixed(row.algbw_gbps, 2) : "-",
+        c.measured ? fixed(row.busbw_gbps, 2) : "-",
+        c.library.algorithm.empty() ? "-" : c.library.algorithm,
+        c.library.protocol.empty() ? "-" : c.library.protocol,
+        c.library.channels ? std::to_string(*c.library.channels) : "-",
+        c.measured ? fixed(100 * row.hidden_fraction, 0) + "%" : "-"};
+    out += " ";
+    for (std::size_t i = 0; i < cells.size(); ++i) out += " " + padded(cells[i], columns[i].second);
+    std::string label = c.label;
+    if (!c.derived.empty()) {
+      std::string derived;
+      for (const std::string& field : c.derived) derived += (derived.empty() ? "" : ", ") + field;
+      label += (label.empty() ? "" : " ") + std::string("(derived: ") + derived + ")";
+    }
+    out += "  " + label + "\n";
+  }
+  out += "#\n# per op and group: collectives, bytes, total time (each averaged over its ranks), share hidden under "
+         "compute, slowest rank most often\n";
+  for (const JobSummary& s : table.summaries) {
+    out += "#  " + padded(std::string(op_display_name(s.op)), 13, false) + " group " + padded(s.group, 6, false) + " " +
+           padded(std::to_string(s.collectives), 5) + " collectives " + padded(std::to_string(s.bytes), 13) + " B " +
+           padded(fixed(s.total_us, 1), 11) + " us  hidden " + padded(fixed(100 * s.hidden_share, 0), 3) + "%";
+    if (s.slowest_rank >= 0)
+      out += "  slowest: rank " + std::to_string(s.slowest_rank) + " (" + std::to_string(s.slowest_times) + " of " +
+             std::to_string(s.collectives) + ")";
+    out += "\n";
+  }
+  return out;
+}
+
+std::string job_table_json(const Job& job, const JobTable& table) {
+  using ordered = nlohmann::ordered_json;
+  ordered doc;
+  doc["format"] = "ringviz.job-show/1";
+  doc["world_size"] = job.run.world_size();
+  doc["not_traced"] = untraced_ranks(job.run);
+  doc["notes"] = job.info.notes;
+  doc["collectives"] = ordered::array();
+  for (const JobRow& row : table.rows) {
+    const CollectiveInstance& c = *row.instance;
+    ordered entry;
+    entry["rank"] = row.rank;
+    entry["op"] = op_name(c.op);
+    entry["group"] = job.run.groups[static_cast<std::size_t>(c.group)].name;
+    entry["sequence"] = row.sequence;
+    entry["count"] = c.count;
+    entry["dtype"] = dtype_name(c.dtype);
+    entry["bytes"] = c.count * static_cast<std::int64_t>(dtype_size(c.dtype));
+    entry["size_bytes"] = row.size_bytes;
+    entry["algorithm"] = c.library.algorithm.empty() ? ordered(nullptr) : ordered(c.library.algorithm);
+    entry["protocol"] = c.library.protocol.empty() ? ordered(nullptr) : ordered(c.library.protocol);
+    entry["channels"] = c.library.channels ? ordered(*c.library.channels) : ordered(nullptr);
+    entry["start_us"] = c.measured ? ordered(c.measured->start_us) : ordered(nullptr);
+    entry["duration_us"] = c.measured ? ordered(row.time_us) : ordered(nullptr);
+    entry["algbw"] = c.measured ? ordered(row.algbw_gbps) : ordered(nullptr);
+    entry["busbw"] = c.measured ? ordered(row.busbw_gbps) : ordered(nullptr);
+    entry["slowest"] = row.slowest;
+    entry["hidden_fraction"] = row.hidden_fraction;
+    entry["label"] = c.label;
+    entry["derived"] = c.derived;
+    doc["collectives"].push_back(entry);
+  }
+  doc["summary"] = ordered::array();
+  for (const JobSummary& s : table.summaries)
+    doc["summary"].push_back({{"op", op_name(s.op)},
+                              {"group", s.group},
+                              {"collectives", s.collectives},
+                              {"size_bytes", s.bytes},
+                              {"total_us", s.total_us},
+                              {"hidden_share", s.hidden_share},
+                              {"slowest_rank", s.slowest_rank < 0 ? ordered(nullptr) : ordered(s.slowest_rank)},
+                              {"slowest_times", s.slowest_times}});
+  return doc.dump(1) + "\n";
+}
+
+}  // namespace ringviz
