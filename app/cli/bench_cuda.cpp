@@ -54,6 +54,8 @@ std::vector<std::string> nccl_header_lines(const Config& config, const BackendIn
   const int gpus = static_cast<int>(info.gpus.size());
   if (const std::string why = gpu::nccl_unavailable_reason(gpus); !why.empty())
     return {"# NCCL baseline: not run: " + why};
+  if (!is_gather_or_reduce(config.op))
+    return {"# NCCL baseline: not run: ringviz times NCCL on allgather, reducescatter and allreduce only"};
   std::vector<std::string> lines = {
       "# NCCL baseline: " + gpu::nccl_version_text() + ", NCCL_ALGO=Ring, one rank on each of " +
       std::to_string(gpus) + " GPUs, same sizes; host wall clock as nccl-tests"};
@@ -67,7 +69,7 @@ std::vector<std::string> nccl_row_lines(const Config& config, const BackendInfo&
                                         const BenchRow& row, const BenchSettings& settings) {
   if (info.name != "cuda") return {};
   const int gpus = static_cast<int>(info.gpus.size());
-  if (!gpu::nccl_unavailable_reason(gpus).empty() || row.count == 0) return {};
+  if (!gpu::nccl_unavailable_reason(gpus).empty() || !is_gather_or_reduce(config.op) || row.count == 0) return {};
   // The same per-rank buffer in bytes as ringviz's row, for NCCL's rank count.
   const std::int64_t count = count_for_bytes(config.op, gpus, config.dtype, row.bytes);
   if (count == 0) return {};

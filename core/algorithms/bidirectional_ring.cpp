@@ -164,7 +164,7 @@ const AlgorithmUnit& bidirectional_ring_unit() {
       .chart_colour = {38, 190, 196},
       .ring_neighbours = true,
       .own_channels = 2,
-      .supports = [](Op) { return true; },
+      .supports = is_gather_or_reduce,
       .rounds = bidirectional_rounds,
       .cost_shape = bidirectional_cost,
       .cost_note = {},

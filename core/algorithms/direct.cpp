@@ -97,7 +97,7 @@ const AlgorithmUnit& direct_unit() {
       .menu_name = {},
       .label = {},
       .chart_colour = {228, 88, 104},
-      .supports = [](Op) { return true; },
+      .supports = is_gather_or_reduce,
       .rounds = direct_rounds,
       .cost_shape = direct_cost,
       .cost_note = {},

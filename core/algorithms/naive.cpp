@@ -173,7 +173,7 @@ const AlgorithmUnit& naive_unit() {
       .label = {},
       .chart_colour = {160, 164, 174},
       .reduces_into_one_gpu = true,
-      .supports = [](Op) { return true; },
+      .supports = is_gather_or_reduce,
       .rounds = naive_rounds,
       .cost_shape = naive_cost,
       .cost_note = {},

@@ -49,6 +49,18 @@ const Registry& registry() {
   return instance;
 }
 
+// The ops some algorithm runs, as a choice: "allgather, reducescatter or allreduce".
+std::string collective_op_names() {
+  std::vector<std::string_view> ops;
+  for (const EnumName<Op>& candidate : kOpNames)
+    for (const AlgorithmUnit* unit : registry().units)
+      if (unit->supports(candidate.value)) {
+        ops.push_back(candidate.name);
+        break;
+      }
+  return join_or(ops);
+}
+
 }  // namespace
 
 std::span<const AlgorithmUnit* const> algorithm_units() { return registry().units; }
@@ -74,11 +86,17 @@ bool algorithm_supports(Algorithm algorithm, Op op) { return algorithm_unit(algo
 
 std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op) {
   if (algorithm_supports(algorithm, op)) return std::nullopt;
+  // A job's send and receive move one buffer between two GPUs: there are no rounds to step through.
+  if (op == Op::sendrecv)
+    return "--op sendrecv: a point-to-point transfer between two GPUs, which ringviz shows as a transfer, "
+           "not as a schedule of rounds; choose a collective (" + collective_op_names() + ")";
   std::vector<std::string_view> ops, others;
   for (const EnumName<Op>& candidate : kOpNames)
     if (algorithm_supports(algorithm, candidate.value)) ops.push_back(candidate.name);
   for (const AlgorithmUnit* unit : algorithm_units())
     if (unit->supports(op)) others.push_back(unit->name);
+  if (others.empty())
+    return "--op " + std::string(op_name(op)) + ": no algorithm runs it yet; choose " + collective_op_names();
   return "--algo " + std::string(algorithm_name(algorithm)) + ": supports " + join_and(ops) + " only (" +
          join_and(others) + " support " + std::string(op_name(op)) + ")";
 }

@@ -216,7 +216,7 @@ const AlgorithmUnit& rhd_unit() {
       .menu_name = {},
       .label = {},
       .chart_colour = {80, 185, 110},
-      .supports = [](Op) { return true; },
+      .supports = is_gather_or_reduce,
       .rounds = rhd_rounds,
       .cost_shape = rhd_cost,
       .cost_note = {},

@@ -166,7 +166,7 @@ const AlgorithmUnit& ring_unit() {
       .label = {"Ring", "环形"},
       .chart_colour = {72, 139, 240},
       .ring_neighbours = true,
-      .supports = [](Op) { return true; },
+      .supports = is_gather_or_reduce,
       .rounds = ring_rounds,
       .cost_shape = ring_cost,
       .cost_note = {},

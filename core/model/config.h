@@ -13,12 +13,21 @@
 
 namespace ringviz {
 
-enum class Op { allgather, reducescatter, allreduce };
+// broadcast and alltoall move data without reducing it; sendrecv is a point-to-point transfer,
+// named so that a recorded job can say what it did, and run by no algorithm (validate() says so).
+enum class Op { allgather, reducescatter, allreduce, broadcast, alltoall, sendrecv };
 inline constexpr EnumName<Op> kOpNames[] = {
     {Op::allgather, "allgather", "all-gather all_gather", "", "AllGather"},
     {Op::reducescatter, "reducescatter", "reduce-scatter reduce_scatter", "", "ReduceScatter"},
     {Op::allreduce, "allreduce", "all-reduce all_reduce", "", "AllReduce"},
+    {Op::broadcast, "broadcast", "bcast", "", "Broadcast"},
+    {Op::alltoall, "alltoall", "all-to-all all_to_all", "", "AllToAll"},
+    {Op::sendrecv, "sendrecv", "send-recv send recv", "", "Send/Recv"},
 };
+// The three collectives of the source article's ring, which every algorithm but the trees runs.
+constexpr bool is_gather_or_reduce(Op op) {
+  return op == Op::allgather || op == Op::reducescatter || op == Op::allreduce;
+}
 // Which algorithm runs: declared here without its values, which the registry's list defines
 // (core/algorithms/algorithm_list.h) together with everything else about each one.
 enum class Algorithm : std::uint8_t;

@@ -268,7 +268,10 @@ void check_pipeline(const DocumentReader& reader, const json& root, const Schedu
 std::int64_t output_elements(const Config& config, const SlotLayout& layout, const Schedule& schedule, int rank) {
   switch (config.op) {
     case Op::allgather: return layout.elements_per_rank;
-    case Op::allreduce: return config.count;
+    case Op::allreduce:
+    case Op::broadcast:
+    case Op::alltoall:
+    case Op::sendrecv: return config.count;
     case Op::reducescatter: break;
   }
   const int owned = config.ranks == 1 ? 0 : schedule.owned_slot[static_cast<std::size_t>(rank)];

@@ -157,9 +157,16 @@ double ring_seconds(const CollectiveCall& call, int gpus, Order order, const Lin
              steps * (link.alpha_seconds + chunk * link.beta());
     case Op::reducescatter:
       return steps * (link.alpha_seconds + chunk * (link.beta() + link.gamma_seconds_per_byte));
-    default:
+    case Op::allgather:
       return steps * (link.alpha_seconds + static_cast<double>(config.count) * element * link.beta());
+    case Op::broadcast:  // N slots down a chain of N-1 hops, pipelined: 2N-2 rounds of a slot
+      return 2 * steps * (link.alpha_seconds + chunk * link.beta());
+    case Op::alltoall:  // N-1 rounds, each sending one slot
+      return steps * (link.alpha_seconds + chunk * link.beta());
+    case Op::sendrecv:  // the whole buffer, once
+      return link.alpha_seconds + static_cast<double>(config.count) * element * link.beta();
   }
+  return 0;
 }
 
 // The collectives' seconds by phase: before backward (ZeRO-3 forward gathers), during backward

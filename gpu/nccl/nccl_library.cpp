@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "gpu/device/cuda_error.h"
@@ -104,6 +106,9 @@ CollectiveCounts collective_counts(Op op, std::int64_t count, int ranks) {
     case Op::allreduce: return {elements, elements, elements};
     case Op::reducescatter: return {chunk * static_cast<std::size_t>(ranks), chunk, chunk};
     case Op::allgather: return {elements, elements * static_cast<std::size_t>(ranks), elements};
+    case Op::broadcast:
+    case Op::alltoall:
+    case Op::sendrecv: break;  // no baseline posts these (post_collective refuses them)
   }
   return {};
 }
@@ -124,7 +129,11 @@ void post_collective(Op op, DType dtype, ReduceOp reduce, const CollectiveCounts
     case Op::allgather:
       check(api.all_gather(send, receive, counts.call, data_type(dtype), comm, stream), "ncclAllGather");
       return;
+    case Op::broadcast:
+    case Op::alltoall:
+    case Op::sendrecv: break;
   }
+  throw std::logic_error(std::string("post_collective: no NCCL collective for ") + std::string(op_name(op)));
 }
 
 }  // namespace ringviz::gpu::nccl

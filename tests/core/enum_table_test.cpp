@@ -82,8 +82,8 @@ TEST_CASE("every table parses each value by its name and by each alias, and name
 }
 
 TEST_CASE("an unknown value is rejected naming the field and the values it could have been") {
-  CHECK_THROWS_WITH_AS(parse_op("broadcast", "--op"),
-                       "--op: unknown value 'broadcast' (expected allgather, reducescatter or allreduce)",
+  CHECK_THROWS_WITH_AS(parse_op("allscatter", "--op"),
+                       "--op: unknown value 'allscatter' (expected allgather, reducescatter, allreduce, broadcast, alltoall or sendrecv)",
                        InputError);
   CHECK_THROWS_WITH_AS(parse_dtype_or_throw("f8", "--dtype"),
                        "--dtype: unknown value 'f8' (expected f32, f64, f16, bf16, i32 or i64)", InputError);

@@ -326,6 +326,29 @@ TEST_CASE("an algorithm asked for an op it lacks is refused, naming the ones tha
   CHECK_FALSE(validate(config).has_value());
 }
 
+TEST_CASE("sendrecv is refused by every algorithm as a transfer, not a schedule") {
+  for (Algorithm algorithm : kAllAlgorithms) {
+    CAPTURE(algorithm_name(algorithm));
+    const Config config = ConfigBuilder().algorithm(algorithm).op(Op::sendrecv);
+    const auto problem = validate(config);
+    REQUIRE(problem.has_value());
+    CHECK(problem->rfind("--op sendrecv: a point-to-point transfer between two GPUs", 0) == 0);
+    CHECK(problem->find("not as a schedule of rounds") != std::string::npos);
+    CHECK_THROWS_AS(make_schedule(config), InputError);
+  }
+}
+
+TEST_CASE("broadcast, alltoall and sendrecv are read under their usual spellings") {
+  CHECK(parse_op("bcast") == Op::broadcast);
+  CHECK(parse_op("all-to-all") == Op::alltoall);
+  CHECK(parse_op("all_to_all") == Op::alltoall);
+  CHECK(parse_op("send") == Op::sendrecv);
+  CHECK(parse_op("recv") == Op::sendrecv);
+  CHECK(op_display_name(Op::broadcast) == "Broadcast");
+  CHECK(op_display_name(Op::alltoall) == "AllToAll");
+  CHECK(op_display_name(Op::sendrecv) == "Send/Recv");
+}
+
 TEST_CASE("algorithm names read back as themselves and ring stays the default") {
   CHECK(Config{}.algorithm == Algorithm::ring);
   for (Algorithm algorithm : kAllAlgorithms) CHECK(parse_algorithm(algorithm_name(algorithm)) == algorithm);

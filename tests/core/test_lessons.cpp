@@ -566,7 +566,7 @@ TEST_CASE("a bad lesson is rejected with the file, the position and the field") 
         error_of(small_lesson(R"({"op": "allscatter", "gpus": 4})", good_step));
     CHECK(message ==
           "bad.json:8:24: /scenes/0/config/op: op: unknown value 'allscatter' (expected "
-          "allgather, reducescatter or allreduce)");
+          "allgather, reducescatter, allreduce, broadcast, alltoall or sendrecv)");
   }
   SUBCASE("a config field of the wrong type") {
     const std::string message = error_of(small_lesson(R"({"op": "allgather", "gpus": "4"})", good_step));

@@ -43,6 +43,9 @@ ForcedRing forced_ring(Op op) {
     case Op::allreduce: return {"coll_tuned_allreduce_algorithm", 4};
     case Op::allgather: return {"coll_tuned_allgather_algorithm", 4};
     case Op::reducescatter: return {"coll_tuned_reduce_scatter_algorithm", 3};
+    case Op::broadcast:
+    case Op::alltoall:
+    case Op::sendrecv: break;  // library_collectives() gives these no row
   }
   return {"", 0};
 }
@@ -112,6 +115,9 @@ double run_mpi_collective(const SharedComm& comm, MPI_Datatype type, MPI_Op op, 
       case Op::reducescatter:
         MPI_Reduce_scatter(data.data(), scattered.data(), slot_counts.data(), type, op, *comm);
         break;
+      case Op::broadcast:
+      case Op::alltoall:
+      case Op::sendrecv: break;  // library_collectives() gives these no row
     }
   };
   once(buffer);
@@ -129,6 +135,9 @@ const char* mpi_collective_name(Op op) {
     case Op::allreduce: return "MPI_Allreduce";
     case Op::allgather: return "MPI_Allgather";
     case Op::reducescatter: return "MPI_Reduce_scatter";
+    case Op::broadcast: return "MPI_Bcast";
+    case Op::alltoall: return "MPI_Alltoall";
+    case Op::sendrecv: return "MPI_Sendrecv";
   }
   return "";
 }
@@ -149,6 +158,10 @@ std::vector<LibraryCollective> library_collectives(const std::string& transport,
   std::vector<LibraryCollective> rows;
   if (transport != "mpi") return rows;  // the nccl transport adds its own rows here
   const std::string name = mpi_collective_name(config.op);
+  if (!is_gather_or_reduce(config.op)) {
+    notes.push_back(name + ": not measured: ringviz compares MPI on allgather, reducescatter and allreduce only");
+    return rows;
+  }
   const auto type = mpi_type(config.dtype);
   const auto op = config.op == Op::allgather ? std::optional<MPI_Op>(MPI_OP_NULL) : mpi_op(config.reduce);
   if (!type || !op) {

@@ -18,6 +18,10 @@ const char* nccl_collective_name(Op op) {
     case Op::allreduce: return "ncclAllReduce";
     case Op::allgather: return "ncclAllGather";
     case Op::reducescatter: return "ncclReduceScatter";
+    case Op::broadcast: return "ncclBroadcast";
+    // NCCL has no all-to-all call: it is a group of ncclSend and ncclRecv.
+    case Op::alltoall: return "ncclSend/ncclRecv (all-to-all)";
+    case Op::sendrecv: return "ncclSend/ncclRecv";
   }
   return "";
 }
@@ -47,6 +51,9 @@ double run_nccl_collective(gpu::NcclRankEngine& engine, const Config& config, co
         std::memcpy(input.data() + bytes(chunk * slot), buffer.data() + bytes(shape.layout[slot].offset),
                     bytes(shape.layout[slot].count));
       break;
+    case Op::broadcast:
+    case Op::alltoall:
+    case Op::sendrecv: return 0;  // nccl_library_collectives() gives these no row
   }
   const gpu::NcclCollectiveRun run = engine.run_collective(config.op, config.dtype, config.reduce, input, iterations,
                                                            [] { MPI_Barrier(MPI_COMM_WORLD); });
@@ -61,6 +68,10 @@ double run_nccl_collective(gpu::NcclRankEngine& engine, const Config& config, co
 
 std::vector<LibraryCollective> nccl_library_collectives(const Config& config, std::vector<std::string>& notes) {
   const std::string name = nccl_collective_name(config.op);
+  if (!is_gather_or_reduce(config.op)) {
+    notes.push_back(name + ": not measured: ringviz compares NCCL on allgather, reducescatter and allreduce only");
+    return {};
+  }
   std::string refusal;
   std::shared_ptr<gpu::NcclRankEngine> engine = join_nccl(refusal);
   if (!engine) {
