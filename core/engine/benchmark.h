@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/schedule/rounds.h"
+#include "core/engine/bus_bandwidth.h"
 #include "core/engine/backend.h"
 #include "core/model/buffers.h"
 #include "core/model/config.h"
@@ -74,12 +75,6 @@ std::vector<std::int64_t> bench_sizes(std::int64_t min_bytes, std::int64_t max_b
                                       std::int64_t factor);
 // The largest count whose per-rank buffer is at most `bytes` (AllGather's buffer is N blocks).
 std::int64_t count_for_bytes(Op op, int ranks, DType dtype, std::int64_t bytes);
-// nccl-tests' "size": the bytes of the larger buffer of one rank (AllGather: its whole output,
-// N x count; every other op: its input).
-std::int64_t nccl_tests_size_bytes(Op op, std::int64_t count, DType dtype, int ranks);
-// nccl-tests' bus bandwidth factor: AllReduce 2(n-1)/n; AllGather, ReduceScatter and AllToAll
-// (n-1)/n; Broadcast and send/recv 1.
-double bus_bandwidth_factor(Op op, int ranks);
 // Memory a backend must move to run `schedule`: a reduce step reads two slots and writes one,
 // a copy step reads one and writes one, over every transfer of every round.
 std::uint64_t ring_memory_traffic_bytes(const Schedule& schedule, const SlotLayout& layout,

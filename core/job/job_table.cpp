@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine/benchmark.h"
+#include "core/engine/bus_bandwidth.h"
 #include "core/run/run_collectives.h"
 
 namespace ringviz {
@@ -75,6 +75,7 @@ JobTable job_table(const Job& job) {
   std::map<std::pair<Op, int>, std::pair<double, double>> hidden;  // covered, total
   for (const RunCollective& collective : run_collectives(run)) {
     const CollectiveInstance* slowest = nullptr;
+    double earliest_start = 0;
     double sum_us = 0;
     int measured = 0;
     const auto key = std::make_pair(collective.first().op, collective.group);
@@ -86,6 +87,7 @@ JobTable job_table(const Job& job) {
       hidden[key].first += row.hidden_fraction * row.time_us;
       hidden[key].second += row.time_us;
       if (!slowest || member->measured->start_us > slowest->measured->start_us) slowest = member;
+      if (measured == 1 || member->measured->start_us < earliest_start) earliest_start = member->measured->start_us;
     }
     JobSummary& summary = summaries[key];
     summary.op = key.first;
@@ -93,8 +95,9 @@ JobTable job_table(const Job& job) {
     ++summary.collectives;
     summary.bytes += table.rows[row_of[&collective.first()]].size_bytes;
     if (measured > 0) summary.total_us += sum_us / measured;
-    // One traced rank has no one to wait for: "slowest" needs two.
-    if (slowest && measured > 1) {
+    // One traced rank has no one to wait for, and ranks that all started together waited for
+    // nobody: "slowest" needs a rank that started later than another.
+    if (slowest && measured > 1 && slowest->measured->start_us > earliest_start) {
       JobRow& row = table.rows[row_of[slowest]];
       row.slowest = true;
       ++slowest_counts[key][row.rank];

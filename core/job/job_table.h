@@ -18,7 +18,8 @@ struct JobRow {
   std::int64_t size_bytes = 0;  // nccl-tests' size
   double time_us = 0;           // 0 where not measured
   double algbw_gbps = 0, busbw_gbps = 0;
-  // The rank that started it last among those traced: the others waited for it.
+  // The rank that started it last among those traced, when it started later than another: the
+  // others waited for it.
   bool slowest = false;
   // The part of its time some compute span of the same rank also covered.
   double hidden_fraction = 0;

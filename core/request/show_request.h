@@ -12,12 +12,12 @@
 namespace ringviz {
 
 // The views the centre of the GUI shows, one at a time (--view, the tab bar, a lesson's scene).
-enum class CentreView { ring, memory, training, compare, devices };
-inline constexpr CentreView kAllCentreViews[] = {CentreView::ring, CentreView::memory, CentreView::training,
-                                                 CentreView::compare, CentreView::devices};
+enum class CentreView { ring, memory, training, compare, devices, job };
+inline constexpr CentreView kAllCentreViews[] = {CentreView::ring,    CentreView::memory,  CentreView::training,
+                                                 CentreView::compare, CentreView::devices, CentreView::job};
 inline constexpr EnumName<CentreView> kCentreViewNames[] = {
-    {CentreView::ring, "ring"}, {CentreView::memory, "memory"}, {CentreView::training, "training"},
-    {CentreView::compare, "compare"}, {CentreView::devices, "devices"}};
+    {CentreView::ring, "ring"},       {CentreView::memory, "memory"},   {CentreView::training, "training"},
+    {CentreView::compare, "compare"}, {CentreView::devices, "devices"}, {CentreView::job, "job"}};
 inline constexpr EnumNamer centre_view_name{kCentreViewNames};
 
 struct ShowRequest {
@@ -25,7 +25,7 @@ struct ShowRequest {
   CentreView view = CentreView::ring;     // the view the GUI opens on
   std::string memory_model;               // a transformer preset: the Memory tab opens on its iteration ("": none)
   std::string compare_topology = "star";  // a kind of topology_kinds() or a preset spec, sized by the GPU count
-  std::string replay;                     // a ringviz.trace/1 document to open ("": none)
+  std::string replay;                     // a ringviz.trace/1 document or ringviz.job/1 job to open ("": none)
 };
 
 // `config` on the ring, every other setting at its default.

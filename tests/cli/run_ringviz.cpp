@@ -108,23 +108,6 @@ RunResult run_ringviz_with_address_limit(std::uint64_t limit_kib, const std::vec
   return run_program(std::move(argv_text), "");
 }
 
-TempDir::TempDir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "ringviz-cli-XXXXXX").string();
-  if (mkdtemp(pattern.data()) == nullptr) fail("mkdtemp");
-  path_ = pattern;
-}
-
-TempDir::~TempDir() {
-  std::error_code ignored;
-  std::filesystem::remove_all(path_, ignored);
-}
-
-std::string TempDir::write(const std::string& name, const std::string& contents) const {
-  const std::filesystem::path file = path_ / name;
-  std::ofstream(file, std::ios::binary) << contents;
-  return file.string();
-}
-
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::size_t start = 0;

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/temp_dir.h"
+
 namespace ringviz::test {
 
 // What one run of the ringviz executable did.
@@ -40,23 +42,6 @@ inline constexpr bool kSanitizedBuild = false;
 #else
 inline constexpr bool kSanitizedBuild = false;
 #endif
-
-// A fresh directory under the system's temp directory, removed with everything in it when
-// this goes out of scope; fixture files are written here by the tests themselves.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  // Writes `contents` to `name` inside the directory and returns the full path.
-  std::string write(const std::string& name, const std::string& contents) const;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // Terminal columns of UTF-8 text, judged independently of ringviz's own code: code points from
 // U+2E80 (CJK radicals, ideographs, full-width forms) take two, the rest (U+FFFD too) one.

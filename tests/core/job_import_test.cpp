@@ -13,14 +13,14 @@
 #include "core/job/nccl_kernel_name.h"
 #include "core/model/input_error.h"
 #include "tests/core/kineto_fixture.h"
-#include "tests/support/scratch_folder.h"
+#include "tests/support/temp_dir.h"
 
 namespace ringviz {
 namespace {
 
 using test::FakeCollective;
 using test::fake_kineto_trace;
-using test::ScratchFolder;
+using test::TempDir;
 
 std::string fixture(const char* name) { return std::string(RINGVIZ_SOURCE_DIR) + "/tests/data/kineto/" + name; }
 
@@ -165,7 +165,7 @@ TEST_CASE("a job document reads back as the job that was written") {
 }
 
 TEST_CASE("traces of several ranks are matched per group by sequence, and the slowest rank is marked") {
-  ScratchFolder folder;
+  TempDir folder;
   std::vector<std::string> files;
   for (int rank = 0; rank < 3; ++rank) {
     FakeCollective reduce;
@@ -197,7 +197,7 @@ TEST_CASE("traces of several ranks are matched per group by sequence, and the sl
 }
 
 TEST_CASE("a job traced on 2 of 8 ranks names the others as not traced") {
-  ScratchFolder folder;
+  TempDir folder;
   FakeCollective reduce;
   reduce.ranks = {0, 1, 2, 3, 4, 5, 6, 7};
   const std::string a = folder.write("rank-0.json", fake_kineto_trace(0, 8, {reduce}));
@@ -207,7 +207,7 @@ TEST_CASE("a job traced on 2 of 8 ranks names the others as not traced") {
 }
 
 TEST_CASE("older traces: sizes from nccl:<op> Input Dims are derived, and the document says so") {
-  ScratchFolder folder;
+  TempDir folder;
   nlohmann::json trace = {
       {"traceEvents",
        {{{"ph", "X"}, {"cat", "cpu_op"}, {"name", "nccl:all_reduce"}, {"pid", 1}, {"tid", 1}, {"ts", 10.0}, {"dur", 5.0},
@@ -220,7 +220,7 @@ TEST_CASE("older traces: sizes from nccl:<op> Input Dims are derived, and the do
 }
 
 TEST_CASE("bad traces are refused with one line naming the file and the problem") {
-  ScratchFolder folder;
+  TempDir folder;
   FakeCollective reduce;
 
   SUBCASE("not JSON: the line and column") {

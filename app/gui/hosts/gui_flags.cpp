@@ -114,8 +114,8 @@ void add_gui_flags(CLI::App& app, GuiFlags& flags) {
                  "the Compare tab's topology: star (of the link selector), nvswitch, ring, pcie, nodes or nodes-rail; "
                  "its GPU count follows --gpus");
   app.add_option("--open", flags.open,
-                 "replay a ringviz.trace/1 document: a `ringviz capture` (measured round by round) or `trace "
-                 "--format json` output");
+                 "replay a ringviz.trace/1 document (a `ringviz capture`, measured round by round, or `trace "
+                 "--format json` output), or open a ringviz.job/1 job (`ringviz job import`) on the Job view");
   app.add_option("--memory-model", flags.memory_model,
                  "the Memory tab opens on this transformer's whole iteration: llama2-7b, llama3-8b, llama3-70b, "
                  "gpt3-175b");

@@ -32,6 +32,8 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   if (!start.request.replay.empty()) {
     start.replay.emplace();
     start.replay->open(start.request.replay);  // a refused document is bad input: exit 2 with its line and column
+    // A job opens on its timeline, where the user picks the collective to step.
+    if (start.replay->job() && flags.view.empty()) start.request.view = CentreView::job;
   }
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();

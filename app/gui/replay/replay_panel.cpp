@@ -12,6 +12,9 @@ std::string replay_summary(const ReplaySource& replay) {
   const UiStrings& t = ui_strings();
   const int ranks = replay.config().ranks;
   const std::string rank_count = ranks == 1 ? std::string(t.replay_rank_words[0]) : format(t.replay_rank_words[1], ranks);
+  if (replay.job())
+    return format(t.replay_title_job, replay.file_name().c_str(), static_cast<int>(replay.collectives().size()),
+                  rank_count.c_str());
   const CaptureRecord* capture = replay.capture();
   if (!capture) {
     const std::string backend = replay.recording() ? replay.recording()->backend : std::string();
@@ -52,7 +55,16 @@ ReplayPanelAction ReplayPanel::draw(ReplaySource& replay, ThemeKind theme) {
     ImGui::TextWrapped("%s", mismatch_text(*replay.mismatch(), replay.config().dtype).c_str());
     ImGui::PopStyleColor();
   }
-  if (replay.measured_available()) {
+  if (replay.job()) {
+    ImGui::TextWrapped("%s", format(t.replay_job_position, replay.selected() + 1, replay.collectives().size()).c_str());
+    ImGui::BeginDisabled(replay.selected() == 0);
+    if (ImGui::Button(t.replay_job_previous)) action.select = replay.selected() - 1;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(replay.selected() + 1 >= replay.collectives().size());
+    if (ImGui::Button(t.replay_job_next)) action.select = replay.selected() + 1;
+    ImGui::EndDisabled();
+  } else if (replay.measured_available()) {
     int pacing = replay.pacing() == Pacing::measured ? 0 : 1;
     ImGui::TextUnformatted(t.replay_pacing);
     ImGui::SameLine();

@@ -1,7 +1,8 @@
 #pragma once
 // The top of the setup panel: the Open control, or, while a recorded run is open, what it is
 // ("Replaying run.json (mpi, 4 ranks on 2 hosts)"), its pacing, a warning when its buffers
-// differ from the engine's, and Close.
+// differ from the engine's, and Close; for a job, which of its collectives the ring steps, with
+// Previous and Next.
 #include <optional>
 #include <string>
 
@@ -20,6 +21,7 @@ struct ReplayPanelAction {
   std::optional<std::string> open;  // a document to open
   bool close = false;
   bool pacing_changed = false;
+  std::optional<std::size_t> select;  // a job's collective to step instead (Previous, Next)
 };
 
 class ReplayPanel {

@@ -10,6 +10,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/replay/host_overlay.h"
+#include "app/gui/replay/job_caption.h"
 #include "app/gui/replay/replay_timing.h"
 #include "app/gui/layout/stage_layout.h"
 #include "app/gui/layout/presentation.h"
@@ -96,7 +97,8 @@ bool GuiApp::open_replay(ReplaySource replay, std::string& error) {
   playback_.set_round_seconds(replay_.round_seconds());
   playback_.go_to_start();
   if (selected_gpu_ >= config.ranks) selected_gpu_ = kNoSelection;
-  set_centre_view(CentreView::ring);
+  // A job opens on its timeline, where the user picks the collective to step.
+  set_centre_view(replay_.job() ? CentreView::job : CentreView::ring);
   transfers_.follow_current_round();
   if (replay_.mismatch()) add_notice(mismatch_text(*replay_.mismatch(), config.dtype));
   return true;
@@ -118,6 +120,7 @@ bool GuiApp::draw_replay_header() {
   const ReplayPanelAction action = replay_panel_.draw(replay_, preferences_.theme);
   if (action.pacing_changed) set_pacing(replay_.pacing());
   if (action.close) close_replay();
+  if (action.select) show_job_collective(*action.select);
   if (action.open) {
     std::string error;
     if (!open_replay(*action.open, error)) add_notice(error);
@@ -125,7 +128,31 @@ bool GuiApp::draw_replay_header() {
   return replay_.active();
 }
 
+bool GuiApp::show_job_collective(std::size_t index) {
+  const std::size_t previous = replay_.selected();
+  replay_.select(index);
+  std::string error;
+  // Stepped on the CPU like every replay: the job has no data, only the schedule's contributors.
+  if (!model_.rebuild(replay_.config(), BackendChoice::cpu, error)) {
+    replay_.select(previous);
+    std::string ignored;
+    model_.rebuild(replay_.config(), BackendChoice::cpu, ignored);
+    add_notice(error);
+    return false;
+  }
+  setup_.accepted(replay_.config(), BackendChoice::cpu);
+  model_.show_recording(replay_.shared_recording());
+  playback_.set_round_count(model_.session().round_count());
+  playback_.set_round_seconds(replay_.round_seconds());
+  playback_.go_to_start();
+  if (selected_gpu_ >= replay_.config().ranks) selected_gpu_ = kNoSelection;
+  set_centre_view(CentreView::ring);
+  transfers_.follow_current_round();
+  return true;
+}
+
 std::string GuiApp::measured_caption_line() const {
+  if (replay_.job()) return job_caption(replay_);
   const RoundMoment moment = playback_.moment();
   if (!replay_.recording() || moment.round == 0) return "";
   const Schedule& schedule = model_.session().schedule();
@@ -222,6 +249,13 @@ ViewContext GuiApp::view_context() {
     set_centre_view(CentreView::ring);
     add_notice(notice);
   };
+  if (replay_.job()) {
+    context.job = replay_.job();
+    context.job_table = replay_.job_table();
+    context.job_collectives = &replay_.collectives();
+    context.job_selected = replay_.selected();
+    context.open_job_collective = [this](std::size_t index) { show_job_collective(index); };
+  }
   context.choose_algorithm = [this](Algorithm algorithm) {
     Config config = setup_.draft();
     config.algorithm = algorithm;

@@ -99,6 +99,9 @@ class GuiApp {
   bool open_replay(ReplaySource replay, std::string& error);
   void close_replay();
   const ReplaySource& replay() const { return replay_; }
+  // Steps collective `index` of the open job (ReplaySource::collectives()) on the ring; false,
+  // with a notice, when it cannot be built (what was shown stays).
+  bool show_job_collective(std::size_t index);
   void set_pacing(Pacing pacing);
 
   // Below the least window (panel_layout.h) at this frame's scale only a notice is drawn.

@@ -9,7 +9,10 @@
 
 #include "app/gui/state/playback.h"
 #include "app/gui/render/theme.h"
+#include "core/job/job.h"
+#include "core/job/job_table.h"
 #include "core/model/config.h"
+#include "core/run/run_collectives.h"
 
 namespace ringviz {
 class Session;
@@ -34,6 +37,14 @@ struct ViewContext {
   std::function<void(const Config& config, const std::string& notice)> open_in_ring;
   // Makes `algorithm` the setup panel's algorithm (from a click in the comparison table).
   std::function<void(Algorithm algorithm)> choose_algorithm;
+  // The job open (a job document), its `job show` rows and its collectives, and which of them
+  // the ring steps; null without one.
+  const Job* job = nullptr;
+  const JobTable* job_table = nullptr;
+  const std::vector<RunCollective>* job_collectives = nullptr;
+  std::size_t job_selected = 0;
+  // Steps collective `index` (of job_collectives) on the ring and switches to it.
+  std::function<void(std::size_t index)> open_job_collective;
   // Headless frames wait for answers a view computes on a worker (the Compare tab's), so a
   // screenshot shows them and not "computing...".
   bool wait_for_answers = false;

@@ -273,6 +273,26 @@ struct UiStrings {
   const char* link_scale_top;             // %s bytes
   const char* link_round_summary;         // %d links, %s bytes
   const char* view_devices;
+  const char* view_job;
+  const char* job_none;
+  const char* job_summary;        // %d ranks, %s backend and version, %s GPU, %d collectives
+  const char* job_untraced;       // %s ranks
+  const char* job_hint;
+  const char* job_fit;
+  const char* job_rank;           // %d rank
+  const char* job_not_traced;
+  const char* job_axis;           // the time axis' unit label
+  const char* job_legend_slowest;
+  const char* job_compute_words[4];  // forward, backward, optimizer, GPU compute
+  const char* job_bucket;         // %d bucket (1-based), %d buckets
+  const char* job_collective;     // %zu number (1-based), %zu collectives, %s group
+  const char* job_size_gradients; // %s bytes, %s dtype
+  const char* job_size;           // %s bytes, %s dtype
+  const char* job_algorithm;      // %s op, %s algorithm/protocol, %d channels
+  const char* job_time;           // %s duration, %.1f busbw GB/s
+  const char* job_peak;           // %.0f GB/s, %s link, %s why
+  const char* job_symbolic;
+  const char* job_tooltip;        // %d rank, %s op, %s group, %d seq, %s size, %lld count, %s dtype, %s time, %.2f algbw, %.2f busbw, %s algo, %s proto, %s channels, %.0f hidden
   const char* devices_host_memory;
   const char* devices_column_device;
   const char* devices_column_name;
@@ -312,6 +332,10 @@ struct UiStrings {
   // Replaying a recorded run (--open, the Open control)
   const char* replay_title;            // %s file, %s transport, ranks, hosts (from the two below)
   const char* replay_title_trace;      // %s file, %s backend, ranks
+  const char* replay_title_job;        // %s file, %d collectives, ranks
+  const char* replay_job_position;     // %zu collective (1-based), %zu collectives
+  const char* replay_job_previous;
+  const char* replay_job_next;
   const char* replay_rank_words[2];    // "1 rank", "%d ranks"
   const char* replay_host_words[2];    // "1 host", "%d hosts"
   const char* replay_close;

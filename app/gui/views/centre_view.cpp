@@ -28,6 +28,7 @@ constexpr ViewLabel kViewLabels[] = {
     {CentreView::training, &UiStrings::view_training},
     {CentreView::compare, &UiStrings::view_compare},
     {CentreView::devices, &UiStrings::view_devices},
+    {CentreView::job, &UiStrings::view_job},
 };
 
 const char* view_label(CentreView view) {
@@ -91,6 +92,7 @@ void CentreViews::draw_current(const Rect& area, const ViewContext& context) {
     case CentreView::training: training_.draw(area, context); break;
     case CentreView::compare: compare_.draw(area, context); break;
     case CentreView::devices: draw_devices_view(area, context); break;
+    case CentreView::job: job_.draw(area, context); break;
     case CentreView::ring: break;
   }
 }

@@ -1,7 +1,8 @@
 #pragma once
-// The centre of the window shows one of five views, chosen by a tab bar above it or --view
+// The centre of the window shows one of six views, chosen by a tab bar above it or --view
 // (through GuiApp::set_centre_view): the ring, the memory per GPU during a training
-// iteration, a real training run, the comparison of algorithms, and the devices the ring runs on.
+// iteration, a real training run, the comparison of algorithms, the devices the ring runs on,
+// and an imported training job's collectives on a timeline.
 #include <string_view>
 
 #include "app/gui/views/compare_view.h"
@@ -9,6 +10,7 @@
 #include "app/gui/layout/panel_layout.h"
 #include "app/gui/state/centre_view_context.h"
 #include "app/gui/views/iteration/memory_view.h"
+#include "app/gui/views/job_view.h"
 #include "app/gui/views/training_view.h"
 #include "core/request/show_request.h"
 
@@ -48,6 +50,7 @@ class CentreViews {
   MemoryView memory_;
   TrainingView training_;
   CompareView compare_;
+  JobView job_;
 };
 
 }  // namespace ringviz::gui

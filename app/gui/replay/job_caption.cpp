@@ -1,0 +1,50 @@
+#include "app/gui/replay/job_caption.h"
+
+#include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/strings.h"
+#include "app/gui/views/devices_view.h"
+#include "core/job/assumed_link.h"
+
+namespace ringviz::gui {
+
+namespace {
+
+// The row of the member that took longest: the collective's time is what its slowest rank saw.
+const JobRow* longest_row(const ReplaySource& replay) {
+  const JobRow* longest = nullptr;
+  for (const JobRow& row : replay.job_table()->rows)
+    for (const CollectiveInstance* member : replay.collective().members)
+      if (member == row.instance && (!longest || row.time_us > longest->time_us)) longest = &row;
+  return longest;
+}
+
+}  // namespace
+
+std::string job_caption(const ReplaySource& replay) {
+  if (!replay.job() || !replay.job_table()) return "";
+  const UiStrings& t = ui_strings();
+  const CollectiveInstance& c = replay.collective().first();
+  const Run& run = replay.run();
+  std::string text;
+  if (c.bucket)
+    text = format(t.job_bucket, c.bucket->index + 1, c.bucket->of);
+  else
+    text = format(t.job_collective, replay.selected() + 1, replay.collectives().size(),
+                  run.groups[static_cast<std::size_t>(c.group)].name.c_str());
+  const std::string bytes = format_bytes(static_cast<double>(c.count) * static_cast<double>(dtype_size(c.dtype)));
+  const std::string type(dtype_name(c.dtype));
+  text += ": " + format(c.bucket ? t.job_size_gradients : t.job_size, bytes.c_str(), type.c_str());
+  std::string choice = c.library.algorithm.empty() ? std::string("?") : c.library.algorithm;
+  if (!c.library.protocol.empty()) choice += "/" + c.library.protocol;
+  text += ", " + format(t.job_algorithm, std::string(op_display_name(c.op)).c_str(), choice.c_str(),
+                        c.library.channels.value_or(1));
+  if (const JobRow* row = longest_row(replay); row && c.measured) {
+    text += ", " + format(t.job_time, format_duration(row->time_us).c_str(), row->busbw_gbps);
+    const AssumedLink link = assumed_link(replay.job()->info);
+    if (link.link)
+      text += "; " + format(t.job_peak, link.link->bytes_per_second / 1e9, link.link->label.c_str(), link.why.c_str());
+  }
+  return text + ". " + t.job_symbolic;
+}
+
+}  // namespace ringviz::gui
