@@ -155,7 +155,15 @@ class CollectiveWrappers:
             if not (always_async or arguments.get("async_op", False)) or result is None:
                 log.end_collective(collective, clock.now_ns())
                 return result
-            return _watch(result, lambda: log.end_collective(collective, clock.now_ns()))
+
+            def done():
+                if op == "sendrecv" and collective.peer is None:
+                    # irecv from any source: the sender is known now (source_rank is deprecated
+                    # in torch 1.13 and warns; _source_rank is the same call without the warning)
+                    collective.peer = getattr(result, "_source_rank", result.source_rank)()
+                log.end_collective(collective, clock.now_ns())
+
+            return _watch(result, done)
 
         recording.__name__ = original.__name__
         recording.__doc__ = original.__doc__
