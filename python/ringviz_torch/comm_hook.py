@@ -23,10 +23,15 @@ class BucketRecorder:
     recorder closes it keeps reducing and stops recording."""
 
     def __init__(self, log, clock, parameter_names, all_reduce):
-        self._log = log
-        self._clock = clock
         self._parameter_names = parameter_names  # id(parameter) -> qualified name
         self._all_reduce = all_reduce  # torch's own, never the recording wrapper
+        self.start(log, clock)
+
+    def start(self, log, clock):
+        """Records into `log` from now on, counting iterations from 0 again (a later recorder
+        of the same DDP model reuses the hook, since DDP takes only one)."""
+        self._log = log
+        self._clock = clock
         self._iteration = 0
         self._this_iteration = []
         self.recording = True

@@ -13,6 +13,11 @@ from .part_writer import build_part, write_part
 from .phases import PhaseRecorder
 
 
+# Where a DDP model keeps its recording hook: DDP accepts one communication hook and cannot
+# drop it, so a second recorder of the same model reuses the first one's.
+_HOOK_ATTRIBUTE = "_ringviz_torch_buckets"
+
+
 class Recorder:
     """Records this rank's collectives and compute from construction until `close()` (or the
     end of a `with` block), then writes `rank-<R>.json` into `out`."""
@@ -32,9 +37,17 @@ class Recorder:
 
         if isinstance(model_or_ddp, DistributedDataParallel):
             model = model_or_ddp.module
-            self._buckets = BucketRecorder(self._log, self._clock, parameter_names(model),
-                                           default_all_reduce())
-            model_or_ddp.register_comm_hook(model_or_ddp.process_group, self._buckets.hook)
+            self._buckets = getattr(model_or_ddp, _HOOK_ATTRIBUTE, None)
+            if self._buckets is None:
+                self._buckets = BucketRecorder(self._log, self._clock, parameter_names(model),
+                                               default_all_reduce())
+                model_or_ddp.register_comm_hook(model_or_ddp.process_group, self._buckets.hook)
+                setattr(model_or_ddp, _HOOK_ATTRIBUTE, self._buckets)
+            elif self._buckets.recording:
+                raise RuntimeError("ringviz_torch.record: this DDP model is already being recorded; "
+                                   "close that recorder first")
+            else:
+                self._buckets.start(self._log, self._clock)
         else:
             model = model_or_ddp
             self._buckets = None
