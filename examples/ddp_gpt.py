@@ -16,12 +16,17 @@ import socket
 import sys
 import time
 
-import torch
-import torch.distributed as dist
-import torch.multiprocessing as mp
-import torch.nn as nn
-import torch.nn.functional as F
-from torch.nn.parallel import DistributedDataParallel
+try:
+    import torch
+    import torch.distributed as dist
+    import torch.multiprocessing as mp
+    import torch.nn as nn
+    import torch.nn.functional as F
+    from torch.nn.parallel import DistributedDataParallel
+except ImportError as error:
+    print("ddp_gpt: needs PyTorch with torch.distributed (%s); install python3-torch or run it "
+          "with an interpreter that has torch" % error, file=sys.stderr)
+    sys.exit(2)
 
 # The package lives in the repository's python/ folder, next to this one; use it from there
 # when it is not installed.
