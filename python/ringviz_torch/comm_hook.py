@@ -5,6 +5,11 @@ path (no hook) multiplies each gradient by 1/world_size while copying it into th
 then sums the bucket across ranks. torch's `default_hooks.allreduce_hook` divides by the world
 size instead, which rounds differently where the world size is not a power of two (3 ranks:
 x * (1/3) and x / 3 differ in the last bit), so this hook multiplies.
+
+One case it cannot match: with `gradient_as_bucket_view=True`, DDP without a hook divides the
+gradients that already live in the bucket and multiplies the ones it copies in, and by the time
+a hook runs every gradient lives in the bucket. Where the world size is a power of two both
+are exact and agree; elsewhere `may_differ_from_ddp` says so and the recorder warns.
 """
 
 import torch.distributed.distributed_c10d as c10d
@@ -74,6 +79,12 @@ class BucketRecorder:
         for each in self._this_iteration:
             each.of = len(self._this_iteration)
         self._this_iteration = []
+
+
+def may_differ_from_ddp(ddp):
+    """Whether DDP without a hook could round differently from this hook (see above)."""
+    size = naming.resolve_group(ddp.process_group).size()
+    return bool(getattr(ddp, "gradient_as_bucket_view", False)) and size & (size - 1) != 0
 
 
 def parameter_names(module):

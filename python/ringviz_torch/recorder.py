@@ -7,7 +7,7 @@ from torch.nn.parallel import DistributedDataParallel
 
 from .clock import Clock
 from .collective_wrappers import CollectiveWrappers
-from .comm_hook import BucketRecorder, default_all_reduce, parameter_names
+from .comm_hook import BucketRecorder, default_all_reduce, may_differ_from_ddp, parameter_names
 from .event_log import EventLog
 from .part_writer import build_part, write_part
 from .phases import PhaseRecorder
@@ -42,6 +42,10 @@ class Recorder:
                 self._buckets = BucketRecorder(self._log, self._clock, parameter_names(model),
                                                default_all_reduce())
                 model_or_ddp.register_comm_hook(model_or_ddp.process_group, self._buckets.hook)
+                if may_differ_from_ddp(model_or_ddp) and self._rank == 0:
+                    print("ringviz_torch: with gradient_as_bucket_view=True and a world size that "
+                          "is not a power of two, gradients may differ from DDP's own in the last "
+                          "bit while recording", file=sys.stderr)
                 setattr(model_or_ddp, _HOOK_ATTRIBUTE, self._buckets)
             elif self._buckets.recording:
                 raise RuntimeError("ringviz_torch.record: this DDP model is already being recorded; "
