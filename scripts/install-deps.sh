@@ -19,6 +19,9 @@ packages=(
   clang libclang-rt-14-dev
   # ctest scripts.shellcheck: the GPU check scripts, which run where nobody can fix them first
   shellcheck
+  # python/ringviz_torch: PyTorch with torch.distributed (gloo) for examples/ddp_gpt.py and the
+  # python.* tests that record a DDP job on CPU processes
+  python3-torch
 )
 
 missing=()
