@@ -39,6 +39,7 @@ ordered collective_json(const Run& run, const CollectiveInstance& instance, int 
     ordered bucket;
     bucket["index"] = instance.bucket->index;
     bucket["of"] = instance.bucket->of;
+    if (instance.bucket->iteration) bucket["iteration"] = *instance.bucket->iteration;
     bucket["parameters"] = instance.bucket->parameters;
     if (instance.bucket->ready_us) bucket["ready_us"] = *instance.bucket->ready_us;
     out["bucket"] = bucket;
@@ -253,6 +254,8 @@ class JobReader {
     if (bucket.index >= bucket.of)
       reader_.fail(at + "/index", "bucket " + std::to_string(bucket.index) + " of " + std::to_string(bucket.of) +
                                       ": buckets count from 0");
+    if (auto iteration = node.find("iteration"); iteration != node.end())
+      bucket.iteration = static_cast<int>(reader_.integer(*iteration, at + "/iteration", 0, 1 << 30));
     if (auto parameters = node.find("parameters"); parameters != node.end())
       bucket.parameters = strings(*parameters, at + "/parameters");
     if (node.contains("ready_us")) bucket.ready_us = time(node, at, "ready_us");

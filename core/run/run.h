@@ -47,6 +47,7 @@ struct LibraryChoice {
 struct GradientBucket {
   int index = 0;  // from 0, in the order DDP reduced them
   int of = 0;     // buckets in the iteration
+  std::optional<int> iteration;  // the training iteration, from 0, where the recording counted
   std::vector<std::string> parameters;
   std::optional<double> ready_us;  // when its last gradient was ready
 };

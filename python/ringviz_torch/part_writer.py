@@ -33,7 +33,8 @@ def _collective_json(collective, clock):
     entry["duration_us"] = (collective.end_ns - collective.start_ns) / 1000.0
     bucket = collective.bucket
     if bucket is not None:
-        entry["label"] = "bucket %d of %d" % (bucket.index, bucket.of)
+        # Counted from 1 for people; "index" keeps DDP's own 0-based number.
+        entry["label"] = "iteration %d, bucket %d of %d" % (bucket.iteration, bucket.index + 1, bucket.of)
         entry["bucket"] = {
             "index": bucket.index,
             "of": bucket.of,

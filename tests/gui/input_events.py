@@ -550,15 +550,56 @@ def mouse(s, say):
     say(f"the Record button recorded {made[0]}")
 
 
+SHIPPED_JOB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "assets", "jobs",
+                           "ddp-gpt-gloo-4.json")
+
+
+def job(s, say):
+    # Opened with --open JOB: the Job view, one mark per collective on its first rank's lane.
+    s.wait_for(lambda st: st["view"] == "job" and "job.collective.3" in st["items"], "the Job view of the shipped job")
+    with open(SHIPPED_JOB) as f:
+        document = json.load(f)
+    expected = [c["count"] for c in document["ranks"][0]["collectives"] if c["group"] == "0"]
+    say(f"the Job view opens on {len(expected)} collectives")
+
+    # The wheel zooms about the pointer: a bar under it grows.
+    bar = s.item("job.collective.3")
+    s.move(bar["x"] + bar["w"] / 2, bar["y"] + bar["h"] / 2)
+    for _ in range(3):
+        s.frames_after(lambda: s.xdo(["click", "4"]))
+    zoomed = s.item("job.collective.3")
+    check(zoomed["w"] > bar["w"] * 1.5, f"three wheel steps up did not zoom in: {bar['w']:.1f} -> {zoomed['w']:.1f} px")
+    say(f"the wheel zooms in ({bar['w']:.0f} -> {zoomed['w']:.0f} px wide)")
+
+    # A drag pans: the bar moves with the mouse and nothing opens.
+    x, y = zoomed["x"] + zoomed["w"] / 2, zoomed["y"] + zoomed["h"] / 2
+    s.move(x, y)
+    s.frames_after(lambda: s.xdo(["mousedown", "1"]))
+    s.move(x - 60, y)
+    s.frames_after(lambda: s.xdo(["mouseup", "1"]))
+    panned = s.item("job.collective.3")
+    check(abs((zoomed["x"] - panned["x"]) - 60) < 8, f"a 60 px drag moved the bar {zoomed['x'] - panned['x']:.0f} px")
+    check(s.state["view"] == "job", "a drag opened a collective instead of panning")
+    say("a drag pans the timeline without opening anything")
+
+    # A click on a bar steps that collective on the ring, at its real count.
+    s.click("job.collective.3")
+    s.wait_for(lambda st: st["view"] == "ring" and st["job_collective"] == 3, "a click on collective 3")
+    check(s.state["count"] == expected[3] and s.state["gpus"] == 4,
+          f"the ring runs count {s.state['count']} on {s.state['gpus']} GPUs; collective 3 has {expected[3]} on 4")
+    say(f"clicking collective 3 steps it on the ring ({expected[3]} elements on 4 GPUs)")
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[2] not in ("keys", "mouse", "memory"):
-        print("usage: input_events.py RINGVIZ keys|mouse|memory", file=sys.stderr)
+    if len(sys.argv) != 3 or sys.argv[2] not in ("keys", "mouse", "memory", "job"):
+        print("usage: input_events.py RINGVIZ keys|mouse|memory|job", file=sys.stderr)
         return 2
     for tool in ("Xvfb", "xdotool"):
         if shutil.which(tool) is None:
             print(f"SKIPPED: {tool} is not installed (scripts/install-deps.sh installs it)")
             return 77
     ringviz, group = os.path.abspath(sys.argv[1]), sys.argv[2]
+    start_args = ["--open", SHIPPED_JOB] if group == "job" else ["--gpus", "4", "--op", "allreduce"]
     workdir = tempfile.mkdtemp(prefix="ringviz-input-")
     session = None
     started = time.monotonic()
@@ -566,16 +607,16 @@ def main():
     try:
         session = Session(workdir)
         try:
-            session.start(ringviz, ["--gpus", "4", "--op", "allreduce"])
+            session.start(ringviz, start_args)
         except Failure as failure:
             # Once more on a fresh server: parallel Xvfb starts can race for a display.
             print(f"note: first start failed ({failure}); starting again", flush=True)
             print(session.log(), flush=True)
             session.close()
             session = Session(workdir)
-            session.start(ringviz, ["--gpus", "4", "--op", "allreduce"])
+            session.start(ringviz, start_args)
         say(f"window on display {session.display} at {session.origin}, first state at frame {session.state['frame']}")
-        {"keys": keys, "mouse": mouse, "memory": memory}[group](session, say)
+        {"keys": keys, "mouse": mouse, "memory": memory, "job": job}[group](session, say)
         print(f"PASS: {group} in {time.monotonic() - started:.1f} s")
         return 0
     except Failure as failure:

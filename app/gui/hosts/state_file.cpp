@@ -78,6 +78,8 @@ void StateFileWriter::after_frame(GuiApp& app, const StateSources& sources, int 
       {"view", std::string(centre_view_name(app.views().current()))},
       {"op", std::string(op_name(config.op))},
       {"gpus", config.ranks},
+      {"count", config.count},
+      {"job_collective", app.replay().job() ? nlohmann::json(app.replay().selected()) : nlohmann::json(nullptr)},
       {"pipelined", config.slices > 1 || config.channels > 1},
       {"position", playback.position()},
       {"round", playback.moment().rest_round},

@@ -25,11 +25,15 @@ void CaptionPanel::draw(const Rect& area, const SessionModel& model, const Frame
   ImGui::PopStyleColor();
   if (!measured.empty()) {
     // On the title's line where it fits: a line of its own pushes the explanation down.
+    // A job's caption is a sentence or two: below the title, wrapped.
     const float gap = ImGui::GetFontSize() * 2;
-    if (ImGui::GetItemRectSize().x + gap + ImGui::CalcTextSize(measured.c_str()).x <= ImGui::GetContentRegionAvail().x)
-      ImGui::SameLine(0, gap);
+    const bool beside =
+        ImGui::GetItemRectSize().x + gap + ImGui::CalcTextSize(measured.c_str()).x <= ImGui::GetContentRegionAvail().x;
+    if (beside) ImGui::SameLine(0, gap);
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(measured.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
   }
   draw_whole_lines(caption.body, area.bottom() - ImGui::GetStyle().WindowPadding.y);
@@ -95,7 +99,7 @@ float CaptionPanel::needed_height(float width, const SessionModel& model, const 
     const float gap = ImGui::GetFontSize() * 2;
     const bool beside =
         ImGui::CalcTextSize(caption.title.c_str()).x + gap + ImGui::CalcTextSize(measured.c_str()).x <= inner;
-    if (!beside) height += style.ItemSpacing.y + line;
+    if (!beside) height += style.ItemSpacing.y + ImGui::CalcTextSize(measured.c_str(), nullptr, false, inner).y;
   }
   height += style.ItemSpacing.y + ImGui::CalcTextSize(caption.body.c_str(), nullptr, false, inner).y;
   return std::ceil(height);

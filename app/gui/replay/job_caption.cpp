@@ -18,6 +18,11 @@ const JobRow* longest_row(const ReplaySource& replay) {
   return longest;
 }
 
+// "10.1 GB/s", "9.3 MB/s": a CPU job's bandwidth is three orders below a GPU's.
+std::string bandwidth_text(double gbps) {
+  return gbps >= 0.1 ? format("%.1f GB/s", gbps) : format("%.1f MB/s", gbps * 1e3);
+}
+
 }  // namespace
 
 std::string job_caption(const ReplaySource& replay) {
@@ -34,12 +39,18 @@ std::string job_caption(const ReplaySource& replay) {
   const std::string bytes = format_bytes(static_cast<double>(c.count) * static_cast<double>(dtype_size(c.dtype)));
   const std::string type(dtype_name(c.dtype));
   text += ": " + format(c.bucket ? t.job_size_gradients : t.job_size, bytes.c_str(), type.c_str());
-  std::string choice = c.library.algorithm.empty() ? std::string("?") : c.library.algorithm;
-  if (!c.library.protocol.empty()) choice += "/" + c.library.protocol;
-  text += ", " + format(t.job_algorithm, std::string(op_display_name(c.op)).c_str(), choice.c_str(),
-                        c.library.channels.value_or(1));
+  const std::string op(op_display_name(c.op));
+  if (c.library.algorithm.empty()) {
+    // gloo and traces without a kernel say nothing of how the collective ran.
+    const std::string& backend = replay.job()->info.backend;
+    text += ", " + (backend.empty() ? op : format(t.job_by_backend, op.c_str(), backend.c_str()));
+  } else {
+    std::string choice = c.library.algorithm;
+    if (!c.library.protocol.empty()) choice += "/" + c.library.protocol;
+    text += ", " + format(t.job_algorithm, op.c_str(), choice.c_str(), c.library.channels.value_or(1));
+  }
   if (const JobRow* row = longest_row(replay); row && c.measured) {
-    text += ", " + format(t.job_time, format_duration(row->time_us).c_str(), row->busbw_gbps);
+    text += ", " + format(t.job_time, format_duration(row->time_us).c_str(), bandwidth_text(row->busbw_gbps).c_str());
     const AssumedLink link = assumed_link(replay.job()->info);
     if (link.link)
       text += "; " + format(t.job_peak, link.link->bytes_per_second / 1e9, link.link->label.c_str(), link.why.c_str());

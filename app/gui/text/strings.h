@@ -275,7 +275,7 @@ struct UiStrings {
   const char* view_devices;
   const char* view_job;
   const char* job_none;
-  const char* job_summary;        // %d ranks, %s backend and version, %s GPU, %d collectives
+  const char* job_summary;        // %d ranks, %s backend, version and GPU, %d collectives
   const char* job_untraced;       // %s ranks
   const char* job_hint;
   const char* job_fit;
@@ -289,7 +289,8 @@ struct UiStrings {
   const char* job_size_gradients; // %s bytes, %s dtype
   const char* job_size;           // %s bytes, %s dtype
   const char* job_algorithm;      // %s op, %s algorithm/protocol, %d channels
-  const char* job_time;           // %s duration, %.1f busbw GB/s
+  const char* job_by_backend;     // %s op, %s backend (no library choice known)
+  const char* job_time;           // %s duration, %s busbw
   const char* job_peak;           // %.0f GB/s, %s link, %s why
   const char* job_symbolic;
   const char* job_tooltip;        // %d rank, %s op, %s group, %d seq, %s size, %lld count, %s dtype, %s time, %.2f algbw, %.2f busbw, %s algo, %s proto, %s channels, %.0f hidden

@@ -51,6 +51,34 @@ Rgb compute_colour(ComputeKind kind, const ViewColours& colours) {
   return colours.box_background;
 }
 
+// For each collective of a rank (in start order), the lowest track free when it starts: the
+// tracks a lane needs are as many as the collectives ever in flight at once there, at most 4
+// (beyond, the last track holds the rest).
+std::vector<int> concurrency_tracks(const std::vector<CollectiveInstance>& collectives) {
+  constexpr int kMaxTracks = 4;
+  std::vector<double> busy_until;
+  std::vector<int> track;
+  for (const CollectiveInstance& c : collectives) {
+    if (!c.measured) {
+      track.push_back(0);
+      continue;
+    }
+    int chosen = -1;
+    for (std::size_t t = 0; t < busy_until.size(); ++t)
+      if (busy_until[t] <= c.measured->start_us) {
+        chosen = static_cast<int>(t);
+        break;
+      }
+    if (chosen < 0) {
+      if (static_cast<int>(busy_until.size()) < kMaxTracks) busy_until.push_back(0);
+      chosen = static_cast<int>(busy_until.size()) - 1;
+    }
+    busy_until[static_cast<std::size_t>(chosen)] = std::max(busy_until[static_cast<std::size_t>(chosen)], c.measured->end_us);
+    track.push_back(chosen);
+  }
+  return track;
+}
+
 std::string size_text(const CollectiveInstance& c) {
   return format_bytes(static_cast<double>(c.count) * static_cast<double>(dtype_size(c.dtype)));
 }
@@ -95,9 +123,10 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
 
   // The header: what the job was, the ranks missing, how to move around.
   ImGui::SetCursorScreenPos(ImVec2(area.x + pad, area.y + pad * 0.5f));
-  const std::string library = job.info.backend + (job.info.nccl_version.empty() ? "" : " " + job.info.nccl_version);
-  paragraph(format(t.job_summary, run.world_size(), library.empty() ? "?" : library.c_str(),
-                   job.info.gpu.empty() ? "?" : job.info.gpu.c_str(), static_cast<int>(context.job_collectives->size())),
+  std::string library = job.info.backend + (job.info.nccl_version.empty() ? "" : " " + job.info.nccl_version);
+  if (!job.info.gpu.empty()) library += (library.empty() ? "" : ", ") + job.info.gpu;
+  paragraph(format(t.job_summary, run.world_size(), library.empty() ? "-" : library.c_str(),
+                   static_cast<int>(context.job_collectives->size())),
             area.w - 2 * pad - line * 4, to_imcol(colours.text));
   const std::vector<int> missing = untraced_ranks(run);
   if (!missing.empty()) {
@@ -124,7 +153,7 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
     ImGui::End();
     return;
   }
-  const float lane_h = std::min(line * 3.2f, plot.h / static_cast<float>(run.world_size()));
+  const float lane_h = std::min(line * 5.0f, plot.h / static_cast<float>(run.world_size()));
   const double span_us = std::max(end_us_ - start_us_, 1e-3);
   const auto x_of = [&](double us) { return plot.x + static_cast<float>((us - start_us_) / span_us * plot.w); };
 
@@ -172,30 +201,38 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
       if (x1 < plot.x || x0 > plot.right()) continue;
       dl->AddRectFilled(ImVec2(x0, top + 1), ImVec2(x1, top + compute_h), to_imcol(compute_colour(span.kind, colours)));
     }
+    // Collectives in flight at once on one rank (gloo's, or NCCL's on several streams) take
+    // tracks of their own, so that none hides another.
+    const std::vector<int> track = concurrency_tracks(timeline.collectives);
+    const int tracks = track.empty() ? 1 : *std::max_element(track.begin(), track.end()) + 1;
+    const float track_h = comm_h / static_cast<float>(tracks);
     std::map<int, int> sequence;
-    for (const CollectiveInstance& c : timeline.collectives) {
+    for (std::size_t i = 0; i < timeline.collectives.size(); ++i) {
+      const CollectiveInstance& c = timeline.collectives[i];
       const int seq = sequence[c.group]++;
       if (!c.measured) continue;
       const float x0 = x_of(c.measured->start_us), x1 = std::max(x_of(c.measured->end_us), x0 + 2);
       if (x1 < plot.x || x0 > plot.right()) continue;
+      const float y0 = comm_top + track_h * static_cast<float>(track[i]), y1 = y0 + track_h - (tracks > 1 ? 1.0f : 0.0f);
       const Rgb fill = op_colour(c.op, context.palette);
-      dl->AddRectFilled(ImVec2(x0, comm_top), ImVec2(x1, comm_top + comm_h), to_imcol(fill));
+      dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), to_imcol(fill));
       const auto found = collective_of_.find({c.group, seq});
       const bool is_selected = selected && found != collective_of_.end() && found->second == context.job_selected;
       if (is_selected)
-        dl->AddRect(ImVec2(x0 - 1, comm_top - 1), ImVec2(x1 + 1, comm_top + comm_h + 1),
-                    to_imcol(colours.selected_border), 0, 0, 2.0f);
+        dl->AddRect(ImVec2(x0 - 1, y0 - 1), ImVec2(x1 + 1, y1 + 1), to_imcol(colours.selected_border), 0, 0, 2.0f);
       const JobRow* row = row_of.count(&c) ? row_of[&c] : nullptr;
       if (row && row->slowest) {
-        const float s = std::min(comm_h * 0.45f, line * 0.5f);
-        dl->AddTriangleFilled(ImVec2(x0, comm_top), ImVec2(x0 + s, comm_top), ImVec2(x0, comm_top + s),
-                              to_imcol(colours.warning));
+        const float s = std::min((y1 - y0) * 0.45f, line * 0.5f);
+        dl->AddTriangleFilled(ImVec2(x0, y0), ImVec2(x0 + s, y0), ImVec2(x0, y0 + s), to_imcol(colours.warning));
       }
       const std::string label = size_text(c);
-      if (comm_h >= line && x1 - x0 > ImGui::CalcTextSize(label.c_str()).x + line * 0.5f)
-        board.place(dl, ImVec2(x0 + line * 0.25f, comm_top + (comm_h - line) * 0.5f), ink_on(fill), label);
-      if (hovered && io.MousePos.x >= x0 && io.MousePos.x <= x1 && io.MousePos.y >= comm_top &&
-          io.MousePos.y <= comm_top + comm_h)
+      // One mark per collective (its first traced rank's bar), where input-driven tests click.
+      if (found != collective_of_.end() && item_marks_enabled() &&
+          &c == &(*context.job_collectives)[found->second].first())
+        mark_rect("job.collective." + std::to_string(found->second), {x0, y0, x1 - x0, y1 - y0});
+      if (y1 - y0 >= line && x1 - x0 > ImGui::CalcTextSize(label.c_str()).x + line * 0.5f)
+        board.place(dl, ImVec2(x0 + line * 0.25f, y0 + (y1 - y0 - line) * 0.5f), ink_on(fill), label);
+      if (hovered && io.MousePos.x >= x0 && io.MousePos.x <= x1 && io.MousePos.y >= y0 && io.MousePos.y <= y1)
         hovered_row = row;
     }
   }
