@@ -99,7 +99,7 @@ double machine_epsilon(DType dtype) {
 // and products within the rounding that N steps may add. `reference` is the in-process ring.
 std::int64_t library_wrong_elements(const Config& config, const ByteBuffer& got, const ByteBuffer& reference) {
   const bool exact = !is_floating(config.dtype) || config.reduce == ReduceOp::max ||
-                     config.reduce == ReduceOp::min || config.op == Op::allgather;
+                     config.reduce == ReduceOp::min || !op_reduces(config.op);
   const std::size_t element = dtype_size(config.dtype);
   if (exact) return differing_elements(got, reference, element);
   std::int64_t wrong = 0;
@@ -145,8 +145,8 @@ struct Row {
 void print_row(const SizeRun& run, std::int64_t bytes, const Row& row) {
   const double algbw = static_cast<double>(bytes) / row.seconds / 1e9;
   const double busbw = algbw * bus_bandwidth_factor(run.config.op, run.config.ranks);
-  // AllGather reduces nothing: nccl-tests print "none" there too.
-  const std::string redop = run.config.op == Op::allgather ? "none" : std::string(reduce_op_name(run.config.reduce));
+  // AllGather and Broadcast reduce nothing: nccl-tests print "none" there too.
+  const std::string redop = !op_reduces(run.config.op) ? "none" : std::string(reduce_op_name(run.config.reduce));
   char text[256];
   std::snprintf(text, sizeof text, "%12lld  %12lld  %6s  %6s  %10.1f  %7.2f  %7.2f  %6lld  %s",
                 static_cast<long long>(bytes), static_cast<long long>(run.config.count),
@@ -186,7 +186,7 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
               << order_name(base.order) << " 顺序），" << base.ranks << " 个 rank，传输 " << transport.name() << "，"
               << "每个大小先检查一次，再计时 " << options.iterations << " 次\n"
               << "# 时间：最慢 rank 每次集合通信的平均值；busbw（总线带宽）：algbw（算法带宽）x "
-              << (base.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n")
+              << (base.op == Op::allreduce ? "2(n-1)/n" : base.op == Op::broadcast ? "1" : "(n-1)/n")
               << "；#错误：我们的，与进程内引擎不逐位相同的元素数；库的，超出舍入误差（浮点数）"
                  "或任何偏差（整数、max、min）的元素数\n";
     for (const std::string& note : notes) std::cout << "# " << note << "\n";
@@ -201,7 +201,7 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
               << order_name(base.order) << " order), " << base.ranks << " ranks, transport " << transport.name()
               << ", " << options.iterations << " iterations per size after one checked run\n"
               << "# time: the slowest rank's mean per collective; busbw: algbw x "
-              << (base.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n")
+              << (base.op == Op::allreduce ? "2(n-1)/n" : base.op == Op::broadcast ? "1" : "(n-1)/n")
               << "; #wrong: ours, elements not bit-identical to the in-process engine; the library's, off it "
                  "beyond rounding (floats) or at all (integers, max, min)\n";
     for (const std::string& note : notes) std::cout << "# " << note << "\n";

@@ -19,6 +19,11 @@ namespace ringviz::cli {
 
 namespace {
 
+// bus_bandwidth_factor() as the header prints it.
+const char* bus_factor_text(Op op) {
+  return op == Op::allreduce ? "2(n-1)/n" : op == Op::broadcast ? "1" : "(n-1)/n";
+}
+
 // Runs per size: a few thousand already average out noise; more only makes a run that never ends.
 constexpr int kMaxBenchWarmup = 1000;
 constexpr int kMaxBenchIterations = 10000;
@@ -95,7 +100,7 @@ void print_header_zh(const Config& config, const BenchTarget& target, const Benc
                                         : std::string("自动（每个大小约 0.5 秒，至少 5 次）"))
             << "；每次计时都从输入重新开始\n"
             << "# 大小：一个 rank 缓冲区的字节数（AllGather：它的 N 块输出）；元素数：每个 GPU 起始的元素个数\n"
-            << "# busbw（总线带宽）：algbw（算法带宽，大小 / 时间）x " << (config.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n") << "；#错误：输出元素中"
+            << "# busbw（总线带宽）：algbw（算法带宽，大小 / 时间）x " << bus_factor_text(config.op) << "；#错误：输出元素中"
             << (config.algorithm == Algorithm::ring
                     ? "与普通结果不逐位相同的个数（每个槽按环的顺序累加）"
                     : "偏离普通结果的个数（浮点数：超出本算法舍入顺序可能带来的误差）")
@@ -120,7 +125,7 @@ void print_header(const Config& config, const BenchTarget& target, const BenchSe
             << "; every timed run starts from the inputs\n"
             << "# size: bytes of one rank's buffer (AllGather: its N-block output); count: "
                "elements each GPU starts with\n"
-            << "# busbw: algbw x " << (config.op == Op::allreduce ? "2(n-1)/n" : "(n-1)/n")
+            << "# busbw: algbw x " << bus_factor_text(config.op)
             << "; #wrong: output elements "
             << (config.algorithm == Algorithm::ring
                     ? "not bit-identical to the plain result (each slot folded in ring order)"

@@ -5,6 +5,7 @@
 #include "core/algorithms/algorithm_unit.h"
 #include "core/algorithms/unit_words.h"
 #include "core/schedule/schedule.h"
+#include "core/schedule/schedule_steps.h"
 
 namespace ringviz {
 
@@ -38,9 +39,33 @@ void append_all_gather_pass(const Config& config, Schedule& schedule) {
   }
 }
 
+// Ring broadcast, as NCCL runs it: a chain root -> root + 1 -> ... -> root - 1 round the ring, the
+// root's buffer in N slots that follow each other one hop per round, so that every link is busy
+// once the pipeline is full. In round t the GPU k hops down the chain forwards slot t - k, the one
+// it received in round t - 1; the last GPU of the chain forwards nothing. N slots over N - 1 hops
+// take 2N - 2 rounds.
+void append_broadcast_chain(const Config& config, Schedule& schedule) {
+  const int n = config.ranks;
+  for (int round_index = 0; round_index < 2 * n - 2; ++round_index) {
+    Round round{Phase::broadcast, {}};
+    for (int hop = 0; hop + 1 < n; ++hop) {
+      const int slot = round_index - hop;
+      if (slot < 0 || slot >= n) continue;
+      const int sender = (kBroadcastRoot + hop) % n;
+      round.transfers.push_back({sender, (sender + 1) % n, slot, TransferKind::copy, false, {}});
+    }
+    schedule.rounds.push_back(std::move(round));
+  }
+}
+
 Schedule ring_rounds(const Config& config) {
   Schedule schedule;
   const int n = config.ranks;
+  if (config.op == Op::broadcast) {
+    schedule.owned_slot = schedule_steps::identity_owners(n);
+    append_broadcast_chain(config, schedule);
+    return schedule;
+  }
   schedule.owned_slot.resize(static_cast<std::size_t>(n));
   for (int rank = 0; rank < n; ++rank)
     schedule.owned_slot[static_cast<std::size_t>(rank)] =
@@ -51,6 +76,7 @@ Schedule ring_rounds(const Config& config) {
 }
 
 std::string_view ring_cost(Op op) {
+  if (op == Op::broadcast) return "2(N-1)α + 2(N-1)/N·nβ";
   return op == Op::allgather       ? "(N-1)α + (N-1)·nβ"
          : op == Op::reducescatter ? "(N-1)α + (N-1)/N·nβ + (N-1)/N·nγ"
                                    : "2(N-1)α + 2(N-1)/N·nβ + (N-1)/N·nγ";
@@ -90,6 +116,33 @@ constexpr Words kGatherRound{
 constexpr Words kGatherLast{
     "Last all-gather round: the final copies land and every GPU holds the whole result.",
     "all-gather 的最后一轮：最后几份拷贝到达，每张 GPU 都拿到了完整的结果。"};
+constexpr Words kStartBroadcast{
+    "GPU 0, the root, holds the data cut into N slots (A0 is its slot 0); the other GPUs' "
+    "buffers are still empty (hatched). The slots travel down the chain 0 → 1 → … → N-1, one hop "
+    "per round and one behind the other: N slots over N-1 hops take 2N-2 rounds.",
+    "根 GPU 0 持有数据，分成 N 个分片（A0 是它的分片 0）；其他 GPU 的缓冲区还是空的（斜线）。"
+    "分片沿链 0 → 1 → … → N-1 每轮前进一跳，一个紧跟一个：N 个分片走 N-1 跳，共需 2N-2 轮。"};
+constexpr Words kBroadcastRound{
+    "The root sends its next slot to its right-hand neighbour, and every GPU down the chain "
+    "forwards the slot it received last round (copy). Nothing is added: the root's data is only "
+    "passed along.",
+    "根把下一个分片发给右边的邻居，链上其余 GPU 把上一轮收到的分片转发下去（拷贝）。"
+    "这里不做任何相加，根的数据只是被传下去。"};
+constexpr Words kBroadcastLast{
+    "Last round: the last slot reaches the end of the chain, and every GPU holds the root's "
+    "whole buffer.",
+    "最后一轮：最后一个分片到达链的末端，每张 GPU 都拿到了根的整个缓冲区。"};
+constexpr Words kDoneBroadcast{
+    "Every GPU holds the root's buffer. Each GPU but the last in the chain sent the whole buffer "
+    "once; cutting it into N slots keeps every link busy, so it takes 2N-2 rounds of one slot "
+    "rather than N-1 rounds of the whole buffer.",
+    "每张 GPU 都持有根的缓冲区。除链尾外每张 GPU 都把整个缓冲区发送了一次；"
+    "切成 N 个分片让每条链路都保持忙碌，所以只需 2N-2 轮、每轮一个分片，而不是 N-1 轮、每轮整个缓冲区。"};
+constexpr Words kTraceBroadcast{
+    "Ring Broadcast, per GPU but the last in the chain: M = {} B sent, where M = {} B is the "
+    "root's buffer; the last GPU sends nothing.",
+    "环形 Broadcast 中除链尾外每张 GPU 的发送量：M = {} B，其中 M = {} B 为根的缓冲区大小；"
+    "链尾的 GPU 不发送。"};
 constexpr Words kDoneAllReduce{
     "Every GPU holds the full reduction of every slot. Each one sent 2(N-1)/N of its buffer "
     "to get there, however many GPUs take part.",
@@ -98,6 +151,7 @@ constexpr Words kDoneAllReduce{
 
 std::string ring_start(const CaptionContext& c) {
   const Op op = c.config.op;
+  if (op == Op::broadcast) return std::string(kStartBroadcast.in(c.language));
   if (op == Op::reducescatter)
     return formatted(kStartReduceScatter.in(c.language).data(), std::string(c.partials).c_str());
   return std::string((op == Op::allgather ? kStartAllGather : kStartAllReduce).in(c.language));
@@ -105,6 +159,8 @@ std::string ring_start(const CaptionContext& c) {
 
 std::string ring_round(const CaptionContext& c) {
   const Round& round = c.schedule.rounds[static_cast<std::size_t>(c.round - 1)];
+  if (round.phase == Phase::broadcast)
+    return std::string((c.round == c.schedule.round_count() ? kBroadcastLast : kBroadcastRound).in(c.language));
   const bool reduce = round.phase == Phase::reduce_scatter;
   const bool last_of_phase = reduce ? c.round == reduce_round_count(c.schedule) : c.round == c.schedule.round_count();
   if (reduce)
@@ -114,6 +170,7 @@ std::string ring_round(const CaptionContext& c) {
 }
 
 std::string ring_done(const CaptionContext& c) {
+  if (c.config.op == Op::broadcast) return std::string(kDoneBroadcast.in(c.language));
   return c.config.op == Op::allreduce ? std::string(kDoneAllReduce.in(c.language)) : "";
 }
 
@@ -139,19 +196,41 @@ std::vector<std::string> ring_trace_notes(Language language, const Config& confi
   // gathered result (the source article's formula is about the data being reduced or collected).
   const int n = config.ranks;
   const double m = static_cast<double>(buffer_elements(config)) * static_cast<double>(dtype_size(config.dtype));
+  if (config.op == Op::broadcast) return {fill(kTraceBroadcast.in(language), {quantity(m), quantity(m)})};
   const double per_gpu = (config.op == Op::allreduce ? 2 : 1) * pass_bytes_per_gpu(n, m);
   const Words& formula = config.op == Op::allreduce       ? kTraceAllReduce
                          : config.op == Op::allgather ? kTraceAllGather
                                                           : kTraceReduceScatter;
   std::vector<std::string> notes{fill(formula.in(language), {std::to_string(n - 1), std::to_string(n), quantity(m),
                                                              quantity(per_gpu), quantity(m)})};
-  if (config.op != Op::allgather && config.count % n != 0)
+  if (op_reduces(config.op) && config.count % n != 0)
     notes.push_back(say(Phrase::formula_uneven, language,
                         {count_of(Noun::elements, std::to_string(config.count), language), std::to_string(n)}));
   return notes;
 }
 
-constexpr Words kAllWords[] = {kStartAllGather, kStartReduceScatter, kStartAllReduce, kReduceRound, kReduceLast, kGatherRound, kGatherLast, kDoneAllReduce, kTraceAllReduce, kTraceReduceScatter, kTraceAllGather};
+constexpr Words kBroadcastFormula{"%s sends, per GPU but the last in the chain:  M",
+                                  "%s 除链尾外每张 GPU 发送：M"};
+constexpr Words kBroadcastValues{"= %s (GPU %d, the last in the chain, sends nothing)",
+                                 "= %s（链尾的 GPU %d 不发送）"};
+
+// Broadcast sends the whole buffer down every link but the last; the passes send (N-1)/N of it.
+TrafficFormula ring_traffic(Language language, Op op, int ranks, double buffer_bytes, const std::string& subject) {
+  if (op != Op::broadcast) return pass_traffic_formula(language, op, ranks, buffer_bytes, subject);
+  TrafficFormula f;
+  f.busiest_bytes = ranks > 1 ? buffer_bytes : 0;
+  f.formula = formatted(kBroadcastFormula.in(language).data(), subject.c_str());
+  f.values = formatted(kBroadcastValues.in(language).data(), format_binary_bytes(f.busiest_bytes).c_str(),
+                       (kBroadcastRoot + ranks - 1) % ranks);
+  return f;
+}
+
+constexpr Words kAllWords[] = {kStartAllGather, kStartReduceScatter, kStartAllReduce, kReduceRound, kReduceLast,
+                               kGatherRound,    kGatherLast,         kDoneAllReduce,  kTraceAllReduce, kTraceReduceScatter,
+                               kTraceAllGather, kStartBroadcast,     kBroadcastRound, kBroadcastLast, kDoneBroadcast,
+                               kTraceBroadcast, kBroadcastFormula,   kBroadcastValues};
+
+bool ring_supports(Op op) { return is_gather_or_reduce(op) || op == Op::broadcast; }
 
 }  // namespace
 
@@ -166,11 +245,11 @@ const AlgorithmUnit& ring_unit() {
       .label = {"Ring", "环形"},
       .chart_colour = {72, 139, 240},
       .ring_neighbours = true,
-      .supports = is_gather_or_reduce,
+      .supports = ring_supports,
       .rounds = ring_rounds,
       .cost_shape = ring_cost,
       .cost_note = {},
-      .traffic = pass_traffic_formula,
+      .traffic = ring_traffic,
       .trace_traffic_notes = ring_trace_notes,
       .captions = {.whole_story = true, .start = ring_start, .round = ring_round, .done = ring_done},
       .words = kAllWords,

@@ -171,6 +171,19 @@ std::int64_t count_wrong_gathered(const Config& config, const SlotLayout& layout
   return wrong;
 }
 
+// Broadcast copies the root's buffer unchanged to every GPU: each must hold it bit for bit.
+std::int64_t count_wrong_broadcast(const Config& config, const BufferState& initial, const BufferState& final_state) {
+  const std::size_t element = dtype_size(config.dtype);
+  const ByteBuffer& want = initial.ranks[static_cast<std::size_t>(kBroadcastRoot)];
+  std::int64_t wrong = 0;
+  for (const ByteBuffer& got : final_state.ranks) {
+    if (got.size() == want.size() && std::memcmp(got.data(), want.data(), want.size()) == 0) continue;
+    for (std::size_t at = 0; at < want.size(); at += element)
+      wrong += at + element <= got.size() && std::memcmp(got.data() + at, want.data() + at, element) == 0 ? 0 : 1;
+  }
+  return wrong;
+}
+
 // One memcpy of `bytes` split into `pieces` contiguous parts, one per thread.
 void split_copy(ThreadPool& pool, std::byte* dst, const std::byte* src, std::uint64_t bytes) {
   const std::size_t pieces = pool.size();
@@ -285,6 +298,7 @@ std::int64_t count_wrong_elements(const Config& config, const BufferState& initi
                                   const BufferState& final_state) {
   const SlotLayout layout = make_layout(config);
   if (config.op == Op::allgather) return count_wrong_gathered(config, layout, initial, final_state);
+  if (config.op == Op::broadcast) return count_wrong_broadcast(config, initial, final_state);
   return with_storage_type(config.dtype, [&](auto* type) {
     return count_wrong_typed<storage_of<decltype(type)>>(config, layout, initial, final_state);
   });

@@ -85,6 +85,12 @@ LabelForms label_forms(const Config& config, const RankSet& contributors, int sl
     forms.terms = forms.runs = forms.operands = rank_letter(members.front(), true);
     return forms;
   }
+  if (config.op == Op::broadcast) {
+    // The root's slot, copied whole: its letter in AllGather's capitals, and the slot ("A0").
+    const int root = members.front();
+    forms.terms = forms.runs = forms.operands = rank_letter(root, true) + (root < 26 ? "" : "_") + std::to_string(slot);
+    return forms;
+  }
   const Notation notation = notation_for(config, static_cast<int>(members.size()));
   std::vector<std::string> terms;
   for (int rank : members) terms.push_back(term_label(rank, slot));

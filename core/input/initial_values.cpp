@@ -175,6 +175,8 @@ BufferState make_initial_state(const Config& config) {
   if (config.init.kind == InitKind::file) file_rows = read_input_file(config);
 
   for (int rank = 0; rank < config.ranks; ++rank) {
+    // Broadcast reads the root's input only: the others' buffers wait, zero, for its data.
+    if (config.op == Op::broadcast && rank != kBroadcastRoot) continue;
     const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
     for (std::int64_t i = 0; i < config.count; ++i) {
       ElementValue value;

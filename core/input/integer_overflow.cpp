@@ -40,7 +40,7 @@ std::int64_t stored(std::uint64_t bits, DType type) {
 
 std::optional<IntegerOverflow> first_integer_overflow(const Config& config, const BufferState& initial) {
   const bool folds = config.reduce == ReduceOp::sum || config.reduce == ReduceOp::prod || config.reduce == ReduceOp::avg;
-  if (is_floating(config.dtype) || !folds || config.op == Op::allgather || config.ranks < 2) return std::nullopt;
+  if (is_floating(config.dtype) || !folds || !op_reduces(config.op) || config.ranks < 2) return std::nullopt;
   for (std::int64_t i = 0; i < config.count; ++i) {
     const bool product = config.reduce == ReduceOp::prod;
     Wide exact = product ? 1 : 0;

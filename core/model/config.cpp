@@ -121,6 +121,11 @@ std::optional<std::string> validate_fields(const Config& config) {
   if (config.slices < 1 || config.slices > kMaxSlices)
     return "slices: " + std::to_string(config.slices) + " is out of range (1 to " +
            std::to_string(kMaxSlices) + ")";
+  // AllGather has always taken --reduce and ignored it; the newer copy-only ops say so instead.
+  if ((config.op == Op::broadcast || config.op == Op::alltoall) && config.reduce != ReduceOp::sum)
+    return "reduce: " + std::string(reduce_op_name(config.reduce)) + " combines values, but " +
+           std::string(op_name(config.op)) + " only copies them; leave --reduce out (it applies to reducescatter " +
+           "and allreduce)";
   if (config.init.kind == InitKind::values) {
     if (config.init.values.size() != static_cast<std::size_t>(config.ranks))
       return "init: the value table has " + std::to_string(config.init.values.size()) +

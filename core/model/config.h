@@ -28,6 +28,10 @@ inline constexpr EnumName<Op> kOpNames[] = {
 constexpr bool is_gather_or_reduce(Op op) {
   return op == Op::allgather || op == Op::reducescatter || op == Op::allreduce;
 }
+// Whether the op combines values with --reduce; the others only copy them.
+constexpr bool op_reduces(Op op) { return op == Op::reducescatter || op == Op::allreduce; }
+// Broadcast's source: ringviz broadcasts from GPU 0 (NCCL's and MPI's usual root).
+inline constexpr int kBroadcastRoot = 0;
 // Which algorithm runs: declared here without its values, which the registry's list defines
 // (core/algorithms/algorithm_list.h) together with everything else about each one.
 enum class Algorithm : std::uint8_t;

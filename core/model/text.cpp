@@ -31,6 +31,11 @@ constexpr Entry kPhrases[] = {
      "index: b2 is GPU 1's chunk 2, and {}.",
      "每张 GPU 的缓冲区分成 {}，每片 {}。标签由 GPU 字母加分片序号组成：b2 表示 "
      "GPU 1 的分片 2，{}。"},
+    {Phrase::layout_broadcast,
+     "GPU 0, the root, holds {} cut into {}, {} per chunk; the other GPUs start empty. A label is "
+     "the root's capital letter + chunk index: A2 is GPU 0's chunk 2, wherever it has arrived.",
+     "根 GPU 0 持有 {}，分成 {}，每片 {}；其他 GPU 起初为空。标签由根的大写字母加分片序号组成："
+     "A2 表示 GPU 0 的分片 2，无论它到了哪张 GPU。"},
     {Phrase::label_sum, "a0+b0 is the sum of GPU 0's and GPU 1's chunk 0",
      "a0+b0 表示 GPU 0 与 GPU 1 的分片 0 之和"},
     {Phrase::label_prod, "a0\u00d7b0 is the product of GPU 0's and GPU 1's chunk 0",

@@ -27,6 +27,7 @@ enum class Phrase {
   setup_backend,       // backend {name}
   layout_blocks,       // AllGather: what a block is
   layout_chunks,       // ReduceScatter/AllReduce: how the buffer is cut, then {an example label}
+  layout_broadcast,    // Broadcast: the root's {count} cut into {chunks}, {size} per chunk
   label_sum,           // the example label of each reduction, in ReduceOp order
   label_prod,
   label_max,

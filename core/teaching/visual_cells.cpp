@@ -139,7 +139,7 @@ CellRecord describe_cell(const CellContext& context, int rank, int slot) {
   }
   const std::uint32_t count = record.contributors;
   if (count == 0) record.flags |= kCellEmpty;
-  if (context.config.op != Op::allgather) {
+  if (op_reduces(context.config.op)) {
     if (count == static_cast<std::uint32_t>(n)) record.flags |= kCellComplete;
     if (context.reduce_pass_over && count > 0 && count < static_cast<std::uint32_t>(n))
       record.flags |= kCellStale;
@@ -164,7 +164,7 @@ void fill_cell_records(const Config& config, const SlotLayout& layout, const Sch
                             schedule,
                             provenance,
                             bins_per_slot_for(layout, n),
-                            config.op != Op::allgather && rounds_done >= reduce_scatter_rounds(schedule)};
+                            op_reduces(config.op) && rounds_done >= reduce_scatter_rounds(schedule)};
   out.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * kCellWords, 0u);
   for (int rank = 0; rank < n; ++rank)
     for (int slot = 0; slot < n; ++slot)

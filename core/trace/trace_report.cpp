@@ -99,6 +99,15 @@ class TraceReportBuilder::Impl {
     return reduction_label(trace_.config, provenance.at(rank, slot), slot);
   }
 
+  // The chunks a rank holds, in slot order, skipping those nothing has reached yet (a broadcast's);
+  // a dash when there are none.
+  std::string held_chunks(const Provenance& provenance, int rank) const {
+    std::vector<std::string> labels;
+    for (int slot = 0; slot < ranks_; ++slot)
+      if (provenance.at(rank, slot).any()) labels.push_back(label(provenance, rank, slot));
+    return labels.empty() ? "—" : join(labels, ", ");
+  }
+
   std::string slot_heading(int slot) const {
     return gather_ ? rank_letter(slot, true)
                    : say(Phrase::chunk_name, language_, {std::to_string(slot)});
@@ -109,7 +118,7 @@ class TraceReportBuilder::Impl {
     std::vector<std::string> parts = {
         say(Phrase::setup_count, language_, {std::to_string(config.count)}),
         std::string(dtype_name(config.dtype))};
-    if (!gather_) parts.push_back(say(Phrase::setup_reduce, language_, {reduce_op_name(config.reduce)}));
+    if (op_reduces(config.op)) parts.push_back(say(Phrase::setup_reduce, language_, {reduce_op_name(config.reduce)}));
     parts.push_back(say(Phrase::setup_order, language_, {order_name(config.order)}));
     parts.push_back(say(Phrase::setup_inputs, language_, {config.init.spec()}));
     parts.push_back(say(Phrase::setup_backend, language_, {trace_.backend}));
@@ -130,6 +139,10 @@ class TraceReportBuilder::Impl {
         smallest == largest
             ? std::to_string(largest)
             : say(Phrase::either, language_, {std::to_string(largest), std::to_string(smallest)});
+    if (trace_.config.op == Op::broadcast)
+      return say(Phrase::layout_broadcast, language_,
+                 {count_of(Noun::elements, std::to_string(trace_.config.count), language_),
+                  count_of(Noun::chunks, std::to_string(ranks_), language_), count_of(Noun::elements, sizes, language_)});
     const auto example = static_cast<Phrase>(static_cast<int>(Phrase::label_sum) +
                                               static_cast<int>(trace_.config.reduce));
     std::string line = say(Phrase::layout_chunks, language_,
@@ -172,14 +185,17 @@ class TraceReportBuilder::Impl {
       if (gather_) {
         holds = label(provenance, rank, rank);
       } else if (ranks_ <= kAllChunksMaxRanks) {
-        std::vector<std::string> labels;
-        for (int slot = 0; slot < ranks_; ++slot) labels.push_back(label(provenance, rank, slot));
-        holds = join(labels, ", ");
+        holds = held_chunks(provenance, rank);
       } else {
         holds = label(provenance, rank, 0) + ", …, " + label(provenance, rank, ranks_ - 1);
       }
-      // The rank's own input: its block for AllGather, its whole buffer otherwise.
+      // The rank's own input: its block for AllGather, its whole buffer otherwise; a broadcast
+      // reads the root's alone.
       const std::int64_t base = gather_ ? trace_.layout[rank].offset : 0;
+      if (trace_.config.op == Op::broadcast && rank != kBroadcastRoot) {
+        inputs.rows.push_back({gpu(rank), "—", "—"});
+        continue;
+      }
       const std::string values = counted_list(trace_.config.count, [&](std::int64_t i) {
         return format_element(read_element(trace_.initial, rank, base + i), trace_.config.dtype);
       });
@@ -209,11 +225,7 @@ class TraceReportBuilder::Impl {
       }
       return join(labels, ", ");
     }
-    if (ranks_ <= kAllChunksMaxRanks) {
-      std::vector<std::string> labels;
-      for (int slot = 0; slot < ranks_; ++slot) labels.push_back(label(after, rank, slot));
-      return join(labels, ", ");
-    }
+    if (ranks_ <= kAllChunksMaxRanks) return held_chunks(after, rank);
     // Too many chunks to list: name the ones this round changed.
     std::vector<std::string> changed;
     for (const Transfer& transfer : round.round.transfers)

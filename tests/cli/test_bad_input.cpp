@@ -50,7 +50,7 @@ TEST_CASE("a count whose buffers cannot fit in memory is refused before anything
   check_rejected(trace({"--count", "1000000000000", "--gpus", "256"}), "--count");
 }
 
-TEST_CASE("an unknown --op is refused, naming the flag") { check_rejected(trace({"--op", "broadcast"}), "--op"); }
+TEST_CASE("an unknown --op is refused, naming the flag") { check_rejected(trace({"--op", "allscatter"}), "--op"); }
 
 TEST_CASE("an unknown --dtype is refused, naming the flag") { check_rejected(trace({"--dtype", "f8"}), "--dtype"); }
 

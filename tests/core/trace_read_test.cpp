@@ -154,7 +154,7 @@ TEST_CASE("malformed trace documents name the file position and what is wrong") 
         "run.json:3:20: config.op: unknown value 'allscatter' (expected allgather, reducescatter, allreduce, broadcast, alltoall or sendrecv)");
   CHECK(read_error(with_replaced(good, "\"op\": \"allreduce\"", "\"op\": \"sendrecv\"")) ==
         "run.json:3:13: config: --op sendrecv: a point-to-point transfer between two GPUs, which ringviz shows as a "
-        "transfer, not as a schedule of rounds; choose a collective (allgather, reducescatter or allreduce)");
+        "transfer, not as a schedule of rounds; choose a collective (allgather, reducescatter, allreduce or broadcast)");
   CHECK(read_error(with_replaced(good, "\"ranks\": 4", "\"ranks\": \"four\"")) ==
         "run.json:3:80: config.ranks: expected a whole number from 1 to 256, found \"four\"");
   CHECK(read_error(with_replaced(good, "\"algorithm\": \"ring\"", "\"algorithm\": \"tree\"").replace(

@@ -142,8 +142,19 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   Config config = draft_;
   bool changed = false;
 
-  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
+  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce, Op::broadcast};
   changed |= enum_combo(t.operation, config.op, ops, op_label);
+  if (config.op != draft_.op) {
+    // An algorithm without the new op gives way to the first that has it, and an op that only
+    // copies takes no reduction (validate() refuses one), rather than the click being refused.
+    if (!algorithm_supports(config.algorithm, config.op))
+      for (Algorithm option : kAllAlgorithms)
+        if (algorithm_supports(option, config.op)) {
+          config.algorithm = option;
+          break;
+        }
+    if (config.op == Op::broadcast || config.op == Op::alltoall) config.reduce = ReduceOp::sum;
+  }
   lines_.mark();
   // Every algorithm; those without a schedule for the operation are listed but disabled,
   // with the reason on hover, so the choice is visible rather than silently missing.
@@ -194,10 +205,10 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   lines_.mark();
   changed |= enum_combo(t.dtype, config.dtype, kAllDTypes, [](DType d) { return dtype_name(d).data(); });
   lines_.mark();
-  ImGui::BeginDisabled(config.op == Op::allgather);
+  ImGui::BeginDisabled(!op_reduces(config.op));
   changed |= enum_combo(t.reduction, config.reduce, kAllReduceOps, [](ReduceOp o) { return reduce_op_name(o).data(); });
   ImGui::EndDisabled();
-  if (config.op == Op::allgather && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+  if (!op_reduces(config.op) && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", t.reduction_unused);
   lines_.mark();
 

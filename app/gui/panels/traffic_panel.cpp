@@ -43,7 +43,8 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   // What the bars fill toward: the formula for the ring, the busiest GPU's total otherwise.
   const double expected = ring ? own.busiest_bytes : static_cast<double>(measured);
   ImGui::Text(t.traffic_measured, format_bytes(static_cast<double>(measured)).c_str());
-  hint_text(t.traffic_exact_note);
+  // A broadcast sends whole buffers: its formula holds whatever N and the count.
+  if (config.op != Op::broadcast) hint_text(t.traffic_exact_note);
   if (!ring) {
     const TrafficFormula ring_formula = traffic_formula(Algorithm::ring, config.op, n, m);
     hint_text(t.traffic_formula_other);

@@ -13,7 +13,7 @@ namespace ringviz::gui {
 namespace {
 
 Rgb phase_colour(const ViewColours& colours, Phase phase) {
-  return phase == Phase::all_gather ? colours.phase_all_gather : colours.phase_reduce_scatter;
+  return phase == Phase::reduce_scatter ? colours.phase_reduce_scatter : colours.phase_all_gather;
 }
 
 Phase phase_of_round(const Schedule& schedule, int round) {

@@ -9,7 +9,16 @@ namespace ringviz::gui {
 
 const char* op_label(Op op) {
   const UiStrings& t = ui_strings();
-  return op == Op::allgather ? t.op_allgather : op == Op::reducescatter ? t.op_reducescatter : t.op_allreduce;
+  switch (op) {
+    case Op::allgather: return t.op_allgather;
+    case Op::reducescatter: return t.op_reducescatter;
+    case Op::allreduce: return t.op_allreduce;
+    // Named alike in both languages, as the three above are: the table's literal is the name.
+    case Op::broadcast:
+    case Op::alltoall:
+    case Op::sendrecv: return op_display_name(op).data();
+  }
+  return t.op_allreduce;
 }
 
 std::string algorithm_op_label(Algorithm algorithm, Op op) {

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/op_label.h"
 #include "app/gui/text/strings.h"
 #include "core/algorithms/registry.h"
 #include "core/algorithms/unit_words.h"
@@ -13,9 +14,7 @@ namespace ringviz::gui {
 
 namespace {
 
-const char* op_name(const UiStrings& t, Op op) {
-  return op == Op::allgather ? t.op_allgather : op == Op::reducescatter ? t.op_reducescatter : t.op_allreduce;
-}
+const char* op_name(const UiStrings&, Op op) { return op_label(op); }
 
 const char* partial(const UiStrings& t, ReduceOp reduce, bool plural) {
   const auto index = static_cast<std::size_t>(reduce);
@@ -48,6 +47,7 @@ const char* phase_word(const UiStrings& t, const AlgorithmUnit& unit, const Capt
                        const Round& round) {
   const PhaseWord word = unit.captions.phase                    ? unit.captions.phase(context, round)
                          : round.phase == Phase::reduce_scatter ? PhaseWord::reduce_scatter
+                         : round.phase == Phase::broadcast      ? PhaseWord::broadcast
                                                                 : PhaseWord::all_gather;
   switch (word) {
     case PhaseWord::reduce_scatter: return t.phase_reduce_scatter;
@@ -91,7 +91,7 @@ RoundCaption round_caption(const Config& config, const Schedule& schedule, const
       caption.body = config.op == Op::allgather ? t.start_holds_blocks : t.start_holds_slots;
       append_sentence(caption.body, words.start(context));
     }
-    if (config.op != Op::allgather) caption.body = with_reduction(t, caption.body, config.reduce);
+    if (op_reduces(config.op)) caption.body = with_reduction(t, caption.body, config.reduce);
     return caption;
   }
   if (finished) {
@@ -138,7 +138,7 @@ RoundCaption round_caption(const Config& config, const Schedule& schedule, const
   if (!words.whole_story)
     if (const char* after = after_round(t, unit, context, reduce_scatter_rounds(schedule)))
       append_sentence(caption.body, after);
-  if (reduce && config.op != Op::allgather && (words.whole_story || shape_of(this_round).reduces))
+  if (reduce && op_reduces(config.op) && (words.whole_story || shape_of(this_round).reduces))
     caption.body = with_reduction(t, caption.body, config.reduce);
   return caption;
 }

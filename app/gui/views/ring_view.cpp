@@ -156,8 +156,8 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
       .moment = moment,
       .round = round,
       .in_flight = round != nullptr && moment.in_flight,
-      .phase_colour = round && round->phase == Phase::all_gather ? colours.phase_all_gather
-                                                                 : colours.phase_reduce_scatter,
+      .phase_colour = round && round->phase != Phase::reduce_scatter ? colours.phase_all_gather
+                                                                     : colours.phase_reduce_scatter,
       .n = n,
       .line = line,
       .ui_scale = s,
@@ -317,7 +317,7 @@ void RingView::draw_round_marks(const Scene& scene) const {
   const int n = scene.n;
   const float t = geometry_.grid ? 1.0f : 2.0f * scene.ui_scale;
   // The slot each GPU owns once its reduction is complete: outlined.
-  if (scene.config.op != Op::allgather && n > 1 && !scene.tiny_cells) {
+  if (op_reduces(scene.config.op) && n > 1 && !scene.tiny_cells) {
     for (int r = 0; r < n; ++r)
       for (int slot = 0; slot < n; ++slot) {
         const std::uint32_t flags = scene.shown.cells.flags(r, slot);
