@@ -32,8 +32,10 @@ LAYER_ORDER = [
     ["core/engine", "core/topology"],
     ["core/training"],
     ["core/trace"],
-    ["core/fit", "core/run", "core/teaching"],
+    ["core/fit", "core/run"],
+    ["core/kineto"],
     ["core/job"],
+    ["core/teaching"],
     ["core/request"],
     # gpu: the devices, the kernels, the backend that runs a schedule on them, NCCL beside it.
     ["gpu/device"],

@@ -84,6 +84,12 @@ Algorithm parse_algorithm(std::string_view text, std::string_view field) {
 
 bool algorithm_supports(Algorithm algorithm, Op op) { return algorithm_unit(algorithm).supports(op); }
 
+bool op_has_schedule(Op op) {
+  for (const AlgorithmUnit* unit : algorithm_units())
+    if (unit->supports(op)) return true;
+  return false;
+}
+
 std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op) {
   if (algorithm_supports(algorithm, op)) return std::nullopt;
   // A job's send and receive move one buffer between two GPUs: there are no rounds to step through.

@@ -27,6 +27,8 @@ Algorithm parse_algorithm(std::string_view text, std::string_view field = "algor
 
 // Whether `algorithm` has a schedule for `op`.
 bool algorithm_supports(Algorithm algorithm, Op op);
+// Whether some algorithm has a schedule for `op` (send/recv never does: it is one transfer).
+bool op_has_schedule(Op op);
 // "--algo tree: supports allreduce only (ring, ... support reducescatter)"; nullopt when the
 // pair is supported.
 std::optional<std::string> unsupported_op_message(Algorithm algorithm, Op op);

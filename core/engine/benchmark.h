@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/schedule/rounds.h"
-#include "core/engine/bus_bandwidth.h"
+#include "core/schedule/bus_bandwidth.h"
 #include "core/engine/backend.h"
 #include "core/model/buffers.h"
 #include "core/model/config.h"

@@ -4,7 +4,7 @@
 // assumption, and every caption that uses it says so and why.
 #include <string>
 
-#include "core/job/job.h"
+#include "core/run/job.h"
 #include "core/topology/link_model.h"
 
 namespace ringviz {

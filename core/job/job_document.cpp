@@ -1,6 +1,7 @@
 #include "core/job/job_document.h"
 
 #include <cmath>
+#include <fstream>
 #include <map>
 
 #include <nlohmann/json.hpp>
@@ -8,7 +9,7 @@
 #include "core/algorithms/registry.h"
 #include "core/input/document_reader.h"
 #include "core/input/json_input.h"
-#include "core/job/collective_names.h"
+#include "core/kineto/collective_names.h"
 #include "core/run/run_validate.h"
 
 namespace ringviz {
@@ -287,6 +288,14 @@ bool looks_like_job_document(std::string_view head) {
   const std::size_t key = head.find_first_not_of(" \t\r\n", brace + 1);
   return key != std::string_view::npos && head.substr(key, 8) == "\"format\"" &&
          head.find(kJobFormat) != std::string_view::npos;
+}
+
+bool is_job_document_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::string head(256, '\0');
+  file.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(file.gcount()));
+  return looks_like_job_document(head);
 }
 
 }  // namespace ringviz

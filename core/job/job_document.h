@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/job/job.h"
+#include "core/run/job.h"
 
 namespace ringviz {
 
@@ -23,5 +23,7 @@ Job read_job_document(const std::string& path);
 // Whether `text` starts like a job document (its first member is "format": "ringviz.job/1"),
 // so `job import` can tell a part from a profiler trace without reading either twice.
 bool looks_like_job_document(std::string_view head);
+// The same for the file at `path` (its first bytes); false when it cannot be read.
+bool is_job_document_file(const std::string& path);
 
 }  // namespace ringviz

@@ -6,9 +6,9 @@
 #include <system_error>
 
 #include "core/job/job_document.h"
-#include "core/job/kineto_import.h"
-#include "core/job/kineto_trace.h"
-#include "core/job/trace_text_stream.h"
+#include "core/kineto/kineto_import.h"
+#include "core/kineto/kineto_trace.h"
+#include "core/kineto/trace_text_stream.h"
 #include "core/model/input_error.h"
 #include "core/run/run_validate.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/job/job.h"
+#include "core/run/job.h"
 
 namespace ringviz {
 

@@ -6,16 +6,21 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine/bus_bandwidth.h"
+#include "core/schedule/bus_bandwidth.h"
 #include "core/run/run_collectives.h"
 
 namespace ringviz {
 namespace {
 
+// The time of `span` that compute also covered on the rank: the GPU's busy time where the trace
+// has GPU kernels (the annotated phases are the CPU's, which runs ahead of the GPU), else the
+// phases (a CPU job's compute is its CPU's).
 double covered_us(const TimeSpan& span, const std::vector<ComputeSpan>& compute) {
-  // The union of the compute spans inside `span`: phases and GPU busy time overlap each other.
+  const bool gpu = std::any_of(compute.begin(), compute.end(),
+                               [](const ComputeSpan& c) { return c.kind == ComputeKind::kernel; });
   std::vector<std::pair<double, double>> parts;
   for (const ComputeSpan& c : compute) {
+    if (gpu != (c.kind == ComputeKind::kernel)) continue;
     const double start = std::max(span.start_us, c.time.start_us), end = std::min(span.end_us, c.time.end_us);
     if (end > start) parts.emplace_back(start, end);
   }

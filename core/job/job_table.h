@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/job/job.h"
+#include "core/run/job.h"
 
 namespace ringviz {
 
@@ -21,7 +21,8 @@ struct JobRow {
   // The rank that started it last among those traced, when it started later than another: the
   // others waited for it.
   bool slowest = false;
-  // The part of its time some compute span of the same rank also covered.
+  // The part of its time the same rank's compute also covered: its GPU's busy time where the
+  // trace has GPU kernels, else its annotated phases.
   double hidden_fraction = 0;
 };
 

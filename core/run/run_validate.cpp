@@ -72,8 +72,9 @@ std::optional<std::string> check_instance(const Run& run, int rank, const Collec
     return "rank " + std::to_string(rank) + " is not in " + group_text(group) + " (ranks " + rank_list(group.ranks) + ")";
   if (instance.count < 0 || instance.count > kMaxCount)
     return "count " + std::to_string(instance.count) + " is out of range (0 to 2^40 elements)";
-  // A send/recv is a transfer between two ranks, which a job lists and no schedule steps.
-  if (instance.op != Op::sendrecv && !algorithm_supports(instance.algorithm, instance.op))
+  // A job lists every collective it ran, also those no schedule steps (a send/recv is one
+  // transfer); for the others, the instance's algorithm must have the op.
+  if (op_has_schedule(instance.op) && !algorithm_supports(instance.algorithm, instance.op))
     return "the " + std::string(algorithm_name(instance.algorithm)) + " algorithm has no " +
            std::string(op_name(instance.op)) + " schedule";
   if (instance.channels < 1 || instance.channels > kMaxChannels)

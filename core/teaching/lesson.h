@@ -44,14 +44,15 @@ enum class View {
   memory,       // model-state memory per GPU under the strategies of the scene's "memory"
   training,     // the scene's "training" run: loss and how far the GPUs' weights drift apart
   compare,      // before / after: every GPU's input next to what it holds at the end
+  job,          // the scene's "open" job on a timeline: a lane per rank, compute and collectives
 };
-inline constexpr View kAllViews[] = {View::ring,    View::round_table, View::traffic,
-                                     View::timeline, View::memory,     View::training,
-                                     View::compare};
+inline constexpr View kAllViews[] = {View::ring,     View::round_table, View::traffic,
+                                     View::timeline, View::memory,      View::training,
+                                     View::compare,  View::job};
 inline constexpr EnumName<View> kViewNames[] = {
     {View::ring, "ring"}, {View::round_table, "round_table"}, {View::traffic, "traffic"},
     {View::timeline, "timeline"}, {View::memory, "memory"}, {View::training, "training"},
-    {View::compare, "compare"}};
+    {View::compare, "compare"}, {View::job, "job"}};
 inline constexpr EnumNamer view_name{kViewNames};
 inline constexpr EnumFinder parse_view{kViewNames};
 
@@ -153,6 +154,9 @@ struct LessonScene {
   // A recorded run the scene replays ("open": resolved against the folder above the lesson's,
   // so "captures/x.json" beside "lessons/"); `config` is then the recording's.
   std::optional<std::filesystem::path> open;
+  // Where "open" is a job (docs/job-format.md): which of its collectives the ring steps (an
+  // index into run_collectives of the job); `config` is that collective's.
+  std::optional<std::size_t> collective;
   int round_count = 0;  // make_schedule(config).round_count()
   std::vector<View> views;
   std::optional<LessonMemory> memory;      // present exactly when views has View::memory

@@ -21,6 +21,8 @@
 #include "core/model/text.h"
 #include "core/teaching/lesson.h"
 #include "core/algorithms/registry.h"
+#include "core/job/job_document.h"
+#include "core/run/run_collectives.h"
 #include "core/trace/trace_read.h"
 
 namespace ringviz {
@@ -845,9 +847,27 @@ LessonStep read_step(const LessonReader& reader, const json& value, const std::s
   return step;
 }
 
+// The collective of the job at `path` a scene steps ("collective", 0 when absent), and its
+// config.
+std::size_t read_job_collective(const LessonReader& reader, const json& scene, const std::string& pointer,
+                                const std::filesystem::path& path, Config& config) {
+  const Job job = read_job_document(path.string());
+  const std::vector<RunCollective> collectives = run_collectives(job.run);
+  std::size_t index = 0;
+  if (scene.contains("collective")) {
+    const json& value = scene["collective"];
+    if (!value.is_number_unsigned() || value.get<std::uint64_t>() >= collectives.size())
+      reader.fail(pointer, "collective",
+                  "expected a collective of the job, 0 to " + std::to_string(collectives.size() - 1));
+    index = static_cast<std::size_t>(value.get<std::uint64_t>());
+  }
+  config = collective_config(job.run, collectives[index]);
+  return index;
+}
+
 LessonScene read_scene(const LessonReader& reader, const json& value, const std::string& pointer) {
   reader.expect_object(value, pointer, "scenes",
-                       {"title", "config", "open", "views", "memory", "training", "steps"});
+                       {"title", "config", "open", "collective", "views", "memory", "training", "steps"});
   auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
   LessonScene scene;
   scene.title = reader.localized(reader.require(value, pointer, "title", "the scene's heading"),
@@ -859,7 +879,11 @@ LessonScene read_scene(const LessonReader& reader, const json& value, const std:
     const std::string name = reader.string_value(value["open"], at("open"), "open");
     const std::filesystem::path path = reader.source_folder().parent_path() / name;
     try {
-      scene.config = read_recorded_run(path.string()).config;
+      if (is_job_document_file(path.string())) {
+        scene.collective = read_job_collective(reader, value, at("collective"), path, scene.config);
+      } else {
+        scene.config = read_recorded_run(path.string()).config;
+      }
     } catch (const InputError& problem) {
       reader.fail(at("open"), "open", std::string("cannot replay it: ") + problem.what());
     }
@@ -870,8 +894,12 @@ LessonScene read_scene(const LessonReader& reader, const json& value, const std:
   const Schedule schedule = make_schedule(scene.config);
   scene.round_count = schedule.round_count();
 
+  if (value.contains("collective") && !scene.collective)
+    reader.fail(at("collective"), "collective", "only with \"open\" of a job (ringviz job import)");
   scene.views = read_views(reader, reader.require(value, pointer, "views", "the panels to show"),
                            at("views"));
+  if (std::find(scene.views.begin(), scene.views.end(), View::job) != scene.views.end() && !scene.collective)
+    reader.fail(at("views"), "views", "\"job\" needs \"open\" of a job (ringviz job import)");
   const auto shows = [&](View view) {
     return std::find(scene.views.begin(), scene.views.end(), view) != scene.views.end();
   };

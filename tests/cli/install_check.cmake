@@ -10,7 +10,8 @@ if(NOT installed EQUAL 0)
   message(FATAL_ERROR "cmake --install failed: ${installed}")
 endif()
 foreach(file bin/ringviz share/ringviz/lessons/05-allreduce-traffic.json share/ringviz/lessons/07-straggler.json
-             share/ringviz/captures/straggler-4gpus.json share/ringviz/captures/synthetic-straggler-4gpus.json)
+             share/ringviz/captures/straggler-4gpus.json share/ringviz/captures/synthetic-straggler-4gpus.json
+             share/ringviz/lessons/11-your-ddp-job.json share/ringviz/jobs/ddp-gpt-gloo-4.json)
   if(NOT EXISTS "${PREFIX}/${file}")
     message(FATAL_ERROR "cmake --install did not install ${file}")
   endif()

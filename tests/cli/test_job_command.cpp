@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include <nlohmann/json.hpp>
 
@@ -64,6 +65,18 @@ TEST_CASE("job import refuses what is not one job with one line, exit 2, and wri
   SUBCASE("an output folder that does not exist") {
     check_refused(run_ringviz({"job", "import", fixture("nccl-1gpu-rank0.json.gz"), "--out", dir.file("no/job.json")}),
                   "--out");
+  }
+  SUBCASE("a 2 GB file (sparse: it takes no disk)") {
+    const std::string big = dir.file("big.json");
+    { std::ofstream(big, std::ios::binary); }
+    std::filesystem::resize_file(big, std::uintmax_t{2} << 30);
+    check_refused(run_ringviz({"job", "import", big, "--out", out}), "2048 MiB is more than the importer reads");
+  }
+  SUBCASE("a truncated gzip") {
+    const std::string cut = dir.file("cut.json.gz");
+    std::filesystem::copy_file(fixture("nccl-1gpu-rank0.json.gz"), cut);
+    std::filesystem::resize_file(cut, 300000);
+    check_refused(run_ringviz({"job", "import", cut, "--out", out}), "gzip data ends early");
   }
   SUBCASE("a job document that is not one") {
     check_refused(run_ringviz({"job", "show", dir.write("x.json", "{\"format\": \"ringviz.job/9\"}")}),

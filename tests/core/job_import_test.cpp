@@ -10,7 +10,7 @@
 #include "core/job/job_document.h"
 #include "core/job/job_import.h"
 #include "core/job/job_table.h"
-#include "core/job/nccl_kernel_name.h"
+#include "core/kineto/nccl_kernel_name.h"
 #include "core/model/input_error.h"
 #include "tests/core/kineto_fixture.h"
 #include "tests/support/temp_dir.h"
@@ -194,6 +194,22 @@ TEST_CASE("traces of several ranks are matched per group by sequence, and the sl
       CHECK(row.rank == 2);
     }
   CHECK(slowest == 1);
+}
+
+TEST_CASE("collectives no schedule steps (AllToAll, send/recv) are imported and listed all the same") {
+  TempDir folder;
+  FakeCollective exchange;
+  exchange.name = "all_to_all_single";
+  exchange.kernel = "ncclDevKernel_SendRecv(ncclDevComm*)";
+  FakeCollective send = exchange;
+  send.name = "send";
+  send.start_us = 3000;
+  const Job job = import_job({folder.write("rank0.json", fake_kineto_trace(0, 2, {exchange, send}))});
+  const std::vector<CollectiveInstance>& collectives = job.run.ranks[0].collectives;
+  REQUIRE(collectives.size() == 2);
+  CHECK(collectives[0].op == Op::alltoall);
+  CHECK(collectives[1].op == Op::sendrecv);
+  CHECK(job_table(job).rows.size() == 2);
 }
 
 TEST_CASE("a job traced on 2 of 8 ranks names the others as not traced") {

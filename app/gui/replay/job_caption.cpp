@@ -2,7 +2,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
-#include "app/gui/views/devices_view.h"
+#include "app/gui/replay/replay_timing.h"
 #include "core/job/assumed_link.h"
 
 namespace ringviz::gui {
@@ -50,7 +50,7 @@ std::string job_caption(const ReplaySource& replay) {
     text += ", " + format(t.job_algorithm, op.c_str(), choice.c_str(), c.library.channels.value_or(1));
   }
   if (const JobRow* row = longest_row(replay); row && c.measured) {
-    text += ", " + format(t.job_time, format_duration(row->time_us).c_str(), bandwidth_text(row->busbw_gbps).c_str());
+    text += ", " + format(t.job_time, duration_text(row->time_us).c_str(), bandwidth_text(row->busbw_gbps).c_str());
     const AssumedLink link = assumed_link(replay.job()->info);
     if (link.link)
       text += "; " + format(t.job_peak, link.link->bytes_per_second / 1e9, link.link->label.c_str(), link.why.c_str());

@@ -1,7 +1,6 @@
 #include "app/gui/replay/replay_source.h"
 
 #include <filesystem>
-#include <fstream>
 
 #include "app/gui/replay/replay_timing.h"
 #include "core/job/job_document.h"
@@ -10,20 +9,8 @@
 
 namespace ringviz::gui {
 
-namespace {
-
-bool is_job_document(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::string head(256, '\0');
-  file.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(file.gcount()));
-  return looks_like_job_document(head);
-}
-
-}  // namespace
-
 void ReplaySource::open(const std::string& path) {
-  if (is_job_document(path)) return open_job(read_job_document(path), path);
+  if (is_job_document_file(path)) return open_job(read_job_document(path), path);
   auto run = std::make_shared<const Run>(read_run(path));
   std::vector<RunCollective> collectives = run_collectives(*run);
   if (collectives.empty()) throw InputError(escape_for_message(path) + ": the run has no collective to replay");

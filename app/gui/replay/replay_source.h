@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/engine/session.h"
-#include "core/job/job.h"
+#include "core/run/job.h"
 #include "core/job/job_table.h"
 #include "core/run/run.h"
 #include "core/run/run_collectives.h"

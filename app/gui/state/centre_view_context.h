@@ -9,7 +9,7 @@
 
 #include "app/gui/state/playback.h"
 #include "app/gui/render/theme.h"
-#include "core/job/job.h"
+#include "core/run/job.h"
 #include "core/job/job_table.h"
 #include "core/model/config.h"
 #include "core/run/run_collectives.h"

@@ -177,6 +177,7 @@ void LessonPlayer::apply(GuiApp& app) {
     if (f.scene->open) {
       // A replay brings its own timeline; the lesson still moves the rounds (docs/lessons.md).
       if (!app.open_replay(f.scene->open->string(), error)) app.add_notice(error);
+      else if (f.scene->collective) app.show_job_collective(*f.scene->collective);
     } else {
       app.close_replay();
       if (!app.apply_config(f.scene->config, app.model().backend_choice()))

@@ -7,6 +7,7 @@ CentreView scene_centre_view(const LessonScene& scene) {
     switch (view) {
       case View::memory: return CentreView::memory;
       case View::training: return CentreView::training;
+      case View::job: return CentreView::job;
       case View::ring:
       case View::compare:  // a lesson's "compare" is the ring's before and after, not the Compare tab
       case View::round_table:

@@ -11,7 +11,7 @@
 #include "app/gui/plots/view_text.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
-#include "app/gui/views/devices_view.h"
+#include "app/gui/replay/replay_timing.h"
 
 namespace ringviz::gui {
 
@@ -89,7 +89,7 @@ std::string tooltip_text(const JobRow& row, const Run& run, const UiStrings& t) 
   return format(t.job_tooltip, row.rank, std::string(op_display_name(c.op)).c_str(),
                 run.groups[static_cast<std::size_t>(c.group)].name.c_str(), row.sequence,
                 format_bytes(static_cast<double>(row.size_bytes)).c_str(), static_cast<long long>(c.count),
-                std::string(dtype_name(c.dtype)).c_str(), c.measured ? format_duration(row.time_us).c_str() : "-",
+                std::string(dtype_name(c.dtype)).c_str(), c.measured ? duration_text(row.time_us).c_str() : "-",
                 row.algbw_gbps, row.busbw_gbps, c.library.algorithm.empty() ? "-" : c.library.algorithm.c_str(),
                 c.library.protocol.empty() ? "-" : c.library.protocol.c_str(), channels.c_str(),
                 100.0 * row.hidden_fraction);

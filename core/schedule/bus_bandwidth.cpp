@@ -1,4 +1,4 @@
-#include "core/engine/bus_bandwidth.h"
+#include "core/schedule/bus_bandwidth.h"
 
 namespace ringviz {
 

@@ -1,4 +1,4 @@
-#include "core/job/trace_text_stream.h"
+#include "core/kineto/trace_text_stream.h"
 
 #include <zlib.h>
 

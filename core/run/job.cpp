@@ -1,4 +1,4 @@
-#include "core/job/job.h"
+#include "core/run/job.h"
 
 namespace ringviz {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/job/job.h"
-#include "core/job/kineto_trace.h"
+#include "core/run/job.h"
+#include "core/kineto/kineto_trace.h"
 
 namespace ringviz {
 

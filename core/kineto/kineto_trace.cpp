@@ -1,9 +1,9 @@
-#include "core/job/kineto_trace.h"
+#include "core/kineto/kineto_trace.h"
 
 #include <cmath>
 #include <string_view>
 
-#include "core/job/chrome_trace_stream.h"
+#include "core/kineto/chrome_trace_stream.h"
 #include "core/model/input_error.h"
 
 namespace ringviz {

@@ -1,4 +1,4 @@
-#include "core/job/nccl_kernel_name.h"
+#include "core/kineto/nccl_kernel_name.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "core/job/kineto_import.h"
+#include "core/kineto/kineto_import.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "core/algorithms/registry.h"
-#include "core/job/collective_names.h"
-#include "core/job/nccl_kernel_name.h"
+#include "core/kineto/collective_names.h"
+#include "core/kineto/nccl_kernel_name.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
 #include "core/run/run_validate.h"

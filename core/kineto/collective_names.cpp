@@ -1,4 +1,4 @@
-#include "core/job/collective_names.h"
+#include "core/kineto/collective_names.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,10 +1,10 @@
-#include "core/job/chrome_trace_stream.h"
+#include "core/kineto/chrome_trace_stream.h"
 
 #include <istream>
 #include <vector>
 
 #include "core/input/json_input.h"
-#include "core/job/trace_text_stream.h"
+#include "core/kineto/trace_text_stream.h"
 #include "core/model/input_error.h"
 
 namespace ringviz {
