@@ -10,14 +10,13 @@
 namespace ringviz {
 
 // Every phase but reduce_scatter only copies.
-enum class Phase { reduce_scatter, all_gather, broadcast, all_to_all };
+enum class Phase { reduce_scatter, all_gather, broadcast };
 // copy: the receiver stores the incoming slot. reduce: it stores incoming (+) local.
 enum class TransferKind { copy, reduce };
 
 inline constexpr EnumName<Phase> kPhaseNames[] = {{Phase::reduce_scatter, "reduce-scatter"},
                                                   {Phase::all_gather, "all-gather"},
-                                                  {Phase::broadcast, "broadcast"},
-                                                  {Phase::all_to_all, "all-to-all"}};
+                                                  {Phase::broadcast, "broadcast"}};
 inline constexpr EnumNamer phase_name{kPhaseNames};
 inline constexpr EnumName<TransferKind> kTransferKindNames[] = {{TransferKind::copy, "copy"},
                                                                 {TransferKind::reduce, "reduce"}};

@@ -100,12 +100,15 @@ class TraceReportBuilder::Impl {
   }
 
   // The chunks a rank holds, in slot order, skipping those nothing has reached yet (a broadcast's);
-  // a dash when there are none.
+  // a dash when there are none. Past kAllChunksMaxRanks of them: the first, "…", the last two.
   std::string held_chunks(const Provenance& provenance, int rank) const {
     std::vector<std::string> labels;
     for (int slot = 0; slot < ranks_; ++slot)
       if (provenance.at(rank, slot).any()) labels.push_back(label(provenance, rank, slot));
-    return labels.empty() ? "—" : join(labels, ", ");
+    if (labels.empty()) return "—";
+    if (labels.size() > static_cast<std::size_t>(kAllChunksMaxRanks))
+      return labels.front() + ", …, " + labels[labels.size() - 2] + ", " + labels.back();
+    return join(labels, ", ");
   }
 
   std::string slot_heading(int slot) const {
@@ -225,7 +228,8 @@ class TraceReportBuilder::Impl {
       }
       return join(labels, ", ");
     }
-    if (ranks_ <= kAllChunksMaxRanks) return held_chunks(after, rank);
+    // A broadcast's holdings are a run of the root's chunks however many GPUs there are.
+    if (ranks_ <= kAllChunksMaxRanks || trace_.config.op == Op::broadcast) return held_chunks(after, rank);
     // Too many chunks to list: name the ones this round changed.
     std::vector<std::string> changed;
     for (const Transfer& transfer : round.round.transfers)

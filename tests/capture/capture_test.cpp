@@ -174,4 +174,19 @@ TEST_CASE("ringviz capture without ringviz-capture beside it names the folder an
   CHECK(result.err.find("apt-get install libopenmpi-dev openmpi-bin") != std::string::npos);
 }
 
+TEST_CASE("a broadcast captured on 1 to 5 ranks holds every round's buffers as the in-process engine does") {
+  for (int ranks = 1; ranks <= 5; ++ranks) {
+    CAPTURE(ranks);
+    TempDir folder;
+    // A batch entry says on stdout that it was checked; the first run only fails if it differs.
+    const RunResult result = run_mpi(
+        ranks, {"capture", "--check-engine", "--op", "broadcast", "--count", "5", "--batch",
+                "--check-engine --op broadcast --dtype f16 --init random:3 --count " + std::to_string(2 * ranks + 1),
+                "--out", (folder.path() / "bcast.json").string()});
+    INFO(result.err);
+    CHECK(result.exit_code == 0);
+    CHECK(count_of(result.out, "capture matches the in-process engine") == 1);
+  }
+}
+
 }  // namespace ringviz::test

@@ -74,3 +74,13 @@ TEST_CASE("alltoall and sendrecv are read but refused with one line saying why")
   check_refused(run_ringviz({"trace", "--op", "sendrecv", "--gpus", "2"}),
                 "--op sendrecv: a point-to-point transfer between two GPUs, which ringviz shows as a transfer");
 }
+
+TEST_CASE("on many GPUs a broadcast trace shortens what a GPU holds to its first and last chunks") {
+  const RunResult run =
+      run_ringviz({"trace", "--op", "broadcast", "--gpus", "20", "--count", "3", "--format", "markdown"});
+  REQUIRE(run.exit_code == 0);
+  const std::string round = markdown_table_after(run.out, "### Round 1 (broadcast)");
+  CHECK(round.find("| GPU 0 | A0 → GPU 1 | — | A0, …, A18, A19 |") != std::string::npos);
+  CHECK(round.find("| GPU 1 | — | A0 ← GPU 0 | A0 |") != std::string::npos);
+  CHECK(round.find("| GPU 2 | — | — | — |") != std::string::npos);
+}

@@ -56,8 +56,9 @@ void sweep_ring(Op op) {
       for (Order order : kOrders)
         for (DType dtype : kAllDTypes)
           for (ReduceOp reduce : kAllReduceOps) {
-            // AllGather only copies: one reduction is as good as five.
-            if (op == Op::allgather && reduce != ReduceOp::sum) continue;
+            // AllGather and Broadcast only copy: one reduction is as good as five (Broadcast
+            // refuses the others).
+            if (!op_reduces(op) && reduce != ReduceOp::sum) continue;
             Config config = ConfigBuilder().op(op).order(order).ranks(ranks).count(count).dtype(dtype)
                 .reduce(reduce);
             config.init = test::inputs_for(config, seed++);
@@ -75,6 +76,10 @@ TEST_CASE("ring ReduceScatter on the CUDA backend matches the CPU bit for bit af
 
 TEST_CASE("ring AllGather on the CUDA backend matches the CPU bit for bit after every round") {
   sweep_ring(Op::allgather);
+}
+
+TEST_CASE("ring Broadcast on the CUDA backend matches the CPU bit for bit after every round") {
+  sweep_ring(Op::broadcast);
 }
 
 TEST_CASE("the other algorithms' schedules run bit-identically on the CUDA backend too") {

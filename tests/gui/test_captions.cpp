@@ -267,3 +267,20 @@ TEST_CASE("a wave of a pipelined schedule is told as the earliest of the source 
     }
   }
 }
+
+TEST_CASE("a ring broadcast's captions name the root, the chain and its phase, and its formula what GPU 0 sends") {
+  const Run broadcast(ConfigBuilder().op(Op::broadcast).ranks(4).count(8));
+  CHECK(broadcast.caption(0).rfind("Broadcast: before the first round\nGPU 0, the root, holds", 0) == 0);
+  CHECK(broadcast.caption(2).rfind("Round 2 of 6  -  broadcast\nThe root sends its next slot", 0) == 0);
+  CHECK(broadcast.caption(6).find("Last round: the last slot reaches the end of the chain") != std::string::npos);
+  CHECK(broadcast.caption(-1).find("Every GPU holds the root's buffer.") != std::string::npos);
+  // No reduction is explained: a broadcast combines nothing.
+  for (int round = 0; round <= 6; ++round) CHECK(broadcast.caption(round).find("reduc") == std::string::npos);
+  const Run with_bytes(ConfigBuilder().op(Op::broadcast).ranks(4).count(16));
+  const TrafficFormula formula = traffic_formula(Algorithm::ring, Op::broadcast, 4, 64);
+  CHECK(formula.formula == "Ring Broadcast sends, per GPU but the last in the chain:  M");
+  CHECK(formula.values == "= 64 B (GPU 3, the last in the chain, sends nothing)");
+  CHECK(formula.busiest_bytes == static_cast<double>(with_bytes.traffic.total_sent(0)));
+  InLanguage chinese(Language::zh);
+  CHECK(broadcast.caption(2).find("广播") != std::string::npos);
+}

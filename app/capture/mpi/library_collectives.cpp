@@ -43,7 +43,8 @@ ForcedRing forced_ring(Op op) {
     case Op::allreduce: return {"coll_tuned_allreduce_algorithm", 4};
     case Op::allgather: return {"coll_tuned_allgather_algorithm", 4};
     case Op::reducescatter: return {"coll_tuned_reduce_scatter_algorithm", 3};
-    case Op::broadcast:
+    // Broadcast's "pipeline": a chain in segments, the schedule NCCL's ring broadcast runs.
+    case Op::broadcast: return {"coll_tuned_bcast_algorithm", 3};
     case Op::alltoall:
     case Op::sendrecv: break;  // library_collectives() gives these no row
   }
@@ -116,6 +117,8 @@ double run_mpi_collective(const SharedComm& comm, MPI_Datatype type, MPI_Op op, 
         MPI_Reduce_scatter(data.data(), scattered.data(), slot_counts.data(), type, op, *comm);
         break;
       case Op::broadcast:
+        MPI_Bcast(data.data(), static_cast<int>(config.count), type, kBroadcastRoot, *comm);
+        break;
       case Op::alltoall:
       case Op::sendrecv: break;  // library_collectives() gives these no row
     }
@@ -158,12 +161,12 @@ std::vector<LibraryCollective> library_collectives(const std::string& transport,
   std::vector<LibraryCollective> rows;
   if (transport != "mpi") return rows;  // the nccl transport adds its own rows here
   const std::string name = mpi_collective_name(config.op);
-  if (!is_gather_or_reduce(config.op)) {
-    notes.push_back(name + ": not measured: ringviz compares MPI on allgather, reducescatter and allreduce only");
+  if (config.op == Op::alltoall || config.op == Op::sendrecv) {
+    notes.push_back(name + ": not measured: ringviz runs no " + std::string(op_name(config.op)) + " to compare it with");
     return rows;
   }
   const auto type = mpi_type(config.dtype);
-  const auto op = config.op == Op::allgather ? std::optional<MPI_Op>(MPI_OP_NULL) : mpi_op(config.reduce);
+  const auto op = !op_reduces(config.op) ? std::optional<MPI_Op>(MPI_OP_NULL) : mpi_op(config.reduce);
   if (!type || !op) {
     notes.push_back(name + ": not measured: MPI has no " +
                     (type ? "'" + std::string(reduce_op_name(config.reduce)) + "' reduction"

@@ -52,7 +52,7 @@ std::vector<bool> TransfersPanel::kept_columns(const SessionModel& model, bool p
                                      : digits_like(static_cast<std::int64_t>(session.layout().slots.size()) - 1);
   column_widths_ = {
       widest({pipelined ? t.table_wave : t.table_round, rounds.c_str()}),
-      widest({t.table_phase, t.phase_reduce_scatter, t.phase_all_gather}),
+      widest({t.table_phase, t.phase_reduce_scatter, t.phase_all_gather, t.phase_broadcast}),
       widest({t.table_transfer, send.c_str()}),
       widest({t.table_slot, slot.c_str()}),
       widest({t.table_kind, reduce_kind, t.kind_copy}),
@@ -171,7 +171,9 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         if (transfer.src == selected_gpu) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, selected);
         if (column(kPhase)) {
           phase_ink(kPhase);
-          ImGui::TextUnformatted(reduce ? t.phase_reduce_scatter : t.phase_all_gather);
+          ImGui::TextUnformatted(reduce                          ? t.phase_reduce_scatter
+                                 : phase == Phase::broadcast ? t.phase_broadcast
+                                                             : t.phase_all_gather);
           end_phase_ink(kPhase);
         }
         column(kSend);
