@@ -215,7 +215,7 @@ TEST_CASE("the comparison of a ReduceScatter leaves out the trees") {
 TEST_CASE("link presets are found by key and an unknown key names the choices") {
   CHECK(find_link_preset("nvlink4").bytes_per_second == doctest::Approx(450e9));
   CHECK(find_link_preset("ib400").bytes_per_second == doctest::Approx(50e9));
-  CHECK(link_presets().size() == 5);
+  CHECK(link_presets().size() == 6);
   try {
     find_link_preset("carrier-pigeon");
     FAIL("expected an InputError");

@@ -544,7 +544,7 @@ TEST_CASE("a bad lesson is rejected with the file, the position and the field") 
         error_of(small_lesson(kAllGather4, good_step, R"(["ring", "rings"])"));
     CHECK(message ==
           "bad.json:9:25: /scenes/0/views/1: views: unknown view 'rings' (expected ring, "
-          "round_table, traffic, timeline, memory, training, compare)");
+          "round_table, traffic, timeline, memory, training, compare, job)");
   }
   SUBCASE("a view listed twice") {
     const std::string message = error_of(small_lesson(kAllGather4, good_step, R"(["ring", "ring"])"));

@@ -22,12 +22,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LESSONS = os.path.join(HERE, "..", "..", "assets", "lessons")
 LESSON_SIZES = ("1280x720", "1920x1080")
 VIEW_SIZES = ("1280x720", "1600x900", "1920x1080", "3840x2160")
-VIEWS = ("ring", "memory", "training", "compare", "devices")
+VIEWS = ("ring", "memory", "training", "compare", "devices", "job")
 UI_SCALES = ("0.5", "1", "2", "3", "4")
 SCALE_SIZES = ("1280x720", "3840x2160")
 # A scene's centre view (docs/lessons.md, "Views"): its first view the centre can show; the
 # round table, traffic, timeline and a lesson's "compare" belong to the ring.
-CENTRE_VIEWS = {"memory": "memory", "training": "training"}
+CENTRE_VIEWS = {"memory": "memory", "training": "training", "job": "job"}
 
 
 class NoContext(Exception):

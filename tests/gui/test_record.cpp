@@ -224,6 +224,9 @@ TEST_CASE("every shipped lesson validates and renders its first and last frame, 
       } else if (!expected.scene->views.empty() && expected.scene->views.front() == ringviz::View::training) {
         // A training scene shows the Training tab, not the ring's cells (docs/lessons.md, "Views").
         CHECK(layout["view"] == "training");
+      } else if (!expected.scene->views.empty() && expected.scene->views.front() == ringviz::View::job) {
+        // A job scene shows the job's timeline (the Job view), not the ring's cells.
+        CHECK(layout["view"] == "job");
       } else {
         CHECK(check_cells(image, layout) > 0);
       }

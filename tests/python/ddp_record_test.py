@@ -16,6 +16,7 @@
    that owns it, inside the optimizer span.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -211,6 +212,33 @@ def check_zero(parts, sizes, failures):
                    "the ranks recorded different broadcasts (count, root): %s" % broadcasts_by_rank)
 
 
+def check_import(workdir, job_dir, parts, failures):
+    """`ringviz job import` joins the parts into one job and `job show` lists every collective the
+    ranks recorded, with their bytes (RINGVIZ_EXECUTABLE names the ringviz to run; without it the
+    check is left to the command-line suite)."""
+    ringviz = os.environ.get("RINGVIZ_EXECUTABLE")
+    if not ringviz:
+        return
+    out = os.path.join(workdir, os.path.basename(job_dir) + ".json")
+    imported = subprocess.run([ringviz, "job", "import", job_dir, "--out", out, "--quiet"],
+                              capture_output=True, text=True, timeout=60)
+    if imported.returncode != 0:
+        failures.fail(f"ringviz job import {job_dir} exited {imported.returncode}: {imported.stderr.strip()}")
+        return
+    shown = subprocess.run([ringviz, "job", "show", out, "--format", "json"], capture_output=True, text=True,
+                           timeout=60)
+    if shown.returncode != 0:
+        failures.fail(f"ringviz job show exited {shown.returncode}: {shown.stderr.strip()}")
+        return
+    rows = json.loads(shown.stdout)["collectives"]
+    recorded = sorted((rank, c["op"], c["group"], c["sequence"], c["bytes"])
+                      for rank, part in parts.items() for c in part["ranks"][0]["collectives"])
+    listed = sorted((row["rank"], row["op"], row["group"], row["sequence"], row["bytes"]) for row in rows)
+    if recorded != listed:
+        failures.fail(f"job show lists {len(listed)} collectives of {job_dir}, the parts recorded {len(recorded)} "
+                     f"(first difference: {next((a, b) for a, b in zip(recorded + [None], listed + [None]) if a != b)})")
+
+
 def main():
     torch = support.torch_or_skip()
     import torch.distributed as dist
@@ -244,6 +272,9 @@ def main():
         zero_parts = support.read_parts(zero_job, WORLD_SIZE, failures)
         support.check_part_header(zero_parts, WORLD_SIZE, "gloo", failures)
         check_zero(zero_parts, sizes, failures)
+
+        check_import(workdir, plain_job, parts, failures)
+        check_import(workdir, zero_job, zero_parts, failures)
     return failures.exit("ringviz_torch records DDP buckets and ZeRO broadcasts without changing the result")
 
 
