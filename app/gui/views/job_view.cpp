@@ -79,6 +79,27 @@ std::vector<int> concurrency_tracks(const std::vector<CollectiveInstance>& colle
   return track;
 }
 
+struct LegendItem {
+  ImU32 colour;
+  std::string label;
+};
+
+// How many rows the legend takes in `width`, each item a swatch (0.8 lines, as drawn), its label
+// and a line of space after it.
+int legend_rows(const std::vector<LegendItem>& items, float width, float line) {
+  int rows = 1;
+  float x = 0;
+  for (const LegendItem& item : items) {
+    const float item_w = line * 0.8f * 1.35f + ImGui::CalcTextSize(item.label.c_str()).x;
+    if (x > 0 && x + item_w > width) {
+      ++rows;
+      x = 0;
+    }
+    x += item_w + line;
+  }
+  return rows;
+}
+
 std::string size_text(const CollectiveInstance& c) {
   return format_bytes(static_cast<double>(c.count) * static_cast<double>(dtype_size(c.dtype)));
 }
@@ -145,7 +166,23 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
 
   // The plot: rank labels on the left, the time axis and legend below.
   const float label_w = ImGui::CalcTextSize(format(t.job_rank, run.world_size() - 1).c_str()).x + pad;
-  const float legend_h = line * 1.6f;
+  // The legend: the job's ops, the compute kinds, the slowest-rank mark; as many rows as the
+  // width needs, reserved before the lanes take the rest.
+  std::vector<LegendItem> legend;
+  std::vector<Op> ops;
+  for (const RunCollective& collective : *context.job_collectives)
+    if (std::find(ops.begin(), ops.end(), collective.first().op) == ops.end()) ops.push_back(collective.first().op);
+  for (const Op op : ops) legend.push_back({to_imcol(op_colour(op, context.palette)), std::string(op_display_name(op))});
+  for (int kind = 0; kind < 4; ++kind) {
+    const bool present = std::any_of(run.ranks.begin(), run.ranks.end(), [&](const RankTimeline& timeline) {
+      return std::any_of(timeline.compute.begin(), timeline.compute.end(),
+                         [&](const ComputeSpan& span) { return static_cast<int>(span.kind) == kind; });
+    });
+    if (present)
+      legend.push_back({to_imcol(compute_colour(static_cast<ComputeKind>(kind), colours)), t.job_compute_words[kind]});
+  }
+  legend.push_back({to_imcol(colours.warning), t.job_legend_slowest});
+  const float legend_h = line * 1.3f * static_cast<float>(legend_rows(legend, area.w - 2 * pad, line)) + line * 0.3f;
   const float axis_h = line * 1.5f;
   const Rect plot{area.x + pad + label_w, header_bottom + pad * 0.5f, area.w - 2 * pad - label_w,
                   area.bottom() - header_bottom - pad - axis_h - legend_h};
@@ -260,23 +297,18 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
   }
   dl->AddText(ImVec2(area.x + pad, axis_y + line * 0.3f), to_imcol(colours.muted_text), t.job_axis);
 
-  float legend_x = area.x + pad;
-  const float legend_y = axis_y + axis_h;
   const float swatch = line * 0.8f;
-  std::vector<Op> ops;
-  for (const RunCollective& collective : *context.job_collectives)
-    if (std::find(ops.begin(), ops.end(), collective.first().op) == ops.end()) ops.push_back(collective.first().op);
-  for (const Op op : ops)
-    legend_x += legend_swatch(dl, ImVec2(legend_x, legend_y), swatch, to_imcol(op_colour(op, context.palette)),
-                              to_imcol(colours.text), std::string(op_display_name(op)).c_str()) +
+  float legend_x = area.x + pad, legend_y = axis_y + axis_h;
+  for (const LegendItem& item : legend) {
+    const float width = swatch * 1.35f + ImGui::CalcTextSize(item.label.c_str()).x;
+    if (legend_x > area.x + pad && legend_x + width > area.right() - pad) {  // the next row
+      legend_x = area.x + pad;
+      legend_y += line * 1.3f;
+    }
+    legend_x += legend_swatch(dl, ImVec2(legend_x, legend_y), swatch, item.colour, to_imcol(colours.text),
+                              item.label.c_str()) +
                 line;
-  for (int kind = 0; kind < 4; ++kind)
-    legend_x += legend_swatch(dl, ImVec2(legend_x, legend_y), swatch,
-                              to_imcol(compute_colour(static_cast<ComputeKind>(kind), colours)), to_imcol(colours.text),
-                              t.job_compute_words[kind]) +
-                line;
-  legend_swatch(dl, ImVec2(legend_x, legend_y), swatch, to_imcol(colours.warning), to_imcol(colours.text),
-                t.job_legend_slowest);
+  }
 
   if (hovered_row && !dragging_) {
     ImGui::BeginTooltip();
