@@ -190,7 +190,7 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
     ImGui::End();
     return;
   }
-  const float lane_h = std::min(line * 5.0f, plot.h / static_cast<float>(run.world_size()));
+  const float lane_h = std::min(line * 10.0f, plot.h / static_cast<float>(run.world_size()));
   const double span_us = std::max(end_us_ - start_us_, 1e-3);
   const auto x_of = [&](double us) { return plot.x + static_cast<float>((us - start_us_) / span_us * plot.w); };
 
