@@ -67,7 +67,9 @@ JobTable job_table(const Job& job) {
         if (row.time_us > 0) {
           row.algbw_gbps = static_cast<double>(row.size_bytes) / (row.time_us * 1e-6) / 1e9;
           row.busbw_gbps = row.algbw_gbps * bus_bandwidth_factor(instance.op, row.group_size);
-          row.hidden_fraction = covered_us(*instance.measured, timeline.compute) / row.time_us;
+          row.hidden_known = std::find(instance.derived.begin(), instance.derived.end(), "duration_us") ==
+                             instance.derived.end();
+          if (row.hidden_known) row.hidden_fraction = covered_us(*instance.measured, timeline.compute) / row.time_us;
         }
       }
       row_of[&instance] = table.rows.size();
@@ -89,8 +91,10 @@ JobTable job_table(const Job& job) {
       const JobRow& row = table.rows[row_of[member]];
       sum_us += row.time_us;
       ++measured;
-      hidden[key].first += row.hidden_fraction * row.time_us;
-      hidden[key].second += row.time_us;
+      if (row.hidden_known) {
+        hidden[key].first += row.hidden_fraction * row.time_us;
+        hidden[key].second += row.time_us;
+      }
       if (!slowest || member->measured->start_us > slowest->measured->start_us) slowest = member;
       if (measured == 1 || member->measured->start_us < earliest_start) earliest_start = member->measured->start_us;
     }
@@ -110,7 +114,7 @@ JobTable job_table(const Job& job) {
   }
   for (auto& [key, summary] : summaries) {
     const auto& [covered, total] = hidden[key];
-    summary.hidden_share = total > 0 ? covered / total : 0;
+    if (total > 0) summary.hidden_share = covered / total;
     for (const auto& [rank, times] : slowest_counts[key])
       if (times > summary.slowest_times) {
         summary.slowest_rank = rank;
@@ -167,7 +171,7 @@ std::string job_table_text(const Job& job, const JobTable& table) {
         c.library.algorithm.empty() ? "-" : c.library.algorithm,
         c.library.protocol.empty() ? "-" : c.library.protocol,
         c.library.channels ? std::to_string(*c.library.channels) : "-",
-        c.measured ? fixed(100 * row.hidden_fraction, 0) + "%" : "-"};
+        row.hidden_known ? fixed(100 * row.hidden_fraction, 0) + "%" : "-"};
     out += " ";
     for (std::size_t i = 0; i < cells.size(); ++i) out += " " + padded(cells[i], columns[i].second);
     std::string label = c.label;
@@ -183,7 +187,8 @@ std::string job_table_text(const Job& job, const JobTable& table) {
   for (const JobSummary& s : table.summaries) {
     out += "#  " + padded(std::string(op_display_name(s.op)), 13, false) + " group " + padded(s.group, 6, false) + " " +
            padded(std::to_string(s.collectives), 5) + " collectives " + padded(std::to_string(s.bytes), 13) + " B " +
-           padded(fixed(s.total_us, 1), 11) + " us  hidden " + padded(fixed(100 * s.hidden_share, 0), 3) + "%";
+           padded(fixed(s.total_us, 1), 11) + " us  hidden " +
+           (s.hidden_share ? padded(fixed(100 * *s.hidden_share, 0), 3) + "%" : std::string("  -"));
     if (s.slowest_rank >= 0)
       out += "  slowest: rank " + std::to_string(s.slowest_rank) + " (" + std::to_string(s.slowest_times) + " of " +
              std::to_string(s.collectives) + ")";
@@ -219,7 +224,7 @@ std::string job_table_json(const Job& job, const JobTable& table) {
     entry["algbw"] = c.measured ? ordered(row.algbw_gbps) : ordered(nullptr);
     entry["busbw"] = c.measured ? ordered(row.busbw_gbps) : ordered(nullptr);
     entry["slowest"] = row.slowest;
-    entry["hidden_fraction"] = row.hidden_fraction;
+    entry["hidden_fraction"] = row.hidden_known ? ordered(row.hidden_fraction) : ordered(nullptr);
     entry["label"] = c.label;
     entry["derived"] = c.derived;
     doc["collectives"].push_back(entry);
@@ -231,7 +236,7 @@ std::string job_table_json(const Job& job, const JobTable& table) {
                               {"collectives", s.collectives},
                               {"size_bytes", s.bytes},
                               {"total_us", s.total_us},
-                              {"hidden_share", s.hidden_share},
+                              {"hidden_share", s.hidden_share ? ordered(*s.hidden_share) : ordered(nullptr)},
                               {"slowest_rank", s.slowest_rank < 0 ? ordered(nullptr) : ordered(s.slowest_rank)},
                               {"slowest_times", s.slowest_times}});
   return doc.dump(1) + "\n";

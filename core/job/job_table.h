@@ -3,6 +3,7 @@
 // type, redop, time, algbw, busbw with nccl-tests' factors) plus group, NCCL's algorithm,
 // protocol and channels; and a summary per op and process group (docs/job-format.md).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct JobRow {
   // The part of its time the same rank's compute also covered: its GPU's busy time where the
   // trace has GPU kernels, else its annotated phases.
   double hidden_fraction = 0;
+  // False where the time is the CPU op's (derived): the CPU's span says nothing of what the GPU
+  // overlapped.
+  bool hidden_known = false;
 };
 
 struct JobSummary {
@@ -32,7 +36,8 @@ struct JobSummary {
   int collectives = 0;   // across the group (one per sequence number)
   std::int64_t bytes = 0;  // nccl-tests' size, summed over collectives
   double total_us = 0;   // each collective's time averaged over its traced ranks, summed
-  double hidden_share = 0;  // of the ranks' collective time, the part under compute
+  // Of the ranks' collective time, the part under compute; absent where every time is derived.
+  std::optional<double> hidden_share;
   int slowest_rank = -1;    // the rank that was slowest most often
   int slowest_times = 0;
 };

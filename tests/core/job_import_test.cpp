@@ -126,6 +126,10 @@ TEST_CASE("the 1-GPU trace's collectives have no kernel: their times come from t
     CHECK(c.library.algorithm.empty());
     CHECK(c.derived == std::vector<std::string>{"start_us", "duration_us"});
   }
+  // The CPU op's span says nothing of what the GPU overlapped: no hidden share.
+  const JobTable table = job_table(job);
+  for (const JobRow& row : table.rows) CHECK_FALSE(row.hidden_known);
+  for (const JobSummary& summary : table.summaries) CHECK_FALSE(summary.hidden_share);
   // DDP's two broadcasts of the model state, then its first bucket.
   CHECK(collectives[0].op == Op::broadcast);
   CHECK(collectives[2].op == Op::allreduce);
@@ -144,6 +148,7 @@ TEST_CASE("job show lists nccl-tests' columns with its bus bandwidth factor") {
   const JobRow& broadcast = table.rows[0];
   CHECK(broadcast.busbw_gbps == doctest::Approx(broadcast.algbw_gbps));
   REQUIRE(table.summaries.size() == 2);
+  CHECK(bucket.hidden_known);
   const std::string text = job_table_text(job, table);
   CHECK(text.find("not traced: ranks 1") != std::string::npos);
   CHECK(text.find("busbw(GB/s)") != std::string::npos);

@@ -113,7 +113,7 @@ std::string tooltip_text(const JobRow& row, const Run& run, const UiStrings& t) 
                 std::string(dtype_name(c.dtype)).c_str(), c.measured ? duration_text(row.time_us).c_str() : "-",
                 row.algbw_gbps, row.busbw_gbps, c.library.algorithm.empty() ? "-" : c.library.algorithm.c_str(),
                 c.library.protocol.empty() ? "-" : c.library.protocol.c_str(), channels.c_str(),
-                100.0 * row.hidden_fraction);
+                row.hidden_known ? format(t.job_hidden, 100.0 * row.hidden_fraction).c_str() : "");
 }
 
 }  // namespace
