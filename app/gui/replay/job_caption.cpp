@@ -25,7 +25,7 @@ std::string bandwidth_text(double gbps) {
 
 }  // namespace
 
-std::string job_caption(const ReplaySource& replay) {
+std::string job_caption(const ReplaySource& replay, bool with_peak, bool with_note) {
   if (!replay.job() || !replay.job_table()) return "";
   const UiStrings& t = ui_strings();
   const CollectiveInstance& c = replay.collective().first();
@@ -52,10 +52,10 @@ std::string job_caption(const ReplaySource& replay) {
   if (const JobRow* row = longest_row(replay); row && c.measured) {
     text += ", " + format(t.job_time, duration_text(row->time_us).c_str(), bandwidth_text(row->busbw_gbps).c_str());
     const AssumedLink link = assumed_link(replay.job()->info);
-    if (link.link)
+    if (link.link && with_peak)
       text += "; " + format(t.job_peak, link.link->bytes_per_second / 1e9, link.link->label.c_str(), link.why.c_str());
   }
-  return text + ". " + t.job_symbolic;
+  return with_note ? text + ". " + t.job_symbolic : text;
 }
 
 }  // namespace ringviz::gui

@@ -9,7 +9,8 @@
 
 namespace ringviz::gui {
 
-// Empty unless `replay` holds a job.
-std::string job_caption(const ReplaySource& replay);
+// Empty unless `replay` holds a job. The recording stage's one-line header leaves out the link's
+// peak (`with_peak`) and the note on the cells (`with_note`) when they do not fit.
+std::string job_caption(const ReplaySource& replay, bool with_peak = true, bool with_note = true);
 
 }  // namespace ringviz::gui

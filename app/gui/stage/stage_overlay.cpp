@@ -1,5 +1,7 @@
 #include "app/gui/stage/stage_overlay.h"
 
+#include "app/gui/replay/job_caption.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -96,11 +98,17 @@ void StageOverlay::draw_header(GuiApp& app, const Rect& area) {
   const float pad = std::round(size * 0.4f);
   const float line = std::round(size * 1.15f);
   const float top = area.y + std::max(0.0f, std::round((area.h - line * 2) * 0.5f));
-  // The formula line loses its words before its numbers when the frame is narrow.
+  // The formula line loses its words before its numbers when the frame is narrow. A job's
+  // collective says instead which it is and how it ran, without the link's peak if that is too
+  // long.
   std::string formula = formula_line_;
   const std::size_t colon = formula.find(':');
-  if (text_width(font, size, formula) > area.w - 2 * pad && colon != std::string::npos)
+  if (app.replay().job()) {
+    formula = job_caption(app.replay(), true, false);
+    if (text_width(font, size, formula) > area.w - 2 * pad) formula = job_caption(app.replay(), false, false);
+  } else if (text_width(font, size, formula) > area.w - 2 * pad && colon != std::string::npos) {
     formula = formula.substr(colon + 1);
+  }
   dl->PushClipRect(to_imvec(area.min()), to_imvec(area.max()), true);
   centred_text(dl, font, size, area.centre().x, top, to_imcol(title_colour), title_);
   centred_text(dl, font, size, area.centre().x, top + line, to_imcol(colours.muted_text), formula);
