@@ -157,6 +157,9 @@ std::int64_t count_of(const Issued& issued, Op op, int group_size, const KinetoR
       return in >= 0 ? in : out * group_size;
     case Op::sendrecv:
       return std::max(in, out);
+    case Op::alltoall:
+      // Uneven splits (all_to_all with In/Out split sizes) receive another total than they send.
+      return in >= 0 ? in : out;
     default:
       if (in >= 0 && out >= 0 && in != out && !c.sizes_from_input_dims)
         throw contradiction(std::string(op_display_name(op)) + ": out = in");
