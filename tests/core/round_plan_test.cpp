@@ -27,8 +27,15 @@ void* operator new(std::size_t size) {
   if (void* memory = std::malloc(size ? size : 1)) return memory;
   throw std::bad_alloc();
 }
+// The nothrow form too (std::stable_sort's buffer): every new this binary makes must pair with
+// the delete above, or the sanitizer build reports a mismatch.
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  if (counting_allocations) ++allocations;
+  return std::malloc(size ? size : 1);
+}
 void operator delete(void* memory) noexcept { std::free(memory); }
 void operator delete(void* memory, std::size_t) noexcept { std::free(memory); }
+void operator delete(void* memory, const std::nothrow_t&) noexcept { std::free(memory); }
 
 namespace ringviz {
 namespace {
