@@ -98,10 +98,10 @@ struct RankTimeline {
   // False for a rank of the job that the source did not record (a trace of 2 ranks out of
   // 128): it lists nothing, and its part of each collective is the schedule's.
   bool traced = true;
-  // What was added to the source's clock to put this rank's times on the run's clock.
-  double clock_offset_us = 0;
   std::vector<CollectiveInstance> collectives;  // in the order the rank issued them
   std::vector<ComputeSpan> compute;             // in order of start
+  // What was added to the source's clock to put this rank's times on the run's clock.
+  double clock_offset_us = 0;
 };
 
 struct Run {

@@ -38,7 +38,7 @@ CollectiveInstance bucket(std::int64_t count, double start_us, double end_us, co
 // it runs, ranks 0 and 1 reduce-scatter optimizer state over their pair, then the optimizer.
 Run training_job() {
   Run run;
-  run.groups = {{"world", {0, 1, 2, 3}}, {"pair", {0, 1}}};
+  run.groups = {{"world", {0, 1, 2, 3}, ""}, {"pair", {0, 1}, ""}};
   for (int rank = 0; rank < 4; ++rank) {
     RankTimeline& timeline = run.ranks.emplace_back();
     timeline.compute = {{"forward", ComputeKind::forward, {0, 100}},
@@ -127,7 +127,7 @@ TEST_CASE("groups must name existing ranks once each, under names of their own")
   CHECK(problem(run) == "group \"pair\" lists rank 1 twice");
   run.groups[kPair].ranks.clear();
   CHECK(problem(run) == "group \"pair\" has no ranks");
-  run.groups[kPair] = {"world", {0, 1}};
+  run.groups[kPair] = {"world", {0, 1}, ""};
   CHECK(problem(run) == "two groups are named \"world\"");
   run.groups[kPair].name.clear();
   CHECK(problem(run) == "group 1 has no name");
