@@ -128,6 +128,13 @@ class JobReader {
   [[noreturn]] void fail(const std::string& pointer, const std::string& problem) const { reader_.fail(pointer, problem); }
 
  private:
+  // `object[key]`, which must be an array.
+  const json& array_member(const json& object, const std::string& pointer, const char* key) const {
+    const json& value = reader_.member(object, pointer, key);
+    if (!value.is_array()) reader_.fail(pointer + "/" + key, "expected an array, found " + kind_of(value));
+    return value;
+  }
+
   std::vector<std::string> strings(const json& value, const std::string& pointer) const {
     if (!value.is_array()) reader_.fail(pointer, "expected an array of strings, found " + kind_of(value));
     std::vector<std::string> out;
@@ -148,16 +155,14 @@ class JobReader {
   }
 
   void read_groups(const json& root, Run& run) {
-    const json& groups = reader_.member(root, "", "groups");
-    if (!groups.is_array()) reader_.fail("/groups", "expected an array, found " + kind_of(groups));
+    const json& groups = array_member(root, "", "groups");
     for (std::size_t i = 0; i < groups.size(); ++i) {
       const std::string at = "/groups/" + std::to_string(i);
       const json& node = reader_.object(groups[i], at);
       ProcessGroup group;
       group.name = reader_.text(reader_.member(node, at, "name"), at + "/name");
       group.description = optional_text(node, at, "description");
-      const json& ranks = reader_.member(node, at, "ranks");
-      if (!ranks.is_array()) reader_.fail(at + "/ranks", "expected an array of ranks, found " + kind_of(ranks));
+      const json& ranks = array_member(node, at, "ranks");
       for (std::size_t r = 0; r < ranks.size(); ++r)
         group.ranks.push_back(
             static_cast<int>(reader_.integer(ranks[r], at + "/ranks/" + std::to_string(r), 0, kMaxRanks - 1)));
@@ -167,8 +172,7 @@ class JobReader {
   }
 
   void read_ranks(const json& root, Run& run) {
-    const json& ranks = reader_.member(root, "", "ranks");
-    if (!ranks.is_array()) reader_.fail("/ranks", "expected an array, found " + kind_of(ranks));
+    const json& ranks = array_member(root, "", "ranks");
     for (std::size_t i = 0; i < ranks.size(); ++i) {
       const std::string at = "/ranks/" + std::to_string(i);
       const json& node = reader_.object(ranks[i], at);
@@ -183,12 +187,10 @@ class JobReader {
       if (!timeline.traced) continue;
       if (auto offset = node.find("clock_offset_us"); offset != node.end())
         timeline.clock_offset_us = reader_.real(*offset, at + "/clock_offset_us");
-      const json& collectives = reader_.member(node, at, "collectives");
-      if (!collectives.is_array()) reader_.fail(at + "/collectives", "expected an array, found " + kind_of(collectives));
+      const json& collectives = array_member(node, at, "collectives");
       for (std::size_t c = 0; c < collectives.size(); ++c)
         timeline.collectives.push_back(collective(collectives[c], at + "/collectives/" + std::to_string(c)));
-      const json& compute = reader_.member(node, at, "compute");
-      if (!compute.is_array()) reader_.fail(at + "/compute", "expected an array, found " + kind_of(compute));
+      const json& compute = array_member(node, at, "compute");
       for (std::size_t s = 0; s < compute.size(); ++s) {
         const std::string span_at = at + "/compute/" + std::to_string(s);
         const json& span = reader_.object(compute[s], span_at);

@@ -61,7 +61,8 @@ class EventBuilder final : public nlohmann::json_sax<json> {
 
   std::size_t error_position() const { return error_position_; }
   const std::string& error_text() const { return error_text_; }
-  bool top_level_is_object() const { return top_is_object_; }
+  bool not_object() const { return not_object_; }
+  bool too_deep() const { return too_deep_; }
 
  private:
   // A value at depth 0 is the whole document: it must be an object.
@@ -81,7 +82,6 @@ class EventBuilder final : public nlohmann::json_sax<json> {
   bool open(json&& container) {
     if (depth_ == 0) {
       if (!container.is_object()) return top_scalar();
-      top_is_object_ = true;
       ++depth_;
       return true;
     }
@@ -118,21 +118,16 @@ class EventBuilder final : public nlohmann::json_sax<json> {
     return &parent.back();
   }
   bool top_scalar() {
-    top_is_object_ = false;
     not_object_ = true;
     return false;
   }
 
- public:
-  bool not_object_ = false;
-  bool too_deep_ = false;
-
- private:
   ChromeTraceSink& sink_;
   ChromeTraceSummary& summary_;
   int depth_ = 0;
   bool in_events_ = false;
-  bool top_is_object_ = false;
+  bool not_object_ = false;
+  bool too_deep_ = false;
   std::string top_key_, pending_key_;
   json root_;
   std::vector<json*> building_;
@@ -161,10 +156,10 @@ ChromeTraceSummary stream_chrome_trace(const std::string& path, ChromeTraceSink&
   EventBuilder builder(sink, summary);
   const bool parsed = json::sax_parse(in, &builder, json::input_format_t::json, true, false);
   summary.text_bytes = text.text_bytes_read();
-  if (builder.not_object_)
+  if (builder.not_object())
     throw InputError(path + ":1:1: not a PyTorch profiler trace: the file is JSON but not an object "
                      "with \"traceEvents\"");
-  if (builder.too_deep_)
+  if (builder.too_deep())
     throw InputError(at_position(path, text.text_bytes_read()) + ": arrays and objects nest deeper than " +
                      std::to_string(kMaxJsonDepth) + " levels; not a profiler trace");
   if (!parsed) {

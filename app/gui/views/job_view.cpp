@@ -140,6 +140,8 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
       const RunCollective& collective = (*context.job_collectives)[i];
       collective_of_[{collective.group, collective.sequence}] = i;
     }
+    row_of_.clear();
+    for (const JobRow& row : context.job_table->rows) row_of_[row.instance] = &row;
   }
 
   // The header: what the job was, the ranks missing, how to move around.
@@ -219,8 +221,6 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
   const RunCollective* selected =
       context.job_selected < context.job_collectives->size() ? &(*context.job_collectives)[context.job_selected] : nullptr;
   const JobRow* hovered_row = nullptr;
-  std::map<const CollectiveInstance*, const JobRow*> row_of;
-  for (const JobRow& row : context.job_table->rows) row_of[row.instance] = &row;
   TextBoard board(plot);
   for (int rank = 0; rank < run.world_size(); ++rank) {
     const RankTimeline& timeline = run.ranks[static_cast<std::size_t>(rank)];
@@ -257,7 +257,8 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
       const bool is_selected = selected && found != collective_of_.end() && found->second == context.job_selected;
       if (is_selected)
         dl->AddRect(ImVec2(x0 - 1, y0 - 1), ImVec2(x1 + 1, y1 + 1), to_imcol(colours.selected_border), 0, 0, 2.0f);
-      const JobRow* row = row_of.count(&c) ? row_of[&c] : nullptr;
+      const auto row_found = row_of_.find(&c);
+      const JobRow* row = row_found == row_of_.end() ? nullptr : row_found->second;
       if (row && row->slowest) {
         const float s = std::min((y1 - y0) * 0.45f, line * 0.5f);
         dl->AddTriangleFilled(ImVec2(x0, y0), ImVec2(x0 + s, y0), ImVec2(x0, y0 + s), to_imcol(colours.warning));

@@ -24,6 +24,9 @@ class JobView {
   bool dragging_ = false;
   // Which collective (an index into the context's job_collectives) each group's n-th is.
   std::map<std::pair<int, int>, std::size_t> collective_of_;
+  // Each instance's `job show` row (for its slowest mark and tooltip), built once per job
+  // rather than every frame.
+  std::map<const CollectiveInstance*, const JobRow*> row_of_;
 };
 
 }  // namespace ringviz::gui
