@@ -7,11 +7,17 @@
 
 namespace ringviz {
 
-Session::Session(Config config, std::unique_ptr<Backend> backend, SessionOptions options)
-    : config_(std::move(config)), backend_(std::move(backend)) {
+CollectivePlan::CollectivePlan(Config config) : config_(std::move(config)) {
   validate_or_throw(config_);
-  layout_ = make_layout(config_);
   schedule_ = make_schedule(config_);
+}
+
+Session::Session(Config config, std::unique_ptr<Backend> backend, SessionOptions options)
+    : Session(CollectivePlan(std::move(config)), std::move(backend), options) {}
+
+Session::Session(CollectivePlan plan, std::unique_ptr<Backend> backend, SessionOptions options)
+    : config_(std::move(plan.config_)), schedule_(std::move(plan.schedule_)), backend_(std::move(backend)) {
+  layout_ = make_layout(config_);
   piece_layout_ = ringviz::piece_layout(layout_, pipeline_shape());
   execution_ = ringviz::execution_schedule(schedule_);
   traffic_ = compute_traffic(schedule_, layout_, config_.dtype, config_.ranks);

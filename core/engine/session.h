@@ -21,6 +21,23 @@ struct SessionOptions {
   std::uint64_t snapshot_budget_bytes = std::uint64_t{128} << 20;
 };
 
+// A collective's config, checked once, and its schedule, built once: what a Session steps
+// through. A front end plans before it opens a window (so bad input exits 2 there) and hands the
+// plan down, so that a large pipelined schedule is not built a second time by the Session.
+class CollectivePlan {
+ public:
+  // Validates the config (throws InputError on bad input) and builds its schedule.
+  explicit CollectivePlan(Config config);
+
+  const Config& config() const { return config_; }
+  const Schedule& schedule() const { return schedule_; }
+
+ private:
+  friend class Session;  // takes the schedule over instead of copying it
+  Config config_;
+  Schedule schedule_;
+};
+
 // One collective, executed round by round on a backend, that can be stepped in both
 // directions. Any sequence of moves leaves the buffers bit-identical to a plain replay from
 // the start, because every state is either a snapshot taken on the way forward or rebuilt by
@@ -32,6 +49,8 @@ class Session {
  public:
   // Validates the config and builds the inputs (throws InputError on bad input).
   Session(Config config, std::unique_ptr<Backend> backend, SessionOptions options = {});
+  // Builds the inputs of a collective planned already (throws InputError on a bad init file).
+  Session(CollectivePlan plan, std::unique_ptr<Backend> backend, SessionOptions options = {});
 
   const Config& config() const { return config_; }
   // The N slots of the source article, whatever the pipeline.

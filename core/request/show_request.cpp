@@ -7,9 +7,9 @@
 
 namespace ringviz {
 
-void validate_show_request(const ShowRequest& request) {
+CollectivePlan validate_show_request(const ShowRequest& request) {
   check_initial_values(request.config);  // a bad --init file is bad input (exit 2), not a failed start
-  make_schedule(request.config);  // so are more pipelined transfers (--slices x --channels) than a schedule may hold
+  CollectivePlan plan(request.config);   // so are more pipelined transfers (--slices x --channels) than a schedule may hold
   if (!request.memory_model.empty()) find_transformer_preset(request.memory_model, "--memory-model");
   if (topology_kind_of(request.compare_topology).empty()) {
     std::string kinds;
@@ -17,6 +17,7 @@ void validate_show_request(const ShowRequest& request) {
     throw InputError("--compare-topology: unknown topology '" + request.compare_topology + "' (expected " + kinds +
                      "; the GPU count follows --gpus)");
   }
+  return plan;
 }
 
 }  // namespace ringviz

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "core/engine/session.h"
 #include "core/model/config.h"
 #include "core/model/enum_table.h"
 
@@ -37,7 +38,8 @@ inline ShowRequest ring_request(Config config) {
 
 // Throws InputError, naming the flag, for what the GUI could not show: an init file that does
 // not read, a collective whose schedule cannot be built, an unknown model preset or topology
-// kind. The replay document is read, and refused, by whoever opens it (once).
-void validate_show_request(const ShowRequest& request);
+// kind. The replay document is read, and refused, by whoever opens it (once). Returns the
+// collective planned, for the GUI's first Session to step without building it again.
+CollectivePlan validate_show_request(const ShowRequest& request);
 
 }  // namespace ringviz

@@ -128,5 +128,21 @@ TEST_CASE("Ten thousand random moves always show the round a fresh replay shows"
   }
 }
 
+TEST_CASE("A Session given a plan steps the plan's schedule, and a plan refuses what a Session refuses") {
+  const Config config = ConfigBuilder().ranks(5).count(13).slices(2).channels(3);
+  CollectivePlan plan(config);
+  const std::size_t transfers = plan.schedule().rounds.front().transfers.size();
+  const int rounds = plan.schedule().round_count();
+  Session planned(std::move(plan), make_cpu_backend(1));
+  Session built(config, make_cpu_backend(1));
+  REQUIRE(planned.round_count() == rounds);
+  CHECK(planned.schedule().rounds.front().transfers.size() == transfers);
+  planned.seek(planned.round_count());
+  built.seek(built.round_count());
+  CHECK(planned.outputs() == built.outputs());
+
+  CHECK_THROWS_AS(CollectivePlan{ConfigBuilder().ranks(0)}, InputError);
+}
+
 }  // namespace
 }  // namespace ringviz

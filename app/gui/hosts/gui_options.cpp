@@ -28,7 +28,7 @@ int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, 
   start.request.memory_model = flags.memory_model;
   if (!flags.compare_topology.empty()) start.request.compare_topology = flags.compare_topology;
   start.request.replay = flags.open;
-  validate_show_request(start.request);
+  start.plan.emplace(validate_show_request(start.request));
   if (!start.request.replay.empty()) {
     start.replay.emplace();
     start.replay->open(start.request.replay);  // a refused document is bad input: exit 2 with its line and column

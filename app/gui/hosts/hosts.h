@@ -13,9 +13,11 @@ namespace ringviz::gui {
 
 struct GuiFlags;  // gui_options.h; not included, since run_gui there dispatches to these
 
-// What run_gui hands a host: the validated request and its recorded run, already read.
+// What run_gui hands a host: the validated request, its collective planned and its recorded
+// run, already read.
 struct GuiStart {
   ShowRequest request;
+  std::optional<CollectivePlan> plan;
   std::optional<ReplaySource> replay;
 };
 

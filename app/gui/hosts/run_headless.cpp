@@ -72,7 +72,7 @@ int run_headless(const GuiFlags& flags, GuiStart start, BackendChoice backend, b
     Host host;
     host.interactive = false;
     host.graphics = surface.describe();
-    GuiApp app(start.request, backend, startup.preferences, host, std::move(start.replay));
+    GuiApp app(start.request, backend, startup.preferences, host, std::move(start.replay), std::move(start.plan));
     ClassroomMode classroom(classroom_options(std::string(language_name(startup.language)), flags.present, flags.present_scale, flags.predict));
     app.add_extension(&classroom);
     classroom.start(app);

@@ -172,7 +172,7 @@ int run_interactive(const GuiFlags& flags, GuiStart start, BackendChoice backend
     FrameHost frames(window->handle());
     Host host;
     host.toggle_fullscreen = [&] { window->toggle_fullscreen(); };
-    GuiApp app(start.request, backend, startup.preferences, host, std::move(start.replay));
+    GuiApp app(start.request, backend, startup.preferences, host, std::move(start.replay), std::move(start.plan));
     InteractiveExtras extras;  // lesson player and record button
     extras.attach(app);
     ClassroomMode classroom(classroom_options(std::string(language_name(startup.language)), flags.present, flags.present_scale, flags.predict));

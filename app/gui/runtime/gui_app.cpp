@@ -34,9 +34,10 @@ bool same_collective(const Config& a, const Config& b) {
 }  // namespace
 
 GuiApp::GuiApp(const ShowRequest& request, BackendChoice backend, Preferences preferences, Host host,
-               std::optional<ReplaySource> replay)
+               std::optional<ReplaySource> replay, std::optional<CollectivePlan> plan)
     : opening_view_(request.view),
       opening_replay_(std::move(replay)),
+      opening_plan_(std::move(plan)),
       preferences_(preferences),
       host_(std::move(host)),
       setup_(request.config, backend) {
@@ -54,7 +55,10 @@ GuiApp::GuiApp(const ShowRequest& request, BackendChoice backend, Preferences pr
 
 bool GuiApp::init(std::string& error) {
   if (!ring_.init(error)) return false;
-  if (!model_.rebuild(setup_.draft(), setup_.backend(), error)) return false;
+  const bool built = opening_plan_ ? model_.rebuild(std::move(*opening_plan_), setup_.backend(), error)
+                                   : model_.rebuild(setup_.draft(), setup_.backend(), error);
+  opening_plan_.reset();
+  if (!built) return false;
   note_integer_overflow();
   playback_.set_round_count(model_.session().round_count());
   if (opening_replay_) {

@@ -33,9 +33,10 @@ namespace ringviz::gui {
 class GuiApp {
  public:
   // `request` has passed validate_show_request; `replay`, when given, is its recorded run,
-  // already read (a refused document is the caller's exit 2), and opens in init().
+  // already read (a refused document is the caller's exit 2), and opens in init(); `plan`,
+  // when given, is what validate_show_request returned, stepped without being built again.
   GuiApp(const ShowRequest& request, BackendChoice backend, Preferences preferences, Host host,
-         std::optional<ReplaySource> replay = std::nullopt);
+         std::optional<ReplaySource> replay = std::nullopt, std::optional<CollectivePlan> plan = std::nullopt);
 
   // Needs a current GL 3.3 context and an ImGui context; false with `error` saying what to do.
   bool init(std::string& error);
@@ -141,6 +142,7 @@ class GuiApp {
   std::vector<FrameExtension*> extensions_;
   CentreView opening_view_;                   // the request's view, shown again once the replay opened
   std::optional<ReplaySource> opening_replay_;  // taken by init()
+  std::optional<CollectivePlan> opening_plan_;  // the request's collective, planned; taken by init()
   SessionModel model_;
   Playback playback_;
   Preferences preferences_;

@@ -37,16 +37,27 @@ std::string SessionModel::backend_notice() const {
 }
 
 bool SessionModel::rebuild(const Config& config, BackendChoice backend, std::string& error) {
+  std::optional<CollectivePlan> plan;
   try {
-    validate_or_throw(config);
-    check_fits_in_memory(config);
+    plan.emplace(config);
+  } catch (const std::exception& problem) {
+    error = problem.what();
+    return false;
+  }
+  return rebuild(std::move(*plan), backend, error);
+}
+
+bool SessionModel::rebuild(CollectivePlan plan, BackendChoice backend, std::string& error) {
+  try {
+    check_fits_in_memory(plan.config());
     BackendSelection selection = select_backend(backend);
     std::string name = selection.backend->name();
-    auto session = std::make_unique<Session>(config, std::move(selection.backend));
+    auto session = std::make_unique<Session>(std::move(plan), std::move(selection.backend));
     // Map heat colours to the span of the inputs and the results together, so that a cell's
     // colour only changes when its value does.
     ValueRange range = value_range(session->buffers(), session->provenance(), session->layout());
-    std::optional<IntegerOverflow> overflow = first_integer_overflow(config, session->buffers());  // the inputs
+    std::optional<IntegerOverflow> overflow =
+        first_integer_overflow(session->config(), session->buffers());  // the inputs
     session->seek(session->round_count());
     range.include(value_range(session->buffers(), session->provenance(), session->layout()));
     session->seek(0);

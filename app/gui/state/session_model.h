@@ -33,6 +33,8 @@ class SessionModel {
 
   // false with `error` set when the config is rejected; the old session stays.
   bool rebuild(const Config& config, BackendChoice backend, std::string& error);
+  // The same for a collective planned already (its config checked and schedule built once).
+  bool rebuild(CollectivePlan plan, BackendChoice backend, std::string& error);
 
   bool ready() const { return session_ != nullptr; }
   Session& session() { return *session_; }
