@@ -86,12 +86,8 @@ class TraceReportBuilder::Impl {
 
  private:
   // A pipelined schedule's steps are waves, each carrying slices of several of the source article's
-  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules"). The
-  // channels an algorithm runs on by itself (the bidirectional ring's two directions) are
-  // still lock-step: only --channels and --slices make waves.
-  bool lock_step() const {
-    return trace_.schedule.channels == trace_.schedule.lanes && trace_.schedule.slices == 1;
-  }
+  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules").
+  bool lock_step() const { return !pipeline_shape_of(trace_.schedule).pipelined(); }
 
   std::string gpu(int rank) const { return say(Phrase::gpu_name, language_, {std::to_string(rank)}); }
 
@@ -255,7 +251,7 @@ class TraceReportBuilder::Impl {
       // A piece without elements carries no value to name: "0 B".
       const int piece = shape.piece_of(transfer.step);
       const std::string what =
-          shape.lock_step() ? label(before, transfer.src, transfer.slot)
+          shape.whole_slots() ? label(before, transfer.src, transfer.slot)
                             : (before.piece_has_elements(transfer.slot, piece)
                                    ? reduction_label(trace_.config, before.at(transfer.src, transfer.slot, piece), transfer.slot)
                                    : std::string("0 B")) +
