@@ -309,10 +309,10 @@ TEST_CASE("a bidirectional ring's half-reduced slot is labelled half by half") {
   const Schedule schedule = make_schedule(config);
   Provenance provenance = Provenance::initial(config);
   provenance.apply(schedule.rounds[0]);
-  // Round 1: GPU 1's slot 0 got GPU 0's clockwise half (seed order: GPU r sends slot r first);
-  // its counter-clockwise half is still its own.
-  CHECK(lane_label_forms(config, provenance.lanes_at(1, 0), 0).terms == "a0+b0 | b0");
-  CHECK(lane_reduction_label(config, provenance.lanes_at(1, 0), 0) == "a0+b0 | b0");
+  // Round 1: GPU 1's slot 0 got GPU 0's clockwise half (seed order: GPU r sends slot r first)
+  // and GPU 2's counter-clockwise half (GPU 2 sends first the slot GPU 3 will own, slot 0).
+  CHECK(lane_label_forms(config, provenance.lanes_at(1, 0), 0).terms == "a0+b0 | b0+c0");
+  CHECK(lane_reduction_label(config, provenance.lanes_at(1, 0), 0) == "a0+b0 | b0+c0");
   // The whole slot holds only what both halves hold.
   CHECK(provenance.at(1, 0) == ranks_of({1}));
   Config gather = config_of(Op::allgather, 4);

@@ -180,7 +180,8 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
     arrows.push_back({{"src", arrow.src},
                       {"dst", arrow.dst},
                       {"direction", arrow.counter_clockwise ? "counter-clockwise" : "clockwise"},
-                      {"busy", arrow.busy}});
+                      {"busy", arrow.busy},
+                      {"middle", {arrow.middle.x, arrow.middle.y}}});
   const RoundMoment moment = app.playback().moment();
   return {
       {"schema", "ringviz.layout/1"},

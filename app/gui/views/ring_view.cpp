@@ -224,7 +224,7 @@ void RingView::draw_arrows_and_boxes(const Scene& scene) {
       draw_arrow(dl, arrows[r], edge_busy[r] ? to_imcol(scene.phase_colour, 0.9f) : to_imcol(colours.arrow),
                  scene.thickness, scene.head);
       const int src = static_cast<int>(r);
-      drawn_arrows_.push_back({src, (src + step + n) % n, step < 0, edge_busy[r] != 0});
+      drawn_arrows_.push_back({src, (src + step + n) % n, step < 0, edge_busy[r] != 0, arrows[r].at(0.5f)});
     }
   };
   draw_ring(geometry_.arrows, 1);

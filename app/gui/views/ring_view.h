@@ -26,6 +26,7 @@ struct DrawnArrow {
   int dst = 0;
   bool counter_clockwise = false;
   bool busy = false;
+  Vec2 middle;  // the arrow's point halfway along it
 };
 
 class RingView {
