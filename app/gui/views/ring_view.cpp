@@ -490,11 +490,17 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     // A slot cut in lanes (the bidirectional ring's halves) sends one lane's piece: the packet
     // carries that piece's contributors, not the whole slot's.
     const bool one_piece = !shape.whole_slots();
-    const RankSet set = one_piece ? before.provenance.at(transfer.src, transfer.slot, shape.piece_of(transfer.step))
-                                  : before.provenance.at(transfer.src, transfer.slot);
+    const int piece = shape.piece_of(transfer.step);
+    // A half without elements moves 0 B: an empty packet, no contributors' colours or label
+    // (as the pipeline's markers draw an empty piece).
+    const bool carries_nothing = one_piece && !before.provenance.piece_has_elements(transfer.slot, piece);
+    const RankSet set = carries_nothing ? RankSet{}
+                        : one_piece     ? before.provenance.at(transfer.src, transfer.slot, piece)
+                                        : before.provenance.at(transfer.src, transfer.slot);
     static const LabelForms kNoLabel;
-    const LabelForms piece_forms =
-        one_piece && !before.labels.empty() ? label_forms(scene.config, set, transfer.slot) : LabelForms{};
+    const LabelForms piece_forms = one_piece && !carries_nothing && !before.labels.empty()
+                                       ? label_forms(scene.config, set, transfer.slot)
+                                       : LabelForms{};
     const LabelForms& forms = before.labels.empty() ? kNoLabel
                               : one_piece           ? piece_forms
                                                     : before.labels[static_cast<std::size_t>(transfer.src) *
@@ -529,7 +535,7 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
       if (covers) label.clear();
       else zones.push_back(text);
     }
-    fill_stripes(dl, packet, set, n, scene.palette, geometry_.grid ? 0.0f : 3.0f * s);
+    if (!carries_nothing) fill_stripes(dl, packet, set, n, scene.palette, geometry_.grid ? 0.0f : 3.0f * s);
     if (!scene.tiny_cells)
       dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
                   geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
