@@ -86,6 +86,9 @@ struct AlgorithmUnit {
   // Channels the algorithm's own rounds run on, each transfer naming its own in step.channel
   // (the bidirectional ring: one per direction); --channels C multiplies them.
   int own_channels = 1;
+  // With own_channels above 1, one name per own channel ("clockwise"): the views name a lane by
+  // it rather than by a channel number (a clockwise half, channel 1 counter-clockwise).
+  std::span<const Words> lane_names = {};
 
   bool (*supports)(Op op);
   // The lock-step rounds (docs/architecture.md, "Collective semantics"); the registry pipelines

@@ -148,7 +148,10 @@ std::vector<std::string> bidirectional_trace_notes(Language language, const Conf
                {op_display_name(config.op), quantity(per_gpu), quantity(m), quantity(per_gpu / 2)})};
 }
 
-constexpr Words kAllWords[] = {kStartAllGather, kStartReduceScatter, kStartAllReduce, kReduceRound, kReduceLast, kGatherRound, kGatherLast, kDoneAllReduce, kTraceNote};
+// Lane 0 (channel 0) runs clockwise, lane 1 counter-clockwise.
+constexpr Words kLaneNames[] = {{"clockwise", "顺时针"}, {"counter-clockwise", "逆时针"}};
+
+constexpr Words kAllWords[] = {kLaneNames[0], kLaneNames[1], kStartAllGather, kStartReduceScatter, kStartAllReduce, kReduceRound, kReduceLast, kGatherRound, kGatherLast, kDoneAllReduce, kTraceNote};
 
 }  // namespace
 
@@ -164,6 +167,7 @@ const AlgorithmUnit& bidirectional_ring_unit() {
       .chart_colour = {38, 190, 196},
       .ring_neighbours = true,
       .own_channels = 2,
+      .lane_names = kLaneNames,
       .supports = is_gather_or_reduce,
       .rounds = bidirectional_rounds,
       .cost_shape = bidirectional_cost,

@@ -33,7 +33,8 @@ struct Registry {
       const AlgorithmUnit& unit = *units[i];
       if (unit.id != kAllAlgorithms[i] || unit.supports == nullptr || unit.rounds == nullptr ||
           unit.cost_shape == nullptr || unit.traffic == nullptr || unit.captions.start == nullptr ||
-          unit.captions.round == nullptr)
+          unit.captions.round == nullptr ||
+          (unit.own_channels > 1 && unit.lane_names.size() != static_cast<std::size_t>(unit.own_channels)))
         throw std::logic_error("algorithm unit '" + std::string(unit.name) + "' is incomplete or out of place");
       names.push_back({unit.id, unit.name, unit.aliases, unit.help, {}});
     }

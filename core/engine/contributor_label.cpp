@@ -131,4 +131,35 @@ std::string reduction_label(const Config& config, const RankSet& contributors, i
                                                                              : std::move(forms.runs);
 }
 
+LabelForms lane_label_forms(const Config& config, const std::vector<RankSet>& lanes, int slot) {
+  if (lanes.empty()) return {};
+  bool all_alike = true;
+  for (const RankSet& lane : lanes) all_alike = all_alike && lane == lanes.front();
+  if (all_alike) return label_forms(config, lanes.front(), slot);
+  LabelForms joined;
+  for (std::size_t i = 0; i < lanes.size(); ++i) {
+    const LabelForms part = label_forms(config, lanes[i], slot);
+    const auto add = [&](std::string& to, const std::string& form) {
+      to += (i ? std::string(kLaneSeparator) : std::string()) + (form.empty() ? std::string(kNothingYet) : form);
+    };
+    add(joined.terms, part.terms);
+    add(joined.runs, part.runs);
+    add(joined.operands, part.operands);
+  }
+  return joined;
+}
+
+std::string lane_reduction_label(const Config& config, const std::vector<RankSet>& lanes, int slot) {
+  if (lanes.empty()) return {};
+  bool all_alike = true;
+  for (const RankSet& lane : lanes) all_alike = all_alike && lane == lanes.front();
+  if (all_alike) return reduction_label(config, lanes.front(), slot);
+  std::string joined;
+  for (std::size_t i = 0; i < lanes.size(); ++i) {
+    const std::string part = reduction_label(config, lanes[i], slot);
+    joined += (i ? std::string(kLaneSeparator) : std::string()) + (part.empty() ? std::string(kNothingYet) : part);
+  }
+  return joined;
+}
+
 }  // namespace ringviz

@@ -5,6 +5,7 @@
 // that are contiguous in ring order ("c2..a2" is c2+d2+a2 on four GPUs), never first..last
 // across a gap.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/engine/rank_set.h"
@@ -50,5 +51,14 @@ LabelForms label_forms(const Config& config, const RankSet& contributors, int sl
 // The label the tables print: every term up to four terms, the ring runs beyond.
 inline constexpr int kMaxListedTerms = 4;
 std::string reduction_label(const Config& config, const RankSet& contributors, int slot);
+
+// A slot cut in lanes (the bidirectional ring's two halves, clockwise first) whose lanes hold
+// different contributors is named lane by lane: "a0+b0 | b0+c0", and "A | -" for an AllGather
+// slot whose second half has not arrived yet. Lanes that agree share one label, as a slot of
+// one lane has it. `lanes`: Provenance::lanes_at.
+inline constexpr std::string_view kLaneSeparator = " | ";
+inline constexpr std::string_view kNothingYet = "-";
+LabelForms lane_label_forms(const Config& config, const std::vector<RankSet>& lanes, int slot);
+std::string lane_reduction_label(const Config& config, const std::vector<RankSet>& lanes, int slot);
 
 }  // namespace ringviz

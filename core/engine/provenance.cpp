@@ -1,5 +1,7 @@
 #include "core/engine/provenance.h"
 
+#include <algorithm>
+
 #include "core/algorithms/registry.h"
 #include "core/model/layout.h"
 #include "core/schedule/pipeline.h"
@@ -12,6 +14,7 @@ Provenance Provenance::initial(const Config& config) {
   provenance.slices_ = config.slices;
   const PipelineShape shape = pipeline_shape(config);
   provenance.pieces_ = shape.pieces_per_slot();
+  provenance.lanes_ = std::max(1, shape.lanes);
   const SlotLayout layout = make_layout(config);
   provenance.piece_has_elements_.reserve(static_cast<std::size_t>(config.ranks) * provenance.pieces_);
   for (int slot = 0; slot < config.ranks; ++slot)
@@ -28,19 +31,39 @@ Provenance Provenance::initial(const Config& config) {
   return provenance;
 }
 
-RankSet Provenance::at(int rank, int slot) const {
+RankSet Provenance::common_of(int rank, int slot, int first, int count) const {
   RankSet common;
   bool any_with_elements = false;
-  for (int piece = 0; piece < pieces_; ++piece) {
+  for (int piece = first; piece < first + count; ++piece) {
     if (!piece_has_elements(slot, piece)) continue;
     const RankSet& held = sets_[index(rank, slot, piece)];
     common = any_with_elements ? (common & held) : held;
     any_with_elements = true;
   }
   if (any_with_elements) return common;
-  common = sets_[index(rank, slot, 0)];
-  for (int piece = 1; piece < pieces_; ++piece) common &= sets_[index(rank, slot, piece)];
+  common = sets_[index(rank, slot, first)];
+  for (int piece = first + 1; piece < first + count; ++piece) common &= sets_[index(rank, slot, piece)];
   return common;
+}
+
+RankSet Provenance::at_lane(int rank, int slot, int lane) const {
+  const int per_lane = pieces_ / lanes_;
+  return common_of(rank, slot, lane * per_lane, per_lane);
+}
+
+bool Provenance::lane_has_elements(int slot, int lane) const {
+  const int per_lane = pieces_ / lanes_;
+  for (int piece = lane * per_lane; piece < (lane + 1) * per_lane; ++piece)
+    if (piece_has_elements(slot, piece)) return true;
+  return false;
+}
+
+std::vector<RankSet> Provenance::lanes_at(int rank, int slot) const {
+  std::vector<RankSet> lanes;
+  for (int lane = 0; lane < lanes_; ++lane)
+    if (lane_has_elements(slot, lane)) lanes.push_back(at_lane(rank, slot, lane));
+  if (lanes.empty()) lanes.push_back(at(rank, slot));
+  return lanes;
 }
 
 void Provenance::apply(const Round& round) {

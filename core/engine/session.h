@@ -59,7 +59,8 @@ class Session {
   // step says which piece of it moves (transfer_span() gives the elements).
   const Schedule& schedule() const { return schedule_; }
   PipelineShape pipeline_shape() const { return pipeline_shape_of(schedule_); }
-  bool pipelined() const { return !pipeline_shape().lock_step(); }
+  // --slices or --channels make waves; an algorithm's own lanes alone still run in rounds.
+  bool pipelined() const { return pipeline_shape().pipelined(); }
   // What the backend holds and executes: one slot per piece (equal to layout() and
   // schedule() when lock-step).
   const SlotLayout& piece_layout() const { return piece_layout_; }

@@ -65,11 +65,11 @@ Slot piece_span(const Slot& slot, PipelineShape shape, int piece) {
 
 Slot transfer_span(const Transfer& transfer, const SlotLayout& layout, PipelineShape shape) {
   const Slot& slot = layout[transfer.slot];
-  return shape.lock_step() ? slot : piece_span(slot, shape, shape.piece_of(transfer.step));
+  return shape.whole_slots() ? slot : piece_span(slot, shape, shape.piece_of(transfer.step));
 }
 
 SlotLayout piece_layout(const SlotLayout& layout, PipelineShape shape) {
-  if (shape.lock_step()) return layout;
+  if (shape.whole_slots()) return layout;
   SlotLayout pieces;
   pieces.elements_per_rank = layout.elements_per_rank;
   for (const Slot& slot : layout.slots)
@@ -94,7 +94,7 @@ PieceFill piece_fill(const Config& config, PipelineShape shape) {
 
 Schedule execution_schedule(const Schedule& waves) {
   const PipelineShape shape = pipeline_shape_of(waves);
-  if (shape.lock_step()) return waves;
+  if (shape.whole_slots()) return waves;
   Schedule execution = waves;
   const int pieces = shape.pieces_per_slot();
   for (Round& wave : execution.rounds)

@@ -8,6 +8,7 @@
 //
 // Each element stays in the slot it has with C = S = 1 and meets the same transfers in the
 // same order, so every backend's results stay bit-identical to the lock-step schedule.
+#include <algorithm>
 #include <cstdint>
 
 #include "core/model/layout.h"
@@ -27,7 +28,14 @@ struct PipelineShape {
   int lanes = 1;
 
   int pieces_per_slot() const { return channels * slices; }
-  bool lock_step() const { return channels == 1 && slices == 1; }
+  // One piece per slot: transfers move whole slots, and a backend's slots are the layout's.
+  bool whole_slots() const { return channels == 1 && slices == 1; }
+  // Whether --slices or --channels cut the algorithm's own rounds into waves. The lanes alone
+  // (the bidirectional ring's two halves, one per direction) cut every slot in parts but still
+  // move in the algorithm's own lock-step rounds, which every view and report tells as rounds.
+  bool pipelined() const { return slices > 1 || channels > std::max(1, lanes); }
+  // The lane a step's channel belongs to: lane b owns channels b·C .. b·C + C - 1.
+  int lane_of(const PipelineStep& step) const { return step.channel / std::max(1, channels / std::max(1, lanes)); }
   // The piece index inside a slot: channel-major, so a channel's slices are contiguous.
   int piece_of(const PipelineStep& step) const { return step.channel * slices + step.slice; }
 };

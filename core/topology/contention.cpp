@@ -163,7 +163,7 @@ class Simulator {
     int job_id = 0;
     for (std::size_t wave = 0; wave < schedule.rounds.size(); ++wave)
       for (const Transfer& transfer : schedule.rounds[wave].transfers) {
-        const int round = shape.lock_step() ? static_cast<int>(wave) : transfer.step.round;
+        const int round = shape.whole_slots() ? static_cast<int>(wave) : transfer.step.round;
         if (static_cast<std::size_t>(round) >= by_round.size()) by_round.resize(static_cast<std::size_t>(round) + 1);
         by_round[static_cast<std::size_t>(round)].push_back({job_id++, &transfer});
       }

@@ -164,7 +164,7 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
                              {"slot", transfer.slot},
                              {"kind", kind},
                              {"bytes", bytes_of(transfer)}};
-      if (!shape.lock_step()) {
+      if (!shape.whole_slots()) {
         args["channel"] = transfer.step.channel;
         args["step_round"] = transfer.step.round + 1;
         args["slice"] = transfer.step.slice;
@@ -177,7 +177,7 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
       const double receive_ts = round_start + transfer_timing.receive_start * scale;
       const double receive_dur = transfer_timing.receive_seconds * scale;
       const std::string slot = "slot " + std::to_string(transfer.slot) +
-                               (shape.lock_step() ? "" : " slice " + std::to_string(transfer.step.slice));
+                               (shape.whole_slots() ? "" : " slice " + std::to_string(transfer.step.slice));
       const int send_lane = send_tid(transfer.step.channel);
       const int receive_lane = receive_tid(transfer.step.channel);
       emit(slice(slot + " \u2192 GPU " + std::to_string(transfer.dst), "send", gpu_pid(transfer.src), send_lane,

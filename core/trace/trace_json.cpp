@@ -223,7 +223,7 @@ void JsonTraceWriter::round(const Trace& trace, const TraceRound& round) {
                {"slot", transfer.slot},
                {"kind", transfer_kind_name(transfer.kind)},
                {"bytes", transfer_span(transfer, trace.layout, shape).count * element}};
-    if (!shape.lock_step()) {
+    if (!shape.whole_slots()) {
       entry["channel"] = transfer.step.channel;
       entry["round"] = transfer.step.round + 1;
       entry["slice"] = transfer.step.slice;

@@ -178,11 +178,11 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
       reader.fail(item, "round " + std::to_string(number) + " transfer " + std::to_string(i + 1) + " is " +
                             transfer_text(transfer) + ", but the schedule has " + transfer_text(planned) + context);
     const PipelineShape shape = pipeline_shape(config);
-    if (!shape.lock_step()) check_step(reader, entry, item, number, i, planned, config, round_phases);
+    if (!shape.whole_slots()) check_step(reader, entry, item, number, i, planned, config, round_phases);
     const std::int64_t moved = transfer_span(planned, layout, shape).count * element_bytes;
     if (bytes != moved)
       reader.fail(item + "/bytes", std::to_string(bytes) + " bytes, but " +
-                                       (shape.lock_step() ? "slot " + std::to_string(transfer.slot) + " holds "
+                                       (shape.whole_slots() ? "slot " + std::to_string(transfer.slot) + " holds "
                                                           : std::string("its piece holds ")) +
                                        std::to_string(moved));
   }

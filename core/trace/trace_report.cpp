@@ -86,17 +86,14 @@ class TraceReportBuilder::Impl {
 
  private:
   // A pipelined schedule's steps are waves, each carrying slices of several of the source article's
-  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules"). The
-  // channels an algorithm runs on by itself (the bidirectional ring's two directions) are
-  // still lock-step: only --channels and --slices make waves.
-  bool lock_step() const {
-    return trace_.schedule.channels == trace_.schedule.lanes && trace_.schedule.slices == 1;
-  }
+  // rounds; lock-step, a wave is a round (docs/architecture.md, "Pipelined schedules").
+  bool lock_step() const { return !pipeline_shape_of(trace_.schedule).pipelined(); }
 
   std::string gpu(int rank) const { return say(Phrase::gpu_name, language_, {std::to_string(rank)}); }
 
+  // Half by half where the slot's lanes (the bidirectional ring's halves) differ.
   std::string label(const Provenance& provenance, int rank, int slot) const {
-    return reduction_label(trace_.config, provenance.at(rank, slot), slot);
+    return lane_reduction_label(trace_.config, provenance.lanes_at(rank, slot), slot);
   }
 
   // The chunks a rank holds, in slot order, skipping those nothing has reached yet (a broadcast's);
@@ -252,16 +249,24 @@ class TraceReportBuilder::Impl {
       // Both sides name the value as it left the sender, before this round changed anything;
       // a pipelined transfer names its piece and its step (docs/architecture.md, "Pipelined
       // schedules").
-      // A piece without elements carries no value to name: "0 B".
+      // A piece without elements carries no value to name: "0 B". In lock-step a lane's transfer
+      // (the bidirectional ring's half) names its lane instead of its step: "a0 [clockwise]".
       const int piece = shape.piece_of(transfer.step);
-      const std::string what =
-          shape.lock_step() ? label(before, transfer.src, transfer.slot)
-                            : (before.piece_has_elements(transfer.slot, piece)
-                                   ? reduction_label(trace_.config, before.at(transfer.src, transfer.slot, piece), transfer.slot)
-                                   : std::string("0 B")) +
-                                  " [ch " + std::to_string(transfer.step.channel) + " · round " +
-                                  std::to_string(transfer.step.round + 1) + " · slice " +
-                                  std::to_string(transfer.step.slice) + "]";
+      const std::span<const Words> lane_names = algorithm_unit(trace_.config.algorithm).lane_names;
+      const std::size_t lane = static_cast<std::size_t>(shape.lane_of(transfer.step));
+      std::string what;
+      if (shape.whole_slots()) {
+        what = label(before, transfer.src, transfer.slot);
+      } else {
+        what = before.piece_has_elements(transfer.slot, piece)
+                   ? reduction_label(trace_.config, before.at(transfer.src, transfer.slot, piece), transfer.slot)
+                   : std::string("0 B");
+        what += lock_step() && lane < lane_names.size()
+                    ? " [" + std::string(lane_names[lane].in(language_)) + "]"
+                    : " [ch " + std::to_string(transfer.step.channel) + " · round " +
+                          std::to_string(transfer.step.round + 1) + " · slice " + std::to_string(transfer.step.slice) +
+                          "]";
+      }
       sends[static_cast<std::size_t>(transfer.src)].push_back(what + " → " + gpu(transfer.dst));
       receives[static_cast<std::size_t>(transfer.dst)].push_back(what + " ← " + gpu(transfer.src));
     }

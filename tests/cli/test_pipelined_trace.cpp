@@ -144,3 +144,24 @@ TEST_CASE("--slices and --channels out of range are refused naming the flag") {
   CHECK(channels.exit_code == 2);
   CHECK(channels.err.find("--channels: 33 is out of range (1 to 32)") != std::string::npos);
 }
+
+TEST_CASE("a lock-step bidirectional ring's table tells rounds, names each transfer's half and holds half by half") {
+  const auto run = ringviz::test::run_ringviz({"trace", "--algo", "bidir-ring", "--gpus", "4", "--count", "8",
+                                               "--format", "markdown", "--backend", "cpu"});
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("### Round 2 (reduce-scatter)") != std::string::npos);
+  CHECK(run.out.find("Wave") == std::string::npos);
+  CHECK(run.out.find("[ch ") == std::string::npos);
+  // Round 1: GPU 0's clockwise half of slot 0 to GPU 1, GPU 2's counter-clockwise half of slot 0 too.
+  CHECK(run.out.find("a0 [clockwise] → GPU 1") != std::string::npos);
+  CHECK(run.out.find("c0 [counter-clockwise] → GPU 1") != std::string::npos);
+  // What GPU 1 holds after round 1: its slot 0 in two halves that differ (Markdown escapes the bar).
+  CHECK(run.out.find("| GPU 1 | b1 [clockwise] → GPU 2; b3 [counter-clockwise] → GPU 0 | a0 [clockwise] ← GPU 0; "
+                     "c0 [counter-clockwise] ← GPU 2 | a0+b0 \\| b0+c0, b1, b2, b3 |") != std::string::npos);
+  // With --slices it is pipelined and keeps the steps.
+  const auto sliced = ringviz::test::run_ringviz({"trace", "--algo", "bidir-ring", "--gpus", "4", "--count", "16",
+                                                  "--slices", "2", "--format", "markdown", "--backend", "cpu"});
+  REQUIRE(sliced.exit_code == 0);
+  CHECK(sliced.out.find("### Wave 1 (reduce-scatter)") != std::string::npos);
+  CHECK(sliced.out.find("[ch 1 · round 1 · slice 0]") != std::string::npos);
+}

@@ -214,6 +214,116 @@ TEST_CASE("every label of every cell of every ring collective up to 16 GPUs name
         }
 }
 
+// The bidirectional ring's label, cut at " | " into its halves (clockwise first).
+std::vector<std::string> halves_of(const std::string& label) {
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  for (std::size_t at; (at = label.find(kLaneSeparator, from)) != std::string::npos; from = at + kLaneSeparator.size())
+    parts.push_back(label.substr(from, at - from));
+  parts.push_back(label.substr(from));
+  return parts;
+}
+
+// "" when every form of the cell's label names, half by half, exactly what that half holds.
+std::string problem_with_halves(const Config& config, const std::vector<RankSet>& lanes, int slot) {
+  const LabelForms forms = lane_label_forms(config, lanes, slot);
+  bool alike = true;
+  for (const RankSet& lane : lanes) alike = alike && lane == lanes.front();
+  if (alike) {
+    const LabelForms whole = label_forms(config, lanes.front(), slot);
+    if (forms.terms != whole.terms || forms.runs != whole.runs) return "\"" + forms.terms + "\" is not the slot's label";
+    return problem_with_forms(config, lanes.front(), slot);
+  }
+  for (const std::string* form : {&forms.terms, &forms.runs, &forms.operands}) {
+    const std::vector<std::string> parts = halves_of(*form);
+    if (parts.size() != lanes.size())
+      return "\"" + *form + "\" has " + std::to_string(parts.size()) + " parts for " + std::to_string(lanes.size()) +
+             " halves";
+    for (std::size_t lane = 0; lane < lanes.size(); ++lane) {
+      const std::string where = " (half " + std::to_string(lane) + " of \"" + *form + "\")";
+      if (lanes[lane].none()) {
+        if (parts[lane] != kNothingYet) return "\"" + parts[lane] + "\" stands for a half that holds nothing" + where;
+        continue;
+      }
+      const LabelForms own = label_forms(config, lanes[lane], slot);
+      if (parts[lane] != own.terms && parts[lane] != own.runs && parts[lane] != own.operands)
+        return "\"" + parts[lane] + "\" is none of the half's own forms" + where;
+      if (const std::string problem = problem_with_forms(config, lanes[lane], slot); !problem.empty())
+        return problem + where;
+    }
+  }
+  return {};
+}
+
+TEST_CASE("every label of every cell of every bidirectional ring collective up to 16 GPUs names each half's contributors") {
+  int cells_by_halves = 0, half_arrived = 0, one_element_slots = 0;
+  for (int gpus = 2; gpus <= 16; ++gpus)
+    for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce})
+      for (Order order : {Order::seed, Order::nccl})
+        for (ReduceOp reduce : {ReduceOp::sum, ReduceOp::max, ReduceOp::avg})
+          // Two elements a slot give each half one; one element leaves the second half empty,
+          // and an empty half never decides the label.
+          for (std::int64_t per_slot : {2, 1}) {
+            Config config = config_of(op, gpus, reduce, order);
+            config.algorithm = Algorithm::bidirectional_ring;
+            config.count = per_slot * gpus;
+            const Schedule schedule = make_schedule(config);
+            REQUIRE(schedule.lanes == 2);
+            Provenance provenance = Provenance::initial(config);
+            CAPTURE(gpus);
+            CAPTURE(op_display_name(op));
+            CAPTURE(order_name(order));
+            CAPTURE(reduce_op_name(reduce));
+            CAPTURE(per_slot);
+            for (int round = 0; round <= schedule.round_count(); ++round) {
+              if (round > 0) provenance.apply(schedule.rounds[static_cast<std::size_t>(round - 1)]);
+              CAPTURE(round);
+              for (int rank = 0; rank < gpus; ++rank)
+                for (int slot = 0; slot < gpus; ++slot) {
+                  const std::vector<RankSet> lanes = provenance.lanes_at(rank, slot);
+                  // AllGather gives every GPU a block of `count` elements per slot.
+                  const bool halves_hold_elements = per_slot == 2 || op == Op::allgather;
+                  CHECK(lanes.size() == (halves_hold_elements ? 2u : 1u));
+                  if (lanes.size() == 1) {
+                    ++one_element_slots;
+                    CHECK(lanes.front() == provenance.at_lane(rank, slot, 0));
+                  }
+                  if (lanes.size() == 2 && lanes[0] != lanes[1]) ++cells_by_halves;
+                  if (lanes.size() == 2 && (lanes[0].none() != lanes[1].none())) ++half_arrived;
+                  const std::string problem = problem_with_halves(config, lanes, slot);
+                  CHECK_MESSAGE(problem.empty(), problem);
+                }
+            }
+          }
+  // Not vacuous: halves differ mid-collective, some with one half still empty, and a slot of
+  // one element is named by its one half.
+  CHECK(cells_by_halves > 1000);
+  CHECK(half_arrived > 100);
+  CHECK(one_element_slots > 100);
+}
+
+TEST_CASE("a bidirectional ring's half-reduced slot is labelled half by half") {
+  Config config = config_of(Op::allreduce, 4);
+  config.algorithm = Algorithm::bidirectional_ring;
+  config.count = 8;
+  const Schedule schedule = make_schedule(config);
+  Provenance provenance = Provenance::initial(config);
+  provenance.apply(schedule.rounds[0]);
+  // Round 1: GPU 1's slot 0 got GPU 0's clockwise half (seed order: GPU r sends slot r first)
+  // and GPU 2's counter-clockwise half (GPU 2 sends first the slot GPU 3 will own, slot 0).
+  CHECK(lane_label_forms(config, provenance.lanes_at(1, 0), 0).terms == "a0+b0 | b0+c0");
+  CHECK(lane_reduction_label(config, provenance.lanes_at(1, 0), 0) == "a0+b0 | b0+c0");
+  // The whole slot holds only what both halves hold.
+  CHECK(provenance.at(1, 0) == ranks_of({1}));
+  Config gather = config_of(Op::allgather, 4);
+  gather.algorithm = Algorithm::bidirectional_ring;
+  gather.count = 2;
+  Provenance blocks = Provenance::initial(gather);
+  blocks.apply(make_schedule(gather).rounds[0]);
+  CHECK(lane_label_forms(gather, blocks.lanes_at(1, 0), 0).terms == "A | -");
+  CHECK(lane_label_forms(gather, blocks.lanes_at(1, 2), 2).terms == "- | C");
+}
+
 TEST_CASE("the other algorithms' partial results, which are not ring runs, read back too") {
   for (int gpus = 2; gpus <= 16; ++gpus)
     for (Algorithm algorithm : {Algorithm::naive, Algorithm::direct, Algorithm::rhd, Algorithm::tree,

@@ -71,3 +71,35 @@ TEST_CASE("panels tile the window without overlapping, at several sizes") {
     CHECK(area == doctest::Approx(w * h));
   }
 }
+
+TEST_CASE("the counter-clockwise ring runs from GPU r to r - 1, inside the clockwise one on the circle, and touches no box") {
+  const Rect view{300, 60, 880, 680};
+  for (int ranks : {3, 4, 8, 16, 17, 40}) {
+    CAPTURE(ranks);
+    const RingGeometry g = layout_ring(view, ranks, 13.0f);
+    REQUIRE(g.back_arrows.size() == static_cast<std::size_t>(ranks));
+    const auto distance = [](Vec2 a, Vec2 b) { return (a - b).length(); };
+    for (int r = 0; r < ranks; ++r) {
+      CAPTURE(r);
+      const int left = (r + ranks - 1) % ranks;
+      const ArrowPath& back = g.back_arrows[static_cast<std::size_t>(r)];
+      REQUIRE(back.points.size() >= 2);
+      const Rect& from = g.boxes[static_cast<std::size_t>(r)].box;
+      const Rect& to = g.boxes[static_cast<std::size_t>(left)].box;
+      // It leaves GPU r's box and ends at GPU r - 1's: nearer each than any other box is.
+      CHECK(distance(back.points.front(), from.centre()) < distance(back.points.back(), from.centre()));
+      CHECK(distance(back.points.back(), to.centre()) < distance(back.points.front(), to.centre()));
+      for (const GpuBox& box : g.boxes)
+        for (float t : {0.25f, 0.5f, 0.75f}) CHECK_FALSE(box.box.contains(back.at(t)));
+      CHECK(ring_arrow(g, r, left) == &back);
+      CHECK(ring_arrow(g, r, (r + 1) % ranks) == &g.arrows[static_cast<std::size_t>(r)]);
+      // On the circle it bows toward the centre, the clockwise arrow of the same link away from it.
+      if (!g.grid)
+        CHECK(distance(back.at(0.5f), view.centre()) <
+              distance(g.arrows[static_cast<std::size_t>(left)].at(0.5f), view.centre()));
+    }
+    if (ranks > 3) CHECK(ring_arrow(g, 0, 2) == nullptr);
+  }
+  // Two GPUs: the clockwise arrows already go both ways.
+  CHECK(layout_ring(view, 2, 13.0f).back_arrows.empty());
+}

@@ -54,6 +54,31 @@ ArrowPath curved_arrow(const Rect& a, const Rect& b, float bulge_fraction, float
   return make_path(std::move(points));
 }
 
+// `path` walked from its end to its start, every point moved `offset` pixels to the right of
+// the original direction (a mitred offset, so that the grid's right angles stay square).
+ArrowPath reversed_beside(const ArrowPath& path, float offset) {
+  const std::vector<Vec2>& p = path.points;
+  std::vector<Vec2> moved;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const auto normal_of = [&](std::size_t a, std::size_t b) {
+      const Vec2 d = p[b] - p[a];
+      const float length = std::max(1e-3f, d.length());
+      return Vec2{-d.y / length, d.x / length};
+    };
+    Vec2 normal = i == 0 ? normal_of(0, 1) : i + 1 == p.size() ? normal_of(i - 1, i) : normal_of(i - 1, i) + normal_of(i, i + 1);
+    const float length = normal.length();
+    if (i > 0 && i + 1 < p.size() && length > 1e-3f) {
+      // The mitre: the corner moves 1 / cos(half the turn) times the offset.
+      const Vec2 unit = normal * (1.0f / length);
+      const float cosine = std::max(0.2f, unit.x * normal_of(i - 1, i).x + unit.y * normal_of(i - 1, i).y);
+      normal = unit * (1.0f / cosine);
+    }
+    moved.push_back(p[i] + normal * offset);
+  }
+  std::reverse(moved.begin(), moved.end());
+  return make_path(std::move(moved));
+}
+
 void split_box(GpuBox& gpu, float title_height, float pad, int columns, int rows, float cell_w,
                float cell_h) {
   gpu.title = {gpu.box.x + pad, gpu.box.y + pad * 0.5f, gpu.box.w - 2 * pad, title_height};
@@ -181,6 +206,12 @@ RingGeometry layout_circle(Rect view, int ranks, float line_height) {
       g.arrows.push_back(curved_arrow(g.boxes[static_cast<std::size_t>(r)].box,
                                       g.boxes[static_cast<std::size_t>((r + 1) % ranks)].box,
                                       bulge, std::max(4.0f, line_height * 0.35f)));
+    // Walked the other way the same curve bows toward the centre: the counter-clockwise ring
+    // runs inside the clockwise one. Two GPUs' clockwise arrows already go both ways.
+    for (int r = 0; r < ranks && ranks > 2; ++r)
+      g.back_arrows.push_back(curved_arrow(g.boxes[static_cast<std::size_t>(r)].box,
+                                           g.boxes[static_cast<std::size_t>((r + ranks - 1) % ranks)].box,
+                                           bulge, std::max(4.0f, line_height * 0.35f)));
   }
   return g;
 }
@@ -257,6 +288,11 @@ RingGeometry layout_grid(Rect view, int ranks, float line_height) {
                                 {left, below},
                                 {left, first.y + first.h * 0.5f},
                                 {first.x - m, first.y + first.h * 0.5f}}));
+  // Counter-clockwise: each clockwise arrow walked backwards, shifted to its side by a third
+  // of the gap, so that the two directions of a link run side by side.
+  if (ranks > 2)
+    for (int r = 0; r < ranks; ++r)
+      g.back_arrows.push_back(reversed_beside(g.arrows[static_cast<std::size_t>((r + ranks - 1) % ranks)], gap / 3.0f));
   return g;
 }
 
@@ -302,6 +338,15 @@ Vec2 box_exit(const Rect& box, Vec2 towards) {
   const float tx = std::fabs(d.x) > 1e-3f ? box.w * 0.5f / std::fabs(d.x) : 1e9f;
   const float ty = std::fabs(d.y) > 1e-3f ? box.h * 0.5f / std::fabs(d.y) : 1e9f;
   return c + d * std::min(1.0f, std::min(tx, ty));
+}
+
+const ArrowPath* ring_arrow(const RingGeometry& geometry, int src, int dst) {
+  const int n = geometry.ranks;
+  if (n < 2 || src < 0 || src >= n) return nullptr;
+  const auto index = static_cast<std::size_t>(src);
+  if (dst == (src + 1) % n && index < geometry.arrows.size()) return &geometry.arrows[index];
+  if (dst == (src + n - 1) % n && index < geometry.back_arrows.size()) return &geometry.back_arrows[index];
+  return nullptr;
 }
 
 ArrowPath transfer_path(const RingGeometry& geometry, int src, int dst) {

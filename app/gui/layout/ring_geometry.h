@@ -42,6 +42,10 @@ struct RingGeometry {
   float cell_gap = 0;
   std::vector<GpuBox> boxes;
   std::vector<ArrowPath> arrows;  // arrows[r]: from GPU r to GPU (r + 1) % N
+  // back_arrows[r]: from GPU r to GPU (r - 1) % N, for an algorithm that sends round the ring
+  // both ways (the bidirectional ring's counter-clockwise halves). Inside the clockwise arrows
+  // on the circle, beside them in the grid; with two GPUs the clockwise arrows are both ways.
+  std::vector<ArrowPath> back_arrows;
 
   // Pixel-aligned rectangle of one slot cell (gaps included: the shader leaves them empty).
   Rect cell(int rank, int slot) const;
@@ -51,6 +55,10 @@ struct RingGeometry {
 
 // line_height: the font's line height in pixels (titles and spacing scale with it).
 RingGeometry layout_ring(Rect view, int ranks, float line_height);
+
+// The ring arrow a transfer rides (`arrows` or `back_arrows`), or null when src and dst are
+// not ring neighbours.
+const ArrowPath* ring_arrow(const RingGeometry& geometry, int src, int dst);
 
 // Where the segment from the centre of `box` toward `towards` leaves the box.
 Vec2 box_exit(const Rect& box, Vec2 towards);

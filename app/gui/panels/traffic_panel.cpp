@@ -9,6 +9,7 @@
 #include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/text/traffic_formula.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
 
@@ -52,7 +53,7 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   }
   ImGui::Separator();
   // A pipelined schedule's steps are waves (docs/architecture.md, "Rounds and waves, in words").
-  const bool pipelined = model.session().schedule().channels != 1 || model.session().schedule().slices != 1;
+  const bool pipelined = pipeline_shape_of(model.session().schedule()).pipelined();
   ImGui::Text(pipelined ? t.traffic_after_waves : t.traffic_after, done, rounds);
 
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/op_label.h"
 #include "app/gui/text/table_fit.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/inspect/item_marks.h"
@@ -26,6 +27,26 @@ float widest(std::initializer_list<const char*> texts) {
 // A number with as many digits as `largest`, in the widest digit: what a column of such
 // numbers needs.
 std::string digits_like(std::int64_t largest) { return std::string(std::to_string(std::max<std::int64_t>(0, largest)).size(), '0'); }
+
+bool shape_pipelined(const Schedule& schedule) { return pipeline_shape_of(schedule).pipelined(); }
+
+// The slot column: the slot, and what part of it moves. Pipelined, the step (the source
+// article's round, the slice, the channel) and the channel's lane by name where the algorithm
+// has lanes ("1 r2s0c1 counter-clockwise"); lock-step with lanes, the lane's half ("1 clockwise
+// half"). `lane_of_channel`: the channel whose lane names the part (the widest sample passes the
+// last channel, whose lane name is the longest of the bidirectional ring's).
+std::string slot_text(const SessionModel& model, bool pipelined, int slot, int round, int slice, int channel,
+                      int lane_of_channel) {
+  const Schedule& schedule = model.session().schedule();
+  const PipelineShape shape = pipeline_shape_of(schedule);
+  const std::string lane =
+      shape.lanes > 1 ? lane_name(model.config().algorithm, shape.lane_of({lane_of_channel, 0, 0})) : std::string();
+  if (pipelined) {
+    std::string text = format("%d r%ds%dc%d", slot, round, slice, channel);
+    return lane.empty() ? text : text + " " + lane;
+  }
+  return lane.empty() ? std::to_string(slot) : format(ui_strings().table_slot_lane, slot, lane.c_str());
+}
 
 }  // namespace
 
@@ -47,9 +68,8 @@ std::vector<bool> TransfersPanel::kept_columns(const SessionModel& model, bool p
   const std::string rounds = digits_like(session.round_count());
   const std::string gpu = digits_like(n - 1);
   const std::string send = gpu + " -> " + gpu;
-  const std::string slot = pipelined ? digits_like(n - 1) + " r" + digits_like(schedule.rounds.empty() ? 0 : session.round_count()) +
-                                           "s" + digits_like(schedule.slices - 1) + "c" + digits_like(schedule.channels - 1)
-                                     : digits_like(static_cast<std::int64_t>(session.layout().slots.size()) - 1);
+  const std::string slot = slot_text(model, pipelined, n - 1, session.round_count(), schedule.slices - 1,
+                                     schedule.channels - 1, schedule.channels - 1);
   column_widths_ = {
       widest({pipelined ? t.table_wave : t.table_round, rounds.c_str()}),
       widest({t.table_phase, t.phase_reduce_scatter, t.phase_all_gather, t.phase_broadcast}),
@@ -89,7 +109,7 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
                                 ImGuiTableFlags_SizingStretchProp;
   // A pipelined wave's transfer is one piece of its slot: the slot is followed by the step
   // (the source article's round, the slice, the channel) it belongs to.
-  const bool pipelined = session.schedule().channels > 1 || session.schedule().slices > 1;
+  const bool pipelined = shape_pipelined(session.schedule());
   const PipelineShape shape = pipeline_shape_of(session.schedule());
   const char* reduce_kind = t.reduction_kind[static_cast<std::size_t>(model.config().reduce)];
   const std::vector<bool> kept = kept_columns(model, pipelined, reduce_kind);
@@ -181,10 +201,9 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         ImGui::Text("%d -> %d", transfer.src, transfer.dst);
         end_phase_ink(kSend);
         column(kSlot);
-        if (pipelined)
-          ImGui::Text("%d r%ds%dc%d", transfer.slot, transfer.step.round + 1, transfer.step.slice, transfer.step.channel);
-        else
-          ImGui::Text("%d", transfer.slot);
+        ImGui::TextUnformatted(slot_text(model, pipelined, transfer.slot, transfer.step.round + 1, transfer.step.slice,
+                                         transfer.step.channel, transfer.step.channel)
+                                   .c_str());
         if (column(kKind)) {
           phase_ink(kKind);
           ImGui::TextUnformatted(transfer.kind == TransferKind::reduce ? reduce_kind : t.kind_copy);

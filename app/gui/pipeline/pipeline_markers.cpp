@@ -10,19 +10,23 @@
 namespace ringviz::gui {
 
 std::vector<PipelineMarker> place_markers(const RingGeometry& geometry, const Schedule& schedule, int wave,
-                                          int channel, float travel, float size) {
+                                          int channel, float travel, float size, bool counter_clockwise) {
   std::vector<PipelineMarker> markers;
   if (wave < 1 || wave > schedule.round_count()) return markers;
   const Round& round = schedule.rounds[static_cast<std::size_t>(wave - 1)];
   const int n = geometry.ranks;
   const int slices = std::max(1, schedule.slices);
-  const int lanes = channel == kAllChannels ? std::max(1, schedule.channels) : 1;
+  // Channels side by side across their arrow: all of them, or, where each lane has an arrow
+  // of its own, the channels of one lane.
+  const int own_lanes = counter_clockwise ? std::max(1, schedule.lanes) : 1;
+  const int lanes = channel == kAllChannels ? std::max(1, schedule.channels / own_lanes) : 1;
   std::map<std::pair<int, int>, ArrowPath> across;  // links between GPUs that are not ring neighbours
   for (const Transfer& transfer : round.transfers) {
     if (channel != kAllChannels && transfer.step.channel != channel) continue;
     const ArrowPath* path = nullptr;
-    if (n > 0 && transfer.dst == (transfer.src + 1) % n && transfer.src < static_cast<int>(geometry.arrows.size())) {
-      path = &geometry.arrows[static_cast<std::size_t>(transfer.src)];
+    const ArrowPath* ring = ring_arrow(geometry, transfer.src, transfer.dst);
+    if (ring != nullptr && (counter_clockwise || transfer.dst == (transfer.src + 1) % n)) {
+      path = ring;
     } else {
       auto [at, fresh] = across.try_emplace({transfer.src, transfer.dst});
       if (fresh) at->second = transfer_path(geometry, transfer.src, transfer.dst);
@@ -39,7 +43,7 @@ std::vector<PipelineMarker> place_markers(const RingGeometry& geometry, const Sc
     const float ahead = (static_cast<float>(slices - 1) * 0.5f - static_cast<float>(transfer.step.slice)) * spacing;
     const float t = std::clamp(centre + ahead / length, 0.0f, 1.0f);
     const Vec2 direction = path->direction_at(t);
-    const int lane = lanes > 1 ? transfer.step.channel : 0;
+    const int lane = lanes > 1 ? transfer.step.channel % lanes : 0;
     const float across_arrow = (static_cast<float>(lane) - static_cast<float>(lanes - 1) * 0.5f) * side * 1.2f;
     const Vec2 at = path->at(t) + Vec2{-direction.y, direction.x} * across_arrow;
     markers.push_back({.channel = transfer.step.channel,

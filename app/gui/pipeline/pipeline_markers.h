@@ -30,8 +30,10 @@ struct PipelineMarker {
 // The markers of wave `wave` (1-based) at `travel` (0: leaving, 1: arriving). `channel`: the
 // one channel shown, or kAllChannels for every channel as its own lane. `size`: the side a
 // marker has where its link leaves room; a short link shrinks its train to fit.
+// `counter_clockwise`: the view draws the ring's back arrows, and slices sent to GPU r - 1 ride
+// them (the bidirectional ring), each lane's channels side by side on its own arrow.
 inline constexpr int kAllChannels = -1;
 std::vector<PipelineMarker> place_markers(const RingGeometry& geometry, const Schedule& schedule, int wave,
-                                          int channel, float travel, float size);
+                                          int channel, float travel, float size, bool counter_clockwise = false);
 
 }  // namespace ringviz::gui

@@ -6,6 +6,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/render/rank_stripes.h"
+#include "app/gui/text/op_label.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
@@ -41,6 +42,20 @@ std::string wave_caption(const WaveSummary& summary, const PieceFill& fill, std:
   return format(t.wave_title, summary.wave, summary.waves, in_flight.c_str(), empty.c_str());
 }
 
+// "channel 3", or with the algorithm's own lanes "channel 3, counter-clockwise": the channel's
+// direction, not only its number.
+std::string channel_name(const Schedule& schedule, const Config& config, int channel) {
+  const UiStrings& t = ui_strings();
+  const PipelineShape shape = pipeline_shape_of(schedule);
+  if (shape.lanes <= 1) return format(t.channel_number, channel);
+  return format(t.channel_number_lane, channel, lane_name(config.algorithm, shape.lane_of({channel, 0, 0})).c_str());
+}
+
+// Room for "channel 15", or for a lane's name after it.
+float combo_width(const Schedule& schedule, float line) {
+  return std::round(line * (pipeline_shape_of(schedule).lanes > 1 ? 14.0f : 7.0f));
+}
+
 }  // namespace
 
 void PipelineOverlay::begin(const Schedule& schedule) {
@@ -57,7 +72,7 @@ int PipelineOverlay::channel_shown(int channels) const {
 
 float PipelineOverlay::caption_width(const Schedule& schedule, float width, float line) {
   if (schedule.channels <= kMaxChannelLanes) return width;
-  const float combo_w = std::round(line * 7.0f);
+  const float combo_w = combo_width(schedule, line);
   const float label_w = ImGui::CalcTextSize(ui_strings().channel_shown).x + ImGui::GetStyle().ItemInnerSpacing.x;
   const float selector_x = width - combo_w - label_w;
   return selector_x > 0 ? selector_x - line : width;
@@ -85,17 +100,17 @@ void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) 
   float caption_right = strip.x + caption_width(scene.schedule, strip.w, scene.line);
   if (scene.schedule.channels > kMaxChannelLanes) {
     // One channel at a time: lanes for all of them would not fit beside a link.
-    const float combo_w = std::round(scene.line * 7.0f);
+    const float combo_w = combo_width(scene.schedule, scene.line);
     const float label_w = ImGui::CalcTextSize(t.channel_shown).x + ImGui::GetStyle().ItemInnerSpacing.x;
     const float x = strip.right() - combo_w - label_w;
     if (x > strip.x) {
       ImGui::SetCursorScreenPos(ImVec2(x, strip.y));
       ImGui::SetNextItemWidth(combo_w);
       int shown = channel_shown(scene.schedule.channels);
-      const std::string current = format(t.channel_number, shown);
+      const std::string current = channel_name(scene.schedule, scene.config, shown);
       if (ImGui::BeginCombo(t.channel_shown, current.c_str())) {
         for (int c = 0; c < scene.schedule.channels; ++c)
-          if (ImGui::Selectable(format(t.channel_number, c).c_str(), c == shown)) shown = c;
+          if (ImGui::Selectable(channel_name(scene.schedule, scene.config, c).c_str(), c == shown)) shown = c;
         ImGui::EndCombo();
       }
       selected_channel_ = shown;
@@ -124,7 +139,7 @@ void PipelineOverlay::draw_markers(const PipelineScene& scene, const Provenance&
   const float s = scene.ui_scale;
   const float size = scene.geometry.grid ? std::max(4.0f, scene.line * 0.5f) : std::round(scene.line * 1.3f);
   frame_.markers = place_markers(scene.geometry, scene.schedule, scene.moment.round, frame_.channel_shown,
-                                 static_cast<float>(scene.moment.travel), size);
+                                 static_cast<float>(scene.moment.travel), size, scene.counter_clockwise);
   const int slices = std::max(1, scene.schedule.slices);
   for (const PipelineMarker& marker : frame_.markers) {
     const Rect& box = marker.box;

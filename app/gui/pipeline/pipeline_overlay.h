@@ -45,6 +45,7 @@ struct PipelineScene {
   int n;
   float line;
   float ui_scale;
+  bool counter_clockwise = false;  // the ring's back arrows are drawn (place_markers)
 };
 
 class PipelineOverlay {

@@ -10,7 +10,7 @@
 
 namespace ringviz::gui {
 
-bool is_pipelined(const Schedule& schedule) { return schedule.channels != 1 || schedule.slices != 1; }
+bool is_pipelined(const Schedule& schedule) { return pipeline_shape_of(schedule).pipelined(); }
 
 WaveSummary summarise_wave(const Schedule& schedule, const SlotLayout& layout, int wave) {
   WaveSummary summary;

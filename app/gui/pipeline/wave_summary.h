@@ -23,7 +23,8 @@ struct WaveSummary {
   bool all_gather = false;
 };
 
-// Whether `schedule` streams slices or channels rather than lock-step rounds.
+// Whether `schedule` streams slices or channels rather than lock-step rounds: the
+// bidirectional ring's two lanes alone still run in rounds (PipelineShape::pipelined).
 bool is_pipelined(const Schedule& schedule);
 
 // Wave `wave` (1-based, 1 ... schedule.round_count()) of a schedule over `layout`. In flight

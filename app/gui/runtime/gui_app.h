@@ -117,6 +117,7 @@ class GuiApp {
   const PipelineFrame& pipeline_frame() const { return ring_.pipeline_frame(); }
   // The label the ring view drew on a cell this frame ("" when none, or another view is shown).
   std::string drawn_cell_label(int rank, int slot) const { return ring_.drawn_label(rank, slot); }
+  const std::vector<DrawnArrow>& drawn_arrows() const { return ring_.drawn_arrows(); }
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
   const ControlsBar& controls() const { return controls_; }

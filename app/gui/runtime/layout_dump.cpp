@@ -174,6 +174,14 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
     }
     gpus.push_back({{"rank", r}, {"box", rect_json(gpu.box)}, {"cells_area", rect_json(gpu.cells)}, {"cells", cells}});
   }
+  // The ring arrows as drawn: both ways round where the algorithm sends both ways.
+  nlohmann::json arrows = nlohmann::json::array();
+  for (const DrawnArrow& arrow : app.drawn_arrows())
+    arrows.push_back({{"src", arrow.src},
+                      {"dst", arrow.dst},
+                      {"direction", arrow.counter_clockwise ? "counter-clockwise" : "clockwise"},
+                      {"busy", arrow.busy},
+                      {"middle", {arrow.middle.x, arrow.middle.y}}});
   const RoundMoment moment = app.playback().moment();
   return {
       {"schema", "ringviz.layout/1"},
@@ -223,6 +231,7 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
       {"ring_fits", geometry.fits},  // false: the ring view shows its "too small" notice instead
       {"cell_gap", geometry.cell_gap},
       {"gpus", gpus},
+      {"arrows", arrows},
       {"pipeline", pipeline_json(app.pipeline_frame(), app.model().session().round_count())},
       {"graphics", graphics_json(app)},
       {"memory", memory_layout_json(app.views().memory())},

@@ -120,8 +120,9 @@ const ShownState& SessionModel::state_at(int round) {
       for (int slot = 0; slot < n; ++slot) {
         const std::size_t index = static_cast<std::size_t>(rank) * static_cast<std::size_t>(n) +
                                   static_cast<std::size_t>(slot);
-        const RankSet& set = state.provenance.at(rank, slot);
-        state.labels[index] = label_forms(config, set, slot);
+        const RankSet set = state.provenance.at(rank, slot);
+        // Lane by lane where the slot's lanes (the bidirectional ring's halves) differ.
+        state.labels[index] = lane_label_forms(config, state.provenance.lanes_at(rank, slot), slot);
         const Slot& span = session_->layout()[slot];
         if (set.none() || span.count == 0 || span.count > kMaxValuesPerCell) continue;
         const BufferState& buffers = buffers_at(round);  // fetched once, only when text needs it

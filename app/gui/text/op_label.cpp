@@ -27,6 +27,12 @@ std::string algorithm_op_label(Algorithm algorithm, Op op) {
   return algorithm_text + " " + op_label(op);
 }
 
+std::string lane_name(Algorithm algorithm, int lane) {
+  const std::span<const Words> names = algorithm_unit(algorithm).lane_names;
+  if (lane < 0 || static_cast<std::size_t>(lane) >= names.size()) return {};
+  return std::string(names[static_cast<std::size_t>(lane)].in(ui_language()));
+}
+
 const char* partial_result(ReduceOp reduce, bool plural) {
   const UiStrings& t = ui_strings();
   const auto index = static_cast<std::size_t>(reduce);

@@ -13,6 +13,10 @@ const char* op_label(Op op);
 // The algorithm and the operation as the subject of a sentence: "Ring AllReduce", "tree AllGather".
 std::string algorithm_op_label(Algorithm algorithm, Op op);
 
+// The algorithm's own name for lane `lane` of its slots ("clockwise" for the bidirectional
+// ring's first half), in the UI language; "" for an algorithm without lanes.
+std::string lane_name(Algorithm algorithm, int lane);
+
 // A slot's value is named by core's label_forms and reduction_label (core/engine/contributor_label.h),
 // so the cells, packets and tooltips name it as the trace tables do.
 

@@ -8,6 +8,7 @@
 #include "app/gui/text/strings.h"
 #include "core/algorithms/registry.h"
 #include "core/algorithms/unit_words.h"
+#include "core/schedule/pipeline.h"
 #include "core/teaching/visual_cells.h"
 
 namespace ringviz::gui {
@@ -115,7 +116,7 @@ RoundCaption round_caption(const Config& config, const Schedule& schedule, const
   // Pipelined by --channels or --slices, a wave holds pieces of several of the algorithm's own
   // rounds. An algorithm whose own rounds use channels (the bidirectional ring's two
   // directions) is not pipelined by that: its rounds are told as they are.
-  const bool pipelined = config.channels > 1 || config.slices > 1;
+  const bool pipelined = pipeline_shape_of(schedule).pipelined();
   caption.title =
       format(pipelined ? t.caption_wave : t.caption_round, round, rounds, phase_word(t, unit, context, this_round));
   if (pipelined && !this_round.transfers.empty()) {

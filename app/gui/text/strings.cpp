@@ -104,6 +104,7 @@ const UiStrings kEnglish = {
     .table_phase = "Phase",
     .table_transfer = "Send",
     .table_slot = "Slot",
+    .table_slot_lane = "%d %s half",
     .table_kind = "Kind",
     .table_bytes = "Bytes",
     .kind_copy = "copy",
@@ -449,6 +450,8 @@ const UiStrings kEnglish = {
     .channel_shown = "Channel",
     .channel_all = "all",
     .channel_number = "channel %d",
+    .channel_number_lane = "channel %d, %s",
+    .lane_tooltip = "%s half: %s",
     .piece_tooltip = "channel %d, slice %d: %s",
     .piece_no_elements = "no elements (0 B)",
     // ---- zhgui ----

@@ -106,6 +106,7 @@ struct UiStrings {
   const char* table_phase;
   const char* table_transfer;
   const char* table_slot;
+  const char* table_slot_lane;       // %d slot, %s lane name: a lock-step transfer of one half ("1 clockwise half")
   const char* table_kind;
   const char* table_bytes;
   const char* kind_copy;
@@ -448,6 +449,8 @@ struct UiStrings {
   const char* channel_shown;           // the channel selector's label
   const char* channel_all;             // the selector's entry for every channel at once
   const char* channel_number;          // %d channel
+  const char* channel_number_lane;     // %d channel, %s its lane's name (the bidirectional ring's directions)
+  const char* lane_tooltip;            // %s lane name, %s contributors: one half of a lock-step slot
   const char* piece_tooltip;           // %d channel, %d slice, %s contributors
   const char* piece_no_elements;       // a piece's contributors when it covers no element
 

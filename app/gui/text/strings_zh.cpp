@@ -109,6 +109,7 @@ const UiStrings kUiStringsZh = {
     .table_phase = "阶段",
     .table_transfer = "发送",
     .table_slot = "分片",
+    .table_slot_lane = "%d（%s半块）",
     .table_kind = "方式",
     .table_bytes = "字节",
     .kind_copy = "拷贝",
@@ -444,6 +445,8 @@ const UiStrings kUiStringsZh = {
     .channel_shown = "通道",
     .channel_all = "全部",
     .channel_number = "通道 %d",
+    .channel_number_lane = "通道 %d，%s",
+    .lane_tooltip = "%s半块：%s",
     .piece_tooltip = "通道 %d，第 %d 片：%s",
     .piece_no_elements = "没有元素（0 B）",
     // ---- zhgui ----

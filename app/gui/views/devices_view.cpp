@@ -10,6 +10,7 @@
 #include "app/gui/text/strings.h"
 #include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/views/link_view.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
 
@@ -68,7 +69,7 @@ void draw_placement(const Session& session, const ViewContext& context, const Ui
     ImGui::TextUnformatted(t.devices_no_rounds);
     return;
   }
-  const bool pipelined = schedule.channels != 1 || schedule.slices != 1;
+  const bool pipelined = pipeline_shape_of(schedule).pipelined();
   ImGui::Text(pipelined ? t.devices_wave : t.devices_round, round, schedule.round_count());
   for (const LinkLoad& link : link_loads(schedule.rounds[static_cast<std::size_t>(round - 1)], session.layout(),
                                          session.config().dtype)) {

@@ -11,6 +11,8 @@
 #include "app/gui/views/link_view.h"
 #include "app/gui/views/too_small_notice.h"
 #include "app/gui/text/strings.h"
+#include "core/algorithms/registry.h"
+#include "core/schedule/pipeline.h"
 
 namespace ringviz::gui {
 
@@ -93,7 +95,22 @@ struct RingView::Scene {
   float rounding;           // box corners
   bool values_as_text;      // cells tall enough for a label, slots small enough to print
   bool label_only;          // cells with room for the label line alone (CellText::label)
+  bool counter_clockwise;   // the ring is drawn both ways round (sends_counter_clockwise)
 };
+
+bool RingView::sends_counter_clockwise(const SessionModel& model) {
+  if (counter_clockwise_generation_ == model.generation()) return counter_clockwise_;
+  counter_clockwise_generation_ = model.generation();
+  counter_clockwise_ = false;
+  const int n = model.config().ranks;
+  // Only an algorithm that keeps to ring neighbours: the others' sends to GPU r - 1 are
+  // transfers across the ring, drawn as arrows of their own while they travel.
+  if (n > 2 && algorithm_unit(model.config().algorithm).ring_neighbours)
+    for (const Round& round : model.session().schedule().rounds)
+      for (const Transfer& transfer : round.transfers)
+        counter_clockwise_ = counter_clockwise_ || transfer.dst == (transfer.src + n - 1) % n;
+  return counter_clockwise_;
+}
 
 void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& frame, int& selected_gpu,
                     BackgroundFills& fills) {
@@ -167,34 +184,51 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
       .rounding = crowded ? 0.0f : 5.0f * s,
       .values_as_text = cell_room == CellText::label_and_values && largest_slot <= SessionModel::kMaxValuesPerCell,
       .label_only = cell_room == CellText::label,
+      .counter_clockwise = sends_counter_clockwise(model),
   };
   draw_arrows_and_boxes(scene);
   queue_cells(scene, area, largest_slot);
   if (text_cells) draw_cell_text(scene);
   draw_round_marks(scene);
-  if (pipeline_.frame().pipelined) draw_pipeline(scene, model, strip, text_cells);
-  // Packets: the sender's slot as it was before the round, moving along its arrow.
-  else if (scene.in_flight) draw_packets(scene, model.state_at(moment.round - 1));
+  if (pipeline_.frame().pipelined) {
+    draw_pipeline(scene, model, strip, text_cells);
+  } else {
+    // Lock-step with slots cut in lanes (the bidirectional ring's halves): each cell's halves
+    // as the pipeline draws pieces, since a cell's colour shows only what both halves hold.
+    if (session.pipeline_shape().pieces_per_slot() > 1) draw_piece_bars(scene, text_cells);
+    // Packets: the sender's slot (or its half) as it was before the round, moving along its arrow.
+    if (scene.in_flight) draw_packets(scene, model.state_at(moment.round - 1));
+  }
   draw_titles(scene);
   draw_selection(scene, selected_gpu);
   explain_cell_under_mouse(scene, area, selected_gpu);
   ImGui::End();
 }
 
-void RingView::draw_arrows_and_boxes(const Scene& scene) const {
+void RingView::draw_arrows_and_boxes(const Scene& scene) {
   ImDrawList* dl = scene.dl;
   const ViewColours& colours = scene.colours;
   const int n = scene.n;
   // Ring arrows; the ones carrying packets now take the phase colour.
   // Only the ring edges the round uses light up: other algorithms also send across the ring.
-  std::vector<char> edge_busy(geometry_.arrows.size(), 0);
-  if (scene.in_flight)
-    for (const Transfer& transfer : scene.round->transfers)
-      if (transfer.dst == (transfer.src + 1) % n && transfer.src < static_cast<int>(edge_busy.size()))
-        edge_busy[static_cast<std::size_t>(transfer.src)] = 1;
-  for (std::size_t r = 0; r < geometry_.arrows.size(); ++r)
-    draw_arrow(dl, geometry_.arrows[r], edge_busy[r] ? to_imcol(scene.phase_colour, 0.9f) : to_imcol(colours.arrow),
-               scene.thickness, scene.head);
+  // The counter-clockwise ring is drawn where the algorithm sends that way round it (the
+  // bidirectional ring); every other schedule keeps the one direction it uses.
+  drawn_arrows_.clear();
+  const auto draw_ring = [&](const std::vector<ArrowPath>& arrows, int step) {
+    std::vector<char> edge_busy(arrows.size(), 0);
+    if (scene.in_flight)
+      for (const Transfer& transfer : scene.round->transfers)
+        if (transfer.dst == (transfer.src + step + n) % n && transfer.src < static_cast<int>(edge_busy.size()))
+          edge_busy[static_cast<std::size_t>(transfer.src)] = 1;
+    for (std::size_t r = 0; r < arrows.size(); ++r) {
+      draw_arrow(dl, arrows[r], edge_busy[r] ? to_imcol(scene.phase_colour, 0.9f) : to_imcol(colours.arrow),
+                 scene.thickness, scene.head);
+      const int src = static_cast<int>(r);
+      drawn_arrows_.push_back({src, (src + step + n) % n, step < 0, edge_busy[r] != 0, arrows[r].at(0.5f)});
+    }
+  };
+  draw_ring(geometry_.arrows, 1);
+  if (scene.counter_clockwise) draw_ring(geometry_.back_arrows, -1);
 
   // GPU boxes; their titles come last (draw_titles).
   for (int r = 0; r < n; ++r) {
@@ -278,10 +312,13 @@ void RingView::draw_cell_text(const Scene& scene) {
       const std::uint32_t flags = shown.cells.flags(r, slot);
       const RankSet& set = shown.provenance.at(r, slot);
       const bool stale = flags & kCellStale;
-      if (set.none()) continue;
+      // A slot whose halves hold different contributors is labelled half by half, even where
+      // the halves have nothing in common (an AllGather slot half arrived).
+      const bool by_lanes = shown.labels[index].terms.find(kLaneSeparator) != std::string::npos;
+      if (set.none() && !by_lanes) continue;
       // Text colour by the colour under it (stale cells are nearly background).
-      const Rgb under = stale ? colours.stale_target : rank_colour(first_rank(set, n), scene.palette);
-      const bool multi = set.count() > 1;
+      const Rgb under = stale || set.none() ? colours.stale_target : rank_colour(first_rank(set, n), scene.palette);
+      const bool multi = set.count() > 1 || by_lanes;
       const ImU32 ink = multi || stale ? to_imcol(colours.text, stale ? 0.55f : 1.0f)
                                        : (luminance(under) > 0.55f ? IM_COL32(10, 12, 16, 255) : IM_COL32(255, 255, 255, 255));
       const std::string label = fit_label(shown.labels[index], cell.w - 2 * pad);
@@ -414,19 +451,24 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
   const float compact_h = std::round(line * kCompactTextScale + 6.0f * s);
   const float compact_w = std::max(compact_h, geometry_.cell_width);
   std::vector<Rect> zones = text_zones(scene);
-  // Transfers between GPUs that are not ring neighbours get an arrow of their own.
+  // Transfers between GPUs that are not ring neighbours (on the ring drawn) get an arrow of
+  // their own.
+  const auto ring_path = [&](const Transfer& transfer) {
+    const ArrowPath* arrow = ring_arrow(geometry_, transfer.src, transfer.dst);
+    return arrow != nullptr && (transfer.dst == (transfer.src + 1) % n || scene.counter_clockwise) ? arrow : nullptr;
+  };
   std::vector<ArrowPath> across(transfers.size());
   for (std::size_t i = 0; i < transfers.size(); ++i) {
     const Transfer& transfer = transfers[i];
-    if (transfer.dst == (transfer.src + 1) % n) continue;
+    if (ring_path(transfer) != nullptr) continue;
     across[i] = transfer_path(geometry_, transfer.src, transfer.dst);
     draw_arrow(dl, across[i], to_imcol(scene.phase_colour, 0.75f), scene.thickness, head);
   }
+  const PipelineShape shape = pipeline_shape_of(scene.session.schedule());
   for (const Transfer& transfer : transfers) {
     const std::size_t index = static_cast<std::size_t>(&transfer - transfers.data());
-    const ArrowPath& arrow = transfer.dst == (transfer.src + 1) % n
-                                 ? geometry_.arrows[static_cast<std::size_t>(transfer.src)]
-                                 : across[index];
+    const ArrowPath* on_ring = ring_path(transfer);
+    const ArrowPath& arrow = on_ring != nullptr ? *on_ring : across[index];
     const float travel = static_cast<float>(scene.moment.travel);
     Vec2 at;
     if (geometry_.grid) {
@@ -445,12 +487,25 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
       points.push_back(geometry_.painted_cell(transfer.dst, transfer.slot).centre());
       at = make_path(std::move(points)).at(travel);
     }
-    const RankSet& set = before.provenance.at(transfer.src, transfer.slot);
+    // A slot cut in lanes (the bidirectional ring's halves) sends one lane's piece: the packet
+    // carries that piece's contributors, not the whole slot's.
+    const bool one_piece = !shape.whole_slots();
+    const int piece = shape.piece_of(transfer.step);
+    // A half without elements moves 0 B: an empty packet, no contributors' colours or label
+    // (as the pipeline's markers draw an empty piece).
+    const bool carries_nothing = one_piece && !before.provenance.piece_has_elements(transfer.slot, piece);
+    const RankSet set = carries_nothing ? RankSet{}
+                        : one_piece     ? before.provenance.at(transfer.src, transfer.slot, piece)
+                                        : before.provenance.at(transfer.src, transfer.slot);
     static const LabelForms kNoLabel;
-    const LabelForms& forms = before.labels.empty()
-                                  ? kNoLabel
-                                  : before.labels[static_cast<std::size_t>(transfer.src) * static_cast<std::size_t>(n) +
-                                                  static_cast<std::size_t>(transfer.slot)];
+    const LabelForms piece_forms = one_piece && !carries_nothing && !before.labels.empty()
+                                       ? label_forms(scene.config, set, transfer.slot)
+                                       : LabelForms{};
+    const LabelForms& forms = before.labels.empty() ? kNoLabel
+                              : one_piece           ? piece_forms
+                                                    : before.labels[static_cast<std::size_t>(transfer.src) *
+                                                                        static_cast<std::size_t>(n) +
+                                                                    static_cast<std::size_t>(transfer.slot)];
     std::string label;
     float w, h;
     if (geometry_.grid) {
@@ -480,7 +535,7 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
       if (covers) label.clear();
       else zones.push_back(text);
     }
-    fill_stripes(dl, packet, set, n, scene.palette, geometry_.grid ? 0.0f : 3.0f * s);
+    if (!carries_nothing) fill_stripes(dl, packet, set, n, scene.palette, geometry_.grid ? 0.0f : 3.0f * s);
     if (!scene.tiny_cells)
       dl->AddRect(to_imvec(packet.min()), to_imvec(packet.max()), to_imcol(colours.text, 0.9f),
                   geometry_.grid ? 0.0f : 3.0f * s, 0, geometry_.grid ? 1.0f : 1.5f * s);
@@ -501,18 +556,26 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
   }
 }
 
-void RingView::draw_pipeline(const Scene& scene, SessionModel& model, const Rect& strip, bool text_cells) {
-  const PipelineScene pipeline{.dl = scene.dl, .colours = scene.colours, .palette = scene.palette,
-                               .geometry = geometry_, .schedule = scene.session.schedule(),
-                               .layout = scene.session.layout(), .config = scene.config, .moment = scene.moment,
-                               .n = scene.n, .line = scene.line, .ui_scale = scene.ui_scale};
+PipelineScene RingView::pipeline_scene(const Scene& scene) const {
+  return {.dl = scene.dl, .colours = scene.colours, .palette = scene.palette, .geometry = geometry_,
+          .schedule = scene.session.schedule(), .layout = scene.session.layout(), .config = scene.config,
+          .moment = scene.moment, .n = scene.n, .line = scene.line, .ui_scale = scene.ui_scale,
+          .counter_clockwise = scene.counter_clockwise};
+}
+
+void RingView::draw_piece_bars(const Scene& scene, bool text_cells) {
   // The pieces sit between the cell's label and its values (or heat strip), where lock-step
   // packets land.
   const float top = text_cells ? std::round(3.0f * scene.ui_scale * 0.6f + scene.line + 2.0f) : 2.0f;
   const float bottom = scene.values_as_text ? scene.line + 4.0f
                        : geometry_.cell_height >= 14.0f ? geometry_.cell_height * 0.36f
                                                         : 0.0f;
-  pipeline_.draw_piece_bars(pipeline, scene.shown.provenance, top, bottom);
+  pipeline_.draw_piece_bars(pipeline_scene(scene), scene.shown.provenance, top, bottom);
+}
+
+void RingView::draw_pipeline(const Scene& scene, SessionModel& model, const Rect& strip, bool text_cells) {
+  const PipelineScene pipeline = pipeline_scene(scene);
+  draw_piece_bars(scene, text_cells);
   pipeline_.draw_strip(pipeline, strip);
   if (scene.in_flight) pipeline_.draw_markers(pipeline, model.state_at(scene.moment.round - 1).provenance);
 }
@@ -544,16 +607,23 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     const UiStrings& text = ui_strings();
     ImGui::BeginTooltip();
     ImGui::Text(text.cell_tooltip, r, slot);
-    if (set.none()) {
+    const std::vector<RankSet> lanes = shown.provenance.lanes_at(r, slot);
+    if (set.none() && lanes.size() < 2) {
       ImGui::TextUnformatted(text.cell_empty);
-    } else {
+    } else if (!set.none()) {
       // Every term while the ring is small enough to print them in cells; ring runs beyond.
       const LabelForms forms = label_forms(scene.config, set, slot);
       ImGui::TextUnformatted(n <= SessionModel::kMaxTextRanks ? forms.terms.c_str() : forms.runs.c_str());
       ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
     }
+    const bool pipelined = pipeline_.frame().pipelined;
+    // Lock-step lanes (the bidirectional ring's halves): what each half holds, by its name.
+    for (std::size_t lane = 0; !pipelined && lanes.size() > 1 && lane < lanes.size(); ++lane) {
+      const std::string held = lanes[lane].none() ? text.cell_empty : reduction_label(scene.config, lanes[lane], slot);
+      ImGui::Text(text.lane_tooltip, lane_name(scene.config.algorithm, static_cast<int>(lane)).c_str(), held.c_str());
+    }
     // Pipelined: each piece can be further along than the whole slot (the first eight).
-    const int pieces = shown.provenance.pieces_per_slot();
+    const int pieces = pipelined ? shown.provenance.pieces_per_slot() : 1;
     const int slices = std::max(1, scene.session.schedule().slices);
     for (int piece = 0; pieces > 1 && piece < std::min(pieces, 8); ++piece) {
       const RankSet& held = shown.provenance.at(r, slot, piece);

@@ -19,6 +19,16 @@
 
 namespace ringviz::gui {
 
+// One ring arrow as drawn: GPU src to its neighbour dst, counter-clockwise or not, and lit
+// (in the phase colour) because the round's transfers travel on it.
+struct DrawnArrow {
+  int src = 0;
+  int dst = 0;
+  bool counter_clockwise = false;
+  bool busy = false;
+  Vec2 middle;  // the arrow's point halfway along it
+};
+
 class RingView {
  public:
   // Needs a current GL 3.3 context; false with `error` saying what to do.
@@ -40,6 +50,8 @@ class RingView {
   // The label drawn on a cell in ImGui's current frame ("" where none was, or when the ring
   // was not drawn this frame), exactly as drawn (fitted to the cell), for --dump-layout.
   std::string drawn_label(int rank, int slot) const;
+  // The ring arrows the last frame drew, clockwise then counter-clockwise, and which were lit.
+  const std::vector<DrawnArrow>& drawn_arrows() const { return drawn_arrows_; }
 
  private:
   // Lays the ring out again only when the area, the GPU count or the text size changed: the
@@ -50,7 +62,7 @@ class RingView {
 
   // The layers of one frame, bottom to top.
   struct Scene;
-  void draw_arrows_and_boxes(const Scene& scene) const;
+  void draw_arrows_and_boxes(const Scene& scene);
   void queue_cells(const Scene& scene, const Rect& clip, std::int64_t largest_slot);
   void draw_cell_text(const Scene& scene);
   void draw_round_marks(const Scene& scene) const;  // owned slots; slots sending or just arrived
@@ -71,6 +83,13 @@ class RingView {
   void draw_selection(const Scene& scene, int selected_gpu) const;
   // Slices in flight, pieces of every cell and the wave's caption above the ring.
   void draw_pipeline(const Scene& scene, SessionModel& model, const Rect& strip, bool text_cells);
+  // Every cell's pieces (or lock-step halves) as bars between its label and its values.
+  void draw_piece_bars(const Scene& scene, bool text_cells);
+  PipelineScene pipeline_scene(const Scene& scene) const;
+  // Whether the model's algorithm keeps to ring neighbours and sends counter-clockwise (GPU r
+  // to r - 1) somewhere: then the ring's back arrows are drawn too. Worked out once per model
+  // generation.
+  bool sends_counter_clockwise(const SessionModel& model);
   // A click on a box toggles `selected_gpu`; a cell under the mouse gets a tooltip.
   void explain_cell_under_mouse(const Scene& scene, const Rect& area, int& selected_gpu) const;
 
@@ -83,6 +102,9 @@ class RingView {
   std::vector<std::string> drawn_labels_;  // rank-major, of ImGui frame drawn_labels_frame_
   int drawn_labels_frame_ = -1;
   int drawn_labels_ranks_ = 0;
+  std::vector<DrawnArrow> drawn_arrows_;  // of the last frame, for --dump-layout
+  int counter_clockwise_generation_ = -1;
+  bool counter_clockwise_ = false;
   PaletteKind uploaded_palette_ = PaletteKind::standard;
   int palette_ranks_ = -1;
 };
