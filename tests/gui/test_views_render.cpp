@@ -170,10 +170,6 @@ TEST_CASE("the compare tab says what NCCL would do above its table, drawn whole,
     CHECK(drawn);
     CHECK(frame.layout["missing_glyphs"].empty());
   }
-  // On a ring of NVLink there is no switch to reduce in: the ring.
-  const Frame ring = render({"--size", "1280x720", "--view", "compare", "--gpus", "8", "--count", "1M",
-                             "--compare-topology", "ring"});
-  CHECK(ring.layout["compare"]["nccl_line"].get<std::string>().find("RING/") != std::string::npos);
 }
 
 TEST_CASE("the compare tab's link view has no shared link under the ring on ring:8") {
