@@ -30,7 +30,7 @@ LAYER_ORDER = [
     ["core/algorithms"],
     ["core/input"],
     ["core/engine", "core/topology"],
-    ["core/training"],
+    ["core/training", "core/nccl"],
     ["core/trace"],
     ["core/fit", "core/run"],
     ["core/kineto"],

@@ -17,6 +17,8 @@
 #include "app/options/config_flags.h"
 #include "app/options/number_flags.h"
 #include "app/cli/compare_fit.h"
+#include "app/cli/compare_nccl.h"
+#include "core/nccl/nccl_text.h"
 #include "core/training/cost_model.h"
 #include "core/model/text.h"
 #include "core/output/terminal_text.h"
@@ -37,6 +39,8 @@ struct CompareFlags {
   int slices = 1;
   int channels = 1;
   std::string fit;  // a captured run to fit α and β to
+  std::string nccl_algo;  // --nccl-algo: pins NCCL's algorithm, as NCCL_ALGO does
+  std::string protocol;   // --protocol: pins NCCL's protocol, as NCCL_PROTO does
   std::string lang = "en";
 };
 
@@ -211,12 +215,13 @@ void print_setup(const CostComparison& comparison, const TableRequest& request) 
   std::cout << "\n";
 }
 
-void print_table(const CostComparison& comparison, const TableRequest& request) {
+void print_table(const CostComparison& comparison, const NcclAnswer& nccl, const TableRequest& request) {
   const Config& config = comparison.config;
   const Language lang = request.lang;
   const bool zh = lang == Language::zh;
   const bool on_topology = request.on_topology;
   print_setup(comparison, request);
+  print_nccl_line(nccl, comparison, lang);
 
   double best = 0;
   for (const CostEstimate& estimate : comparison.at_count)
@@ -309,11 +314,16 @@ void print_table(const CostComparison& comparison, const TableRequest& request) 
   std::cout << en_zh(lang, "\npredicted time by message size:\n", "\n各消息大小的预测时间：\n")
             << cell_right(en_zh(lang, "bytes/GPU", "字节/GPU"), 10);
   for (Algorithm algorithm : comparison.algorithms) std::cout << cell_right(algorithm_name(algorithm), 15);
-  std::cout << cell_right(en_zh(lang, "fastest", "最快"), 16) << "\n";
+  std::cout << cell_right(en_zh(lang, "fastest", "最快"), 16);
+  if (nccl.modelled) std::cout << "  " << en_zh(lang, "what NCCL would do", "NCCL 会怎么做");
+  std::cout << "\n";
   for (std::size_t i = 0; i < comparison.sweep_bytes.size(); ++i) {
     std::cout << cell_right(bytes_text(static_cast<double>(comparison.sweep_bytes[i])), 10);
     for (const auto& seconds : comparison.sweep_seconds) std::cout << cell_right(seconds_text(seconds[i]), 15);
-    std::cout << cell_right(algorithm_name(comparison.sweep_fastest[i]), 16) << "\n";
+    std::cout << cell_right(algorithm_name(comparison.sweep_fastest[i]), 16);
+    if (nccl.modelled && i < nccl.sweep.size())
+      std::cout << "  " << nccl_pair_text(nccl.sweep[i]) << " " << seconds_text(nccl.sweep[i].seconds);
+    std::cout << "\n";
   }
 }
 
@@ -348,7 +358,7 @@ nlohmann::json topology_json(const CostComparison& comparison) {
   return out;
 }
 
-nlohmann::json comparison_json(const CostComparison& comparison) {
+nlohmann::json comparison_json(const CostComparison& comparison, const NcclAnswer& nccl) {
   const Config& config = comparison.config;
   const LinkModel& link = comparison.link;
   nlohmann::json out;
@@ -366,6 +376,7 @@ nlohmann::json comparison_json(const CostComparison& comparison) {
                  {"bytes_per_second", link.bytes_per_second},
                  {"gamma_seconds_per_byte", link.gamma_seconds_per_byte}};
   out["topology"] = topology_json(comparison);
+  out["nccl"] = nccl_json(nccl);
   out["algorithms"] = nlohmann::json::array();
   for (const CostEstimate& estimate : comparison.at_count)
     out["algorithms"].push_back({{"algorithm", algorithm_name(estimate.algorithm)},
@@ -436,15 +447,23 @@ Command add_compare_command(CLI::App& app) {
         return static_cast<int>(parse_number_in_range(text, "--channels", 1, kMaxChannels));
       },
       "parallel rings, each its own worker per GPU (1 to " + std::to_string(kMaxChannels) + ")", "INT");
+  parser->add_option("--nccl-algo", flags->nccl_algo,
+                     "pin what NCCL would do to one algorithm, as NCCL_ALGO does: " +
+                         choice_help(kNcclAlgorithmNames));
+  parser->add_option("--protocol", flags->protocol,
+                     "pin what NCCL would do to one protocol, as NCCL_PROTO does: " +
+                         choice_help(kNcclProtocolNames));
   parser->add_option("--fit", flags->fit,
                      "fit α and β per link class to a run recorded by `ringviz capture` (FILE.json) and show "
                      "predicted against measured per round");
   add_report_format_option(*parser, flags->format);
   add_lang_option(*parser, flags->lang);
   auto* gpus_option = parser->get_option("--gpus");
-  return {parser, [flags, parser, topology_option, gpus_option] {
+  auto* channels_option = parser->get_option("--channels");
+  return {parser, [flags, parser, topology_option, gpus_option, channels_option] {
             const ReportFormat format = parse_enum(kReportFormatNames, flags->format, "--format");
             const Language language = parse_language(flags->lang, "--lang");
+            const NcclPins pins = nccl_pins(flags->nccl_algo, flags->protocol);
             if (!flags->fit.empty()) return run_fit(flags->fit, format, language);
             const bool on_topology = topology_option->count() > 0;
             if (on_topology)
@@ -459,12 +478,18 @@ Command add_compare_command(CLI::App& app) {
             Config config = config_from_flags(config_flags);
             config.slices = flags->slices;
             config.channels = flags->channels;
+            if (pins.algorithm || pins.protocol)  // refused before the comparison's seconds of work
+              nccl_choose(nccl_machine(topology ? *topology : star_topology(link_from_flags(*flags), config.ranks)),
+                          config.op, 1, pins);
             const CostComparison comparison =
                 topology ? compare_algorithms(config, *topology) : compare_algorithms(config, link_from_flags(*flags));
+            const NcclAnswer nccl =
+                nccl_answer(comparison, pins, channels_option->count() > 0 ? flags->channels : 0,
+                            on_topology ? std::nullopt : flags->bandwidth_gbs);
             if (format == ReportFormat::json)
-              std::cout << comparison_json(comparison).dump(2) << "\n";
+              std::cout << comparison_json(comparison, nccl).dump(2) << "\n";
             else
-              print_table(comparison, {.sweep = flags->sweep, .on_topology = on_topology,
+              print_table(comparison, nccl, {.sweep = flags->sweep, .on_topology = on_topology,
                                        .overridden = !on_topology && figures_overridden(*flags), .lang = language});
             return 0;
           }};

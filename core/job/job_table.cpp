@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/job/assumed_link.h"
+#include "core/nccl/nccl_tuner.h"
 #include "core/schedule/bus_bandwidth.h"
 #include "core/run/run_collectives.h"
 
@@ -46,11 +48,26 @@ std::string padded(const std::string& text, std::size_t width, bool right = true
   return right ? pad + text : text + pad;
 }
 
+// The model's time for one collective, with what NCCL recorded of its choice; 0 where the
+// model has no answer (no link assumed, an op or a pair it does not cover).
+double predicted_us(const LinkModel& link, const CollectiveInstance& instance, int ranks, std::int64_t size_bytes) {
+  if (!nccl_models(instance.op) || ranks < 2) return 0;
+  const NcclMachine machine = nccl_machine(link, ranks, instance.library.channels.value_or(0));
+  const auto algorithm = find_enum(kNcclAlgorithmNames, instance.library.algorithm);
+  const auto protocol = find_enum(kNcclProtocolNames, instance.library.protocol);
+  if (instance.library.algorithm.empty() && instance.library.protocol.empty())
+    return nccl_choose(machine, instance.op, size_bytes).seconds * 1e6;
+  if (!algorithm || !protocol || !nccl_has(machine, instance.op, *algorithm, *protocol)) return 0;
+  return nccl_predict(machine, instance.op, size_bytes, *algorithm, *protocol).seconds * 1e6;
+}
+
 }  // namespace
 
 JobTable job_table(const Job& job) {
   JobTable table;
   const Run& run = job.run;
+  const AssumedLink assumed = assumed_link(job.info);
+  if (assumed.link) table.predicted_on = assumed.why;
   std::map<const CollectiveInstance*, std::size_t> row_of;
   for (int rank = 0; rank < run.world_size(); ++rank) {
     const RankTimeline& timeline = run.ranks[static_cast<std::size_t>(rank)];
@@ -62,6 +79,7 @@ JobTable job_table(const Job& job) {
       row.instance = &instance;
       row.group_size = static_cast<int>(run.groups[static_cast<std::size_t>(instance.group)].ranks.size());
       row.size_bytes = nccl_tests_size_bytes(instance.op, instance.count, instance.dtype, row.group_size);
+      if (assumed.link) row.predicted_us = predicted_us(*assumed.link, instance, row.group_size, row.size_bytes);
       if (instance.measured) {
         row.time_us = instance.measured->end_us - instance.measured->start_us;
         if (row.time_us > 0) {
@@ -146,9 +164,12 @@ std::string job_table_text(const Job& job, const JobTable& table) {
   for (const std::string& note : job.info.notes) out += "# note: " + note + "\n";
   out += "#\n# time: the collective on this rank (the NCCL kernel); algbw = size / time; busbw = algbw x nccl-tests' "
          "factor; * = the rank that started it last\n";
+  if (!table.predicted_on.empty())
+    out += "# pred: the NCCL model's time (docs/nccl-model.md) for the recorded algo, proto and channels, on the "
+           "assumed link (" + table.predicted_on + ")\n";
   const std::vector<std::pair<const char*, std::size_t>> columns = {
       {"rank", 4},   {"group", 6}, {"seq", 4},        {"op", 13},        {"size(B)", 12}, {"count", 11},
-      {"type", 5},   {"redop", 5}, {"time(us)", 10},  {"algbw(GB/s)", 11}, {"busbw(GB/s)", 11},
+      {"type", 5},   {"redop", 5}, {"time(us)", 10},  {"pred(us)", 9}, {"algbw(GB/s)", 11}, {"busbw(GB/s)", 11},
       {"algo", 6},   {"proto", 6}, {"channels", 8},   {"hidden", 6}};
   out += "#";
   for (const auto& [name, width] : columns) out += " " + padded(name, width);
@@ -166,6 +187,7 @@ std::string job_table_text(const Job& job, const JobTable& table) {
         std::string(dtype_name(c.dtype)),
         reduces ? std::string(reduce_op_name(c.reduce)) : "-",
         c.measured ? fixed(row.time_us, 1) : "-",
+        row.predicted_us > 0 ? fixed(row.predicted_us, 1) : "-",
         c.measured ? fixed(row.algbw_gbps, 2) : "-",
         c.measured ? fixed(row.busbw_gbps, 2) : "-",
         c.library.algorithm.empty() ? "-" : c.library.algorithm,
@@ -204,6 +226,7 @@ std::string job_table_json(const Job& job, const JobTable& table) {
   doc["world_size"] = job.run.world_size();
   doc["not_traced"] = untraced_ranks(job.run);
   doc["notes"] = job.info.notes;
+  doc["predicted_on"] = table.predicted_on.empty() ? ordered(nullptr) : ordered(table.predicted_on);
   doc["collectives"] = ordered::array();
   for (const JobRow& row : table.rows) {
     const CollectiveInstance& c = *row.instance;
@@ -221,6 +244,7 @@ std::string job_table_json(const Job& job, const JobTable& table) {
     entry["channels"] = c.library.channels ? ordered(*c.library.channels) : ordered(nullptr);
     entry["start_us"] = c.measured ? ordered(c.measured->start_us) : ordered(nullptr);
     entry["duration_us"] = c.measured ? ordered(row.time_us) : ordered(nullptr);
+    entry["predicted_us"] = row.predicted_us > 0 ? ordered(row.predicted_us) : ordered(nullptr);
     entry["algbw"] = c.measured ? ordered(row.algbw_gbps) : ordered(nullptr);
     entry["busbw"] = c.measured ? ordered(row.busbw_gbps) : ordered(nullptr);
     entry["slowest"] = row.slowest;

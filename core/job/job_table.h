@@ -19,6 +19,9 @@ struct JobRow {
   std::int64_t size_bytes = 0;  // nccl-tests' size
   double time_us = 0;           // 0 where not measured
   double algbw_gbps = 0, busbw_gbps = 0;
+  // What the NCCL model (docs/nccl-model.md) predicts for it on the job's assumed link, with
+  // the algorithm, protocol and channels NCCL recorded (its own choice where none was); 0: none.
+  double predicted_us = 0;
   // The rank that started it last among those traced, when it started later than another: the
   // others waited for it.
   bool slowest = false;
@@ -44,6 +47,7 @@ struct JobSummary {
 
 struct JobTable {
   std::vector<JobRow> rows;  // by start time, then rank
+  std::string predicted_on;  // the assumed link the predictions use, in words; "" when none
   std::vector<JobSummary> summaries;
 };
 

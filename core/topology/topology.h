@@ -33,6 +33,8 @@ struct Topology {
   std::string label;  // "8 GPUs in a ring of NVLink 4"
   std::string label_zh;  // the presets' label in Chinese; empty: files and stars, which print `label`
   int gpus = 0;
+  // Machines the GPUs are spread over (nodes:MxG: M); presets of one machine and files: 1.
+  int machines = 1;
   std::vector<std::string> node_names;  // gpus GPUs ("GPU 0"), then the switches
   std::vector<TopologyLink> links;
   double gamma_seconds_per_byte = 0;  // folding one byte into a local buffer

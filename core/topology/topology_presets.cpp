@@ -75,6 +75,7 @@ Topology nodes(int machines, int per_machine, bool nic_per_gpu) {
                    (nic_per_gpu ? "one 400 Gb/s NIC per GPU" : "one 400 Gb/s NIC per machine");
   topology.label_zh = std::to_string(machines) + " 台机器，每台 " + gpus_text_zh(per_machine) + " 接 NVSwitch，" +
                       (nic_per_gpu ? "每个 GPU 一块 400 Gb/s 网卡" : "每台机器一块 400 Gb/s 网卡");
+  topology.machines = machines;
   const int network = add_switch(topology, "InfiniBand switch");
   for (int machine = 0; machine < machines; ++machine) {
     const int fabric = add_switch(topology, "NVSwitch " + std::to_string(machine));

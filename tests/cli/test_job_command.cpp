@@ -45,7 +45,14 @@ TEST_CASE("job import writes a job document and job show lists every collective"
     CHECK(row["group"] == "0");
     CHECK(row.contains("busbw"));
     CHECK(row["derived"].empty());
+    // The NCCL model's time beside the measured one, for the recorded ring/LL on the assumed
+    // NVLink 3 (docs/nccl-model.md): below the measurement, whose kernels shared the GPU.
+    REQUIRE(row["predicted_us"].is_number());
+    CHECK(row["predicted_us"].get<double>() > 0);
+    if (row["op"] == "allreduce") CHECK(row["predicted_us"].get<double>() < row["duration_us"].get<double>());
   }
+  CHECK(doc["predicted_on"].get<std::string>().find("NVLink 3") != std::string::npos);
+  CHECK(shown.out.find("pred(us)") != std::string::npos);
 }
 
 TEST_CASE("job import refuses what is not one job with one line, exit 2, and writes nothing") {

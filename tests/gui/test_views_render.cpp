@@ -156,6 +156,22 @@ TEST_CASE("the compare tab on ring:8 and nvswitch:8 dumps its topology, the sent
   }
 }
 
+TEST_CASE("the compare tab says what NCCL would do above its table, drawn whole, in both languages") {
+  for (const char* language : {"en", "zh"}) {
+    CAPTURE(language);
+    const Frame frame = render({"--size", "1280x720", "--view", "compare", "--gpus", "8", "--count", "1M",
+                                "--compare-topology", "nvswitch", "--lang", language});
+    const std::string line = frame.layout["compare"]["nccl_line"];
+    // 4 MiB per GPU on 8 H100s on NVSwitch: NCCL's tuner picks NVLink SHARP (docs/nccl-model.md).
+    CHECK(line.find("NVLS/SIMPLE") != std::string::npos);
+    bool drawn = false;
+    for (const auto& text : frame.layout["texts"])
+      if (text["text"].get<std::string>().find("NVLS/SIMPLE") != std::string::npos) drawn = !text["clipped"].get<bool>();
+    CHECK(drawn);
+    CHECK(frame.layout["missing_glyphs"].empty());
+  }
+}
+
 TEST_CASE("the compare tab's link view has no shared link under the ring on ring:8") {
   const Frame frame = render({"--size", "1600x900", "--view", "compare", "--gpus", "8", "--round", "0.5",
                               "--compare-topology", "ring"});

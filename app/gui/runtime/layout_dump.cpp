@@ -60,6 +60,7 @@ nlohmann::json compare_json(GuiApp& app) {
           {"topology", topology.key},
           {"topology_label", topology.label},
           {"sentence", view.sentence()},
+          {"nccl_line", view.nccl_line()},
           {"fastest_smallest", std::string(algorithm_name(comparison->sweep_fastest.front()))},
           {"fastest_largest", std::string(algorithm_name(comparison->sweep_fastest.back()))},
           {"crossovers", crossovers},

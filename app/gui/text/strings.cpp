@@ -269,6 +269,7 @@ const UiStrings kEnglish = {
     .compare_link_in = "%s to GPU %d",
     .compare_link_out = "%s from GPU %d",
     .compare_table_hint = "Messages and bytes: the most any one GPU sends. * = fastest at this size. Click a row to run that algorithm.",
+    .compare_nccl_line = "What NCCL would do: %s on %d channels, %s, busbw %s GB/s (NCCL's own tuning model).",
     .compare_plot_title = "Predicted time against message size (bytes per GPU, log-log)",
     .compare_this_size = "now",
     .compare_crossover = "%s from %s",

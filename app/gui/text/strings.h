@@ -262,6 +262,8 @@ struct UiStrings {
   const char* compare_link_in;            // %s bytes, %d GPU
   const char* compare_link_out;           // %s bytes, %d GPU
   const char* compare_table_hint;
+  // "What NCCL would do: %s on %d channels: %s, busbw %s GB/s" (pair, channels, time, busbw).
+  const char* compare_nccl_line;
   const char* compare_plot_title;
   const char* compare_this_size;
   const char* compare_crossover;          // %s faster algorithm, %s size

@@ -271,6 +271,7 @@ const UiStrings kUiStringsZh = {
     .compare_link_in = "%s 流入 GPU %d",
     .compare_link_out = "%s 流出 GPU %d",
     .compare_table_hint = "消息数和字节数取单张 GPU 发送最多者。* = 该大小下最快。点击一行即用该算法运行。",
+    .compare_nccl_line = "NCCL 会怎么做：%s，%d 个通道，%s，busbw %s GB/s（NCCL 自己的调优模型）。",
     .compare_plot_title = "预测用时与消息大小（每张 GPU 的字节数，双对数坐标）",
     .compare_this_size = "当前",
     .compare_crossover = "%s 自 %s 起",

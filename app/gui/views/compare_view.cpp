@@ -17,6 +17,8 @@
 #include "app/gui/text/table_fit.h"
 #include "core/engine/session.h"
 #include "core/model/input_error.h"
+#include "core/nccl/nccl_text.h"
+#include "core/schedule/bus_bandwidth.h"
 
 namespace ringviz::gui {
 
@@ -66,6 +68,19 @@ const std::string& CompareView::error() const {
 std::string CompareView::sentence() const {
   if (answer_ == nullptr || !answer_->comparison) return {};
   return comparison_sentence(*answer_->comparison, view_strings());
+}
+
+std::string CompareView::nccl_line() const {
+  if (answer_ == nullptr || !answer_->comparison) return {};
+  const CostComparison& comparison = *answer_->comparison;
+  const Config& config = comparison.config;
+  if (!nccl_models(config.op) || config.ranks < 2) return {};
+  // NCCL's own channels unless the setup panel asks for more than one.
+  const NcclMachine machine = nccl_machine(comparison.topology, config.channels > 1 ? config.channels : 0);
+  const NcclPrediction choice =
+      nccl_choose(machine, config.op, nccl_tests_size_bytes(config.op, config.count, config.dtype, config.ranks));
+  return format(view_strings().compare_nccl_line, nccl_pair_text(choice).c_str(), choice.channels,
+                nccl_time_text(choice.seconds).c_str(), format("%.4g", choice.busbw / 1e9).c_str());
 }
 
 namespace {
@@ -311,6 +326,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   int visible_rows = 0;
   TableCells cells;
   if (comparison) cells = table_cells(*comparison);
+  std::string nccl = nccl_line();
   const int rows = static_cast<int>(cells.rows.size());
   // From where the window's widgets start to the link view's gap, or to the window's padding.
   const float content_left = ImGui::GetCursorScreenPos().x;
@@ -322,6 +338,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
     float h = wrap_text(question, width).height() + style.ItemSpacing.y;
     if (selector) h += selector_height(width) + style.ItemSpacing.y;
     if (!comparison) return h;
+    if (!nccl.empty()) h += wrap_text(nccl, width).height() + style.ItemSpacing.y;
     h += table_row_height() * static_cast<float>(visible_rows + 1) + style.ItemSpacing.y;
     if (hint) h += wrap_text(t.compare_table_hint, width).height() + style.ItemSpacing.y;
     return h + pad * 0.5f + measure_plot(*comparison, width, plot_lines).min_h;
@@ -344,6 +361,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
     comparison = answer && answer->comparison ? &*answer->comparison : nullptr;
     if (comparison) cells = table_cells(*comparison);
     visible_rows = std::min(visible_rows, static_cast<int>(cells.rows.size()));
+    nccl = nccl_line();
   }
 
   LinkViewInput link_input;
@@ -353,6 +371,8 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
     paragraph(answer->error, width, ImGui::GetColorU32(ImGuiCol_Text));
   } else {
     link_input = {comparison, &*answer->routes};
+    // What NCCL itself would run, above ringviz's simulated algorithms.
+    if (!nccl.empty()) paragraph(nccl, width, to_imcol(colours.text));
     const std::vector<int> columns = shown_columns(cells, width);
     const float plot_top = ImGui::GetCursorScreenPos().y + (columns.empty() ? 0.0f : table_row_height() * static_cast<float>(visible_rows + 1)) +
                            style.ItemSpacing.y + (hint ? wrap_text(t.compare_table_hint, width).height() + style.ItemSpacing.y : 0.0f) +

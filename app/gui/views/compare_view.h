@@ -35,6 +35,9 @@ class CompareView {
   const std::string& error() const;
   // The sentence under the plot for the last comparison ("" while none).
   std::string sentence() const;
+  // The "what NCCL would do" line for the last comparison ("" while none, or for an op the NCCL
+  // model does not cover).
+  std::string nccl_line() const;
   // The last answer asked for (with the topology's routes), null while being computed.
   const ComparisonAnswer* last_answer() const { return answer_; }
 
