@@ -121,6 +121,11 @@ void print_header(const IterationQuery& q, const IterationReportRequest& request
               << q.seq << "，b = " << q.micro_batch << "，约定 " << convention_name(q.convention) << "，卸载 "
               << offload_name(q.offload) << "，大小单位 " << unit_name(request.unit) << "，取持有最多的 GPU\n";
     if (!m.source.empty()) std::cout << "形状：" << m.source << "\n";
+    if (q.tp > 1 || q.attention == Attention::flash || q.block == Block::model)
+      // The formulas below are the GPT block's at t = 1; say which count the table uses instead.
+      std::cout << "本表按张量并行 t = " << q.tp << (q.sp ? "（含序列并行）" : "") << "，数据并行 " << q.gpus / q.tp
+                << "，" << attention_name(q.attention) << " 注意力，" << block_name(q.block) << " 块计算："
+                << tensor_parallel_formula(Recompute::none, q.sp, q.attention) << "（none）。\n";
     std::cout << "模型状态：见公式列（约定 " << convention_name(q.convention)
               << "）；每层激活，16 位，无张量并行（Korthikanti 等，2022）：none " << activation_formula(Recompute::none, lang)
               << "；selective " << activation_formula(Recompute::selective, lang) << "；full "

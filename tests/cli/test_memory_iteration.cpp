@@ -144,3 +144,10 @@ TEST_CASE("TP 8 with SP on llama3-8b: Korthikanti's TP+SP activations, a DP of 1
   REQUIRE(flash.exit_code == 0);
   CHECK(flash.out.find("FlashAttention keeps no s² scores") != std::string::npos);
 }
+
+TEST_CASE("memory --from-job refuses a job that measured nothing, a missing file and the iteration flags, naming --from-job") {
+  const std::string unmeasured = std::string(RINGVIZ_SOURCE_LESSONS_DIR) + "/../jobs/ddp-gpt-gloo-4.json";
+  check_refused({"--from-job", unmeasured}, "--from-job: " + unmeasured + " measured no memory");
+  check_refused({"--from-job", "/nonexistent/job.json"}, "--from-job");
+  check_refused({"--from-job", unmeasured, "--model", "llama3-8b"}, "--from-job");
+}

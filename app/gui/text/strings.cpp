@@ -392,6 +392,7 @@ const UiStrings kEnglish = {
     .measured_row = "%s: measured %s, model %s, difference %s (tolerance %s, %s)",
     .measured_row_short = "%s: difference %s, %s",
     .measured_more = "%d more terms: ringviz memory --from-job prints them all",
+    .iteration_parallel_note = "Counted with tensor parallel %d%s (data parallel %d) and %s attention: Korthikanti's Table 2 per GPU, weights and optimizer states 1/t.",
     .iteration_tp = "TP",
     .iteration_sp = "SP",
     .iteration_attention = "Attention",

@@ -390,6 +390,7 @@ struct UiStrings {
   const char* measured_row;        // term, measured, model, difference, tolerance, within/outside
   const char* measured_row_short;  // term, difference, within/outside
   const char* measured_more;       // how many terms did not fit
+  const char* iteration_parallel_note;       // tp, " with SP" or "", data parallel, attention: what the count now is
   const char* iteration_tp;                  // the tensor-parallel group's size
   const char* iteration_sp;                  // sequence parallelism
   const char* iteration_attention;

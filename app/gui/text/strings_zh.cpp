@@ -390,6 +390,7 @@ const UiStrings kUiStringsZh = {
     .measured_row = "%s：实测 %s，模型 %s，差值 %s（容差 %s，%s）",
     .measured_row_short = "%s：差值 %s，%s",
     .measured_more = "另有 %d 项：ringviz memory --from-job 会全部打印",
+    .iteration_parallel_note = "按张量并行 %d%s（数据并行 %d）与 %s 注意力计算：每个 GPU 用 Korthikanti 表 2，权重与优化器状态为 1/t。",
     .iteration_tp = "张量并行",
     .iteration_sp = "序列并行",
     .iteration_attention = "注意力",
