@@ -153,13 +153,19 @@ def free_port():
 
 
 def run_ranks(args):
-    """Starts one process per rank and waits for all of them, at most --timeout seconds.
-    Returns the exit status: 0, 1 where a rank failed, 2 where ranks were stopped."""
+    """Trains on args.world_size processes; see run_processes."""
+    return run_processes(train, args)
+
+
+def run_processes(target, args):
+    """Starts one process per rank, each running target(rank, world_size, port, args), and waits
+    for all of them, at most args.timeout seconds. Returns the exit status: 0, 1 where a rank
+    failed, 2 where ranks were stopped."""
     # fork where there is one: the ranks start in a fraction of the time a fresh interpreter
     # takes to import torch (the parent has run no torch op, so no thread pool is copied).
     context = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
     port = free_port()
-    processes = [context.Process(target=train, args=(rank, args.world_size, port, args), daemon=True)
+    processes = [context.Process(target=target, args=(rank, args.world_size, port, args), daemon=True)
                  for rank in range(args.world_size)]
     for process in processes:
         process.start()

@@ -15,6 +15,7 @@
 #include "app/cli/command.h"
 #include "app/options/config_flags.h"
 #include "app/cli/memory_iteration.h"
+#include "app/cli/memory_measured.h"
 #include "app/options/number_flags.h"
 #include "core/training/memory_model.h"
 #include "core/model/text.h"
@@ -40,6 +41,7 @@ struct MemoryFlags {
   std::string unit = "gb";
   std::string gpu_memory = "80";
   IterationFlags iteration;  // any of them given: the whole iteration of a transformer
+  std::string from_job;      // a recorded job's measured memory beside the model's
   std::string lang = "en";
 };
 
@@ -379,9 +381,20 @@ Command add_memory_command(CLI::App& app) {
   parser->add_option("--bucket-mb", flags->bucket_mb, "gradient bucket size in MB of 2^20 bytes (PyTorch DDP's default: 25)")
       ->capture_default_str();
   add_iteration_options(*parser, flags->iteration);
+  parser->add_option("--from-job", flags->from_job,
+                     "a job document whose ranks ringviz_torch.measure measured: measured and model bytes per term");
   add_lang_option(*parser, flags->lang);
-  return {parser, [flags, params] {
+  return {parser, [flags, params, parser] {
             const MemoryRequest request = request_from(*flags);
+            if (!flags->from_job.empty()) {
+              if (flags->iteration.given() || params->count() > 0)
+                throw InputError("--from-job: the job's shapes are the model's; leave out --model, --params and the "
+                                 "iteration flags");
+              // A measured job is small: bytes unless --unit says otherwise.
+              print_measured_memory(flags->from_job, parser->count("--unit") > 0 ? request.unit : ByteUnit::bytes,
+                                    request.json);
+              return 0;
+            }
             if (flags->iteration.given()) {
               print_iteration_report(flags->iteration,
                                      {request.base, params->count() > 0, request.strategies, request.unit,

@@ -31,7 +31,7 @@ std::int64_t parse_size(const std::string& text, const std::string& flag) {
 [[noreturn]] void rethrow_as_flag(const InputError& error) {
   const std::string message = error.what();
   for (const char* field : {"seq", "micro-batch", "layers", "hidden", "heads", "vocab", "params", "gpus",
-                            "utilisation", "gpu-memory", "accelerator", "link", "bucket"}) {
+                            "utilisation", "gpu-memory", "accelerator", "link", "bucket", "tp", "sp"}) {
     const std::string prefix = std::string(field) + ":";
     if (message.rfind(prefix, 0) == 0)
       throw InputError("--" + std::string(field == std::string("bucket") ? "bucket-mb" : field) +
@@ -90,6 +90,10 @@ IterationQuery base_query(const IterationFlags& flags, const IterationReportRequ
   q.link = flags.link.empty() ? "nvlink4" : flags.link;
   find_link_preset(q.link, "--link");
   q.bucket_bytes = request.bucket_bytes;
+  if (!flags.tp.empty()) q.tp = static_cast<int>(parse_number_in_range(flags.tp, "--tp", 1, kMaxMemoryGpus));
+  q.sp = flags.sp;
+  q.attention = parse_attention(flags.attention.empty() ? "eager" : flags.attention, "--attention");
+  q.block = parse_block(flags.block.empty() ? "gpt" : flags.block, "--block");
   return q;
 }
 
@@ -117,6 +121,11 @@ void print_header(const IterationQuery& q, const IterationReportRequest& request
               << q.seq << "，b = " << q.micro_batch << "，约定 " << convention_name(q.convention) << "，卸载 "
               << offload_name(q.offload) << "，大小单位 " << unit_name(request.unit) << "，取持有最多的 GPU\n";
     if (!m.source.empty()) std::cout << "形状：" << m.source << "\n";
+    if (q.tp > 1 || q.attention == Attention::flash || q.block == Block::model)
+      // The formulas below are the GPT block's at t = 1; say which count the table uses instead.
+      std::cout << "本表按张量并行 t = " << q.tp << (q.sp ? "（含序列并行）" : "") << "，数据并行 " << q.gpus / q.tp
+                << "，" << attention_name(q.attention) << " 注意力，" << block_name(q.block) << " 块计算："
+                << tensor_parallel_formula(Recompute::none, q.sp, q.attention) << "（none）。\n";
     std::cout << "模型状态：见公式列（约定 " << convention_name(q.convention)
               << "）；每层激活，16 位，无张量并行（Korthikanti 等，2022）：none " << activation_formula(Recompute::none, lang)
               << "；selective " << activation_formula(Recompute::selective, lang) << "；full "
@@ -135,12 +144,28 @@ void print_header(const IterationQuery& q, const IterationReportRequest& request
             << ", convention " << convention_name(q.convention) << ", offload " << offload_name(q.offload)
             << ", sizes in " << unit_name(request.unit) << " on the GPU holding the most\n";
   if (!m.source.empty()) std::cout << "shape: " << m.source << "\n";
-  std::cout << "model states: the formula column (convention " << convention_name(q.convention)
-            << "); activations per layer, 16-bit, no tensor parallelism (Korthikanti et al. 2022): none "
-            << activation_formula(Recompute::none) << "; selective " << activation_formula(Recompute::selective)
-            << "; full " << activation_formula(Recompute::full) << "; logits 4·s·b·V bytes in fp32.\n"
-            << kActivationCaveat << "\n";
-  std::cout << "time (an estimate): 6·Ψ·s·b FLOPs at " << std::setprecision(3) << q.utilisation * 100 << "% of "
+  if (q.tp > 1)
+    std::cout << "tensor parallelism: t = " << q.tp << (q.sp ? " with sequence parallelism" : "") << ", data parallelism "
+              << q.gpus / q.tp << " (GPUs / t); parameters, gradients and optimizer states are 1/t of the model, "
+              << "sharded or replicated over the data-parallel GPUs; " << (q.sp ? "all-gathers and reduce-scatters" : "all-reduces")
+              << " of s·b·h per layer on " << find_link_preset(q.tp_link).label << ", not hidden\n";
+  std::cout << "model states: the formula column over Ψ/t (convention " << convention_name(q.convention)
+            << "); activations per layer, 16-bit, " << block_name(q.block) << " block, " << attention_name(q.attention)
+            << " attention (Korthikanti et al. 2022, Table 2): ";
+  if (q.tp == 1 && q.attention == Attention::eager)
+    std::cout << "none " << activation_formula(Recompute::none) << "; selective "
+              << activation_formula(Recompute::selective) << "; full " << activation_formula(Recompute::full);
+  else
+    std::cout << "none " << tensor_parallel_formula(Recompute::none, q.sp, q.attention) << "; selective "
+              << tensor_parallel_formula(Recompute::selective, q.sp, q.attention) << "; full "
+              << tensor_parallel_formula(Recompute::full, q.sp, q.attention);
+  std::cout << "; logits 4·s·b·V bytes in fp32" << (q.tp > 1 ? " / t (vocabulary-parallel)" : "") << ".\n"
+            << (q.attention == Attention::flash
+                    ? "FlashAttention keeps no s² scores, only a fp32 log-sum-exp per row and head, and rebuilds Q·Kᵀ "
+                      "in backward (2·b·s²·h/t FLOPs a layer, in the recompute column).\n"
+                    : "")
+            << (q.block == Block::gpt ? kActivationCaveat : kModelBlockCaveat) << "\n";
+  std::cout << "time (an estimate): 6·Ψ·s·b" << (q.tp > 1 ? "/t" : "") << " FLOPs at " << std::setprecision(3) << q.utilisation * 100 << "% of "
             << accelerator.label << "'s " << accelerator.peak_flops / 1e12 << " TFLOP/s; full recomputation adds "
             << "2·Ψ·s·b (a third more), selective 4·b·s²·h·L; ring collectives on " << link.label
             << " (α-β-γ cost model); offload over " << find_link_preset(accelerator.host_link).label << ".\n\n";
@@ -164,7 +189,10 @@ void print_rows(const std::vector<IterationEstimate>& estimates, const Iteration
       << pad_left(en_zh(lang, "buffers", "缓冲区"), 9) << pad_left(en_zh(lang, "peak", "峰值"), 8) << "  "
       << pad_right(fits, fits_width);
   if (offload) out << pad_left(en_zh(lang, "host", "主机"), 8) << "  ";
+  const bool tensor_parallel = !estimates.empty() && estimates.front().query.tp > 1;
+  if (tensor_parallel) out << pad_left(en_zh(lang, "sent DP", "发送 DP"), 9) << pad_left(en_zh(lang, "sent TP", "发送 TP"), 9) << "  ";
   out << en_zh(lang, "seconds = compute + recompute + communication", "秒 = 计算 + 重算 + 通信")
+      << (tensor_parallel ? en_zh(lang, " + tensor parallel", " + 张量并行") : "")
       << (offload ? en_zh(lang, " + offload", " + 卸载") : "") << en_zh(lang, " (exposed)\n", "（未掩盖部分）\n");
   for (const IterationEstimate& e : estimates) {
     const IterationMemory& m = e.peak.memory;
@@ -178,8 +206,12 @@ void print_rows(const std::vector<IterationEstimate>& estimates, const Iteration
       out << std::setw(width) << " " + amount(bytes, unit);
     out << "  " << pad_right(e.fits ? en_zh(lang, "yes", "是") : en_zh(lang, "no", "否"), fits_width);
     if (offload) out << std::right << std::setw(8) << " " + amount(e.host_per_gpu, unit) << "  " << std::left;
+    if (tensor_parallel)
+      out << std::right << std::setw(9) << " " + amount(e.data_parallel_bytes_sent, unit) << std::setw(9)
+          << " " + amount(e.tensor_parallel.bytes_sent_per_gpu, unit) << "  " << std::left;
     out << seconds_text(t.total) << " = " << seconds_text(t.compute) << " + " << seconds_text(t.recompute) << " + "
-        << seconds_text(t.exposed_communication) << (offload ? " + " + seconds_text(t.exposed_offload) : "") << "\n";
+        << seconds_text(t.exposed_communication) << (tensor_parallel ? " + " + seconds_text(t.tensor_parallel) : "")
+        << (offload ? " + " + seconds_text(t.exposed_offload) : "") << "\n";
   }
   std::cout << out.str() << en_zh(lang, "\npeaks:\n", "\n峰值：\n");
   for (const IterationEstimate& e : estimates)
@@ -195,6 +227,26 @@ void print_rows(const std::vector<IterationEstimate>& estimates, const Iteration
       std::cout << "offload: host memory per GPU as the host column says, per machine of up to " << kGpusPerMachine
                 << " GPUs that times " << std::min(e.query.gpus, kGpusPerMachine) << "; PCIe bytes per GPU per "
                 << "iteration: gradients down and updated parameters up (per row in --format json).\n";
+  }
+  if (tensor_parallel)
+    std::cout << en_zh(lang, "tensor parallelism: ", "张量并行：") << estimates.front().tensor_parallel.collectives
+              << en_zh(lang, " of ", "，每次 ") << estimates.front().tensor_parallel.elements
+              << en_zh(lang, " elements (s·b·h), every layer; sent DP and sent TP are bytes each GPU sends per iteration.\n",
+                       " 个元素（s·b·h）；发送 DP 与发送 TP 为每次迭代每个 GPU 发送的字节。\n");
+  for (std::size_t i = 0; i < estimates.size(); ++i) {
+    const IterationEstimate& e = estimates[i];
+    // Model states only: one line a strategy, whatever the recomputation.
+    if (!e.deepspeed.exists || (i > 0 && estimates[i - 1].query.strategy == e.query.strategy)) continue;
+      std::cout << en_zh(lang, "DeepSpeed's estimator, ", "DeepSpeed 估算器，") << strategy_title(e.query.strategy) << ", "
+                << e.deepspeed.formula << en_zh(lang, " (largest layer ", "（最大层 ")
+                << format_parameter_count(e.deepspeed.largest_layer_parameters) << en_zh(lang, " parameters): GPU ", " 个参数）：GPU ")
+                << format_bytes(static_cast<double>(e.deepspeed.gpu_bytes), unit)
+                << (e.deepspeed.host_bytes_per_machine > 0
+                        ? std::string(en_zh(lang, ", host per machine ", "，每台机器主机 ")) +
+                              format_bytes(static_cast<double>(e.deepspeed.host_bytes_per_machine), unit) +
+                              en_zh(lang, " (its 1.5 buffer factor included)", "（含其 1.5 倍缓冲系数）")
+                        : std::string())
+                << en_zh(lang, "; model states only\n", "；仅模型状态\n");
   }
   std::cout << en_zh(lang, "overlap: ", "重叠：") << iteration_overlap(estimates.front(), lang) << "\n";
 }
@@ -247,14 +299,33 @@ nlohmann::json estimate_json(const IterationEstimate& e, bool with_timeline) {
                             {"recomputed", e.activations.recomputed}, {"all_layers", e.activations.all_layers},
                             {"logits", e.activations.logits}}},
       {"bucket_bytes", e.bucket_bytes},
+      {"data_parallel", e.data_parallel},
+      {"bytes_sent_per_gpu", {{"data_parallel", e.data_parallel_bytes_sent},
+                              {"tensor_parallel", e.tensor_parallel.bytes_sent_per_gpu}}},
+      {"activation_terms", {{"replicated", e.activations.terms.replicated}, {"parallel", e.activations.terms.parallel},
+                            {"scores", e.activations.terms.scores},
+                            {"flash_statistics", e.activations.terms.flash_statistics},
+                            {"layer_input", e.activations.terms.layer_input}}},
       {"iteration_seconds", {{"estimate", true}, {"total", t.total}, {"compute", t.compute}, {"recompute", t.recompute},
                              {"communication", t.communication}, {"exposed_communication", t.exposed_communication},
                              {"offload", t.offload}, {"exposed_offload", t.exposed_offload},
+                             {"tensor_parallel", t.tensor_parallel},
                              {"model_flops", t.model_flops}, {"recompute_flops", t.recompute_flops},
                              {"overlap", t.overlap}}}};
   if (e.query.offload == Offload::optimizer)
     j["offload"] = {{"host_per_gpu", e.host_per_gpu}, {"host_per_machine", e.host_per_machine},
                     {"pcie_bytes_per_gpu", e.pcie_bytes_per_gpu}};
+  if (e.tensor_parallel.collectives_per_layer > 0)
+    j["tensor_parallel"] = {{"collectives", e.tensor_parallel.collectives},
+                            {"collectives_per_layer", e.tensor_parallel.collectives_per_layer},
+                            {"elements", e.tensor_parallel.elements},
+                            {"bytes_sent_per_gpu", e.tensor_parallel.bytes_sent_per_gpu}};
+  if (e.deepspeed.exists)
+    j["deepspeed_estimate"] = {{"formula", e.deepspeed.formula},
+                               {"largest_layer_parameters", e.deepspeed.largest_layer_parameters},
+                               {"gpu_bytes", e.deepspeed.gpu_bytes},
+                               {"host_bytes_per_machine", e.deepspeed.host_bytes_per_machine},
+                               {"buffer_factor", kDeepSpeedBufferFactor}};
   if (with_timeline) {
     nlohmann::json events = nlohmann::json::array();
     for (std::size_t i = 0; i < e.timeline.size(); ++i) {
@@ -280,10 +351,15 @@ void print_json(const IterationQuery& q, const IterationReportRequest& request,
   const nlohmann::json out = {
       {"schema", "ringviz.memory.iteration/1"},
       {"model", {{"name", m.name}, {"parameters", m.parameters}, {"layers", m.layers}, {"hidden", m.hidden},
-                 {"heads", m.heads}, {"vocab", m.vocab}, {"source", m.source}}},
+                 {"heads", m.heads}, {"vocab", m.vocab}, {"kv_heads", kv_heads_of(m)}, {"ffn", ffn_of(m)},
+                 {"gated_mlp", m.gated_mlp}, {"dropout", m.dropout}, {"source", m.source}}},
       {"seq", q.seq},
       {"micro_batch", q.micro_batch},
       {"gpus", q.gpus},
+      {"tp", q.tp},
+      {"sp", q.sp},
+      {"attention", attention_name(q.attention)},
+      {"block", block_name(q.block)},
       {"order", order_name(q.order)},
       {"convention", convention_name(q.convention)},
       {"offload", offload_name(q.offload)},
@@ -295,7 +371,7 @@ void print_json(const IterationQuery& q, const IterationReportRequest& request,
       {"activation_formulas", {{"none", activation_formula(Recompute::none)},
                                {"selective", activation_formula(Recompute::selective)},
                                {"full", activation_formula(Recompute::full)}, {"logits", "4·s·b·V"}}},
-      {"caveat", kActivationCaveat},
+      {"caveat", q.block == Block::gpt ? kActivationCaveat : kModelBlockCaveat},
       {"estimates", std::move(rows)}};
   std::cout << out.dump(2) << "\n";
 }
@@ -304,9 +380,9 @@ void print_json(const IterationQuery& q, const IterationReportRequest& request,
 
 bool IterationFlags::given() const {
   for (const std::string* text : {&model, &layers, &hidden, &heads, &vocab, &seq, &micro_batch, &recompute,
-                                  &offload, &accelerator, &utilisation, &link})
+                                  &offload, &accelerator, &utilisation, &link, &tp, &attention, &block})
     if (!text->empty()) return true;
-  return false;
+  return sp;
 }
 
 void add_iteration_options(CLI::App& parser, IterationFlags& flags) {
@@ -335,6 +411,10 @@ void add_iteration_options(CLI::App& parser, IterationFlags& flags) {
   for (const LinkModel& link : link_presets()) links += (links.empty() ? "" : " | ") + link.key;
   parser.add_option("--link", flags.link, "data-parallel fabric for the collectives' time: " + links +
                                               "; default nvlink4");
+  parser.add_option("--tp", flags.tp, "tensor-parallel GPUs (t), dividing --gpus and the heads; default 1");
+  parser.add_flag("--sp", flags.sp, "sequence parallelism across the tensor-parallel group (needs --tp above 1)");
+  parser.add_option("--attention", flags.attention, choice_help(kAttentionNames) + "; default eager (Korthikanti's published s² term)");
+  parser.add_option("--block", flags.block, choice_help(kBlockNames) + "; default gpt (Korthikanti's published constants)");
 }
 
 void print_iteration_report(const IterationFlags& flags, const IterationReportRequest& request) {

@@ -17,6 +17,8 @@ struct IterationFlags {
   std::string layers, hidden, heads, vocab;
   std::string seq, micro_batch;
   std::string recompute, offload, accelerator, utilisation, link;
+  std::string tp, attention, block;  // tensor parallelism, FlashAttention, which block is counted
+  bool sp = false;                   // sequence parallelism
 
   bool given() const;
 };

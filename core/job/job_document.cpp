@@ -49,6 +49,35 @@ ordered collective_json(const Run& run, const CollectiveInstance& instance, int 
   return out;
 }
 
+ordered measured_json(const MeasuredMemory& m) {
+  ordered out;
+  out["label"] = m.label;
+  out["strategy"] = strategy_name(m.strategy);
+  out["recompute"] = recompute_name(m.recompute);
+  out["world_size"] = m.world_size;
+  const MeasuredShape& s = m.shape;
+  out["shape"] = {{"parameters", s.parameters}, {"layers", s.layers}, {"hidden", s.hidden}, {"heads", s.heads},
+                  {"ffn", s.ffn}, {"vocab", s.vocab}, {"seq", s.seq}, {"micro_batch", s.micro_batch},
+                  {"dropout", s.dropout}};
+  const MeasuredElementBytes& e = m.element_bytes;
+  out["element_bytes"] = {{"parameters", e.parameters}, {"gradients", e.gradients}, {"activations", e.activations},
+                          {"masks", e.masks}};
+  const MeasuredTerms& t = m.measured;
+  ordered terms;
+  terms["parameters"] = t.parameters;
+  terms["gradients"] = t.gradients;
+  terms["optimizer_states"] = t.optimizer_states;
+  terms["optimizer_step_counters"] = t.optimizer_step_counters;
+  terms["optimizer_parameter_tensors"] = t.optimizer_parameter_tensors;
+  terms["largest_parameter_tensor"] = t.largest_parameter_tensor;
+  terms["activations_per_layer"] = t.activations_per_layer;
+  terms["recomputed_per_layer"] = t.recomputed_per_layer;
+  terms["outside_layers"] = t.outside_layers;
+  terms["activations_peak"] = t.activations_peak;
+  out["measured"] = terms;
+  return out;
+}
+
 }  // namespace
 
 std::string job_document_text(const Job& job) {
@@ -91,6 +120,10 @@ std::string job_document_text(const Job& job) {
                                   {"kind", compute_kind_name(span.kind)},
                                   {"start_us", span.time.start_us},
                                   {"duration_us", span.time.end_us - span.time.start_us}});
+    ordered memory = ordered::array();
+    for (const MeasuredMemory& measured : job.memory)
+      if (measured.rank == rank) memory.push_back(measured_json(measured));
+    if (!memory.empty()) entry["memory"] = memory;
     doc["ranks"].push_back(entry);
   }
   return doc.dump(1) + "\n";
@@ -121,7 +154,7 @@ class JobReader {
     read_groups(root, job.run);
     job.run.ranks.assign(static_cast<std::size_t>(job.info.world_size), RankTimeline{});
     for (RankTimeline& timeline : job.run.ranks) timeline.traced = false;
-    read_ranks(root, job.run);
+    read_ranks(root, job);
     return job;
   }
 
@@ -171,7 +204,8 @@ class JobReader {
     }
   }
 
-  void read_ranks(const json& root, Run& run) {
+  void read_ranks(const json& root, Job& job) {
+    Run& run = job.run;
     const json& ranks = array_member(root, "", "ranks");
     for (std::size_t i = 0; i < ranks.size(); ++i) {
       const std::string at = "/ranks/" + std::to_string(i);
@@ -190,6 +224,11 @@ class JobReader {
       const json& collectives = array_member(node, at, "collectives");
       for (std::size_t c = 0; c < collectives.size(); ++c)
         timeline.collectives.push_back(collective(collectives[c], at + "/collectives/" + std::to_string(c)));
+      if (auto memory = node.find("memory"); memory != node.end()) {
+        if (!memory->is_array()) reader_.fail(at + "/memory", "expected an array, found " + kind_of(*memory));
+        for (std::size_t m = 0; m < memory->size(); ++m)
+          job.memory.push_back(measured((*memory)[m], at + "/memory/" + std::to_string(m), static_cast<int>(rank)));
+      }
       const json& compute = array_member(node, at, "compute");
       for (std::size_t s = 0; s < compute.size(); ++s) {
         const std::string span_at = at + "/compute/" + std::to_string(s);
@@ -247,6 +286,74 @@ class JobReader {
     if (auto bucket = node.find("bucket"); bucket != node.end()) instance.bucket = read_bucket(*bucket, at + "/bucket");
     if (auto derived = node.find("derived"); derived != node.end()) instance.derived = strings(*derived, at + "/derived");
     return instance;
+  }
+
+  // A byte count or size: a whole number from `low` up to what any job could hold.
+  std::int64_t count(const json& object, const std::string& pointer, const char* key, std::int64_t low = 0) const {
+    return reader_.integer(reader_.member(object, pointer, key), pointer + "/" + key, low, kMaxCount * 64);
+  }
+
+  bool flag(const json& object, const std::string& pointer, const char* key) const {
+    const json& value = reader_.member(object, pointer, key);
+    if (!value.is_boolean()) reader_.fail(pointer + "/" + key, "expected true or false, found " + kind_of(value));
+    return value.get<bool>();
+  }
+
+  std::vector<std::int64_t> counts(const json& object, const std::string& pointer, const char* key) const {
+    const json& value = array_member(object, pointer, key);
+    std::vector<std::int64_t> out;
+    for (std::size_t i = 0; i < value.size(); ++i)
+      out.push_back(reader_.integer(value[i], pointer + "/" + key + "/" + std::to_string(i), 0, kMaxCount * 64));
+    return out;
+  }
+
+  MeasuredMemory measured(const json& value, const std::string& at, int rank) const {
+    const json& node = reader_.object(value, at);
+    MeasuredMemory m;
+    m.rank = rank;
+    m.label = reader_.text(reader_.member(node, at, "label"), at + "/label");
+    m.strategy = reader_.named(reader_.member(node, at, "strategy"), at + "/strategy",
+                               [](const std::string& name) { return parse_strategy(name, "strategy"); });
+    if (m.strategy != Strategy::ddp && m.strategy != Strategy::zero1)
+      reader_.fail(at + "/strategy", "a measured job is ddp or zero1 (ZeroRedundancyOptimizer)");
+    m.recompute = reader_.named(reader_.member(node, at, "recompute"), at + "/recompute",
+                                [](const std::string& name) { return parse_recompute(name, "recompute"); });
+    m.world_size = static_cast<int>(reader_.integer(reader_.member(node, at, "world_size"), at + "/world_size", 1, kMaxRanks));
+    const std::string shape_at = at + "/shape";
+    const json& shape = reader_.object(reader_.member(node, at, "shape"), shape_at);
+    m.shape.parameters = count(shape, shape_at, "parameters", 1);
+    m.shape.layers = count(shape, shape_at, "layers", 1);
+    m.shape.hidden = count(shape, shape_at, "hidden", 1);
+    m.shape.heads = count(shape, shape_at, "heads", 1);
+    m.shape.ffn = count(shape, shape_at, "ffn", 1);
+    m.shape.vocab = count(shape, shape_at, "vocab", 1);
+    m.shape.seq = count(shape, shape_at, "seq", 1);
+    m.shape.micro_batch = count(shape, shape_at, "micro_batch", 1);
+    m.shape.dropout = flag(shape, shape_at, "dropout");
+    const std::string bytes_at = at + "/element_bytes";
+    const json& bytes = reader_.object(reader_.member(node, at, "element_bytes"), bytes_at);
+    const auto element = [&](const char* key) {
+      return static_cast<int>(reader_.integer(reader_.member(bytes, bytes_at, key), bytes_at + "/" + key, 1, 8));
+    };
+    m.element_bytes = {element("parameters"), element("gradients"), element("activations"), element("masks")};
+    const std::string terms_at = at + "/measured";
+    const json& terms = reader_.object(reader_.member(node, at, "measured"), terms_at);
+    MeasuredTerms& t = m.measured;
+    t.parameters = count(terms, terms_at, "parameters");
+    t.gradients = count(terms, terms_at, "gradients");
+    t.optimizer_states = count(terms, terms_at, "optimizer_states");
+    t.optimizer_step_counters = count(terms, terms_at, "optimizer_step_counters");
+    t.optimizer_parameter_tensors = count(terms, terms_at, "optimizer_parameter_tensors");
+    t.largest_parameter_tensor = count(terms, terms_at, "largest_parameter_tensor");
+    t.activations_per_layer = counts(terms, terms_at, "activations_per_layer");
+    t.recomputed_per_layer = counts(terms, terms_at, "recomputed_per_layer");
+    t.outside_layers = count(terms, terms_at, "outside_layers");
+    t.activations_peak = count(terms, terms_at, "activations_peak");
+    for (const char* key : {"activations_per_layer", "recomputed_per_layer"})
+      if (static_cast<std::int64_t>(terms[key].size()) != m.shape.layers)
+        reader_.fail(terms_at + "/" + key, "lists " + std::to_string(terms[key].size()) + " layers; the shape has " +
+                                               std::to_string(m.shape.layers));
+    return m;
   }
 
   GradientBucket read_bucket(const json& value, const std::string& at) const {

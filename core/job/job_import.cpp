@@ -68,6 +68,7 @@ Job join_parts(const std::vector<std::string>& files) {
     }
     joined.info.files.push_back(file);
     for (const std::string& note : part.info.notes) joined.info.notes.push_back(note);
+    for (MeasuredMemory& measured : part.memory) joined.memory.push_back(std::move(measured));
     for (int rank = 0; rank < part.run.world_size(); ++rank) {
       RankTimeline& timeline = part.run.ranks[static_cast<std::size_t>(rank)];
       if (!timeline.traced) continue;
@@ -113,6 +114,9 @@ Job join_parts(const std::vector<std::string>& files) {
   if (auto problem = validate(joined.run))
     throw InputError(files.front() + (files.size() > 1 ? " and the other parts" : "") + ": " + *problem +
                      "; are these parts of one job?");
+  // Parts come in file-name order (rank-10 before rank-2); measurements are kept in rank order.
+  std::stable_sort(joined.memory.begin(), joined.memory.end(),
+                   [](const MeasuredMemory& a, const MeasuredMemory& b) { return a.rank < b.rank; });
   return joined;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/run/measured_memory.h"
 #include "core/run/run.h"
 
 namespace ringviz {
@@ -24,6 +25,9 @@ struct JobInfo {
 struct Job {
   JobInfo info;
   Run run;
+  // What `ringviz_torch.measure` measured, every rank's configurations in rank order; empty for
+  // jobs that measured nothing (and for documents written before it existed).
+  std::vector<MeasuredMemory> memory;
 };
 
 // The global ranks the source did not record, in order.

@@ -9,7 +9,6 @@
 
 namespace ringviz {
 
-static_assert(spellings_are_unique(kRecomputeNames) && lists_exactly(kRecomputeNames, kAllRecomputes));
 static_assert(spellings_are_unique(kOffloadNames) && lists_exactly(kOffloadNames, kAllOffloads));
 static_assert(spellings_are_unique(kIterationPhaseNames));
 static_assert(spellings_are_unique(kPeakCauseNames));
@@ -203,6 +202,50 @@ PhaseSeconds collective_seconds(const IterationTimeline& timeline, const LinkMod
   return seconds;
 }
 
+// The collectives TP adds over the iteration, as calls of s·b·h 16-bit elements on t GPUs.
+std::vector<CollectiveCall> tensor_parallel_calls(const IterationQuery& q) {
+  const std::int64_t elements = q.seq * q.micro_batch * q.model.hidden;
+  const DType dtype = parameter_dtype(q.convention);
+  // Forward's two, backward's two, and forward's two again when backward reruns forward.
+  const int per_layer_pairs = q.recompute == Recompute::full ? 3 : 2;
+  std::vector<CollectiveCall> calls;
+  for (int i = 0; i < per_layer_pairs * 2; ++i) {
+    if (q.sp) {
+      calls.push_back({"sequence-parallel all-gather", Op::allgather, elements, dtype, ReduceOp::sum});
+      calls.push_back({"sequence-parallel reduce-scatter", Op::reducescatter, elements, dtype, ReduceOp::sum});
+    } else {
+      calls.push_back({"tensor-parallel all-reduce", Op::allreduce, elements, dtype, ReduceOp::sum});
+    }
+  }
+  return calls;
+}
+
+double tensor_parallel_seconds(const IterationQuery& q) {
+  if (q.tp == 1) return 0;
+  const LinkModel& link = find_link_preset(q.tp_link, "tp-link");
+  double per_layer = 0;
+  for (const CollectiveCall& call : tensor_parallel_calls(q)) per_layer += ring_seconds(call, q.tp, q.order, link);
+  return per_layer * static_cast<double>(q.model.layers);
+}
+
+TensorParallelTraffic tensor_parallel_traffic(const IterationQuery& q) {
+  TensorParallelTraffic traffic;
+  if (q.tp == 1) return traffic;
+  const std::vector<CollectiveCall> calls = tensor_parallel_calls(q);
+  traffic.collectives_per_layer = static_cast<int>(calls.size());
+  traffic.elements = calls.front().elements;
+  std::int64_t per_layer = 0;
+  for (const CollectiveCall& call : calls) {
+    const std::vector<std::int64_t> sent = ring_bytes_sent(call.op, call.elements, call.dtype, q.tp, q.order);
+    per_layer += *std::max_element(sent.begin(), sent.end());
+  }
+  traffic.bytes_sent_per_gpu = per_layer * q.model.layers;
+  const int half = traffic.collectives_per_layer / 2;
+  traffic.collectives = q.sp ? std::to_string(half) + " all-gather + " + std::to_string(half) + " reduce-scatter per layer"
+                             : std::to_string(traffic.collectives_per_layer) + " all-reduce per layer";
+  return traffic;
+}
+
 IterationTime estimate_time(const IterationEstimate& e, const IterationTimeline& timeline) {
   const IterationQuery& q = e.query;
   const Accelerator& accelerator = find_accelerator(q.accelerator);
@@ -210,24 +253,22 @@ IterationTime estimate_time(const IterationEstimate& e, const IterationTimeline&
   IterationTime time;
   const double rate = accelerator.peak_flops * q.utilisation;
   const double tokens = static_cast<double>(q.seq) * static_cast<double>(q.micro_batch);
-  const double psi = static_cast<double>(q.model.parameters);
+  // Each GPU of a tensor-parallel group does 1/t of the work on the same tokens.
+  const double psi = static_cast<double>(q.model.parameters) / q.tp;
   time.model_flops = 6 * psi * tokens;
-  switch (q.recompute) {
-    case Recompute::none: break;
-    case Recompute::selective:
-      // QKᵀ and the scores times V, rerun: 2 matrix products of b·s²·h multiply-adds a layer.
-      time.recompute_flops = 4.0 * static_cast<double>(q.micro_batch) * static_cast<double>(q.seq) *
-                             static_cast<double>(q.seq) * static_cast<double>(q.model.hidden) *
-                             static_cast<double>(q.model.layers);
-      break;
-    case Recompute::full: time.recompute_flops = 2 * psi * tokens; break;  // a second forward
-  }
+  // Selective: Q·Kᵀ and the scores times V rerun (2 matrix products of b·s²·h/t multiply-adds a
+  // layer); FlashAttention: Q·Kᵀ rebuilt in backward; full: a second forward.
+  time.recompute_flops = q.recompute == Recompute::full
+                             ? 2 * psi * tokens
+                             : attention_recompute_flops_per_layer(activation_query(q)) *
+                                   static_cast<double>(q.model.layers);
   time.compute = time.model_flops / rate;
   time.recompute = time.recompute_flops / rate;
   const double forward = time.compute / 3;
   const double backward = time.compute * 2 / 3 + time.recompute;
 
   const PhaseSeconds comm = collective_seconds(timeline, link);
+  time.tensor_parallel = tensor_parallel_seconds(q);
   time.communication = comm.forward + comm.backward + comm.after_step;
   time.exposed_communication = std::max(comm.first_forward, comm.forward - forward) +
                                std::max(comm.last_backward, comm.backward - backward) + comm.after_step;
@@ -238,7 +279,8 @@ IterationTime estimate_time(const IterationEstimate& e, const IterationTimeline&
     time.offload = down + up;
     time.exposed_offload = std::max(0.0, down - backward) + up;
   }
-  time.total = time.compute + time.recompute + time.exposed_communication + time.exposed_offload;
+  time.total = time.compute + time.recompute + time.exposed_communication + time.tensor_parallel +
+               time.exposed_offload;
 
   time.gathers_ahead = shards(q.strategy, StateGroup::parameters);
   time.gather_after_step = comm.after_step > 0;
@@ -253,41 +295,13 @@ IterationTime estimate_time(const IterationEstimate& e, const IterationTimeline&
   if (time.offload_streams)
     overlap += "; gradients stream down over PCIe during backward, the updated parameters come back "
                "after the step, not hidden; the host's optimizer step itself is not counted";
+  if (q.tp > 1)
+    overlap += "; tensor parallelism's per-layer collectives wait for the layer's output and are not hidden";
   time.overlap = overlap + ".";
   return time;
 }
 
 }  // namespace
-
-std::string_view activation_formula(Recompute recompute) {
-  switch (recompute) {
-    case Recompute::none: return "s·b·h·(34 + 5·a·s/h) per layer";
-    case Recompute::selective: return "34·s·b·h per layer";
-    case Recompute::full: return "2·s·b·h per layer + one layer's s·b·h·(34 + 5·a·s/h) recomputed";
-  }
-  return "";
-}
-
-ActivationBytes activation_bytes(const TransformerShape& model, std::int64_t seq, std::int64_t micro_batch,
-                                 Recompute recompute) {
-  ActivationBytes bytes;
-  const std::int64_t sbh = times(times(seq, micro_batch), model.hidden);
-  // 5·a·s/h·s·b·h = 5·a·s²·b exactly, with no division.
-  bytes.full_layer = plus(times(34, sbh), times(times(times(5, model.heads), times(seq, seq)), micro_batch));
-  switch (recompute) {
-    case Recompute::none: bytes.stored_per_layer = bytes.full_layer; break;
-    case Recompute::selective: bytes.stored_per_layer = times(34, sbh); break;
-    case Recompute::full:
-      bytes.stored_per_layer = times(2, sbh);
-      bytes.recomputed = bytes.full_layer;
-      break;
-  }
-  bytes.all_layers = times(model.layers, bytes.stored_per_layer);
-  bytes.logits = times(times(4, times(seq, micro_batch)), model.vocab);
-  // Every event's sum must fit too: all layers, the recomputed one and the logits together.
-  plus(plus(plus(bytes.all_layers, bytes.recomputed), bytes.logits), 2 * kMaxModelParameters * 16);
-  return bytes;
-}
 
 std::vector<std::int64_t> mlp_activation_bytes(const MlpShape& shape, std::int64_t examples) {
   const auto fp32 = static_cast<std::int64_t>(sizeof(float));
@@ -306,32 +320,101 @@ void validate_iteration_query(const IterationQuery& q) {
     throw InputError("layers: " + std::to_string(q.model.layers) + " is more than " +
                      std::to_string(kMaxLayers));
   validate_memory_query({q.model.parameters, q.gpus, q.strategy, q.convention, q.order});
+  if (q.tp < 1)
+    throw InputError("tp: " + std::to_string(q.tp) + " must be at least 1");
+  const auto divides = [&](std::int64_t whole, const std::string& what) {
+    if (whole % q.tp != 0)
+      throw InputError("tp: " + std::to_string(q.tp) + " does not divide " + what + " (" + std::to_string(whole) +
+                       "); a tensor-parallel group splits them evenly");
+  };
+  divides(q.gpus, "the GPUs");
+  divides(q.model.heads, "the attention heads");
+  if (q.block == Block::model) {
+    divides(kv_heads_of(q.model), "the key/value heads");
+    if (q.model.heads % kv_heads_of(q.model) != 0)
+      throw InputError("heads: " + std::to_string(q.model.heads) + " heads are not a multiple of the " +
+                       std::to_string(kv_heads_of(q.model)) + " key/value heads");
+  }
+  if (q.sp && q.tp == 1)
+    throw InputError("sp: sequence parallelism splits the sequence across the tensor-parallel group; give tp above 1");
+  find_link_preset(q.tp_link, "tp-link");
   if (!(q.utilisation > 0 && q.utilisation <= 1))
     throw InputError("utilisation: " + std::to_string(q.utilisation) + " must be above 0 and at most 1");
   if (!(q.gpu_memory_bytes > 0)) throw InputError("gpu-memory: must be above 0");
   find_accelerator(q.accelerator);
   find_link_preset(q.link, "link");
-  activation_bytes(q.model, q.seq, q.micro_batch, q.recompute);
+  activation_bytes(activation_query(q));
+}
+
+ActivationQuery activation_query(const IterationQuery& q) {
+  ActivationQuery a;
+  a.model = q.model;
+  a.seq = q.seq;
+  a.micro_batch = q.micro_batch;
+  a.recompute = q.recompute;
+  a.tp = q.tp;
+  a.sp = q.sp;
+  a.attention = q.attention;
+  a.block = q.block;
+  return a;
+}
+
+DeepSpeedEstimate deepspeed_estimate(const IterationQuery& q) {
+  DeepSpeedEstimate d;
+  if (q.strategy == Strategy::ddp) return d;
+  d.exists = true;
+  const std::int64_t psi = (q.model.parameters + q.tp - 1) / q.tp;
+  const std::int64_t n = q.gpus / q.tp;
+  const std::int64_t nodes = (q.gpus + kGpusPerMachine - 1) / kGpusPerMachine;
+  const bool offload = q.offload == Offload::optimizer;
+  const auto host = [](double bytes) { return static_cast<std::int64_t>(bytes * kDeepSpeedBufferFactor); };
+  d.largest_layer_parameters = (largest_layer_parameters(q.model) + q.tp - 1) / q.tp;
+  const std::int64_t largest = 4 * d.largest_layer_parameters;
+  if (q.strategy == Strategy::zero3) {
+    if (offload) {
+      d.gpu_bytes = largest + 2 * psi / n;
+      d.host_bytes_per_machine = host(static_cast<double>(psi) * 16 / static_cast<double>(nodes));
+      d.formula = "4·largest + 2Ψ/N; host 16Ψ/nodes × 1.5";
+    } else {
+      d.gpu_bytes = largest + 18 * psi / n;
+      d.formula = "4·largest + 18Ψ/N";
+    }
+  } else if (offload) {
+    d.gpu_bytes = 2 * psi;
+    d.host_bytes_per_machine = host(static_cast<double>(psi) * static_cast<double>(std::max<std::int64_t>(4 * n, 16)));
+    d.formula = "2Ψ; host Ψ·max(4N, 16) × 1.5";
+  } else {
+    d.gpu_bytes = 2 * psi + 18 * psi / n;
+    d.formula = "2Ψ + 18Ψ/N";
+  }
+  return d;
 }
 
 IterationEstimate estimate_iteration(const IterationQuery& query) {
   validate_iteration_query(query);
   IterationEstimate e;
   e.query = query;
-  const MemoryQuery states{query.model.parameters, query.gpus, query.strategy, query.convention, query.order};
+  // Tensor parallelism splits every weight t ways; ZeRO and DDP then work on that share over
+  // the data-parallel group of gpus / t.
+  e.data_parallel = query.gpus / query.tp;
+  const std::int64_t share = (query.model.parameters + query.tp - 1) / query.tp;
+  const MemoryQuery states{share, e.data_parallel, query.strategy, query.convention, query.order};
   e.model_states = estimate_memory(states);
-  e.activations = activation_bytes(query.model, query.seq, query.micro_batch, query.recompute);
+  e.activations = activation_bytes(activation_query(query));
+  e.tensor_parallel = tensor_parallel_traffic(query);
+  e.data_parallel_bytes_sent = e.model_states.bytes_sent_per_gpu[static_cast<std::size_t>(e.model_states.largest_gpu)];
+  if (query.convention == MemoryConvention::deepspeed) e.deepspeed = deepspeed_estimate(query);
 
   // The bucket model, with buckets large enough that there are at most kMaxTimelineBuckets.
   const StateCosts costs = state_costs(query.convention);
-  const std::int64_t gradient_bytes = query.model.parameters * costs.gradients;
+  const std::int64_t gradient_bytes = share * costs.gradients;
   e.bucket_bytes = std::max({query.bucket_bytes, (gradient_bytes + kMaxTimelineBuckets - 1) / kMaxTimelineBuckets,
                              std::int64_t{costs.gradients}});
   const IterationTimeline buckets = build_iteration_timeline({states, e.bucket_bytes});
 
   const bool offload = query.offload == Offload::optimizer;
   const bool sharded_gradients = shards(query.strategy, StateGroup::gradients);
-  const std::int64_t all = query.model.parameters;
+  const std::int64_t all = share;
   const std::int64_t owned = e.model_states.owned_elements[static_cast<std::size_t>(e.model_states.largest_gpu)];
   const std::int64_t updated = shards(query.strategy, StateGroup::optimizer_states) ? owned : all;
   if (offload) {

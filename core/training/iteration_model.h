@@ -11,26 +11,13 @@
 #include <vector>
 
 #include "core/model/enum_table.h"
+#include "core/training/activation_model.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_math.h"
 #include "core/training/training_timeline.h"
 #include "core/training/transformer_presets.h"
 
 namespace ringviz {
-
-// What the backward pass gets back without storing it in forward (Korthikanti et al. 2022):
-//   none:      every layer keeps all its activations;
-//   selective: the attention scores, softmax and its dropout are recomputed;
-//   full:      only each layer's input is kept; a layer's forward runs again in backward.
-enum class Recompute { none, selective, full };
-inline constexpr Recompute kAllRecomputes[] = {Recompute::none, Recompute::selective, Recompute::full};
-inline constexpr EnumName<Recompute> kRecomputeNames[] = {
-    {Recompute::none, "none", "", "keep every activation"},
-    {Recompute::selective, "selective", "", "recompute attention scores"},
-    {Recompute::full, "full", "", "keep layer inputs, rerun each layer's forward"},
-};
-inline constexpr EnumNamer recompute_name{kRecomputeNames};
-inline constexpr EnumParser parse_recompute{kRecomputeNames, "recompute"};
 
 // none: everything on the GPU. optimizer: ZeRO-Offload: fp32 master weights and Adam moments
 // (and deepspeed's fp32 gradients) live in host memory, sharded as the strategy shards them;
@@ -63,31 +50,22 @@ struct IterationQuery {
   double utilisation = kDefaultUtilisation;  // of the accelerator's peak, (0, 1]
   std::string link = "nvlink4";      // a key of link_presets(): the data-parallel fabric
   std::int64_t bucket_bytes = kDefaultBucketBytes;  // gradient bucket (PyTorch's 25 MiB)
+  // Tensor parallelism over t GPUs of a machine (Megatron-LM): each layer's weights split t ways,
+  // the data-parallel group is gpus / t. With sp the norms and dropouts split the sequence too.
+  int tp = 1;
+  bool sp = false;
+  Attention attention = Attention::eager;  // eager keeps Korthikanti's published s² term
+  Block block = Block::gpt;                // gpt keeps Korthikanti's published constants
+  std::string tp_link = "nvlink4";         // the tensor-parallel group's fabric
 };
 
-// Activation bytes of one transformer layer, 16-bit, no tensor parallelism
-// (Korthikanti et al. 2022, Table 2), and of the logits.
-struct ActivationBytes {
-  std::int64_t full_layer = 0;       // s·b·h·(34 + 5·a·s/h) = 34·s·b·h + 5·a·s²·b
-  std::int64_t stored_per_layer = 0; // what forward keeps per layer under the recompute mode
-  std::int64_t recomputed = 0;       // full: one layer's full_layer rebuilt at a time in backward
-  std::int64_t all_layers = 0;       // L · stored_per_layer
-  std::int64_t logits = 0;           // fp32: 4·s·b·V
-};
-// Throws InputError naming "seq" when the counts overflow 64 bits.
-ActivationBytes activation_bytes(const TransformerShape& model, std::int64_t seq,
-                                 std::int64_t micro_batch, Recompute recompute);
+// The activation count's query for an iteration query (16-bit, its t, SP, attention, block).
+ActivationQuery activation_query(const IterationQuery& query);
+
 // The same count for the small training run's MLP (core/training/training_math.h), which trains
 // in fp32 arithmetic: each layer keeps its output until backward, the tanh outputs (b·hidden
 // floats) and the predictions (b·outputs floats); the input is the batch itself.
 std::vector<std::int64_t> mlp_activation_bytes(const MlpShape& shape, std::int64_t examples);
-// "s·b·h·(34 + 5·a·s/h)", "34·s·b·h", "2·s·b·h + one layer's s·b·h·(34 + 5·a·s/h)".
-std::string_view activation_formula(Recompute recompute);
-// The caveat every output carries with the formulas.
-inline constexpr std::string_view kActivationCaveat =
-    "The 34 and 5 constants come from a GPT block (Korthikanti et al. 2022); for other blocks "
-    "(SwiGLU MLPs, grouped-query attention) they are an approximation.";
-
 // What one GPU holds at a moment, in bytes.
 struct IterationMemory {
   std::int64_t parameters = 0;
@@ -145,9 +123,10 @@ struct IterationTime {
   double recompute = 0;
   double communication = 0;          // every collective of the iteration, back to back
   double exposed_communication = 0;  // what compute does not hide
+  double tensor_parallel = 0;        // TP's per-layer collectives: on the critical path, all exposed
   double offload = 0;                // PCIe: gradients down + parameters up
   double exposed_offload = 0;
-  double total = 0;  // compute + recompute + exposed_communication + exposed_offload
+  double total = 0;  // compute + recompute + exposed_communication + tensor_parallel + exposed_offload
   // Which parts overlap: the clauses of `overlap`, so that other languages word the same facts
   // (core/training/training_words.h) rather than reading the English.
   bool gathers_ahead = false;      // ZeRO-3 gathers each layer's parameters ahead of it
@@ -156,8 +135,38 @@ struct IterationTime {
   std::string overlap;  // those clauses in one English sentence
 };
 
+// The collectives tensor parallelism adds (Korthikanti et al. 2022, section 4.2): per layer an
+// AllReduce after the attention and one after the MLP in forward, their conjugates in backward
+// (four AllReduces of s·b·h 16-bit elements); with SP each AllReduce becomes an AllGather
+// before and a ReduceScatter after (the same bytes). Full recomputation reruns the forward's
+// two in backward.
+struct TensorParallelTraffic {
+  int collectives_per_layer = 0;      // 4 AllReduces, or 8 with SP (4 AllGathers + 4 ReduceScatters)
+  std::int64_t elements = 0;          // s·b·h per collective (the whole tensor, before splitting)
+  std::int64_t bytes_sent_per_gpu = 0;  // the ring's bytes over the iteration, every layer
+  std::string collectives;            // "4 all-reduce per layer" / "4 all-gather + 4 reduce-scatter per layer"
+};
+
+// DeepSpeed's own estimators, exactly as they compute (deepspeed/runtime/zero: stage_1_and_2's
+// estimate_zero2_model_states_mem_needs, stage3's estimate_zero3_model_states_mem_needs), for
+// Ψ/t parameters on gpus/t data-parallel GPUs in machines of kGpusPerMachine:
+//   ZeRO-1/2:          GPU 2Ψ + 18Ψ/N;  offloaded: GPU 2Ψ, host Ψ·max(4·N, 16)·1.5 per machine
+//   ZeRO-3:            GPU 4·largest + 18Ψ/N;  offloaded: GPU 4·largest + 2Ψ/N, host Ψ·16/nodes·1.5
+// (largest: the parameters of the largest module; 1.5: their additional_buffer_factor). DDP has
+// no estimator there. Model states only, like the estimators.
+struct DeepSpeedEstimate {
+  bool exists = false;
+  std::int64_t largest_layer_parameters = 0;
+  std::int64_t gpu_bytes = 0;
+  std::int64_t host_bytes_per_machine = 0;  // 0 without offloading
+  std::string formula;  // "4·largest + 18Ψ/N"
+};
+DeepSpeedEstimate deepspeed_estimate(const IterationQuery& query);
+inline constexpr double kDeepSpeedBufferFactor = 1.5;
+
 struct IterationEstimate {
   IterationQuery query;
+  int data_parallel = 0;  // gpus / tp: the group ZeRO shards over and DDP reduces over
   MemoryEstimate model_states;  // the memory model's figures for Ψ, N, strategy, convention
   ActivationBytes activations;
   std::int64_t bucket_bytes = 0;  // the bucket the timeline used (larger than asked for huge Ψ)
@@ -168,13 +177,17 @@ struct IterationEstimate {
   std::int64_t host_per_gpu = 0;
   std::int64_t host_per_machine = 0;
   std::int64_t pcie_bytes_per_gpu = 0;
+  TensorParallelTraffic tensor_parallel;
+  std::int64_t data_parallel_bytes_sent = 0;  // the data-parallel collectives, per GPU
+  DeepSpeedEstimate deepspeed;                // with --convention deepspeed
   IterationTime time;
   bool fits = false;  // peak.memory.total() <= gpu_memory_bytes
 };
 
 // Throws InputError naming the field ("seq", "micro-batch", "layers", "hidden", "heads",
-// "vocab", "params", "gpus", "utilisation", "gpu-memory", "accelerator", "link") for sizes below
-// 1, an unknown preset, or totals that overflow 64 bits.
+// "vocab", "params", "gpus", "utilisation", "gpu-memory", "accelerator", "link", "tp", "sp") for
+// sizes below 1, an unknown preset, a tensor-parallel group that does not divide the GPUs, the
+// heads or the key/value heads, SP without TP, or totals that overflow 64 bits.
 void validate_iteration_query(const IterationQuery& query);
 IterationEstimate estimate_iteration(const IterationQuery& query);
 

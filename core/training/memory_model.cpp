@@ -31,9 +31,9 @@ std::string_view convention_assumptions(MemoryConvention convention) {
       return "deepspeed: DeepSpeed's own ZeRO estimator. As paper, plus an fp32 copy of the "
              "gradients (4 bytes per parameter) that the optimizer reads, sharded with the "
              "optimizer states: ZeRO-2 is 2 + 18/N bytes per parameter. The same accounting "
-             "is applied to DDP, ZeRO-1 and ZeRO-3; DeepSpeed's ZeRO-3 estimate also reserves "
-             "the largest layer gathered whole, which is not counted here. Activations are "
-             "not counted.";
+             "is applied to DDP, ZeRO-1 and ZeRO-3, so ZeRO-3 here is 20Ψ/N; DeepSpeed's own ZeRO-3 "
+             "estimator is 18Ψ/N plus 4 bytes for each parameter of the largest layer (gathered "
+             "whole), which `--model` prints beside this table. Activations are not counted.";
     case MemoryConvention::fp32:
       return "fp32: no mixed precision. Parameters and gradients in fp32 (4 bytes each), "
              "AdamW momentum and variance in fp32 (4 bytes each), no master copy: 16 bytes per "

@@ -28,8 +28,8 @@ std::string_view convention_assumptions(MemoryConvention convention, Language la
     case MemoryConvention::deepspeed:
       return "deepspeed：DeepSpeed 自带的 ZeRO 估算器。在 paper 之外，另有一份优化器读取的 fp32 梯度副本"
              "（每个参数 4 字节），与优化器状态一起分片：ZeRO-2 每个参数 2 + 18/N 字节。DDP、ZeRO-1 和 "
-             "ZeRO-3 采用同样的计法；DeepSpeed 对 ZeRO-3 的估算还为整层收集的最大层预留空间，此处不计。"
-             "不计激活。";
+             "ZeRO-3 采用同样的计法，故此处 ZeRO-3 为 20Ψ/N；DeepSpeed 自己的 ZeRO-3 估算器为 18Ψ/N，"
+             "另加最大层（整层收集）每个参数 4 字节，--model 会在本表之外打印该估算。不计激活。";
     case MemoryConvention::fp32:
       return "fp32：不用混合精度。参数和梯度为 fp32（各 4 字节），AdamW 动量和方差为 fp32（各 4 字节），"
              "没有主副本：DDP 下每个参数 16 字节，与 paper 相同，但分法不同，因此 ZeRO 省得更少。不计激活。";

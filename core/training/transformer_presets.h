@@ -10,7 +10,9 @@ namespace ringviz {
 
 // A decoder-only transformer as the activation formulas see it (docs/architecture.md,
 // "The iteration model"): L layers of hidden size h with a attention heads, a vocabulary of V
-// tokens, and Ψ parameters in all.
+// tokens, and Ψ parameters in all. The block's own shape (key/value heads, MLP width, gated
+// MLP, dropout) is what `--block model` counts; a shape that leaves them at their defaults is
+// a GPT block, whose counts are Korthikanti et al.'s 34·s·b·h + 5·a·s²·b.
 struct TransformerShape {
   std::string_view name = "custom";  // what --model takes
   std::int64_t parameters = 0;       // Ψ
@@ -19,7 +21,17 @@ struct TransformerShape {
   std::int64_t heads = 0;            // a
   std::int64_t vocab = 0;            // V
   std::string_view source = "";      // where the figures come from, in one line
+  std::int64_t kv_heads = 0;         // k: grouped-query attention's key/value heads; 0: a
+  std::int64_t ffn = 0;              // f: the MLP's inner width; 0: 4·h
+  bool gated_mlp = false;            // SwiGLU: gate and up projections, f wide each
+  bool dropout = true;               // dropout after attention, its output and the MLP
 };
+// k and f with their defaults filled in.
+std::int64_t kv_heads_of(const TransformerShape& shape);
+std::int64_t ffn_of(const TransformerShape& shape);
+// The most parameters one module holds (DeepSpeed's "largest layer"): the embedding (V·h) or
+// the widest projection of a layer, whichever is larger.
+std::int64_t largest_layer_parameters(const TransformerShape& shape);
 
 // llama2-7b, llama3-8b, llama3-70b, gpt3-175b (see transformer_presets.cpp for the sources).
 std::span<const TransformerShape> transformer_presets();

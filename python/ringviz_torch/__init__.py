@@ -5,8 +5,14 @@
 
 Each rank writes `job/rank-<R>.json` (docs/job-format.md); `ringviz job import job/ --out
 job.json` joins them.
+
+    recorder.add_memory(ringviz_torch.measure(ddp_model, optimizer, forward_loss, layers, shape,
+                                              "ddp", "none"))
+
+measures one training step's bytes term by term into the same part (`ringviz memory --from-job`).
 """
 
+from .memory import measure
 from .recorder import Recorder, record
 
-__all__ = ["Recorder", "record"]
+__all__ = ["Recorder", "measure", "record"]

@@ -46,7 +46,7 @@ def _collective_json(collective, clock):
     return entry
 
 
-def build_part(rank, world_size, backend, groups, collectives, compute, clock):
+def build_part(rank, world_size, backend, groups, collectives, compute, clock, memory=()):
     """The part as a dict. Collectives that never completed before the recorder closed are
     left out (they have no duration); the caller is told how many."""
     finished = [c for c in collectives if c.end_ns is not None]
@@ -73,6 +73,8 @@ def build_part(rank, world_size, backend, groups, collectives, compute, clock):
             ],
         }],
     }
+    if memory:
+        document["ranks"][0]["memory"] = list(memory)
     return document, len(collectives) - len(finished)
 
 

@@ -63,6 +63,14 @@ class Recorder:
             self._phases.watch_optimizer(optimizer)
         self._wrappers = CollectiveWrappers(self._log, self._clock)
         self._wrappers.install()
+        self._memory = []
+
+    def add_memory(self, measurement):
+        """Adds what `ringviz_torch.measure(...)` returned to this rank's part, under
+        `ranks[0].memory` (docs/job-format.md, "Measured memory")."""
+        if self._closed:
+            raise RuntimeError("ringviz_torch: add_memory after close; the part is already written")
+        self._memory.append(measurement)
 
     def close(self):
         """Stops recording, puts torch.distributed back as it was and writes this rank's part.
@@ -76,7 +84,7 @@ class Recorder:
             self._buckets.finish()
         groups, collectives, compute = self._log.snapshot()
         document, unfinished = build_part(self._rank, self._world_size, self._backend, groups,
-                                          collectives, compute, self._clock)
+                                          collectives, compute, self._clock, self._memory)
         if unfinished:
             print("ringviz_torch: rank %d: %d collective(s) had not completed when the recorder "
                   "closed; the part leaves them out" % (self._rank, unfinished), file=sys.stderr)

@@ -107,3 +107,47 @@ TEST_CASE("zero or negative sizes, 64-bit overflow and unknown presets are refus
                 "--layers");
   check_refused({"--model", "custom", "--layers", "2", "--hidden", "64", "--heads", "4", "--params", "1M"}, "--vocab");
 }
+
+TEST_CASE("a tensor-parallel group that does not fit the GPUs or the heads, SP without TP and unknown modes exit 2 naming the flag") {
+  const std::vector<std::string> llama = {"--model", "llama3-8b", "--gpus", "8"};
+  const auto with = [](std::vector<std::string> base, std::vector<std::string> more) {
+    base.insert(base.end(), more.begin(), more.end());
+    return base;
+  };
+  check_refused(with(llama, {"--tp", "3"}), "--tp: 3 does not divide the GPUs (8)");
+  check_refused(with(llama, {"--tp", "0"}), "--tp");
+  check_refused(with(llama, {"--tp", "eight"}), "--tp");
+  check_refused({"--model", "llama3-8b", "--gpus", "64", "--tp", "64"}, "--tp: 64 does not divide the attention heads (32)");
+  check_refused({"--model", "llama3-8b", "--gpus", "16", "--tp", "16", "--block", "model"},
+                "--tp: 16 does not divide the key/value heads (8)");
+  check_refused(with(llama, {"--sp"}), "--sp");
+  check_refused(with(llama, {"--attention", "sparse"}), "--attention");
+  check_refused(with(llama, {"--block", "llama"}), "--block");
+}
+
+TEST_CASE("TP 8 with SP on llama3-8b: Korthikanti's TP+SP activations, a DP of 1 and the TP traffic in JSON") {
+  const RunResult run = run_ringviz(memory({"--model", "llama3-8b", "--gpus", "8", "--tp", "8", "--sp", "--strategy",
+                                            "ddp", "--format", "json"}));
+  REQUIRE(run.exit_code == 0);
+  const nlohmann::json doc = nlohmann::json::parse(run.out);
+  CHECK(doc["tp"] == 8);
+  CHECK(doc["sp"] == true);
+  CHECK(doc["attention"] == "eager");
+  const nlohmann::json& e = doc["estimates"][0];
+  CHECK(e["data_parallel"] == 1);
+  // s·b·h/t·(34 + 5·a·s/h) = 16777216 / 8 · 194.
+  CHECK(e["activation_bytes"]["full_layer"] == 406'847'488);
+  CHECK(e["bytes_sent_per_gpu"]["tensor_parallel"] == 4LL * 58'720'256 * 32);
+  CHECK(e["tensor_parallel"]["collectives"] == "4 all-gather + 4 reduce-scatter per layer");
+  // FlashAttention in the table's header says what it keeps and rebuilds.
+  const RunResult flash = run_ringviz(memory({"--model", "llama3-8b", "--gpus", "8", "--attention", "flash"}));
+  REQUIRE(flash.exit_code == 0);
+  CHECK(flash.out.find("FlashAttention keeps no s² scores") != std::string::npos);
+}
+
+TEST_CASE("memory --from-job refuses a job that measured nothing, a missing file and the iteration flags, naming --from-job") {
+  const std::string unmeasured = std::string(RINGVIZ_SOURCE_LESSONS_DIR) + "/../jobs/ddp-gpt-gloo-4.json";
+  check_refused({"--from-job", unmeasured}, "--from-job: " + unmeasured + " measured no memory");
+  check_refused({"--from-job", "/nonexistent/job.json"}, "--from-job");
+  check_refused({"--from-job", unmeasured, "--model", "llama3-8b"}, "--from-job");
+}

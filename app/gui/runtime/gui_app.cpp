@@ -103,6 +103,8 @@ bool GuiApp::open_replay(ReplaySource replay, std::string& error) {
   if (selected_gpu_ >= config.ranks) selected_gpu_ = kNoSelection;
   // A job opens on its timeline, where the user picks the collective to step.
   set_centre_view(replay_.job() ? CentreView::job : CentreView::ring);
+  // A job that measured its memory opens the Memory view on the measurement, should it be shown.
+  if (replay_.job() && !replay_.job()->memory.empty()) views_.memory().set_mode(MemoryMode::measured);
   transfers_.follow_current_round();
   if (replay_.mismatch()) add_notice(mismatch_text(*replay_.mismatch(), config.dtype));
   return true;

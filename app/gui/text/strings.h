@@ -381,6 +381,23 @@ struct UiStrings {
   const char* iteration_recompute_names[3];  // indexed by Recompute: none, selective, full
   const char* iteration_offload;
   const char* iteration_offload_names[2];    // indexed by Offload: none, optimizer
+  const char* memory_mode_measured;          // the Memory view's mode for a job that measured its memory
+  const char* measured_none;
+  const char* measured_configuration;
+  const char* measured_rank;
+  const char* measured_heading;  // label, rank, world size, convention
+  const char* measured_bar;      // the measured bar's word
+  const char* model_bar;         // the model bar's word
+  const char* measured_within;
+  const char* measured_outside;
+  const char* measured_row;        // term, measured, model, difference, tolerance, within/outside
+  const char* measured_row_short;  // term, difference, within/outside
+  const char* measured_more;       // how many terms did not fit
+  const char* iteration_parallel_note;       // tp, " with SP" or "", data parallel, attention: what the count now is
+  const char* iteration_tp;                  // the tensor-parallel group's size
+  const char* iteration_sp;                  // sequence parallelism
+  const char* iteration_attention;
+  const char* iteration_attention_names[2];  // indexed by Attention: eager, flash
   const char* iteration_accelerator;
   const char* iteration_peak_button;
   const char* iteration_moment;          // %d event, %d events, %s what happens
@@ -412,7 +429,7 @@ struct UiStrings {
   const char* iteration_same_on_every_gpu;
   const char* iteration_strategies;
   const char* iteration_too_small;
-  const char* iteration_audience_summary;  // model, parameters, strategy, gpus, capacity, seq, micro-batch, recompute, offload
+  const char* iteration_audience_summary;  // model, parameters, strategy, gpus, capacity, seq, micro-batch, recompute, offload, tp, " + SP" or "", attention
 
   // The Compare tab on a topology (docs/architecture.md, "The Compare tab on a topology")
   const char* compare_topology;

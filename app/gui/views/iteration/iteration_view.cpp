@@ -17,6 +17,7 @@ namespace ringviz::gui {
 namespace {
 
 constexpr std::int64_t kSequences[] = {512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072};
+constexpr int kTensorParallelSizes[] = {1, 2, 4, 8};  // a machine's GPUs at most
 
 // A combo over an enum's values, showing `names[i]` for kAll[i].
 template <class Enum, std::size_t N>
@@ -187,6 +188,26 @@ void IterationView::draw_run_controls(float field) {
   dirty_ |= enum_combo(t.iteration_offload, query_.offload, kAllOffloads, t.iteration_offload_names, field);
 }
 
+void IterationView::draw_parallel_controls(float field) {
+  const UiStrings& t = view_strings();
+  ImGui::SetNextItemWidth(field * 0.6f);
+  if (ImGui::BeginCombo(t.iteration_tp, std::to_string(query_.tp).c_str())) {
+    for (int tp : kTensorParallelSizes)
+      if (ImGui::Selectable(std::to_string(tp).c_str(), tp == query_.tp)) {
+        query_.tp = tp;
+        if (tp == 1) query_.sp = false;  // SP splits across the TP group: nothing to split
+        dirty_ = true;
+      }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(query_.tp == 1);
+  dirty_ |= ImGui::Checkbox(t.iteration_sp, &query_.sp);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  dirty_ |= enum_combo(t.iteration_attention, query_.attention, kAllAttentions, t.iteration_attention_names, field);
+}
+
 void IterationView::draw_custom_controls(float field) {
   const UiStrings& t = view_strings();
   bool changed = int_field(t.iteration_layers, custom_.layers, 1, 10'000, field * 0.6f);
@@ -273,7 +294,8 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
         format_parameter_count(query_.model.parameters).c_str(), std::string(strategy_title(query_.strategy)).c_str(),
         query_.gpus, iteration_gb(query_.gpu_memory_bytes).c_str(), static_cast<long long>(query_.seq),
         static_cast<long long>(query_.micro_batch), t.iteration_recompute_names[static_cast<std::size_t>(query_.recompute)],
-        t.iteration_offload_names[static_cast<std::size_t>(query_.offload)]);
+        t.iteration_offload_names[static_cast<std::size_t>(query_.offload)], query_.tp, query_.sp ? " + SP" : "",
+        t.iteration_attention_names[static_cast<std::size_t>(query_.attention)]);
     register_glyph_text(summary);
     const IterationEstimate* shown = estimate();
     const std::string moment_words =
@@ -292,6 +314,7 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
     ImGui::PushID("iteration");
     draw_model_controls(field, split);
     draw_run_controls(field);
+    draw_parallel_controls(field);
     if (query_.model.name == kCustomModelName) draw_custom_controls(field);
     draw_stepper();
     ImGui::PopID();
@@ -314,7 +337,15 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
   // instead of piling text up.
   const std::string verdict = iteration_fit_text(*e);
   const std::string peak = iteration_peak_text(*e);
-  const std::string notes = std::string(t.iteration_same_on_every_gpu) + " " + t.iteration_caveat;
+  std::string notes = std::string(t.iteration_same_on_every_gpu) + " " + t.iteration_caveat;
+  // The caveat speaks of the GPT block at t = 1; with TP, SP or FlashAttention say what is counted.
+  if (query_.tp > 1 || query_.attention == Attention::flash) {
+    const std::string parallel = format(t.iteration_parallel_note, query_.tp, query_.sp ? " + SP" : "",
+                                        query_.gpus / std::max(1, query_.tp),
+                                        t.iteration_attention_names[static_cast<std::size_t>(query_.attention)]);
+    register_glyph_text(parallel);
+    notes += " " + parallel;
+  }
   const std::string host =
       e->host_per_gpu > 0 ? format(t.iteration_host, iteration_gb(static_cast<double>(e->host_per_gpu)).c_str(),
                                    iteration_gb(static_cast<double>(e->host_per_machine)).c_str(),

@@ -47,6 +47,7 @@ class IterationView {
   void rebuild();
   void draw_model_controls(float field, bool split);
   void draw_run_controls(float field);
+  void draw_parallel_controls(float field);  // TP, SP, attention
   void draw_custom_controls(float field);
   void draw_stepper();
 

@@ -519,10 +519,21 @@ void MemoryView::draw(const Rect& area, const ViewContext& context) {
   const ViewColours& colours = view_colours(context.theme);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(to_imvec(area.min()), to_imvec(area.max()), to_imcol(colours.view_background));
+  const bool measured = context.job != nullptr && !context.job->memory.empty();
+  if (mode_ == MemoryMode::measured && !measured) mode_ = MemoryMode::model_states;
   if (!audience_) {
     if (ImGui::RadioButton(t.memory_mode_states, mode_ == MemoryMode::model_states)) mode_ = MemoryMode::model_states;
     ImGui::SameLine();
     if (ImGui::RadioButton(t.memory_mode_iteration, mode_ == MemoryMode::iteration)) mode_ = MemoryMode::iteration;
+    if (measured) {
+      ImGui::SameLine();
+      if (ImGui::RadioButton(t.memory_mode_measured, mode_ == MemoryMode::measured)) mode_ = MemoryMode::measured;
+    }
+  }
+  if (mode_ == MemoryMode::measured) {
+    measured_.draw(area, context, *context.job, audience_);
+    ImGui::End();
+    return;
   }
   if (mode_ == MemoryMode::iteration) {
     iteration_.draw(area, context);

@@ -11,6 +11,7 @@
 #include "app/gui/state/centre_view_context.h"
 #include "app/gui/layout/geometry.h"
 #include "app/gui/views/iteration/iteration_view.h"
+#include "app/gui/views/iteration/measured_panel.h"
 #include "app/gui/views/iteration/memory_beats.h"
 #include "app/gui/state/playback.h"
 #include "app/gui/render/theme.h"
@@ -28,7 +29,9 @@ std::string peak_text(const IterationTimeline& timeline);
 
 // What the tab shows: model states under DDP beside a ZeRO stage (the default), or a
 // transformer's whole iteration (views/iteration/iteration_view.h).
-enum class MemoryMode { model_states, iteration };
+// measured: a recorded job's measured bytes beside the model's (views/iteration/measured_panel.h),
+// offered when the open job measured its memory.
+enum class MemoryMode { model_states, iteration, measured };
 
 // The ring configuration that shows `call`'s rounds on `gpus` GPUs with a couple of elements per
 // slot: the same rounds as the real bucket, with numbers a class can read.
@@ -96,6 +99,7 @@ class MemoryView {
   MemoryMode mode() const { return mode_; }
   void set_mode(MemoryMode mode) { mode_ = mode; }
   IterationView& iteration() { return iteration_; }
+  const MeasuredMemoryPanel& measured() const { return measured_; }
 
   // The columns as computed (rebuilt lazily), for tests and the lesson player.
   struct Column {
@@ -142,6 +146,7 @@ class MemoryView {
   std::vector<Column> columns_;
   MemoryMode mode_ = MemoryMode::model_states;
   IterationView iteration_;
+  MeasuredMemoryPanel measured_;
 };
 
 }  // namespace ringviz::gui
