@@ -25,7 +25,7 @@ done
 [ -x "$desktop" ] || missing "$desktop is missing (make build builds it): the page's pixels are compared with it"
 
 # Beside the desktop build, not in the page's folder (which is published as it is).
-out=$(dirname "$(dirname "$desktop")")/web-test
+out=$(dirname "$(dirname "$desktop")")/web-$mode
 rm -rf "$out"
 mkdir -p "$out"
 node "$root/tests/web/browser-test.mjs" "$mode" "$(cd "$web" && pwd)" "$(cd "$(dirname "$desktop")" && pwd)/$(basename "$desktop")" "$out"
