@@ -235,22 +235,34 @@ std::from_chars_result read_double(const char* first, const char* last, double& 
 
 namespace {
 
-// The fewest significant digits (with %g) or decimals (with %f) that read back as `value`.
+// The fewest digits after the point, in `format` (%e or %f), that read back as `value`; "" when
+// none up to `most` does.
 template <class Float>
 std::string fewest_digits(Float value, const char* format, int most) {
   char text[400];
   for (int digits = 0; digits <= most; ++digits) {
     std::snprintf(text, sizeof text, format, digits, static_cast<double>(value));
-    const double back = std::strtod(text, nullptr);
-    if (static_cast<Float>(back) == value) return text;
+    if (static_cast<Float>(std::strtod(text, nullptr)) == value) return text;
   }
-  return text;
+  return "";
+}
+
+// As std::to_chars without a format: the shortest of the shortest scientific and the shortest
+// fixed form that read back, fixed when they are as long.
+template <class Float>
+std::string shortest_either(Float value) {
+  const std::string scientific = fewest_digits(value, "%.*e", 17);
+  // A fixed form is at least as long as the exponent is large: only near 1 can it win.
+  const int exponent = value == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(static_cast<double>(value)))));
+  if (exponent < -24 || exponent > 24) return scientific;
+  const std::string fixed = fewest_digits(value, "%.*f", 48);
+  return !fixed.empty() && fixed.size() <= scientific.size() ? fixed : scientific;
 }
 
 }  // namespace
 
-std::string shortest_text(double value) { return fewest_digits(value, "%.*g", 17); }
-std::string shortest_text(float value) { return fewest_digits(value, "%.*g", 9); }
+std::string shortest_text(double value) { return shortest_either(value); }
+std::string shortest_text(float value) { return shortest_either(value); }
 std::string shortest_fixed_text(double value) { return fewest_digits(value, "%.*f", 1100); }
 
 #endif
