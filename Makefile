@@ -12,8 +12,18 @@ SANITIZE_CXX ?= $(shell command -v clang++ || command -v c++)
 # `make test` times each stage here and prints the table at the end (scripts/test-stages.sh).
 STAGE_LOG  ?= $(BUILD)/test-stages.tsv
 STAGE      = bash scripts/test-stages.sh run $(STAGE_LOG)
+# The browser build (docs/architecture.md, "The browser build"): its own folder, configured with
+# Emscripten. Debian's emscripten finds its JavaScript optimizer's modules only on Debian's
+# node path, whichever node comes first on PATH.
+WEB_BUILD  ?= build-web
+WEB_PORT   ?= 8080
+export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
+# Debian's emcc runs `python3` from PATH for each file it compiles; a version manager's shim
+# there can cost seconds a call. The system's interpreter, where there is one.
+export EMSDK_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
-.PHONY: all deps configure build run test test-release build-sanitizers test-sanitizers test-fuzz clean
+.PHONY: all deps configure build run test test-release build-sanitizers test-sanitizers test-fuzz clean \
+        web-deps web web-serve web-bench test-web
 
 all: build
 
@@ -40,6 +50,7 @@ test:
 	@$(STAGE) "sanitizer build" $(MAKE) --no-print-directory build-sanitizers
 	@$(STAGE) "sanitizer suites" $(MAKE) --no-print-directory test-sanitizers
 	@$(STAGE) "fuzz build + run" $(MAKE) --no-print-directory test-fuzz
+	@$(STAGE) "browser" $(MAKE) --no-print-directory test-web
 	@bash scripts/test-stages.sh summary $(STAGE_LOG)
 
 # glibc gives the top of its heap back to the system whenever 128 KiB lie free there, so a suite
@@ -72,5 +83,32 @@ test-sanitizers: build-sanitizers
 test-fuzz:
 	JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
+# The page: build-web/index.html with its .js, .wasm and .data, from the GUI's own sources.
+web-deps:
+	@bash scripts/install-web-deps.sh
+
+$(WEB_BUILD)/build.ninja:
+	emcmake cmake -S . -B $(WEB_BUILD) -G Ninja -DRINGVIZ_WEB=ON -DRINGVIZ_CUDA=OFF -DCMAKE_BUILD_TYPE=Release
+
+web: web-deps $(WEB_BUILD)/build.ninja
+	cmake --build $(WEB_BUILD) -j $(JOBS)
+
+# Serves the page on this machine only; any static web host serves the same four files.
+web-serve: web
+	@echo "ringviz in your browser: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops the server)"
+	python3 -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory $(WEB_BUILD)
+
+# The page in headless chromium: keys, links, history, a file opened, recording, pixels against
+# the desktop's headless renderer (which it builds first).
+test-web: web configure
+	cmake --build $(BUILD) -j $(JOBS) --target ringviz
+	bash scripts/web-test.sh $(WEB_BUILD) $(BUILD)/app/ringviz
+
+# Frame times in headless chromium at 4, 16, 64 and 256 GPUs beside the desktop's --bench-frames,
+# load to first frame, and what a visitor downloads (gzip).
+web-bench: web configure
+	cmake --build $(BUILD) -j $(JOBS) --target ringviz
+	bash scripts/web-test.sh $(WEB_BUILD) $(BUILD)/app/ringviz bench
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(WEB_BUILD)

@@ -61,7 +61,7 @@ LAYER_ORDER = [
     ["app/gui/teaching"],
     ["app/gui/share", "app/gui/stage"],
     ["app/gui/hosts"],
-    ["app/cli"],
+    ["app/cli", "app/web"],
     ["app"],
 ]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((?:core|gpu|app)/[^"]+)"', re.M)

@@ -1,4 +1,4 @@
-#version 330 core
+// The #version line (GL 3.3 core or GLSL ES 3.00) is put in front at load (app/platform/gl.h).
 // Draws every slot of one GPU box from the visual cell data (format: core/teaching/visual_cells.h; the
 // word positions of a record and of a bin: core/teaching/cell_record.h):
 // provenance colour (a stripe per contributing rank), hatching for empty slots, dimming for
@@ -8,9 +8,12 @@ in vec2 v_cell_uv;
 flat in int v_rank;
 out vec4 frag_colour;
 
-uniform usamplerBuffer u_cells;  // 3 RGBA32UI texels per cell
-uniform samplerBuffer u_bins;    // RG32F: (value, normalised value) per bin
-uniform samplerBuffer u_palette; // RGBA8: one colour per rank
+// The data as 2D textures read texel by texel, u_row texels a row: WebGL2 has no buffer
+// textures, and one path for both targets keeps their pixels the same.
+uniform highp usampler2D u_cells;  // 3 RGBA32UI texels per cell
+uniform highp sampler2D u_bins;    // RG32F: (value, normalised value) per bin
+uniform highp sampler2D u_palette; // RGBA8: one colour per rank
+uniform int u_row;
 
 uniform int u_ranks;
 uniform int u_columns;
@@ -27,6 +30,9 @@ uniform vec4 u_nan_colour;
 
 const uint kCellEmpty = 1u;
 const uint kCellStale = 2u;
+
+// The texel at a position of the data, as the renderer lays it out (CellRenderer, to_texture).
+ivec2 texel(int index) { return ivec2(index % u_row, index / u_row); }
 
 // GLSL 330 has no bitCount(); the usual SWAR popcount.
 uint popcount32(uint v) {
@@ -91,9 +97,9 @@ void main() {
   vec2 inner = (pixel - half_gap) / max(u_cell_size - u_gap, vec2(1.0));
 
   int index = v_rank * u_ranks + slot;
-  uvec4 mask_low = texelFetch(u_cells, index * 3);
-  uvec4 mask_high = texelFetch(u_cells, index * 3 + 1);
-  uvec4 meta = texelFetch(u_cells, index * 3 + 2);  // count, flags, bins used, first rank
+  uvec4 mask_low = texelFetch(u_cells, texel(index * 3), 0);
+  uvec4 mask_high = texelFetch(u_cells, texel(index * 3 + 1), 0);
+  uvec4 meta = texelFetch(u_cells, texel(index * 3 + 2), 0);  // count, flags, bins used, first rank
   int count = int(meta.x);
   uint flags = meta.y;
 
@@ -109,7 +115,7 @@ void main() {
   int bins_used = int(meta.z);
   if (in_band && u_band_mode == 2 && bins_used > 0) {
     int bin = min(int(inner.x * float(bins_used)), bins_used - 1);
-    float t = texelFetch(u_bins, index * u_bins_per_slot + bin).g;
+    float t = texelFetch(u_bins, texel(index * u_bins_per_slot + bin), 0).g;
     colour = t < 0.0 ? u_nan_colour : vec4(heat(t), 1.0);
   } else {
     int rank = int(meta.w);
@@ -118,7 +124,7 @@ void main() {
       // Complete sums (every rank, in rank order) need no search.
       rank = count == u_ranks ? stripe : nth_contributor(mask_low, mask_high, stripe);
     }
-    colour = texelFetch(u_palette, rank);
+    colour = texelFetch(u_palette, texel(rank), 0);
     if (in_band) colour.rgb *= 0.55;
   }
   if ((flags & kCellStale) != 0u) colour = mix(colour, u_stale_target, u_stale_amount);

@@ -1,4 +1,4 @@
-#version 330 core
+// The #version line (GL 3.3 core or GLSL ES 3.00) is put in front at load (app/platform/gl.h).
 // One quad per GPU box covering its cell area. The fragment shader finds the slot under each
 // pixel from v_cell_uv, so the vertex count stays 6 per GPU however many cells there are.
 layout(location = 0) in vec2 a_position;  // framebuffer pixels, y down (ImGui's coordinates)

@@ -1,4 +1,4 @@
-#version 330 core
+// The #version line (GL 3.3 core or GLSL ES 3.00) is put in front at load (app/platform/gl.h).
 // Copies the cached cell layer (drawn by cells.frag.glsl into a framebuffer-sized texture
 // only when the cells change) back over the same quads: one texel fetch per pixel instead of
 // the provenance lookup, on every frame where only packets move.

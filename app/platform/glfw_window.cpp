@@ -6,6 +6,10 @@
 
 #include "app/platform/gl.h"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/html5.h>
+#endif
+
 namespace ringviz::platform {
 
 namespace {
@@ -21,14 +25,20 @@ void remember_glfw_error(int code, const char* description) {
                       std::to_string(code) + ")";
 }
 
+#ifndef __EMSCRIPTEN__
 bool env_set(const char* name) {
   const char* value = std::getenv(name);
   return value != nullptr && value[0] != '\0';
 }
+#endif
 
 }  // namespace
 
+#ifdef __EMSCRIPTEN__
+bool display_available() { return true; }  // the page's canvas
+#else
 bool display_available() { return env_set("DISPLAY") || env_set("WAYLAND_DISPLAY"); }
+#endif
 
 std::unique_ptr<GlfwWindow> GlfwWindow::open(const WindowOptions& options, std::string& error) {
   glfwSetErrorCallback(remember_glfw_error);
@@ -38,6 +48,8 @@ std::unique_ptr<GlfwWindow> GlfwWindow::open(const WindowOptions& options, std::
     return nullptr;
   }
   glfwDefaultWindowHints();
+#ifndef __EMSCRIPTEN__
+  // In the browser the window is the page's canvas and its context WebGL2 (the link flags).
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -45,6 +57,7 @@ std::unique_ptr<GlfwWindow> GlfwWindow::open(const WindowOptions& options, std::
   glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
   // Window size is given in screen coordinates; on HiDPI monitors scale it with the monitor.
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+#endif
   GLFWwindow* window =
       glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
   if (window == nullptr) {
@@ -68,9 +81,15 @@ GlfwWindow::~GlfwWindow() {
 }
 
 float GlfwWindow::content_scale() const {
+#ifdef __EMSCRIPTEN__
+  // Emscripten's GLFW has no content scale; the canvas is sized in device pixels (web/shell.html).
+  const double ratio = emscripten_get_device_pixel_ratio();
+  return ratio > 0 ? static_cast<float>(ratio) : 1.0f;
+#else
   float x = 1, y = 1;
   glfwGetWindowContentScale(window_, &x, &y);
   return x > 0 ? x : 1.0f;
+#endif
 }
 
 void GlfwWindow::framebuffer_size(int& width, int& height) const {

@@ -1,5 +1,11 @@
 #include "core/model/checked_value.h"
 
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -118,7 +124,7 @@ WrittenNumber read_written_number(std::string_view text) {
   // more integer digits than the exponent takes away is past a double, else below its
   // smallest subnormal (which reads as zero, as in an init file).
   double real = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), real);
+  const auto [end, error] = read_double(text.data(), text.data() + text.size(), real);
   if (error == std::errc::result_out_of_range) {
     const bool huge = static_cast<long long>(parts->integer_digits.size()) + parts->exponent > 1;
     if (huge) {
@@ -182,9 +188,83 @@ std::string written_text(const ElementValue& value) {
   if (value.is_integer) return std::to_string(value.integer);
   if (std::isnan(value.real)) return "nan";
   if (std::isinf(value.real)) return value.real > 0 ? "inf" : "-inf";
-  char number[40];
-  const auto [end, error] = std::to_chars(number, number + sizeof number, value.real);
-  return error == std::errc() ? std::string(number, end) : std::string();
+  return shortest_text(value.real);
 }
+
+#if defined(__cpp_lib_to_chars)
+
+std::from_chars_result read_double(const char* first, const char* last, double& value) {
+  return std::from_chars(first, last, value);
+}
+
+namespace {
+
+template <class... Format>
+std::string to_text(auto value, Format... format) {
+  char text[400];  // a fixed double can take 309 integer digits
+  const auto [end, error] = std::to_chars(text, text + sizeof text, value, format...);
+  return error == std::errc() ? std::string(text, end) : std::string();
+}
+
+}  // namespace
+
+std::string shortest_text(double value) { return to_text(value); }
+std::string shortest_text(float value) { return to_text(value); }
+std::string shortest_fixed_text(double value) { return to_text(value, std::chars_format::fixed); }
+
+#else
+
+std::from_chars_result read_double(const char* first, const char* last, double& value) {
+  // from_chars reads no sign but '-', no space, no hexadecimal, no "inf"/"nan" spelled otherwise;
+  // strtod reads all of those, so only what from_chars would start reading is handed to it.
+  const std::string text(first, last);
+  const char* digits = text.c_str() + (text.starts_with('-') ? 1 : 0);
+  const bool starts_a_number = std::isdigit(static_cast<unsigned char>(digits[0])) ||
+                               (digits[0] == '.' && std::isdigit(static_cast<unsigned char>(digits[1])));
+  const bool hexadecimal = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+  if (!starts_a_number || hexadecimal) return {first, std::errc::invalid_argument};
+  errno = 0;
+  char* end = nullptr;
+  const double read = std::strtod(text.c_str(), &end);
+  const char* stop = first + (end - text.c_str());
+  // strtod says ERANGE for a subnormal too; from_chars only for what is not a finite nonzero.
+  if (errno == ERANGE && (std::isinf(read) || read == 0.0)) return {stop, std::errc::result_out_of_range};
+  value = read;
+  return {stop, std::errc()};
+}
+
+namespace {
+
+// The fewest digits after the point, in `format` (%e or %f), that read back as `value`; "" when
+// none up to `most` does.
+template <class Float>
+std::string fewest_digits(Float value, const char* format, int most) {
+  char text[400];
+  for (int digits = 0; digits <= most; ++digits) {
+    std::snprintf(text, sizeof text, format, digits, static_cast<double>(value));
+    if (static_cast<Float>(std::strtod(text, nullptr)) == value) return text;
+  }
+  return "";
+}
+
+// As std::to_chars without a format: the shortest of the shortest scientific and the shortest
+// fixed form that read back, fixed when they are as long.
+template <class Float>
+std::string shortest_either(Float value) {
+  const std::string scientific = fewest_digits(value, "%.*e", 17);
+  // A fixed form is at least as long as the exponent is large: only near 1 can it win.
+  const int exponent = value == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(static_cast<double>(value)))));
+  if (exponent < -24 || exponent > 24) return scientific;
+  const std::string fixed = fewest_digits(value, "%.*f", 48);
+  return !fixed.empty() && fixed.size() <= scientific.size() ? fixed : scientific;
+}
+
+}  // namespace
+
+std::string shortest_text(double value) { return shortest_either(value); }
+std::string shortest_text(float value) { return shortest_either(value); }
+std::string shortest_fixed_text(double value) { return fewest_digits(value, "%.*f", 1100); }
+
+#endif
 
 }  // namespace ringviz

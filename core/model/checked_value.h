@@ -3,6 +3,7 @@
 // value goes through it: `--init values:`, init files, a lesson's inline values and recorded
 // traces, so that each source accepts and refuses exactly the same numbers
 // (docs/architecture.md, "Reading input files").
+#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,5 +46,16 @@ std::string type_range(DType type);
 // The shortest text that reads back as `value`: its integer digits when exact, else the
 // shortest decimal of its double, or nan, inf, -inf.
 std::string written_text(const ElementValue& value);
+
+// Floating-point numbers to and from text, the way std::from_chars and std::to_chars do it
+// (exactly rounded, no locale, shortest round-trip output), for every build: through them where
+// the standard library has them for floating point (__cpp_lib_to_chars), else (the browser
+// build's libc++) through strtod and printf-style formatting held to the same results.
+// `read_double` takes only what from_chars takes, and says result_out_of_range where the value
+// is past a double or below its smallest subnormal.
+std::from_chars_result read_double(const char* first, const char* last, double& value);
+std::string shortest_text(double value);        // "0.1", "1e+20": the shortest that reads back
+std::string shortest_text(float value);
+std::string shortest_fixed_text(double value);  // "2.5", never an exponent
 
 }  // namespace ringviz

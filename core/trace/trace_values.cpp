@@ -1,5 +1,7 @@
 #include "core/trace/trace_values.h"
 
+#include "core/model/checked_value.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -8,15 +10,13 @@ namespace ringviz {
 
 namespace {
 
-// std::to_chars without a format is the shortest round-trip form, and it spells neither a
-// trailing ".0" nor a locale's decimal comma.
+// std::to_chars without a format (shortest_text) is the shortest round-trip form, and it
+// spells neither a trailing ".0" nor a locale's decimal comma.
 template <class Float>
 std::string shortest(Float value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char text[64];
-  const auto result = std::to_chars(text, text + sizeof text, value);
-  return std::string(text, result.ptr);
+  return shortest_text(value);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <exception>
 
+#include "app/platform/threads.h"
+
 namespace ringviz::gui {
 
 bool ComparisonQuestion::operator==(const ComparisonQuestion& other) const {
@@ -46,10 +48,12 @@ const ComparisonAnswer* ComparisonJob::answer(const ComparisonQuestion& question
     if (pending_.valid()) abandoned_.push_back(std::move(pending_));
     asked_ = question;
     ready_.reset();
-    pending_ = std::async(std::launch::async, answer_question, question);
+    // Without worker threads (the browser) the answer is computed here, in this frame.
+    pending_ = std::async(platform::kWorkerThreads ? std::launch::async : std::launch::deferred, answer_question,
+                          question);
   }
   std::erase_if(abandoned_, [](const std::future<ComparisonAnswer>& worker) { return is_ready(worker); });
-  if (pending_.valid() && (wait || is_ready(pending_)))
+  if (pending_.valid() && (wait || !platform::kWorkerThreads || is_ready(pending_)))
     ready_ = pending_.get();
   return ready_ ? &*ready_ : nullptr;
 }

@@ -17,24 +17,7 @@
 namespace ringviz::gui {
 
 int run_gui(const GuiFlags& flags, const Config& config, BackendChoice backend, bool count_given) {
-  // Check the simple flags before any window or context exists.
-  if (!flags.theme.empty()) parse_enum(kThemeNames, flags.theme, "--theme");
-  if (!flags.palette.empty()) parse_enum(kPaletteNames, flags.palette, "--palette");
-  cli::parse_ui_scale(flags.ui_scale);
-  classroom_options(flags.lang, flags.present, flags.present_scale, flags.predict);  // throws on bad values
-  GuiStart start;
-  start.request.config = config;
-  if (!flags.view.empty()) start.request.view = parse_enum(kCentreViewNames, flags.view, "--view");
-  start.request.memory_model = flags.memory_model;
-  if (!flags.compare_topology.empty()) start.request.compare_topology = flags.compare_topology;
-  start.request.replay = flags.open;
-  start.plan.emplace(validate_show_request(start.request));
-  if (!start.request.replay.empty()) {
-    start.replay.emplace();
-    start.replay->open(start.request.replay);  // a refused document is bad input: exit 2 with its line and column
-    // A job opens on its timeline, where the user picks the collective to step.
-    if (start.replay->job() && flags.view.empty()) start.request.view = CentreView::job;
-  }
+  GuiStart start = prepare_gui_start(flags, config);
   const bool headless = flags.headless || !flags.screenshot.empty() || !flags.dump_layout.empty() ||
                         flags.bench_frames > 0 || !flags.resize.empty();
   if (headless && !flags.state_file.empty())

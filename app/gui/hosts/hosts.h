@@ -21,6 +21,10 @@ struct GuiStart {
   std::optional<ReplaySource> replay;
 };
 
+// The request the flags ask for, validated, and its recorded run read (--open): what every host
+// starts from, the browser's included. Throws InputError naming the flag or the file position.
+GuiStart prepare_gui_start(const GuiFlags& flags, const Config& config);
+
 // A window: frames while something moves, sleep while nothing does; preferences saved as
 // they change.
 int run_interactive(const GuiFlags& flags, GuiStart start, BackendChoice backend);

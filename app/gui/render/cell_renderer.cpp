@@ -1,5 +1,6 @@
 #include "app/gui/render/cell_renderer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -29,13 +30,14 @@ std::string info_log(GLuint object, void (*read_log)(GLuint, GLsizei, GLsizei*, 
 // One shader stage; 0 with `error` saying what to do when the driver rejects it.
 GLuint compile(GLenum type, const char* source, const char* name, std::string& error) {
   const GLuint shader = glCreateShader(type);
-  glShaderSource(shader, 1, &source, nullptr);
+  const char* parts[2] = {platform::kShaderPrologue, source};  // the #version line of this build's GL
+  glShaderSource(shader, 2, parts, nullptr);
   glCompileShader(shader);
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
   if (ok) return shader;
   error = std::string("the OpenGL driver rejected shaders/") + name + ": " + info_log(shader, glGetShaderInfoLog) +
-          " (ringviz needs OpenGL 3.3 core; update the graphics driver, or try "
+          " (ringviz needs OpenGL 3.3 core, or WebGL2 in a browser; update the graphics driver, or try "
           "LIBGL_ALWAYS_SOFTWARE=1 to use Mesa's software renderer)";
   glDeleteShader(shader);
   return 0;
@@ -67,26 +69,75 @@ GLuint link_program(const char* vertex_source, const char* vertex_name, const ch
   return 0;
 }
 
-// Buffer uploads bind GL_TEXTURE_BUFFER; put back whatever was bound there.
-class TextureBufferBindingGuard {
+// The data buffers are copied into 2D textures of kTextureRow texels a row (the shader's
+// u_row): WebGL2 has no buffer textures, and one path keeps both targets' pixels the same. The
+// copy runs on the GPU (the buffer bound as GL_PIXEL_UNPACK_BUFFER), so data a CUDA kernel
+// wrote into the buffer never visits the host. A row of 2048 texels is within the texture size
+// every GL 3.3 and WebGL2 implementation supports; 256 GPUs' cells (196608 texels) take 96 rows.
+constexpr int kTextureRow = 2048;
+
+struct TexelFormat {
+  GLenum internal, format, type;
+  int bytes;
+};
+constexpr TexelFormat kCellTexels{GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 16};
+constexpr TexelFormat kBinTexels{GL_RG32F, GL_RG, GL_FLOAT, 8};
+constexpr TexelFormat kPaletteTexels{GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 4};
+
+// Copies `texels` texels of `buffer` into `texture` (sized to hold them: whole rows, then the
+// rest), and puts back every binding and unpack setting it changes.
+void to_texture(GLuint buffer, GLuint texture, const TexelFormat& texel, std::size_t texels) {
+  GLint previous_active = 0, previous_texture = 0, previous_unpack = 0, row_length = 0, skip_rows = 0,
+        skip_pixels = 0, alignment = 0;
+  glGetIntegerv(GL_ACTIVE_TEXTURE, &previous_active);
+  glActiveTexture(GL_TEXTURE0);
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous_texture);
+  glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &previous_unpack);
+  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
+  glGetIntegerv(GL_UNPACK_SKIP_ROWS, &skip_rows);
+  glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &skip_pixels);
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+
+  const std::size_t rows = std::max<std::size_t>(1, (texels + kTextureRow - 1) / kTextureRow);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(texel.internal), kTextureRow, static_cast<GLsizei>(rows), 0,
+               texel.format, texel.type, nullptr);
+  // Integer textures are incomplete with any filter but GL_NEAREST; texelFetch ignores it otherwise.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, buffer);
+  const std::size_t whole_rows = texels / kTextureRow, rest = texels % kTextureRow;
+  if (whole_rows > 0)
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kTextureRow, static_cast<GLsizei>(whole_rows), texel.format, texel.type,
+                    nullptr);
+  if (rest > 0)
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(whole_rows), static_cast<GLsizei>(rest), 1, texel.format,
+                    texel.type,
+                    reinterpret_cast<const void*>(whole_rows * kTextureRow * static_cast<std::size_t>(texel.bytes)));
+
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, static_cast<GLuint>(previous_unpack));
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, skip_rows);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, skip_pixels);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous_texture));
+  glActiveTexture(static_cast<GLenum>(previous_active));
+}
+
+// Buffer uploads bind GL_ARRAY_BUFFER (any target would do: the buffers are only ever read as
+// pixel sources); put back whatever was bound there.
+class ArrayBufferBindingGuard {
  public:
-  TextureBufferBindingGuard() { glGetIntegerv(GL_TEXTURE_BUFFER, &previous_); }
-  ~TextureBufferBindingGuard() { glBindBuffer(GL_TEXTURE_BUFFER, static_cast<GLuint>(previous_)); }
+  ArrayBufferBindingGuard() { glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &previous_); }
+  ~ArrayBufferBindingGuard() { glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(previous_)); }
 
  private:
   GLint previous_ = 0;
 };
-
-void attach(GLuint texture, GLenum format, GLuint buffer) {
-  GLint previous_active = 0, previous_texture = 0;
-  glGetIntegerv(GL_ACTIVE_TEXTURE, &previous_active);
-  glActiveTexture(GL_TEXTURE0);
-  glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &previous_texture);
-  glBindTexture(GL_TEXTURE_BUFFER, texture);
-  glTexBuffer(GL_TEXTURE_BUFFER, format, buffer);
-  glBindTexture(GL_TEXTURE_BUFFER, static_cast<GLuint>(previous_texture));
-  glActiveTexture(static_cast<GLenum>(previous_active));
-}
 
 void set_colour(GLint location, Rgb c) { glUniform4f(location, c.r / 255.f, c.g / 255.f, c.b / 255.f, 1.0f); }
 
@@ -116,7 +167,7 @@ bool CellRenderer::init(std::string& error) {
   composite_projection_ = glGetUniformLocation(composite_program_, "u_projection");
 
   auto at = [&](const char* name) { return glGetUniformLocation(program_, name); };
-  uniforms_ = {at("u_projection"), at("u_cells"), at("u_bins"), at("u_palette"), at("u_ranks"),
+  uniforms_ = {at("u_projection"), at("u_cells"), at("u_bins"), at("u_palette"), at("u_row"), at("u_ranks"),
                at("u_columns"), at("u_bins_per_slot"), at("u_cell_size"), at("u_gap"),
                at("u_band"), at("u_band_mode"), at("u_hatch_a"), at("u_hatch_b"),
                at("u_stale_target"), at("u_stale_amount"), at("u_nan_colour")};
@@ -164,27 +215,25 @@ void CellRenderer::reserve(int ranks, int bins_per_slot) {
   ranks_ = ranks;
   bins_per_slot_ = bins_per_slot;
   const std::size_t cells = static_cast<std::size_t>(ranks) * static_cast<std::size_t>(ranks);
-  TextureBufferBindingGuard guard;
-  glBindBuffer(GL_TEXTURE_BUFFER, cells_buffer_);
-  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(cells * kCellWords * sizeof(std::uint32_t)),
+  ArrayBufferBindingGuard guard;
+  glBindBuffer(GL_ARRAY_BUFFER, cells_buffer_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(cells * kCellWords * sizeof(std::uint32_t)),
                nullptr, GL_DYNAMIC_DRAW);
-  glBindBuffer(GL_TEXTURE_BUFFER, bins_buffer_);
-  glBufferData(GL_TEXTURE_BUFFER,
+  glBindBuffer(GL_ARRAY_BUFFER, bins_buffer_);
+  glBufferData(GL_ARRAY_BUFFER,
                static_cast<GLsizeiptr>(cells * static_cast<std::size_t>(bins_per_slot) * 2 * sizeof(float)),
                nullptr, GL_DYNAMIC_DRAW);
-  attach(cells_texture_, GL_RGBA32UI, cells_buffer_);
-  attach(bins_texture_, GL_RG32F, bins_buffer_);
 }
 
 void CellRenderer::upload(const VisualCells& cells) {
   ++version_;
   reserve(cells.ranks, cells.bins_per_slot);
-  TextureBufferBindingGuard guard;
-  glBindBuffer(GL_TEXTURE_BUFFER, cells_buffer_);
-  glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(cells.cells.size() * sizeof(std::uint32_t)),
+  ArrayBufferBindingGuard guard;
+  glBindBuffer(GL_ARRAY_BUFFER, cells_buffer_);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(cells.cells.size() * sizeof(std::uint32_t)),
                   cells.cells.data());
-  glBindBuffer(GL_TEXTURE_BUFFER, bins_buffer_);
-  glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(cells.bins.size() * sizeof(float)),
+  glBindBuffer(GL_ARRAY_BUFFER, bins_buffer_);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(cells.bins.size() * sizeof(float)),
                   cells.bins.data());
 }
 
@@ -193,10 +242,10 @@ void CellRenderer::upload_palette(const std::vector<Rgb>& palette) {
   std::vector<std::uint8_t> rgba;
   rgba.reserve(palette.size() * 4);
   for (const Rgb& c : palette) rgba.insert(rgba.end(), {c.r, c.g, c.b, 255});
-  TextureBufferBindingGuard guard;
-  glBindBuffer(GL_TEXTURE_BUFFER, palette_buffer_);
-  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(rgba.size()), rgba.data(), GL_STATIC_DRAW);
-  attach(palette_texture_, GL_RGBA8, palette_buffer_);
+  ArrayBufferBindingGuard guard;
+  glBindBuffer(GL_ARRAY_BUFFER, palette_buffer_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(rgba.size()), rgba.data(), GL_STATIC_DRAW);
+  palette_texels_ = palette.size();
 }
 
 void CellRenderer::queue(ImDrawList* draw_list, CellPass pass) {
@@ -269,10 +318,18 @@ void CellRenderer::draw_cells(const float* projection, float sx, float sy) {
   set_colour(uniforms_.stale_target, pass_.stale_target);
   glUniform1f(uniforms_.stale_amount, pass_.stale_amount);
   set_colour(uniforms_.nan_colour, pass_.nan_colour);
+  if (textures_version_ != version_) {
+    const std::size_t cells = static_cast<std::size_t>(ranks_) * static_cast<std::size_t>(ranks_);
+    to_texture(cells_buffer_, cells_texture_, kCellTexels, cells * (kCellWords / 4));
+    to_texture(bins_buffer_, bins_texture_, kBinTexels, cells * static_cast<std::size_t>(bins_per_slot_));
+    to_texture(palette_buffer_, palette_texture_, kPaletteTexels, palette_texels_);
+    textures_version_ = version_;
+  }
+  glUniform1i(uniforms_.row, kTextureRow);
   const GLuint textures[3] = {cells_texture_, bins_texture_, palette_texture_};
   for (int unit = 0; unit < 3; ++unit) {
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
-    glBindTexture(GL_TEXTURE_BUFFER, textures[unit]);
+    glBindTexture(GL_TEXTURE_2D, textures[unit]);
   }
   glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(pass_.boxes.size() * 6));
 }
@@ -283,7 +340,7 @@ void CellRenderer::draw() {
 
   // Save what we change; ImGui's backend expects its own state back after a callback.
   GLint program = 0, vao = 0, array_buffer = 0, active_texture = 0, scissor_box[4] = {}, viewport[4] = {};
-  GLint draw_framebuffer = 0, read_framebuffer = 0, texture_2d = 0;
+  GLint draw_framebuffer = 0, read_framebuffer = 0;
   GLint texture_units[3] = {};
   GLfloat clear_colour[4] = {};
   glGetIntegerv(GL_CURRENT_PROGRAM, &program);
@@ -299,10 +356,8 @@ void CellRenderer::draw() {
   const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
   for (int unit = 0; unit < 3; ++unit) {
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
-    glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &texture_units[unit]);
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture_units[unit]);
   }
-  glActiveTexture(GL_TEXTURE0);
-  glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture_2d);
 
   // Geometry: one quad per GPU; the fragment shader resolves cells.
   std::vector<Vertex> vertices;
@@ -376,11 +431,9 @@ void CellRenderer::draw() {
   glBindTexture(GL_TEXTURE_2D, cache_texture_);
   glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
 
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(texture_2d));
   for (int unit = 0; unit < 3; ++unit) {
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
-    glBindTexture(GL_TEXTURE_BUFFER, static_cast<GLuint>(texture_units[unit]));
+    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(texture_units[unit]));
   }
   glActiveTexture(static_cast<GLenum>(active_texture));
   glClearColor(clear_colour[0], clear_colour[1], clear_colour[2], clear_colour[3]);

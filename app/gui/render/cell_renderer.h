@@ -37,7 +37,8 @@ struct CellPass {
 };
 
 // Draws the slot cells of every GPU with shaders/cells.*.glsl, reading the visual cell data
-// (core/teaching/visual_cells.h) from two GL buffers bound as buffer textures. It runs inside ImGui's
+// (core/teaching/visual_cells.h) from two GL buffers, copied on the GPU into 2D textures when
+// they change (WebGL2 has no buffer textures). It runs inside ImGui's
 // render pass as a draw callback and leaves every piece of GL state it touches as it found it.
 // The result is cached in a framebuffer-sized texture and only redrawn when the data, the
 // palette, the geometry or the colours change; other frames copy it back (cheap on llvmpipe).
@@ -89,11 +90,13 @@ class CellRenderer {
   unsigned cells_buffer_ = 0, cells_texture_ = 0;
   unsigned bins_buffer_ = 0, bins_texture_ = 0;
   unsigned palette_buffer_ = 0, palette_texture_ = 0;
+  std::size_t palette_texels_ = 0;
+  std::uint64_t textures_version_ = 0;  // the version_ the textures hold
   int ranks_ = 0;
   int bins_per_slot_ = 0;
   CellPass pass_;
   struct Uniforms {
-    int projection, cells, bins, palette, ranks, columns, bins_per_slot, cell_size, gap, band,
+    int projection, cells, bins, palette, row, ranks, columns, bins_per_slot, cell_size, gap, band,
         band_mode, hatch_a, hatch_b, stale_target, stale_amount, nan_colour;
   } uniforms_{};
 };

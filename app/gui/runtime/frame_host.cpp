@@ -35,7 +35,7 @@ FrameHost::FrameHost(GLFWwindow* window) : window_(window) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; our own settings file keeps preferences
   if (window_) ImGui_ImplGlfw_InitForOpenGL(window_, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(platform::kImGuiGlslVersion);
 }
 
 FrameHost::~FrameHost() {

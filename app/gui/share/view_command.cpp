@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/algorithms/registry.h"
+#include "core/model/checked_value.h"
 #include "core/input/initial_values.h"
 
 namespace ringviz::gui {
@@ -11,9 +12,8 @@ namespace {
 
 // The shortest fixed-point text that reads back as the same double: --round takes no exponent.
 std::string round_text(double position) {
-  char text[64];
-  const auto [end, error] = std::to_chars(text, text + sizeof text, position, std::chars_format::fixed);
-  return error == std::errc() ? std::string(text, end) : std::to_string(position);
+  const std::string text = shortest_fixed_text(position);
+  return text.empty() ? std::to_string(position) : text;
 }
 
 std::string init_text(const InitPattern& init) {

@@ -505,6 +505,10 @@ const UiStrings kEnglish = {
     .copy_command_title = "Command for this view",
     .copy_command_copied = "Copied to the clipboard. Select the text to copy it by hand.",
     .copy_command_close = "Close",
+    .copy_link = "Copy link",
+    .copy_link_tooltip = "Copy a link to this page that opens this view, paused at this round: operation, GPUs, "
+                         "inputs, view, round, language and modes",
+    .web_desktop_only = "The CUDA backend and ringviz capture need the desktop build.",
 
     // ---- fixgui ----
     .backend_cpu_no_cuda_build = "CPU (no CUDA in this build)",

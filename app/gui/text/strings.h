@@ -512,6 +512,9 @@ struct UiStrings {
   const char* copy_command_title;      // the window showing the line
   const char* copy_command_copied;     // under the line: it is on the clipboard
   const char* copy_command_close;
+  const char* copy_link;               // the browser's sibling of copy_command: the page's link
+  const char* copy_link_tooltip;
+  const char* web_desktop_only;        // the browser's setup panel: what only the desktop build has
 
   // ---- fixgui ----
   // The status bar in a build without CUDA: no device was looked for, so "no CUDA device" is wrong.

@@ -499,6 +499,9 @@ const UiStrings kUiStringsZh = {
     .copy_command_title = "当前视图的命令",
     .copy_command_copied = "已复制到剪贴板。也可以选中文字手动复制。",
     .copy_command_close = "关闭",
+    .copy_link = "复制链接",
+    .copy_link_tooltip = "复制能打开当前视图（停在当前轮次）的本页链接：操作、GPU、输入、视图、轮次、语言和模式",
+    .web_desktop_only = "CUDA 后端和 ringviz capture 需要桌面版。",
 
     // ---- fixgui ----
     .backend_cpu_no_cuda_build = "CPU（此版本无 CUDA）",

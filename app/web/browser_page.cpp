@@ -1,0 +1,223 @@
+#include "app/web/browser_page.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <nlohmann/json.hpp>
+
+#include "app/gui/hosts/gui_options.h"
+#include "app/gui/hosts/startup.h"
+#include "core/request/show_request.h"
+#include "app/options/config_flags.h"
+#include "app/options/number_flags.h"
+#include "app/web/view_link.h"
+#include "core/model/enum_table.h"
+#include "core/teaching/lesson.h"
+
+namespace ringviz::web {
+
+LinkStart parse_link(const std::string& fragment) {
+  LinkLesson lesson;
+  std::vector<std::string> args = fragment_arguments(fragment, &lesson);
+  CLI::App parser{"ringviz page", "ringviz"};
+  cli::ConfigFlags config;
+  cli::add_config_flags(parser, config);
+  gui::GuiFlags flags;
+  gui::add_gui_flags(parser, flags);
+  cli::refuse_empty_values(parser, "the README's list of link keys");
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+  try {
+    parser.parse(args);
+  } catch (const CLI::ParseError& error) {
+    throw InputError(cli::parse_error_message(error, parser, "ringviz --help"));
+  }
+  LinkStart link;
+  link.language_given = parser.get_option("--lang")->count() > 0;
+  flags.lang = link.language_given ? config.lang : std::string();
+  flags.settings = "off";  // a link shows the same picture whatever was chosen before
+  link.start = gui::prepare_gui_start(flags, cli::config_from_flags(config));
+  link.round = flags.round;
+  const gui::StartupPreferences startup = gui::startup_preferences(flags, false);
+  link.language = startup.language;
+  link.present = flags.present;
+  link.predict = flags.predict;
+  if (!lesson.name.empty()) {
+    // A shipped lesson, by its file name without .json; its scene through the same checked
+    // conversion as every number flag.
+    const auto folder = find_lesson_folder(std::filesystem::path("/"));
+    std::string names;
+    for (const std::filesystem::path& file : folder ? list_lesson_files(*folder) : std::vector<std::filesystem::path>{}) {
+      if (file.stem().string() == lesson.name) link.lesson = load_lesson_file(file);
+      names += (names.empty() ? "" : ", ") + file.stem().string();
+    }
+    if (!link.lesson) throw InputError("lesson: '" + lesson.name + "' is not a shipped lesson (" + names + ")");
+    const std::size_t scene = lesson.scene.empty() ? 1 : static_cast<std::size_t>(cli::parse_number_in_range(
+                                                          lesson.scene, "scene", 1,
+                                                          static_cast<std::int64_t>(link.lesson->scenes.size())));
+    link.lesson_seconds = link.lesson->scenes[scene - 1].start_seconds;
+  } else if (!lesson.scene.empty()) {
+    throw InputError("scene: a scene needs a lesson (lesson=NAME)");
+  }
+  return link;
+}
+
+bool BrowserPage::open(std::string& error) {
+  platform::WindowOptions options;
+  options.title = "ringviz";
+  window_ = platform::GlfwWindow::open(options, error);
+  if (!window_) return false;
+  frames_ = std::make_unique<gui::FrameHost>(window_->handle());
+  host_.graphics = window_->describe();
+  host_.toggle_fullscreen = [this] { window_->toggle_fullscreen(); };
+  return true;
+}
+
+bool BrowserPage::show(LinkStart link, const std::string& fragment) {
+  gui::Preferences preferences;
+  preferences.language = link.language;
+  auto shown = std::make_unique<Shown>();
+  shown->app = std::make_unique<gui::GuiApp>(link.start.request, BackendChoice::cpu, preferences, host_,
+                                             std::move(link.start.replay), std::move(link.start.plan));
+  gui::GuiApp& app = *shown->app;
+  // The lesson player as the desktop window carries it; recording is the page's own (a WebM of
+  // the canvas, web/shell.html), not ffmpeg's.
+  gui::LessonPlayer& lessons = shown->extras.lessons;
+  if (const auto folder = find_lesson_folder(std::filesystem::path("/")))
+    lessons.set_lesson_files(list_lesson_files(*folder));
+  lessons.set_interactive(true);
+  lessons.left_limit = [&app] { return app.views().tabs_right(); };
+  app.add_extension(&lessons);
+  shown->classroom = std::make_unique<gui::ClassroomMode>(
+      gui::classroom_options(std::string(language_name(link.language)), link.present, 0, link.predict));
+  app.add_extension(shown->classroom.get());
+  shown->classroom->on_language_change = [&lessons](Language language) { lessons.set_language(language); };
+  shown->classroom->start(app);
+  shown->copy_command = std::make_unique<gui::CopyCommand>(shown->classroom.get());
+  app.add_extension(shown->copy_command.get());
+  shown->copy_link = std::make_unique<CopyLink>(shown->copy_command.get(), &lessons);
+  app.add_extension(shown->copy_link.get());
+  app.set_content_scale(window_->content_scale());
+  const gui::HostStatus status = frames_->start(app);
+  if (!status.ok()) {
+    status.report();  // on the browser's console
+    return false;
+  }
+  if (link.lesson) {
+    lessons.set_lesson(std::move(link.lesson));
+    lessons.seek(link.lesson_seconds);
+    lessons.set_playing(false);
+  }
+  if (!link.round.empty())
+    app.transport().seek(gui::parse_round(link.round, app.transport().round_count(), app.memory_stepper_shown()));
+  // A link as given is usually shorter than the one the view writes (defaults left out): the
+  // first settled frame puts the full one in its place rather than adding a history entry.
+  if (fragment.empty())
+    shown->copy_link->showing(shown->copy_link->fragment(app), false);
+  else
+    shown->copy_link->showing(fragment, true);
+  shown_ = std::move(shown);
+  return true;
+}
+
+void BrowserPage::notice(const std::string& text) {
+  last_notice_ = text;
+  if (shown_) shown_->app->add_notice(text);
+  EM_ASM({ ringvizPage.notice(UTF8ToString($0)); }, text.c_str());
+}
+
+void BrowserPage::follow_fragment(const std::string& fragment) {
+  std::string refusal;
+  try {
+    if (show(parse_link(fragment), fragment)) {
+      last_notice_.clear();
+      EM_ASM({ ringvizPage.notice(""); });
+      return;
+    }
+  } catch (const std::exception& error) {
+    refusal = error.what();
+  }
+  // The default view, and the reason beside it; the address keeps the link as it was given.
+  show(parse_link(""), "");
+  notice("this link does not open a view: " + refusal + "; showing the default view");
+}
+
+void BrowserPage::open_file(const std::string& path) {
+  if (!shown_) return;
+  gui::ViewState state = shown_->copy_command->state_of(*shown_->app);
+  state.open = path;
+  state.round = 0;
+  const std::string fragment = view_link_fragment(state);
+  try {
+    LinkStart link = parse_link(fragment);
+    if (show(std::move(link), "")) return;
+  } catch (const std::exception& error) {
+    notice(std::filesystem::path(path).filename().string() + " does not open: " + error.what());
+  }
+}
+
+void BrowserPage::frame() {
+  if (!shown_) return;
+  gui::GuiApp& app = *shown_->app;
+  // The canvas fills its box in CSS pixels; its drawing buffer has a device pixel for each
+  // (devicePixelRatio), and the UI scales with it so text keeps its size on the screen.
+  double css_width = 0, css_height = 0;
+  emscripten_get_element_css_size("#canvas", &css_width, &css_height);
+  const double ratio = std::max(1.0, emscripten_get_device_pixel_ratio());
+  const int want_width = std::max(1, static_cast<int>(std::lround(css_width * ratio)));
+  const int want_height = std::max(1, static_cast<int>(std::lround(css_height * ratio)));
+  int window_width = 0, window_height = 0;
+  window_->window_size(window_width, window_height);
+  if (css_width > 0 && css_height > 0 && (window_width != want_width || window_height != want_height))
+    glfwSetWindowSize(window_->handle(), want_width, want_height);
+  app.set_content_scale(static_cast<float>(ratio));
+
+  const double now = emscripten_get_now();
+  const double elapsed = last_frame_ms_ > 0 ? (now - last_frame_ms_) / 1000.0 : 0.0;
+  last_frame_ms_ = now;
+  int width = 0, height = 0;
+  window_->framebuffer_size(width, height);
+  gui::FrameStep step;
+  step.animation_seconds = std::min(elapsed, 0.1);  // a stall (a hidden tab) must not skip whole rounds
+  frames_->frame(app, step, width, height);
+  ++frames_drawn_;
+}
+
+std::string BrowserPage::link() { return shown_ ? shown_->copy_link->fragment(*shown_->app) : std::string(); }
+
+std::string BrowserPage::state_json() {
+  nlohmann::json state;
+  state["frames"] = frames_drawn_;
+  state["notice"] = last_notice_;
+  if (shown_) {
+    gui::GuiApp& app = *shown_->app;
+    const gui::ViewState view = shown_->copy_command->state_of(app);
+    state["op"] = enum_name(kOpNames, view.config.op);
+    state["gpus"] = view.config.ranks;
+    state["round"] = view.round;
+    state["rounds"] = app.transport().round_count();
+    state["view"] = enum_name(kCentreViewNames, view.view);
+    state["lang"] = std::string(language_name(view.language));
+    state["presentation"] = view.present;
+    state["predict"] = view.predict;
+    state["playing"] = app.playback().playing();
+    state["open"] = view.open;
+    const gui::LessonPlayer& lessons = shown_->extras.lessons;
+    state["lesson"] = lessons.active() ? std::filesystem::path(lessons.lesson().source).stem().string() : std::string();
+    state["scene"] = lessons.active() ? lessons.frame().scene_index + 1 : 0;
+    state["link"] = shown_->copy_link->fragment(app);
+    int width = 0, height = 0;
+    window_->framebuffer_size(width, height);
+    state["width"] = width;
+    state["height"] = height;
+    state["ui_scale"] = app.ui_scale();
+  }
+  return state.dump();
+}
+
+}  // namespace ringviz::web

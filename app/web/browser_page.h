@@ -1,0 +1,77 @@
+#pragma once
+// The browser host (docs/architecture.md, "The browser build"): the page's canvas as the GLFW
+// window, one GuiApp frame per animation frame of the browser (emscripten_set_main_loop: a
+// loop of its own would never give the page back), and the view opened from the URL fragment.
+// The desktop's interactive host (app/gui/hosts/run_interactive.cpp) is its sibling; both build
+// their start with prepare_gui_start() from the same flags.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/gui/hosts/hosts.h"
+#include "app/gui/runtime/frame_host.h"
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/share/copy_command.h"
+#include "app/gui/teaching/lesson_player_host.h"
+#include "app/gui/teaching/presentation_mode.h"
+#include "app/platform/glfw_window.h"
+#include "app/web/copy_link.h"
+#include "core/teaching/lesson.h"
+
+namespace ringviz::web {
+
+// The flags a fragment stands for, parsed by the GUI's own command-line flags, and the start
+// they ask for. Throws InputError (a refused flag or value, a file that will not open).
+struct LinkStart {
+  gui::GuiStart start;
+  std::string round;  // --round, checked once the timeline's length is known
+  Language language = Language::en;
+  bool language_given = false;
+  bool present = false;
+  bool predict = false;
+  std::optional<Lesson> lesson;  // lesson=NAME: a shipped lesson, paused at the start of its scene
+  double lesson_seconds = 0;     // scene=K's start
+};
+LinkStart parse_link(const std::string& fragment);
+
+class BrowserPage {
+ public:
+  // Opens the canvas's WebGL2 context; false with `error` when the browser has none.
+  bool open(std::string& error);
+  // Shows the view `fragment` describes, paused at its round. A refused fragment shows the
+  // default view and a notice saying why (on the canvas and above it), never a blank page.
+  void follow_fragment(const std::string& fragment);
+  // Replays a file the user picked (already in the page's file system at `path`). A refused
+  // file is a notice and the current view stays, as with the desktop's Open control.
+  void open_file(const std::string& path);
+  // One frame: follows the canvas's size and the screen's pixel ratio, then draws.
+  void frame();
+  // The page's state for its test hook, as JSON.
+  std::string state_json();
+  // The link of what is on screen.
+  std::string link();
+
+ private:
+  // Replaces the app with one started from `link`; false (and nothing changed) when its start
+  // cannot run.
+  bool show(LinkStart link, const std::string& fragment);
+  void notice(const std::string& text);
+
+  std::unique_ptr<platform::GlfwWindow> window_;
+  std::unique_ptr<gui::FrameHost> frames_;
+  // One GuiApp and its extensions per view opened; destroyed in reverse order of declaration.
+  struct Shown {
+    std::unique_ptr<gui::GuiApp> app;
+    gui::InteractiveExtras extras;
+    std::unique_ptr<gui::ClassroomMode> classroom;
+    std::unique_ptr<gui::CopyCommand> copy_command;
+    std::unique_ptr<CopyLink> copy_link;
+  };
+  std::unique_ptr<Shown> shown_;
+  gui::Host host_;
+  double last_frame_ms_ = 0;
+  long long frames_drawn_ = 0;
+  std::string last_notice_;
+};
+
+}  // namespace ringviz::web

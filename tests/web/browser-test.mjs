@@ -1,0 +1,338 @@
+// The page in a real browser (make test's "browser" stage; docs/architecture.md, "The browser
+// build"): Debian's chromium, headless, driven by puppeteer-core over the DevTools protocol,
+// loads build-web/ from a static server on 127.0.0.1 and checks what a student would do.
+//
+//   node browser-test.mjs test  WEB_DIR DESKTOP_RINGVIZ OUT_DIR
+//   node browser-test.mjs bench WEB_DIR DESKTOP_RINGVIZ OUT_DIR
+//
+// Every check prints one line; the first that fails ends the run with exit 1.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
+
+const [mode, webDir, desktop, outDir] = process.argv.slice(2);
+if (!['test', 'bench'].includes(mode) || !webDir || !desktop || !outDir) {
+  console.error('usage: node browser-test.mjs test|bench WEB_DIR DESKTOP_RINGVIZ OUT_DIR');
+  process.exit(2);
+}
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+fs.mkdirSync(outDir, { recursive: true });
+
+function fail(message) {
+  console.error(`FAIL: ${message}`);
+  process.exitCode = 1;
+  throw new Error(message);
+}
+function check(condition, message, detail = '') {
+  if (!condition) fail(`${message}${detail ? ` (${detail})` : ''}`);
+  console.log(`ok: ${message}`);
+}
+
+// A static server for the page's four files, on a port the system picks.
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.data': 'application/octet-stream' };
+const server = http.createServer((request, response) => {
+  const name = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+  const file = path.join(webDir, name === '/' ? 'index.html' : name);
+  if (!file.startsWith(path.resolve(webDir)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    response.writeHead(404);
+    response.end();
+    return;
+  }
+  response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+  fs.createReadStream(file).pipe(response);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ringviz-chromium-'));
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  userDataDir: profile,
+  args: ['--no-sandbox', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+         '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+         '--autoplay-policy=no-user-gesture-required'],
+});
+
+// The canvas sits under the page's 29-pixel bar: a viewport this much taller gives a canvas of
+// exactly width x height, the desktop frame's size.
+const kBar = 29;
+async function openPage(fragment, width, height, scale = 1) {
+  const page = await browser.newPage();
+  const messages = [];
+  page.on('console', (m) => messages.push(m.text()));
+  page.on('pageerror', (e) => messages.push(`page error: ${e.message}`));
+  await page.setViewport({ width, height: height + kBar, deviceScaleFactor: scale });
+  const started = Date.now();
+  await page.goto(base + 'index.html' + fragment, { waitUntil: 'load' });
+  await page.waitForFunction(() => typeof ringvizPage !== 'undefined' && ringvizPage.firstFrameMs !== null,
+                             { timeout: 60000 }).catch(() => fail(`no first frame within 60 s: ${messages.join(' | ')}`));
+  const firstFrameMs = await page.evaluate(() => ringvizPage.firstFrameMs);
+  return { page, messages, firstFrameMs, wallMs: Date.now() - started };
+}
+const state = (page) => page.evaluate(() => ringvizPage.state());
+// Frames drawn after now: whatever a key or a link changed is on the canvas then.
+async function settle(page, frames = 4) {
+  const start = (await state(page)).frames;
+  await page.waitForFunction((n) => ringvizPage.state().frames >= n, { timeout: 30000 }, start + frames);
+}
+// A step animates the timeline to its next round without "playing": still means the round
+// stayed the same over several frames.
+async function untilStill(page) {
+  await page.waitForFunction(() => !ringvizPage.state().playing, { timeout: 30000 });
+  let last = -1;
+  for (let tries = 0; tries < 200; ++tries) {
+    await settle(page, 6);
+    const round = (await state(page)).round;
+    if (round === last) return;
+    last = round;
+  }
+  fail('the timeline never came to rest');
+}
+async function press(page, key) {
+  await page.keyboard.press(key);
+  await settle(page);
+}
+async function canvasShot(page, file) {
+  const canvas = await page.$('#canvas');
+  await canvas.screenshot({ path: file });
+  return file;
+}
+function desktopShot(args, file, layout) {
+  execFileSync(desktop, ['--headless', '--settings', 'off', ...args, '--screenshot', file, ...(layout ? ['--dump-layout', layout] : [])],
+               { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+async function runTest() {
+  const W = 1280, H = 720;
+  // 1. A link opens its view, paused at its round.
+  const fragment = '#op=allreduce&gpus=8&round=3.5';
+  const { page, messages, firstFrameMs } = await openPage(fragment, W, H);
+  console.log(`first frame: ${firstFrameMs.toFixed(0)} ms after navigation start`);
+  let s = await state(page);
+  check(s.op === 'allreduce' && s.gpus === 8 && s.round === 3.5 && !s.playing, 'the link opens allreduce on 8 GPUs paused at round 3.5',
+        JSON.stringify(s));
+  check(s.width === W && s.height === H, `the canvas draws ${W}x${H} device pixels`, `${s.width}x${s.height}`);
+
+  // 2. Its ring view's pixels against the desktop's headless frame of the same state.
+  await settle(page);
+  const browserPng = await canvasShot(page, path.join(outDir, 'browser-ring.png'));
+  const desktopPng = path.join(outDir, 'desktop-ring.png');
+  const layout = path.join(outDir, 'desktop-ring.json');
+  desktopShot(['--size', `${W}x${H}`, '--op', 'allreduce', '--gpus', '8', '--round', '3.5'], desktopPng, layout);
+  let compared = '';
+  try {
+    compared = execFileSync('python3', [path.join(here, 'compare_ring.py'), browserPng, desktopPng, layout], { encoding: 'utf8' });
+    process.stdout.write(compared);
+  } catch (error) {
+    process.stdout.write(error.stdout || '');
+    fail('the ring view differs from the desktop renderer beyond the stated tolerance');
+  }
+  check(true, 'the ring view matches the desktop headless renderer within tolerance');
+
+  // 3. Keys, as on the desktop.
+  await press(page, 'ArrowRight');
+  await untilStill(page);
+  s = await state(page);
+  check(s.round > 3.5, 'Right steps forward', `round ${s.round}`);
+  const afterRight = s.round;
+  await press(page, 'ArrowLeft');
+  await untilStill(page);
+  s = await state(page);
+  check(s.round < afterRight, 'Left steps back', `round ${s.round}`);
+  await press(page, 'Space');
+  s = await state(page);
+  check(s.playing, 'Space plays');
+  await press(page, 'Space');
+  s = await state(page);
+  check(!s.playing, 'Space pauses');
+  // 1, 2, 3: AllGather, ReduceScatter, AllReduce.
+  await press(page, 'Digit1');
+  s = await state(page);
+  check(s.op === 'allgather', '1 switches to AllGather', s.op);
+  await press(page, 'Digit2');
+  s = await state(page);
+  check(s.op === 'reducescatter', '2 switches to ReduceScatter', s.op);
+  await press(page, 'Digit3');
+  s = await state(page);
+  check(s.op === 'allreduce', '3 switches to AllReduce', s.op);
+  await press(page, 'KeyL');
+  s = await state(page);
+  check(s.lang === 'zh', 'L switches to Chinese', s.lang);
+  await canvasShot(page, path.join(outDir, 'browser-zh.png'));
+  await press(page, 'KeyL');
+  s = await state(page);
+  check(s.lang === 'en', 'L switches back to English', s.lang);
+  await press(page, 'KeyP');
+  s = await state(page);
+  check(s.presentation, 'P turns presentation mode on');
+  await press(page, 'KeyP');
+  s = await state(page);
+  check(!s.presentation, 'P turns it off');
+
+  // 4. History: each settled change is an entry; back and forward walk them.
+  await press(page, 'Digit1');
+  await page.waitForFunction(() => location.hash.includes('op=allgather'), { timeout: 10000 }).catch(() => {});
+  const withAllGather = await page.evaluate(() => location.hash);
+  check(withAllGather.includes('op=allgather'), 'the address follows the view', withAllGather);
+  await page.goBack();
+  await settle(page);
+  s = await state(page);
+  check(s.op === 'allreduce', 'back returns to AllReduce', `${s.op} ${await page.evaluate(() => location.hash)}`);
+  await page.goForward();
+  await settle(page);
+  s = await state(page);
+  check(s.op === 'allgather', 'forward returns to AllGather', s.op);
+  await press(page, 'Digit3');
+
+  // 5. A link round-trips: the link of this view opens the same view in a fresh page.
+  await press(page, 'ArrowRight');
+  await untilStill(page);
+  await press(page, 'KeyL');
+  await press(page, 'KeyP');
+  const before = await state(page);
+  const link = await page.evaluate(() => ringvizPage.link());
+  const second = await openPage(link, W, H);
+  const after = await state(second.page);
+  for (const key of ['op', 'gpus', 'round', 'view', 'lang', 'presentation', 'predict'])
+    check(after[key] === before[key], `the copied link restores ${key}`, `${before[key]} -> ${after[key]} via ${link}`);
+  await second.page.close();
+  await press(page, 'KeyP');
+  await press(page, 'KeyL');
+
+  // A link opens another view, language and lesson scene.
+  const memory = await openPage('#op=allreduce&gpus=4&view=memory&lang=zh', W, H);
+  s = await state(memory.page);
+  check(s.view === 'memory' && s.lang === 'zh', 'a link opens the Memory view in Chinese', JSON.stringify(s));
+  await canvasShot(memory.page, path.join(outDir, 'browser-memory-zh.png'));
+  await memory.page.close();
+  const lesson = await openPage('#lesson=05-allreduce-traffic&scene=2', W, H);
+  s = await state(lesson.page);
+  check(s.lesson === '05-allreduce-traffic' && s.scene === 2 && !s.playing, 'a link opens a lesson paused at its scene',
+        JSON.stringify(s));
+  await lesson.page.close();
+
+  // 6. A bad link: a visible notice and the default view, never a blank page.
+  const bad = await openPage('#gpus=9999&view=nowhere', W, H);
+  s = await state(bad.page);
+  const notice = await bad.page.$eval('#notice', (e) => e.textContent);
+  check(notice.length > 0 && s.frames > 0 && s.gpus > 0, 'a bad link shows a notice and the default view', notice);
+  const unknown = await openPage('#screenshot=x.png', W, H);
+  const unknownNotice = await unknown.page.$eval('#notice', (e) => e.textContent);
+  check(unknownNotice.includes('screenshot'), 'a link cannot name an output file', unknownNotice);
+  await bad.page.close();
+  await unknown.page.close();
+
+  // 7. The file picker replays a capture from disk.
+  const picker = await page.$('#file');
+  await picker.uploadFile(path.join(repo, 'assets', 'captures', 'straggler-4gpus.json'));
+  await page.waitForFunction(() => ringvizPage.state().open !== '', { timeout: 30000 })
+    .catch(() => fail('the picked file was not opened'));
+  await settle(page);
+  s = await state(page);
+  check(s.open.endsWith('straggler-4gpus.json') && s.gpus === 4, 'the file picker opens a shipped capture', JSON.stringify(s));
+  await canvasShot(page, path.join(outDir, 'browser-capture.png'));
+
+  // 8. Recording: a WebM of the canvas, and a PNG of the frame.
+  await page.evaluate(() => ringvizPage.toggleRecording());
+  await press(page, 'Space');
+  await new Promise((r) => setTimeout(r, 1500));
+  await page.evaluate(() => ringvizPage.toggleRecording());
+  await page.waitForFunction(() => ringvizPage.lastRecording !== undefined, { timeout: 10000 });
+  const webm = await page.evaluate(() => ringvizPage.lastRecording.size);
+  check(webm > 1000, 'Record WebM makes a video of the canvas', `${webm} bytes`);
+  const pngBytes = await page.evaluate(() => new Promise((resolve) => {
+    requestAnimationFrame(() => document.getElementById('canvas').toBlob((b) => resolve(b.size), 'image/png'));
+  }));
+  check(pngBytes > 1000, 'the PNG of the current frame is an image', `${pngBytes} bytes`);
+
+  // 9. High-DPI and resizing: the canvas has a device pixel per pixel, the UI scales with it.
+  const hidpi = await openPage('#gpus=4', 800, 500, 2);
+  s = await state(hidpi.page);
+  check(s.width === 1600 && s.height === 1000 && Math.abs(s.ui_scale - 2) < 1e-6, 'devicePixelRatio 2: 1600x1000 pixels, UI scale 2',
+        `${s.width}x${s.height} scale ${s.ui_scale}`);
+  await canvasShot(hidpi.page, path.join(outDir, 'browser-hidpi.png'));
+  await hidpi.page.setViewport({ width: 640, height: 400 + kBar, deviceScaleFactor: 2 });
+  await settle(hidpi.page);
+  s = await state(hidpi.page);
+  check(s.width === 1280 && s.height === 800, 'the canvas follows a resize', `${s.width}x${s.height}`);
+
+  // 10. Touch: a tap is a click (on the Memory tab, where the desktop layout puts tabs).
+  const tapPage = await openPage('#gpus=4', W, H, 1);
+  await tapPage.page.evaluate(() => {
+    const canvas = document.getElementById('canvas');
+    const touch = (type, x, y) => {
+      const t = new Touch({ identifier: 1, target: canvas, clientX: x, clientY: y });
+      canvas.dispatchEvent(new TouchEvent(type, { touches: type === 'touchend' ? [] : [t], changedTouches: [t],
+                                                  bubbles: true, cancelable: true }));
+    };
+    ringvizPage.tapAt = (x, y) => { touch('touchstart', x, y); setTimeout(() => touch('touchend', x, y), 50); };
+  });
+  const tabs = JSON.parse(fs.readFileSync(layout, 'utf8')).texts.filter((t) => t.text === 'Memory');
+  check(tabs.length > 0, 'the desktop layout names the Memory tab');
+  const tab = tabs[0];
+  await tapPage.page.evaluate((x, y) => ringvizPage.tapAt(x, y), tab.x + tab.w / 2, tab.y + tab.h / 2 + kBar);
+  await settle(tapPage.page, 8);
+  s = await state(tapPage.page);
+  check(s.view === 'memory', 'a tap on the Memory tab opens it', s.view);
+
+  const errors = messages.filter((m) => m.startsWith('page error'));
+  check(errors.length === 0, 'no page errors', errors.join(' | '));
+}
+
+async function runBench() {
+  const W = 1600, H = 900;
+  const rows = [];
+  for (const gpus of [4, 16, 64, 256]) {
+    const { page, firstFrameMs } = await openPage(`#gpus=${gpus}&round=1`, W, H);
+    await page.keyboard.press('Space');  // playing: every frame moves packets
+    await settle(page, 30);
+    const times = await page.evaluate(() => new Promise((resolve) => {
+      const t = [];
+      let last = performance.now();
+      function tick(now) {
+        t.push(now - last);
+        last = now;
+        if (t.length < 240) requestAnimationFrame(tick); else resolve(t);
+      }
+      requestAnimationFrame(tick);
+    }));
+    times.sort((a, b) => a - b);
+    const pick = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+    rows.push({ gpus, first: firstFrameMs, median: pick(0.5), p99: pick(0.99) });
+    await page.close();
+  }
+  console.log('browser (headless chromium, SwiftShader WebGL2), playing, 1600x900:');
+  console.log('  GPUs  first frame ms  frame median ms  frame p99 ms');
+  for (const r of rows)
+    console.log(`  ${String(r.gpus).padStart(4)}  ${r.first.toFixed(0).padStart(14)}  ${r.median.toFixed(1).padStart(15)}  ${r.p99.toFixed(1).padStart(12)}`);
+  console.log('desktop (--headless --bench-frames 120, same machine):');
+  console.log(execFileSync(desktop, ['--headless', '--settings', 'off', '--size', `${W}x${H}`, '--bench-frames', '120',
+                                     '--bench-gpus', '4,16,64,256'], { encoding: 'utf8' }));
+  let raw = 0, gz = 0;
+  for (const name of ['index.html', 'index.js', 'index.wasm', 'index.data']) {
+    const bytes = fs.readFileSync(path.join(webDir, name));
+    raw += bytes.length;
+    gz += zlib.gzipSync(bytes, { level: 9 }).length;
+  }
+  console.log(`download: ${(raw / 1e6).toFixed(2)} MB as files, ${(gz / 1e6).toFixed(2)} MB gzip-compressed (index.html, .js, .wasm, .data)`);
+}
+
+try {
+  if (mode === 'test') await runTest(); else await runBench();
+} catch (error) {
+  if (!process.exitCode) {
+    console.error(`FAIL: ${error.stack || error}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  server.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
