@@ -61,6 +61,7 @@ LAYER_ORDER = [
     ["app/gui/teaching"],
     ["app/gui/share", "app/gui/stage"],
     ["app/gui/hosts"],
+    ["app/cli/memory"],
     ["app/cli", "app/web"],
     ["app"],
 ]

@@ -14,8 +14,8 @@
 
 #include "app/cli/command.h"
 #include "app/options/config_flags.h"
-#include "app/cli/memory_iteration.h"
-#include "app/cli/memory_measured.h"
+#include "app/cli/memory/memory_iteration.h"
+#include "app/cli/memory/memory_measured.h"
 #include "app/options/number_flags.h"
 #include "core/training/memory_model.h"
 #include "core/model/text.h"

@@ -1,4 +1,4 @@
-#include "app/cli/memory_iteration.h"
+#include "app/cli/memory/memory_iteration.h"
 
 #include <cstdio>
 #include <iomanip>

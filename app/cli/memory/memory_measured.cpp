@@ -1,4 +1,4 @@
-#include "app/cli/memory_measured.h"
+#include "app/cli/memory/memory_measured.h"
 
 #include <iomanip>
 #include <iostream>
