@@ -320,13 +320,15 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   // and the plot; also whenever the left column would be narrower than kMinColumnLines) and
   // whole table rows (the table scrolls, three rows at least) while it is less than
   // kMinPlotLines. Table columns that do not fit the width are left out
-  // (kColumnsDropped). Then, if the plot still lacks its least height, a notice instead.
+  // (kColumnsDropped). Then the line saying what NCCL would do, and if the plot still lacks its
+  // least height, a notice instead of the table and the plot.
   const float right_full = std::round(std::clamp(area.w * 0.36f, line * 16, line * 30));
   bool link_view = true, selector = true, hint = true;
   int visible_rows = 0;
   TableCells cells;
   if (comparison) cells = table_cells(*comparison);
   std::string nccl = nccl_line();
+  bool nccl_shown = true;
   const int rows = static_cast<int>(cells.rows.size());
   // From where the window's widgets start to the link view's gap, or to the window's padding.
   const float content_left = ImGui::GetCursorScreenPos().x;
@@ -338,7 +340,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
     float h = wrap_text(question, width).height() + style.ItemSpacing.y;
     if (selector) h += selector_height(width) + style.ItemSpacing.y;
     if (!comparison) return h;
-    if (!nccl.empty()) h += wrap_text(nccl, width).height() + style.ItemSpacing.y;
+    if (nccl_shown && !nccl.empty()) h += wrap_text(nccl, width).height() + style.ItemSpacing.y;
     h += table_row_height() * static_cast<float>(visible_rows + 1) + style.ItemSpacing.y;
     if (hint) h += wrap_text(t.compare_table_hint, width).height() + style.ItemSpacing.y;
     return h + pad * 0.5f + measure_plot(*comparison, width, plot_lines).min_h;
@@ -348,6 +350,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   if (context.presentation && needed(kGoodPlotLines) > available) selector = false;
   if (needed(kMinPlotLines) > available || column_width() < line * kMinColumnLines) link_view = false;
   while (visible_rows > std::min(rows, 3) && needed(kMinPlotLines) > available) --visible_rows;
+  if (needed(kMinPlotLines) > available) nccl_shown = false;
 
   const float right_w = link_view ? right_full : 0.0f;
   const Rect left{area.x, area.y, area.w - right_w, area.h};
@@ -372,7 +375,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
   } else {
     link_input = {comparison, &*answer->routes};
     // What NCCL itself would run, above ringviz's simulated algorithms.
-    if (!nccl.empty()) paragraph(nccl, width, to_imcol(colours.text));
+    if (nccl_shown && !nccl.empty()) paragraph(nccl, width, to_imcol(colours.text));
     const std::vector<int> columns = shown_columns(cells, width);
     const float plot_top = ImGui::GetCursorScreenPos().y + (columns.empty() ? 0.0f : table_row_height() * static_cast<float>(visible_rows + 1)) +
                            style.ItemSpacing.y + (hint ? wrap_text(t.compare_table_hint, width).height() + style.ItemSpacing.y : 0.0f) +
