@@ -423,9 +423,10 @@ struct UiStrings {
   const char* iteration_host;            // %s per GPU, %s per machine, %s PCIe per GPU
   const char* iteration_sawtooth;
   const char* iteration_time;            // %s seconds
-  const char* iteration_time_parts[4];   // compute, recompute, communication, offload
+  const char* iteration_time_parts[5];   // compute, recompute, communication, offload, tensor parallel
   const char* iteration_time_hidden;     // %s communication, %s PCIe, both in total
   const char* iteration_caveat;
+  const char* iteration_caveat_gpt_block;  // the caveat's last clause alone, beside iteration_parallel_note
   const char* iteration_same_on_every_gpu;
   const char* iteration_strategies;
   const char* iteration_too_small;

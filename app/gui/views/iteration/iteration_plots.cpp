@@ -194,14 +194,18 @@ float draw_time_bar(ImDrawList* dl, const Rect& area, const IterationTime& time,
   const float title_w = ImGui::CalcTextSize(title.c_str()).x + line;
   const bool beside = title_w + line * 10 <= area.w;
   if (!beside) y += line * 1.3f;
-  const double parts[] = {time.compute, time.recompute, time.exposed_communication, time.exposed_offload};
-  const Rgb fills[] = {{96, 190, 116}, {180, 206, 96}, {80, 170, 230}, {200, 120, 200}};
+  // Tensor parallelism's per-layer collectives wait for each layer's output: all of their time
+  // is on the critical path, a part of the bar of its own (listed only where there is TP).
+  const double parts[] = {time.compute, time.recompute, time.exposed_communication, time.exposed_offload,
+                          time.tensor_parallel};
+  const Rgb fills[] = {{96, 190, 116}, {180, 206, 96}, {80, 170, 230}, {200, 120, 200}, {236, 168, 64}};
+  const int part_count = time.tensor_parallel > 0 ? 5 : 4;
   const Rect bar = beside ? Rect{area.x + title_w, y, area.w - title_w, std::round(line * 1.1f)}
                           : Rect{area.x, y, area.w, std::round(line * 1.1f)};
   if (dl != nullptr) {
     dl->AddRectFilled(to_imvec(bar.min()), to_imvec(bar.max()), to_imcol(colours.box_background));
     float x = bar.x;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < part_count; ++i) {
       if (time.total <= 0 || parts[i] <= 0) continue;
       const float w = bar.w * static_cast<float>(parts[i] / time.total);
       dl->AddRectFilled(ImVec2(x, bar.y), ImVec2(x + std::max(1.0f, w), bar.bottom()), to_imcol(fills[i]));
@@ -210,7 +214,7 @@ float draw_time_bar(ImDrawList* dl, const Rect& area, const IterationTime& time,
   }
   y = bar.bottom() + line * 0.3f;
   float lx = area.x;
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < part_count; ++i) {
     const std::string label = std::string(t.iteration_time_parts[i]) + " " + iteration_seconds(parts[i]);
     const float swatch_w = line * 1.35f + ImGui::CalcTextSize(label.c_str()).x;  // what legend_swatch takes
     if (lx > area.x && lx + swatch_w > area.right()) {

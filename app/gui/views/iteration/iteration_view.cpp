@@ -337,14 +337,17 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
   // instead of piling text up.
   const std::string verdict = iteration_fit_text(*e);
   const std::string peak = iteration_peak_text(*e);
-  std::string notes = std::string(t.iteration_same_on_every_gpu) + " " + t.iteration_caveat;
-  // The caveat speaks of the GPT block at t = 1; with TP, SP or FlashAttention say what is counted.
+  std::string notes = std::string(t.iteration_same_on_every_gpu) + " ";
+  // The caveat speaks of the GPT block at t = 1; with TP, SP or FlashAttention the note says
+  // what is counted instead, and only the block's clause of the caveat still holds.
   if (query_.tp > 1 || query_.attention == Attention::flash) {
     const std::string parallel = format(t.iteration_parallel_note, query_.tp, query_.sp ? " + SP" : "",
                                         query_.gpus / std::max(1, query_.tp),
                                         t.iteration_attention_names[static_cast<std::size_t>(query_.attention)]);
     register_glyph_text(parallel);
-    notes += " " + parallel;
+    notes += parallel + " " + t.iteration_caveat_gpt_block;
+  } else {
+    notes += t.iteration_caveat;
   }
   const std::string host =
       e->host_per_gpu > 0 ? format(t.iteration_host, iteration_gb(static_cast<double>(e->host_per_gpu)).c_str(),
