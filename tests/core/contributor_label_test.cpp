@@ -255,12 +255,15 @@ std::string problem_with_halves(const Config& config, const std::vector<RankSet>
   return {};
 }
 
-TEST_CASE("every label of every cell of every bidirectional ring collective up to 16 GPUs names each half's contributors") {
+// Up to 12 GPUs and two reductions (a sum names its terms, an average divides them at the end):
+// the cells grow as N^3, and 16 GPUs with three reductions took the sanitizer run almost five
+// minutes for the same code paths.
+TEST_CASE("every label of every cell of every bidirectional ring collective up to 12 GPUs names each half's contributors") {
   int cells_by_halves = 0, half_arrived = 0, one_element_slots = 0;
-  for (int gpus = 2; gpus <= 16; ++gpus)
+  for (int gpus = 2; gpus <= 12; ++gpus)
     for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce})
       for (Order order : {Order::seed, Order::nccl})
-        for (ReduceOp reduce : {ReduceOp::sum, ReduceOp::max, ReduceOp::avg})
+        for (ReduceOp reduce : {ReduceOp::sum, ReduceOp::avg})
           // Two elements a slot give each half one; one element leaves the second half empty,
           // and an empty half never decides the label.
           for (std::int64_t per_slot : {2, 1}) {
