@@ -95,8 +95,11 @@ async function untilStill(page) {
   }
   fail('the timeline never came to rest');
 }
+// Held for 100 ms, as a person's key press is: Dear ImGui 1.86 reads whether a key is down once
+// a frame, so a press and release that both land between two frames (puppeteer's default, no
+// delay) is never seen, by the page or by the desktop window alike.
 async function press(page, key) {
-  await page.keyboard.press(key);
+  await page.keyboard.press(key, { delay: 100 });
   await settle(page);
 }
 async function canvasShot(page, file) {
