@@ -392,7 +392,7 @@ Command add_memory_command(CLI::App& app) {
                                  "iteration flags");
               // A measured job is small: bytes unless --unit says otherwise.
               print_measured_memory(flags->from_job, parser->count("--unit") > 0 ? request.unit : ByteUnit::bytes,
-                                    request.json);
+                                    request.json, request.language);
               return 0;
             }
             if (flags->iteration.given()) {

@@ -31,7 +31,7 @@ std::string CopyLink::fragment(gui::GuiApp& app) const {
 }
 
 void CopyLink::setup_panel_end(gui::GuiApp& app) {
-  const gui::UiStrings& t = gui::ui_strings();
+  const gui::UiStrings& t = app.text();
   ImGui::SameLine();
   if (ImGui::Button(t.copy_link)) {
     const std::string link = fragment(app);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/text.h"
 #include "core/run/measured_memory.h"
 
 namespace ringviz {
@@ -25,7 +26,7 @@ enum class MemoryTerm {
 struct MemoryTermComparison {
   MemoryTerm term = MemoryTerm::parameters;
   int layer = 0;           // layer_activations: 1..L
-  std::string name;        // "parameters", "layer 2 activations"
+  std::string name;        // "parameters", "layer 2 activations" (in the comparison's language)
   std::int64_t measured = 0;
   std::int64_t model = 0;
   // measured − model must lie in [low, high]: 0 and 0 where the model is exact.
@@ -40,11 +41,12 @@ struct MemoryComparison {
   MeasuredMemory measured;
   MemoryConvention convention = MemoryConvention::fp32;  // the one the element sizes match
   std::vector<MemoryTermComparison> terms;
+  Language language = Language::en;  // of the terms' names and reasons
   bool within() const;
 };
 
 // Throws InputError when the measurement's shape is one the model cannot take (heads not
-// dividing the width, a world the memory model refuses).
-MemoryComparison compare_measured_memory(const MeasuredMemory& measured);
+// dividing the width, a world the memory model refuses). Names and reasons in `language`.
+MemoryComparison compare_measured_memory(const MeasuredMemory& measured, Language language = Language::en);
 
 }  // namespace ringviz

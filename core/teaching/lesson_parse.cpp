@@ -276,6 +276,11 @@ class LessonReader {
     return value.get<std::string>();
   }
 
+  bool boolean(const json& value, const std::string& pointer, std::string_view field) const {
+    if (!value.is_boolean()) fail(pointer, field, "expected true or false, got " + std::string(json_type_name(value)));
+    return value.get<bool>();
+  }
+
   long long integer(const json& value, const std::string& pointer, std::string_view field,
                     long long low, long long high) const {
     // 1e20 or 10^20 written out is whole, only beyond 64 bits: say so, not "not an integer".
@@ -570,6 +575,16 @@ LessonMemory read_iteration_memory(const LessonReader& reader, const json& value
     reader.parse_with(at("accelerator"), "accelerator", [&] { return find_accelerator(name, "accelerator").name; });
     query.accelerator = name;
   }
+  // Tensor and sequence parallelism and the attention kernel, as `ringviz memory --tp --sp
+  // --attention --block` take them; validate_iteration_query below checks tp against the GPUs
+  // and the heads, and sp against tp, naming the field.
+  if (value.contains("tp")) query.tp = static_cast<int>(reader.integer(value["tp"], at("tp"), "tp", 1, kMaxRanks));
+  if (value.contains("sp")) query.sp = reader.boolean(value["sp"], at("sp"), "sp");
+  if (value.contains("attention"))
+    query.attention = reader.parse_with(at("attention"), "attention",
+                                        [&] { return parse_attention(text("attention"), "attention"); });
+  if (value.contains("block"))
+    query.block = reader.parse_with(at("block"), "block", [&] { return parse_block(text("block"), "block"); });
   query.gpus = config.ranks;
   query.order = config.order;
   reader.parse_with(pointer, "memory", [&] {
@@ -584,12 +599,13 @@ LessonMemory read_memory(const LessonReader& reader, const json& value, const st
                          const Config& config) {
   reader.expect_object(value, pointer, "memory",
                        {"params", "strategies", "convention", "model", "layers", "hidden", "heads", "vocab", "seq",
-                        "micro_batch", "recompute", "offload", "gpu_memory_gb", "accelerator"});
+                        "micro_batch", "recompute", "offload", "gpu_memory_gb", "accelerator", "tp", "sp",
+                        "attention", "block"});
   auto at = [&](std::string_view key) { return pointer + "/" + std::string(key); };
   LessonMemory memory;
   if (value.contains("model")) return read_iteration_memory(reader, value, pointer, config);
   for (const char* key : {"layers", "hidden", "heads", "vocab", "seq", "micro_batch", "recompute", "offload",
-                          "gpu_memory_gb", "accelerator"})
+                          "gpu_memory_gb", "accelerator", "tp", "sp", "attention", "block"})
     if (value.contains(key))
       reader.fail(at(key), key, "given without \"model\" (only a transformer's whole iteration uses it)");
   const json& params = reader.require(value, pointer, "params", "the model's parameter count, e.g. \"7B\"");

@@ -108,7 +108,8 @@ void add_model_states(Figures& figures, const MemoryEstimate& e, const std::stri
 
 std::string variant_label(const IterationQuery& q) {
   return std::string(strategy_name(q.strategy)) + ", recompute " + std::string(recompute_name(q.recompute)) +
-         ", offload " + std::string(offload_name(q.offload)) + ":";
+         ", offload " + std::string(offload_name(q.offload)) + ", tp " + std::to_string(q.tp) + (q.sp ? " with sp" : "") +
+         ":";
 }
 
 // The iteration model's figures for one query: its model states, the peak whole and by part,
@@ -149,12 +150,16 @@ void add_iteration(Figures& figures, const IterationQuery& query) {
   seconds(e.time.exposed_communication, "exposed communication");
   seconds(e.time.offload, "offload");
   seconds(e.time.exposed_offload, "exposed offload");
+  seconds(e.time.tensor_parallel, "tensor parallel");
+  bytes(static_cast<double>(e.tensor_parallel.bytes_sent_per_gpu), "tensor-parallel traffic per GPU per iteration");
+  bytes(static_cast<double>(e.data_parallel_bytes_sent), "data-parallel traffic per GPU per iteration");
 }
 
 // Everything a caption of `scene` may quote. A model-states scene: each strategy of its block,
 // against the GPU the memory view draws (kDefaultGpuMemoryBytes). A whole-iteration scene: its
 // query, and the baselines its choices improve on: the same model with DDP instead of the
-// strategy, without recomputation, without offloading, and every mix of those.
+// strategy, without recomputation, without offloading, without tensor parallelism, and every
+// mix of those.
 Figures scene_figures(const LessonScene& scene) {
   Figures figures;
   const LessonMemory& memory = *scene.memory;
@@ -167,13 +172,18 @@ Figures scene_figures(const LessonScene& scene) {
   const IterationQuery& own = *memory.iteration;
   for (Strategy strategy : {own.strategy, Strategy::ddp})
     for (Recompute recompute : {own.recompute, Recompute::none})
-      for (Offload offload : {own.offload, Offload::none}) {
-        IterationQuery variant = own;
-        variant.strategy = strategy;
-        variant.recompute = recompute;
-        variant.offload = offload;
-        add_iteration(figures, variant);
-      }
+      for (Offload offload : {own.offload, Offload::none})
+        for (bool tensor_parallel : {true, false}) {
+          IterationQuery variant = own;
+          variant.strategy = strategy;
+          variant.recompute = recompute;
+          variant.offload = offload;
+          if (!tensor_parallel) {
+            variant.tp = 1;
+            variant.sp = false;
+          }
+          add_iteration(figures, variant);
+        }
   return figures;
 }
 

@@ -777,6 +777,44 @@ TEST_CASE("a whole-iteration memory block is refused where it is wrong, naming t
             .find("/scenes/0/memory/recompute: recompute:") != std::string::npos);
   CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "seq": 0})")
             .find("/scenes/0/memory/seq: seq: 0 is out of range") != std::string::npos);
+  // Tensor and sequence parallelism, the attention kernel and the block: the CLI's checks, at the field.
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "tp": 3})").find("/scenes/0/memory: tp: 3 does not divide") !=
+        std::string::npos);
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "tp": 0})")
+            .find("/scenes/0/memory/tp: tp: 0 is out of range") != std::string::npos);
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "sp": true})").find("/scenes/0/memory: sp:") !=
+        std::string::npos);
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "tp": 2, "sp": "yes"})")
+            .find("/scenes/0/memory/sp: sp: expected true or false, got a string") != std::string::npos);
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "attention": "sparse"})")
+            .find("/scenes/0/memory/attention: attention:") != std::string::npos);
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "block": "moe"})")
+            .find("/scenes/0/memory/block: block:") != std::string::npos);
+  CHECK(error_with(R"({"params": "7B", "strategies": ["ddp"], "tp": 2})")
+            .find("/scenes/0/memory/tp: tp: given without \"model\"") != std::string::npos);
+}
+
+TEST_CASE("a whole-iteration memory block sets tensor and sequence parallelism, the attention kernel and the block") {
+  const std::string steps = R"([{"pause": 1, "caption": {"en": "go", "zh": "走"}}])";
+  const Lesson lesson = parse_lesson(
+      small_lesson(kAllGather4, steps, R"(["memory"])",
+                   R"(, "memory": {"model": "llama3-8b", "strategies": ["ddp"], "tp": 4, "sp": true,
+                       "attention": "flash", "block": "model"})"),
+      "tp.json");
+  const IterationQuery& query = *lesson.scenes.front().memory->iteration;
+  CHECK(query.tp == 4);
+  CHECK(query.sp);
+  CHECK(query.attention == Attention::flash);
+  CHECK(query.block == Block::model);
+  // Left out, they are the CLI's defaults.
+  const Lesson plain = parse_lesson(
+      small_lesson(kAllGather4, steps, R"(["memory"])", R"(, "memory": {"model": "llama3-8b", "strategies": ["ddp"]})"),
+      "plain.json");
+  const IterationQuery& defaults = *plain.scenes.front().memory->iteration;
+  CHECK(defaults.tp == 1);
+  CHECK_FALSE(defaults.sp);
+  CHECK(defaults.attention == Attention::eager);
+  CHECK(defaults.block == IterationQuery{}.block);
 }
 
 TEST_CASE("lessons 8 and 9 state the iteration model's peaks, and lesson 8 starts from the source article's 112 GB") {

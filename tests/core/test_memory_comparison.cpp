@@ -94,3 +94,26 @@ TEST_CASE("the model's figures for the measured GPT, worked by hand, and their t
   CHECK(term_named(full, "recomputed layer").model == 344'064);
   CHECK(term_named(full, "activations peak").model == 16'384 + 344'064);
 }
+
+TEST_CASE("the comparison speaks Chinese when asked, with the same figures term by term") {
+  const MeasuredMemory measured = parse_job_document(document(), "job.json").memory.front();
+  const MemoryComparison english = compare_measured_memory(measured);
+  const MemoryComparison chinese = compare_measured_memory(measured, Language::zh);
+  CHECK(english.language == Language::en);
+  CHECK(chinese.language == Language::zh);
+  REQUIRE(chinese.terms.size() == english.terms.size());
+  for (std::size_t i = 0; i < english.terms.size(); ++i) {
+    const MemoryTermComparison& en = english.terms[i];
+    const MemoryTermComparison& zh = chinese.terms[i];
+    CAPTURE(en.name);
+    CHECK(zh.term == en.term);
+    CHECK(zh.measured == en.measured);
+    CHECK(zh.model == en.model);
+    CHECK(zh.low == en.low);
+    CHECK(zh.high == en.high);
+    CHECK(zh.name != en.name);  // every name and reason translated
+    CHECK(zh.why != en.why);
+  }
+  CHECK(term_named(chinese, "第 1 层激活").model == 344'064);
+  CHECK(term_named(chinese, "参数").why == "精确");
+}

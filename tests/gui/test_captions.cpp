@@ -37,9 +37,10 @@ struct Run {
       : config(c), schedule(make_schedule(c)),
         traffic(compute_traffic(schedule, make_layout(c), c.dtype, c.ranks)) {}
   // Before the first round (0), each round, and the end (-1).
-  std::string caption(int round) const {
-    const RoundCaption caption = round < 0 ? round_caption(config, schedule, traffic, schedule.round_count(), true)
-                                           : round_caption(config, schedule, traffic, round, false);
+  std::string caption(int round, Language language = Language::en) const {
+    const RoundCaption caption = round < 0
+                                     ? round_caption(language, config, schedule, traffic, schedule.round_count(), true)
+                                     : round_caption(language, config, schedule, traffic, round, false);
     return caption.title + "\n" + caption.body;
   }
 };
@@ -60,17 +61,10 @@ bool names_neighbours(const std::string& text) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// Restores English however a test case ends.
-struct InLanguage {
-  explicit InLanguage(Language language) { set_ui_language(language); }
-  ~InLanguage() { set_ui_language(Language::en); }
-};
-
 }  // namespace
 
 TEST_CASE("no caption of an algorithm other than the rings speaks of a ring or of neighbours, in English or Chinese") {
   for (Language language : {Language::en, Language::zh}) {
-    InLanguage in(language);
     for (Algorithm algorithm : kAllAlgorithms)
       for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
         if (!algorithm_supports(algorithm, op)) continue;
@@ -79,7 +73,7 @@ TEST_CASE("no caption of an algorithm other than the rings speaks of a ring or o
             const Run run(config_of(algorithm, op, ranks, reduce));
             bool some_ring_words = false;
             for (int round = -1; round <= run.schedule.round_count(); ++round) {
-              const std::string text = run.caption(round);
+              const std::string text = run.caption(round, language);
               CAPTURE(language_name(language));
               CAPTURE(algorithm_name(algorithm));
               CAPTURE(op_name(op));
@@ -105,7 +99,6 @@ TEST_CASE("no caption of an algorithm other than the rings speaks of a ring or o
 }
 
 TEST_CASE("rhd's captions name the partners and the slots each sends, round by round") {
-  InLanguage in(Language::en);
   const Run four(config_of(Algorithm::rhd, Op::allreduce, 4));
   REQUIRE(four.schedule.round_count() == 4);
   CHECK(contains(four.caption(0), "Halving in 2 rounds (partners swap and reduce half their slots), then doubling in 2"));
@@ -130,13 +123,11 @@ TEST_CASE("rhd's captions name the partners and the slots each sends, round by r
   // Partners are not a fixed distance apart once ranks are renumbered.
   CHECK(contains(six.caption(2), "Partner GPUs pair up (GPU 1 with GPU 4, ...)"));
 
-  InLanguage zh(Language::zh);
-  CHECK(contains(four.caption(1), "编号相差 2 的 GPU 两两配对（GPU 0 与 GPU 2，……）"));
-  CHECK(contains(four.caption(1), "每张发 2 个分片给搭档"));
+  CHECK(contains(four.caption(1, Language::zh), "编号相差 2 的 GPU 两两配对（GPU 0 与 GPU 2，……）"));
+  CHECK(contains(four.caption(1, Language::zh), "每张发 2 个分片给搭档"));
 }
 
 TEST_CASE("the tree's captions name the depth and a child and its parent; naive's and direct's name GPU 0 and the owners") {
-  InLanguage in(Language::en);
   const Run tree(config_of(Algorithm::tree, Op::allreduce, 7));
   REQUIRE(tree.schedule.round_count() == 4);
   CHECK(contains(tree.caption(1), "Round 1 of 4  -  reduce"));
@@ -164,14 +155,13 @@ TEST_CASE("the tree's captions name the depth and a child and its parent; naive'
 }
 
 TEST_CASE("each algorithm's traffic formula gives what its busiest GPU sends") {
-  InLanguage in(Language::en);
   for (Algorithm algorithm : kAllAlgorithms)
     for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
       if (!algorithm_supports(algorithm, op)) continue;
       for (int ranks = 2; ranks <= 9; ++ranks) {
         const Run run(config_of(algorithm, op, ranks));
         const TrafficFormula formula =
-            traffic_formula(algorithm, op, ranks, formula_buffer_bytes(run.config));
+            traffic_formula(Language::en, algorithm, op, ranks, formula_buffer_bytes(run.config));
         std::int64_t busiest = 0;
         for (int r = 0; r < ranks; ++r) busiest = std::max(busiest, run.traffic.total_sent(r));
         CAPTURE(algorithm_name(algorithm));
@@ -190,16 +180,15 @@ TEST_CASE("each algorithm's traffic formula gives what its busiest GPU sends") {
         CHECK(names_a_ring(formula.formula) == algorithm_unit(algorithm).ring_neighbours);
       }
     }
-  CHECK(traffic_formula(Algorithm::tree, Op::allreduce, 7, 64).values == "busiest, GPU 1: 3 x 64 B = 192 B");
-  CHECK(traffic_formula(Algorithm::naive, Op::allreduce, 4, 64).formula ==
+  CHECK(traffic_formula(Language::en, Algorithm::tree, Op::allreduce, 7, 64).values == "busiest, GPU 1: 3 x 64 B = 192 B");
+  CHECK(traffic_formula(Language::en, Algorithm::naive, Op::allreduce, 4, 64).formula ==
         "naive AllReduce: GPU 0 sends (N-1) x M, the others M");
 }
 
 TEST_CASE("the help's guide speaks of the ring's arrows only where the ring runs") {
   for (Language language : {Language::en, Language::zh}) {
-    InLanguage in(language);
     CAPTURE(language_name(language));
-    const std::string other = format(ui_strings().guide_text_other, "tree");
+    const std::string other = format(ui_strings_for(language).guide_text_other, "tree");
     CHECK(contains(other, "tree"));
     CHECK_FALSE(names_a_ring(other));
     CHECK_FALSE(names_neighbours(other));
@@ -221,14 +210,13 @@ TEST_CASE("every caption of an algorithm other than the ring fits the caption pa
   // About 125 columns a line at 1600 x 900; a sum adds no sentence on the reduction.
   constexpr std::size_t kTwoLines = 240;
   for (Language language : {Language::en, Language::zh}) {
-    InLanguage in(language);
     for (Algorithm algorithm : kAllAlgorithms)
       for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce}) {
         if (algorithm == Algorithm::ring || !algorithm_supports(algorithm, op)) continue;
         for (int ranks : {2, 4, 6, 7, 8, 16}) {
           const Run run(config_of(algorithm, op, ranks));
           for (int round = -1; round <= run.schedule.round_count(); ++round) {
-            const std::string text = run.caption(round);
+            const std::string text = run.caption(round, language);
             CAPTURE(text);
             CHECK(columns(text.substr(text.find('\n') + 1)) <= kTwoLines);
           }
@@ -241,13 +229,12 @@ TEST_CASE("the timeline's phases are reduce and broadcast for the algorithms tha
   for (Algorithm algorithm : {Algorithm::naive, Algorithm::tree, Algorithm::tree_pipelined})
     CHECK(reduces_into_one_gpu(algorithm));
   for (Algorithm algorithm : {Algorithm::ring, Algorithm::direct, Algorithm::rhd}) CHECK_FALSE(reduces_into_one_gpu(algorithm));
-  InLanguage in(Language::en);
-  CHECK(format(ui_strings().timeline_hint, ui_strings().phase_reduce, ui_strings().phase_broadcast) ==
+  const UiStrings& t = ui_strings_for(Language::en);
+  CHECK(format(t.timeline_hint, t.phase_reduce, t.phase_broadcast) ==
         "Drag to scrub; markers are rounds (orange: reduce, blue: broadcast).");
 }
 
 TEST_CASE("a wave of a pipelined schedule is told as the earliest of the source article's rounds in it") {
-  InLanguage in(Language::en);
   Config config = config_of(Algorithm::rhd, Op::allreduce, 4);
   config.slices = 2;
   config.channels = 2;
@@ -260,10 +247,9 @@ TEST_CASE("a wave of a pipelined schedule is told as the earliest of the source 
   CHECK(contains(run.caption(2), "Slices of rounds 1 to 2 travel at once; round 1: GPUs 2 apart pair up"));
   CHECK(contains(run.caption(0), "Halving in 2 rounds"));
   for (Language language : {Language::en, Language::zh}) {
-    InLanguage other(language);
     for (int round = -1; round <= run.schedule.round_count(); ++round) {
       CAPTURE(round);
-      CHECK_FALSE(names_a_ring(run.caption(round)));
+      CHECK_FALSE(names_a_ring(run.caption(round, language)));
     }
   }
 }
@@ -277,10 +263,9 @@ TEST_CASE("a ring broadcast's captions name the root, the chain and its phase, a
   // No reduction is explained: a broadcast combines nothing.
   for (int round = 0; round <= 6; ++round) CHECK(broadcast.caption(round).find("reduc") == std::string::npos);
   const Run with_bytes(ConfigBuilder().op(Op::broadcast).ranks(4).count(16));
-  const TrafficFormula formula = traffic_formula(Algorithm::ring, Op::broadcast, 4, 64);
+  const TrafficFormula formula = traffic_formula(Language::en, Algorithm::ring, Op::broadcast, 4, 64);
   CHECK(formula.formula == "Ring Broadcast sends, per GPU but the last in the chain:  M");
   CHECK(formula.values == "= 64 B (GPU 3, the last in the chain, sends nothing)");
   CHECK(formula.busiest_bytes == static_cast<double>(with_bytes.traffic.total_sent(0)));
-  InLanguage chinese(Language::zh);
-  CHECK(broadcast.caption(2).find("广播") != std::string::npos);
+  CHECK(broadcast.caption(2, Language::zh).find("广播") != std::string::npos);
 }

@@ -1,5 +1,5 @@
 // The UI languages: the Chinese strings are complete and printf-compatible with the English
-// ones, the switch works, and the Chinese font atlas has a glyph for every character in use.
+// ones, and the Chinese font atlas has a glyph for every character in use.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -123,14 +123,6 @@ TEST_CASE("the Chinese strings are Chinese") {
   CHECK(with_chinese >= static_cast<int>(kFields) * 3 / 4);
 }
 
-TEST_CASE("the UI language switches at run time") {
-  set_ui_language(Language::zh);
-  CHECK(ui_language() == Language::zh);
-  CHECK(std::string(ui_strings().setup_title) == ui_strings_for(Language::zh).setup_title);
-  set_ui_language(Language::en);
-  CHECK(std::string(ui_strings().setup_title) == "Setup");
-}
-
 TEST_CASE("code points are decoded from UTF-8, without ASCII and repeats") {
   CHECK(non_ascii_code_points("abc").empty());
   CHECK(non_ascii_code_points("中文中 x") == std::vector<char32_t>{0x4E2D, 0x6587});
@@ -207,33 +199,31 @@ TEST_CASE("without the Chinese font, a Chinese atlas is refused with the path an
 }
 
 TEST_CASE("the unfinished results and the transfers' kind are named after the reduction, in English and Chinese") {
-  set_ui_language(Language::en);
-  CHECK(std::string(partial_result(ReduceOp::sum)) == "partial sum");
-  CHECK(std::string(partial_result(ReduceOp::max, true)) == "running maxima");
-  CHECK(std::string(partial_result(ReduceOp::prod)) == "partial product");
-  CHECK(std::string(partial_result(ReduceOp::avg)) == "partial sum");  // avg adds until the end
-  CHECK(std::string(ui_strings().reduction_kind[static_cast<int>(ReduceOp::min)]) == "reduce min");
-  CHECK(std::string(ui_strings().reduction_explained[static_cast<int>(ReduceOp::min)]).find("min(a0,b0)") !=
+  const Language en = Language::en;
+  const Language zh = Language::zh;
+  CHECK(std::string(partial_result(en, ReduceOp::sum)) == "partial sum");
+  CHECK(std::string(partial_result(en, ReduceOp::max, true)) == "running maxima");
+  CHECK(std::string(partial_result(en, ReduceOp::prod)) == "partial product");
+  CHECK(std::string(partial_result(en, ReduceOp::avg)) == "partial sum");  // avg adds until the end
+  CHECK(std::string(ui_strings_for(en).reduction_kind[static_cast<int>(ReduceOp::min)]) == "reduce min");
+  CHECK(std::string(ui_strings_for(en).reduction_explained[static_cast<int>(ReduceOp::min)]).find("min(a0,b0)") !=
         std::string::npos);
-  set_ui_language(Language::zh);
-  CHECK(std::string(partial_result(ReduceOp::sum)) == "部分和");
-  CHECK(std::string(partial_result(ReduceOp::min)) == "当前最小值");
-  CHECK(std::string(ui_strings().reduction_explained[static_cast<int>(ReduceOp::max)]).find("max(a0,b0)") !=
+  CHECK(std::string(partial_result(zh, ReduceOp::sum)) == "部分和");
+  CHECK(std::string(partial_result(zh, ReduceOp::min)) == "当前最小值");
+  CHECK(std::string(ui_strings_for(zh).reduction_explained[static_cast<int>(ReduceOp::max)]).find("max(a0,b0)") !=
         std::string::npos);
-  set_ui_language(Language::en);
 }
 
 TEST_CASE("the traffic panel's subject is the algorithm and operation that run, not always the ring's AllReduce") {
-  set_ui_language(Language::en);
-  CHECK(algorithm_op_label(Algorithm::ring, Op::allreduce) == "Ring AllReduce");
-  CHECK(algorithm_op_label(Algorithm::ring, Op::allgather) == "Ring AllGather");
-  CHECK(algorithm_op_label(Algorithm::tree, Op::allreduce) == "tree AllReduce");
-  CHECK(traffic_formula(Algorithm::ring, Op::allreduce, 4, 64).formula == "Ring AllReduce sends, per GPU:  2(N-1)/N x M");
-  CHECK(traffic_formula(Algorithm::ring, Op::reducescatter, 4, 64).formula ==
+  const Language en = Language::en;
+  CHECK(algorithm_op_label(en, Algorithm::ring, Op::allreduce) == "Ring AllReduce");
+  CHECK(algorithm_op_label(en, Algorithm::ring, Op::allgather) == "Ring AllGather");
+  CHECK(algorithm_op_label(en, Algorithm::tree, Op::allreduce) == "tree AllReduce");
+  CHECK(traffic_formula(en, Algorithm::ring, Op::allreduce, 4, 64).formula ==
+        "Ring AllReduce sends, per GPU:  2(N-1)/N x M");
+  CHECK(traffic_formula(en, Algorithm::ring, Op::reducescatter, 4, 64).formula ==
         "Ring ReduceScatter sends, per GPU:  (N-1)/N x M");
-  set_ui_language(Language::zh);
-  CHECK(algorithm_op_label(Algorithm::ring, Op::allreduce) == "环形 AllReduce");
-  set_ui_language(Language::en);
+  CHECK(algorithm_op_label(Language::zh, Algorithm::ring, Op::allreduce) == "环形 AllReduce");
 }
 
 namespace {

@@ -73,18 +73,15 @@ TEST_CASE("the longest wait of a round is the straggler's receiver, waiting for 
 TEST_CASE("the caption of a measured round names its time and the longest wait, in English and Chinese") {
   const RecordedRun run = straggler_run();
   const Schedule schedule = make_schedule(run.config);
-  set_ui_language(Language::en);
-  CHECK(measured_caption(run, schedule.rounds[2], 3) == "round 3: 2.13 ms; GPU 3 waited 2.1 ms for GPU 2");
-  set_ui_language(Language::zh);
-  CHECK(measured_caption(run, schedule.rounds[2], 3) == "第 3 轮：2.13 ms；GPU 3 等待 2.1 ms，等的是 GPU 2");
-  set_ui_language(Language::en);
+  CHECK(measured_caption(run, schedule.rounds[2], 3, Language::en) == "round 3: 2.13 ms; GPU 3 waited 2.1 ms for GPU 2");
+  CHECK(measured_caption(run, schedule.rounds[2], 3, Language::zh) == "第 3 轮：2.13 ms；GPU 3 等待 2.1 ms，等的是 GPU 2");
   CHECK(duration_text(950) == "950 \xC2\xB5s");
   CHECK(duration_text(2.5e6) == "2.5 s");
 }
 
 TEST_CASE("a plain trace's caption says nothing measured") {
   const RecordedRun run = parse_recorded_run(trace_document(straggler_config()), "t.json");
-  CHECK(measured_caption(run, make_schedule(run.config).rounds[0], 1).empty());
+  CHECK(measured_caption(run, make_schedule(run.config).rounds[0], 1, Language::en).empty());
 }
 
 TEST_CASE("the timeline cursor runs through each round from its first start to its last end") {
@@ -104,7 +101,6 @@ TEST_CASE("ranks are grouped by host in order of first appearance, each host its
 }
 
 TEST_CASE("the replay summary names the file, transport, ranks and hosts") {
-  set_ui_language(Language::en);
   ReplaySource replay;
   const std::string path = "/tmp/ringviz-replay-summary-test.json";
   {
@@ -112,7 +108,7 @@ TEST_CASE("the replay summary names the file, transport, ranks and hosts") {
     out << synthetic_capture(straggler_config(), "none").dump();
   }
   replay.open(path);
-  CHECK(replay_summary(replay) == "Replaying ringviz-replay-summary-test.json (mpi, 4 ranks on 2 hosts)");
+  CHECK(replay_summary(replay, Language::en) == "Replaying ringviz-replay-summary-test.json (mpi, 4 ranks on 2 hosts)");
   CHECK(replay.pacing() == Pacing::measured);
   replay.set_pacing(Pacing::even);
   CHECK(replay.round_seconds().empty());

@@ -251,7 +251,7 @@ TEST_CASE("a one-off --lang opens the GUI in that language but never becomes the
   classroom.start(app);
   CHECK(app.preferences() == startup.preferences);
   std::string missing;
-  if (chinese_font_data(missing)) CHECK(ui_language() == Language::zh);
+  if (chinese_font_data(missing)) CHECK(app.language() == Language::zh);
 
   // Another preference changes and is saved: the language in the file is still English.
   app.preferences().speed = 2;
@@ -265,6 +265,22 @@ TEST_CASE("a one-off --lang opens the GUI in that language but never becomes the
     CHECK(classroom.set_language(app, Language::zh));
     CHECK(app.preferences().language == Language::zh);
   }
-  set_ui_language(Language::en);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the language belongs to the GUI that runs, not to the process: two apps speak their own") {
+  std::string missing;
+  if (!chinese_font_data(missing)) {
+    MESSAGE("no Chinese font here (" << missing << "): only the English app is checked");
+  }
+  GuiApp english(ShowRequest{}, BackendChoice::cpu, Preferences{}, Host{});
+  GuiApp chinese(ShowRequest{}, BackendChoice::cpu, Preferences{}, Host{});
+  ClassroomMode classroom(classroom_options("zh", false, 0, false));
+  classroom.start(chinese);
+  const Language expected = chinese_font_data(missing) ? Language::zh : Language::en;
+  CHECK(chinese.language() == expected);
+  CHECK(std::string(chinese.text().setup_title) == ui_strings_for(expected).setup_title);
+  // Switching the second app left the first as it was.
+  CHECK(english.language() == Language::en);
+  CHECK(std::string(english.text().setup_title) == "Setup");
 }

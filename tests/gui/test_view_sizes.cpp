@@ -149,7 +149,6 @@ void sweep(const ViewCase& c) {
     }
     check_layout(app, c.view, static_cast<float>(width), static_cast<float>(height));
   }
-  set_ui_language(Language::en);
 }
 
 }  // namespace

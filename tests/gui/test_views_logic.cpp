@@ -63,7 +63,7 @@ TEST_CASE("each GPU's peak over the iteration is at least what it holds at any s
   }
   CHECK(columns[0].peak_per_gpu[0] == 112'000'000'000);
   CHECK(columns[1].peak_per_gpu[0] < 45'000'000'000);
-  CHECK(peak_text(columns[1].timeline).rfind("Peak ", 0) == 0);
+  CHECK(peak_text(columns[1].timeline, Language::en).rfind("Peak ", 0) == 0);
 }
 
 TEST_CASE("the memory view words the peak's cause from the timeline's data, in English and in Chinese") {
@@ -73,12 +73,10 @@ TEST_CASE("the memory view words the peak's cause from the timeline's data, in E
   query.memory.strategy = Strategy::zero2;
   query.bucket_bytes = 800;
   const IterationTimeline timeline = build_iteration_timeline(query);
-  CHECK(peak_text(timeline) ==
+  CHECK(peak_text(timeline, Language::en) ==
         "Peak 6e-06 GB on GPU 3 at step 4 (backward: the gradients of bucket 2 of 3 are ready): gradients "
         "(2e-07 GB) and transient buffers (8e-07 GB) on top of the parameters and optimizer states");
-  set_ui_language(Language::zh);
-  const std::string chinese = peak_text(timeline);
-  set_ui_language(Language::en);
+  const std::string chinese = peak_text(timeline, Language::zh);
   CHECK(chinese.rfind("峰值 6e-06 GB，出现在 GPU 3。第 4 步", 0) == 0);
   CHECK(chinese.find("梯度（2e-07 GB）和临时缓冲区（8e-07 GB）") != std::string::npos);
 }
@@ -262,17 +260,17 @@ TEST_CASE("the whole iteration's peak, verdict and moments are worded from the m
   const IterationEstimate estimate = estimate_iteration(query);
   // At seq 4096 without recomputation the logits join every layer's activations at the loss.
   REQUIRE(estimate.timeline[static_cast<std::size_t>(estimate.peak.event)].phase == IterationPhase::loss);
-  CHECK(iteration_peak_text(estimate).rfind("Peak " + iteration_gb(static_cast<double>(estimate.peak.memory.total())) +
+  CHECK(iteration_peak_text(estimate, Language::en).rfind("Peak " + iteration_gb(static_cast<double>(estimate.peak.memory.total())) +
                                                 " per GPU at \"loss", 0) == 0);
-  CHECK(iteration_peak_text(estimate).find("activations (") != std::string::npos);
+  CHECK(iteration_peak_text(estimate, Language::en).find("activations (") != std::string::npos);
   // At the loss backward has made no gradient yet: what lies under the activations is named as
   // weights and optimizer states, not as the model states of the optimizer step.
   const IterationMemory& at_loss = estimate.peak.memory;
   REQUIRE(at_loss.gradients == 0);
-  CHECK(iteration_peak_text(estimate).find(
+  CHECK(iteration_peak_text(estimate, Language::en).find(
             "on top of " + iteration_gb(static_cast<double>(at_loss.parameters + at_loss.optimizer_states)) +
             " of weights and optimizer states.") != std::string::npos);
-  CHECK(iteration_peak_text(estimate).find("model states") == std::string::npos);
+  CHECK(iteration_peak_text(estimate, Language::en).find("model states") == std::string::npos);
   // In backward the gradients made so far are named beside the cause.
   IterationQuery rerun = query;
   rerun.seq = 16384;
@@ -281,17 +279,15 @@ TEST_CASE("the whole iteration's peak, verdict and moments are worded from the m
   const IterationEstimate backward = estimate_iteration(rerun);
   REQUIRE(backward.peak.memory.gradients > 0);
   REQUIRE(backward.peak.cause != PeakCause::gradients);
-  CHECK(iteration_peak_text(backward).find("and gradients (" +
+  CHECK(iteration_peak_text(backward, Language::en).find("and gradients (" +
                                            iteration_gb(static_cast<double>(backward.peak.memory.gradients)) +
                                            ") on top of ") != std::string::npos);
   const double over = static_cast<double>(estimate.peak.memory.total()) - 80e9;
-  CHECK(iteration_fit_text(estimate) == "Does not fit in 80 GB: over by " + iteration_gb(over));
-  CHECK(iteration_event_text(estimate, 1) == "forward through layer 1 of 32");
-  CHECK(iteration_event_text(estimate, 34) == "backward through layer 32 of 32");
-  set_ui_language(Language::zh);
-  const std::string chinese = iteration_fit_text(estimate);
-  const std::string layer = iteration_event_text(estimate, 1);
-  set_ui_language(Language::en);
+  CHECK(iteration_fit_text(estimate, Language::en) == "Does not fit in 80 GB: over by " + iteration_gb(over));
+  CHECK(iteration_event_text(estimate, 1, Language::en) == "forward through layer 1 of 32");
+  CHECK(iteration_event_text(estimate, 34, Language::en) == "backward through layer 32 of 32");
+  const std::string chinese = iteration_fit_text(estimate, Language::zh);
+  const std::string layer = iteration_event_text(estimate, 1, Language::zh);
   CHECK(chinese == "放不下 80 GB：超出 " + iteration_gb(over));
   CHECK(layer == "前向：第 1 层（共 32 层）");
 }

@@ -70,6 +70,13 @@ def main():
         if not failures.check(compared.returncode == 0, "memory --from-job exited %d: %s" % (compared.returncode, compared.stderr)):
             return failures.exit("measured memory")
         comparisons = json.loads(compared.stdout)["comparisons"]
+        # The same tables in Chinese: every term named and within, worded in the language asked for.
+        chinese = ringviz("memory", "--from-job", job, "--lang", "zh")
+        failures.check(chinese.returncode == 0, "memory --from-job --lang zh exited %d: %s" % (chinese.returncode, chinese.stderr))
+        for words in ("第 1 层激活", "优化器状态", "激活峰值", "实测", "容差", "每一项都在容差内"):
+            failures.check(words in chinese.stdout, "memory --from-job --lang zh lacks %r" % words)
+        failures.check("within" not in chinese.stdout and "measured by" not in chinese.stdout,
+                       "memory --from-job --lang zh still prints English words")
         failures.check(len(comparisons) == WORLD_SIZE * len(CONFIGURATIONS), "%d comparisons" % len(comparisons))
         for c in comparisons:
             for term in c["terms"]:

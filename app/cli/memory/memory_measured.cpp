@@ -25,34 +25,40 @@ std::string signed_amount(std::int64_t bytes, ByteUnit unit) {
   return (bytes > 0 ? "+" : "") + amount(bytes, unit);
 }
 
-std::string tolerance_text(const MemoryTermComparison& t, ByteUnit unit) {
+std::string tolerance_text(const MemoryTermComparison& t, ByteUnit unit, Language lang) {
   if (t.low == 0 && t.high == 0) return "0";
   if (t.low == -t.high) return "±" + amount(t.high, unit);
-  return amount(t.low, unit) + " to " + signed_amount(t.high, unit);
+  return amount(t.low, unit) + en_zh(lang, " to ", " 至 ") + signed_amount(t.high, unit);
 }
 
-std::string ranks_text(const std::vector<int>& ranks) {
-  std::string text = ranks.size() == 1 ? "rank " : "ranks ";
-  for (std::size_t i = 0; i < ranks.size(); ++i) text += (i > 0 ? ", " : "") + std::to_string(ranks[i]);
-  return text;
+std::string ranks_text(const std::vector<int>& ranks, int world_size, Language lang) {
+  std::string list;
+  for (std::size_t i = 0; i < ranks.size(); ++i) list += (i > 0 ? ", " : "") + std::to_string(ranks[i]);
+  if (lang == Language::zh) return "共 " + std::to_string(world_size) + " 个 rank 中的 rank " + list;
+  return (ranks.size() == 1 ? "rank " : "ranks ") + list + " of " + std::to_string(world_size);
 }
 
 void print_table(const MemoryComparison& c, const std::vector<int>& ranks, ByteUnit unit) {
+  const Language lang = c.language;
   const MeasuredMemory& m = c.measured;
   const MeasuredShape& s = m.shape;
-  std::cout << "\n" << m.label << " (" << ranks_text(ranks) << " of " << m.world_size << "): Ψ = " << s.parameters
+  std::cout << "\n" << m.label << " (" << ranks_text(ranks, m.world_size, lang) << "): Ψ = " << s.parameters
             << ", L = " << s.layers << ", h = " << s.hidden << ", a = " << s.heads << ", f = " << s.ffn
-            << ", V = " << s.vocab << ", s = " << s.seq << ", b = " << s.micro_batch << "; model: convention "
-            << convention_name(c.convention) << ", strategy " << strategy_name(m.strategy) << ", recompute "
-            << recompute_name(m.recompute) << ", " << m.element_bytes.activations << "-byte activations, "
-            << m.element_bytes.masks << "-byte dropout masks\n";
+            << ", V = " << s.vocab << ", s = " << s.seq << ", b = " << s.micro_batch
+            << en_zh(lang, "; model: convention ", "；模型：约定 ") << convention_name(c.convention)
+            << en_zh(lang, ", strategy ", "，策略 ") << strategy_name(m.strategy) << en_zh(lang, ", recompute ", "，重算 ")
+            << recompute_name(m.recompute) << en_zh(lang, ", ", "，") << m.element_bytes.activations
+            << en_zh(lang, "-byte activations, ", " 字节的激活，") << m.element_bytes.masks
+            << en_zh(lang, "-byte dropout masks\n", " 字节的 dropout 掩码\n");
   std::ostringstream out;
-  out << pad_right("term", 26) << pad_left("measured", 12) << pad_left("model", 12) << pad_left("difference", 12)
-      << "  " << pad_right("tolerance", 22) << pad_right("", 8) << "why\n";
+  out << pad_right(en_zh(lang, "term", "项"), 26) << pad_left(en_zh(lang, "measured", "实测"), 12)
+      << pad_left(en_zh(lang, "model", "模型"), 12) << pad_left(en_zh(lang, "difference", "差"), 12) << "  "
+      << pad_right(en_zh(lang, "tolerance", "容差"), 22) << pad_right("", 8) << en_zh(lang, "why\n", "原因\n");
   for (const MemoryTermComparison& t : c.terms)
     out << pad_right(t.name, 26) << pad_left(amount(t.measured, unit), 12) << pad_left(amount(t.model, unit), 12)
-        << pad_left(signed_amount(t.difference(), unit), 12) << "  " << pad_right(tolerance_text(t, unit), 22)
-        << pad_right(t.within() ? "within" : "OUTSIDE", 8) << t.why << "\n";
+        << pad_left(signed_amount(t.difference(), unit), 12) << "  " << pad_right(tolerance_text(t, unit, lang), 22)
+        << pad_right(t.within() ? en_zh(lang, "within", "容差内") : en_zh(lang, "OUTSIDE", "超出"), 8) << t.why
+        << "\n";
   std::cout << out.str();
 }
 
@@ -75,7 +81,7 @@ nlohmann::json comparison_json(const MemoryComparison& c) {
 
 }  // namespace
 
-void print_measured_memory(const std::string& path, ByteUnit unit, bool json) {
+void print_measured_memory(const std::string& path, ByteUnit unit, bool json, Language lang) {
   Job job;
   try {
     job = read_job_document(path);
@@ -88,7 +94,7 @@ void print_measured_memory(const std::string& path, ByteUnit unit, bool json) {
   std::vector<MemoryComparison> comparisons;
   for (const MeasuredMemory& measured : job.memory) {
     try {
-      comparisons.push_back(compare_measured_memory(measured));
+      comparisons.push_back(compare_measured_memory(measured, json ? Language::en : lang));
     } catch (const InputError& error) {
       throw InputError("--from-job: " + path + ": " + error.what());
     }
@@ -100,9 +106,12 @@ void print_measured_memory(const std::string& path, ByteUnit unit, bool json) {
               << "\n";
     return;
   }
-  std::cout << "ringviz memory --from-job " << path << ": bytes one training step held, measured by "
-            << "ringviz_torch.measure, beside the memory model's for the same shapes (difference = measured - model; "
-            << "each term must lie within its tolerance)\n";
+  std::cout << "ringviz memory --from-job " << path
+            << en_zh(lang,
+                     ": bytes one training step held, measured by ringviz_torch.measure, beside the memory model's "
+                     "for the same shapes (difference = measured - model; each term must lie within its tolerance)\n",
+                     "：ringviz_torch.measure 实测的一个训练步所占字节，与内存模型对同样形状的估计并列"
+                     "（差 = 实测 - 模型；每一项都须落在容差内）\n");
   // One table per configuration and distinct result: ranks that measured and were modelled the
   // same are listed together.
   std::vector<std::pair<const MemoryComparison*, std::vector<int>>> groups;
@@ -129,7 +138,9 @@ void print_measured_memory(const std::string& path, ByteUnit unit, bool json) {
     print_table(*comparison, ranks, unit);
     for (const MemoryTermComparison& t : comparison->terms) outside += t.within() ? 0 : 1;
   }
-  std::cout << "\n" << (outside == 0 ? "every term is within its tolerance" : std::to_string(outside) + " term(s) outside their tolerance")
+  std::cout << "\n"
+            << (outside == 0 ? en_zh(lang, "every term is within its tolerance", "每一项都在容差内")
+                             : std::to_string(outside) + en_zh(lang, " term(s) outside their tolerance", " 项超出容差"))
             << "\n";
 }
 

@@ -14,13 +14,13 @@ std::string TopologyChoice::spec_for_gpus(int gpus) const {
   return kind + ":" + std::to_string(gpus);
 }
 
-const std::string& topology_label_text(const Topology& topology) {
-  return ui_language() == Language::zh && !topology.label_zh.empty() ? topology.label_zh : topology.label;
+const std::string& topology_label_text(const Topology& topology, Language language) {
+  return language == Language::zh && !topology.label_zh.empty() ? topology.label_zh : topology.label;
 }
 
-std::string link_note_text(const LinkModel& link) {
+std::string link_note_text(const LinkModel& link, Language language) {
   const std::string_view zh = link_note_zh(link.key);
-  return ui_language() == Language::zh && !zh.empty() ? std::string(zh) : link.note;
+  return language == Language::zh && !zh.empty() ? std::string(zh) : link.note;
 }
 
 }  // namespace ringviz::gui

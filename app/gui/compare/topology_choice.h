@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/text.h"
 #include "core/topology/link_model.h"
 #include "core/topology/topology.h"
 #include "core/topology/topology_kinds.h"
@@ -22,7 +23,7 @@ struct TopologyChoice {
 // Core words the machines and links in both languages (Topology::label and label_zh,
 // LinkModel::note and link_note_zh); these only pick the UI language's, falling back to the
 // English where core has no Chinese (a topology file, an unknown key).
-const std::string& topology_label_text(const Topology& topology);
-std::string link_note_text(const LinkModel& link);
+const std::string& topology_label_text(const Topology& topology, Language language);
+std::string link_note_text(const LinkModel& link, Language language);
 
 }  // namespace ringviz::gui

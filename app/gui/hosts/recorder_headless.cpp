@@ -435,7 +435,7 @@ int record_headless(const RecordRequest& request) {
     app.set_transparent_background(request.transparent);
     // The panels speak the captions' language (the font build falls back to English, with a
     // notice, when the Chinese font is missing).
-    set_ui_language(request.language);
+    app.set_language(request.language);
     LessonPlayer player(request.language);
     if (stage) {
       player.set_caption_pixels_rule(stage_caption_pixels);

@@ -86,7 +86,7 @@ void StateFileWriter::after_frame(GuiApp& app, const StateSources& sources, int 
       {"rounds", playback.round_count()},
       {"playing", playback.playing()},
       {"speed", playback.speed()},
-      {"language", std::string(language_name(ui_language()))},
+      {"language", std::string(language_name(app.language()))},
       {"mode", mode_name(sources)},
       {"presentation", app.presentation()},
       {"ui_scale", app.ui_scale()},

@@ -80,9 +80,9 @@ const RoundCaption& CaptionPanel::caption_at(const SessionModel& model, const Fr
   const bool finished = rounds > 0 && moment.round == rounds && !moment.in_flight && moment.rest_round == rounds &&
                         moment.flash <= 0;
   // The words come from the schedule that runs (text/round_caption.*), whatever the algorithm.
-  const RoundCaptionKey key{model.generation(), moment.round, finished, ui_language()};
+  const RoundCaptionKey key{model.generation(), moment.round, finished, frame.language};
   if (!(key == key_)) {
-    caption_ = round_caption(model.config(), session.schedule(), session.traffic(), moment.round, finished);
+    caption_ = round_caption(frame.language, model.config(), session.schedule(), session.traffic(), moment.round, finished);
     key_ = key;
   }
   return caption_;

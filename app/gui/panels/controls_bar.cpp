@@ -21,8 +21,8 @@ bool fits_on_row(float width) { return width <= ImGui::GetContentRegionAvail().x
 
 }  // namespace
 
-float ControlsBar::least_width() {
-  const UiStrings& t = ui_strings();
+float ControlsBar::least_width(Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float play = std::max(button_width(t.play), button_width(t.pause));
   return std::ceil(button_width(t.reset) + button_width(t.step_back) + play + button_width(t.step_forward) +
@@ -31,7 +31,7 @@ float ControlsBar::least_width() {
 
 void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& playback, Preferences& preferences,
                        const std::vector<std::string>& notices, const FrameContext& frame, const std::vector<Rgb>* spans) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = frame.text();
   begin_panel("##controls", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   const ViewColours& colours = view_colours(frame.theme);
   const Session& session = model.session();
@@ -80,7 +80,7 @@ void ControlsBar::draw(const Rect& area, const SessionModel& model, Playback& pl
 
   // Status: which backend runs, in a few words, so that it fits whole even with large text on a
   // 1280 px window. Why it is the CPU is a sentence: the tooltip and the help window say it.
-  const std::string& fallback = model.backend_notice();
+  const std::string& fallback = model.backend_notice(frame.language);
   const std::string name = model.backend_name();
   const char* cpu_words = model.built_without_cuda() ? t.backend_cpu_no_cuda_build : t.backend_cpu_fallback;
   const std::string candidates[] = {fallback.empty() ? format(t.backend_in_use, name.c_str()) : cpu_words,

@@ -31,7 +31,7 @@ class ControlsBar {
   const StatusItem& status() const { return status_; }
   // The width the bar needs for what it never drops (Reset, Back, Play, Step, End) in the
   // current font; Loop, Speed and Help follow only where they fit whole.
-  static float least_width();
+  static float least_width(Language language);
 
  private:
   StatusItem status_;

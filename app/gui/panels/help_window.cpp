@@ -27,9 +27,9 @@ void key_row(const char* entry) {
 
 }  // namespace
 
-void HelpWindow::draw(float width, float height, float ui_scale, const Config& config,
+void HelpWindow::draw(float width, float height, float ui_scale, Language language, const Config& config,
                       const std::string& backend_notice, bool& open) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = ui_strings_for(language);
   const ReduceOp reduce = config.reduce;
   const float s = ui_scale;
   const ImVec2 size(std::min(width * 0.9f, 620.0f * s), std::min(height * 0.85f, 560.0f * s));
@@ -51,8 +51,8 @@ void HelpWindow::draw(float width, float height, float ui_scale, const Config& c
     else ImGui::TextWrapped("%s", format(t.guide_text_other, std::string(algorithm_name(config.algorithm)).c_str()).c_str());
     ImGui::Separator();
     ImGui::TextUnformatted(t.help_legend_heading);
-    const std::string stripes = format(t.legend_stripes, partial_result(reduce));
-    const std::string dim = format(t.legend_dim, partial_result(reduce));
+    const std::string stripes = format(t.legend_stripes, partial_result(language, reduce));
+    const std::string dim = format(t.legend_dim, partial_result(language, reduce));
     for (const char* entry : {t.legend_colour, stripes.c_str(), t.legend_hatch, dim.c_str(), t.legend_outline,
                               t.legend_heat})
     {

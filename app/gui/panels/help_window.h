@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/model/config.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -13,7 +14,7 @@ class HelpWindow {
   // `config`: the guide's algorithm (the ring's arrows, or who sends to whom per round) and the
   // reduction the legend names ("a partial sum", "a running maximum"). `backend_notice`: why
   // the session runs on the CPU, in full (the status bar has only a few words); empty: nothing.
-  void draw(float width, float height, float ui_scale, const Config& config, const std::string& backend_notice,
+  void draw(float width, float height, float ui_scale, Language language, const Config& config, const std::string& backend_notice,
             bool& open);
 };
 

@@ -56,10 +56,9 @@ std::vector<std::vector<ElementValue>> resized(std::vector<std::vector<ElementVa
 // config's limits, and more channels get the ring view's channel selector.
 // When the count leaves pieces without elements (count < GPUs x channels x slices), most
 // transfers move 0 B: say so, and offer the smallest count that gives every piece an element.
-bool draw_empty_pieces_notice(Config& config, const Rgb& warning) {
+bool draw_empty_pieces_notice(const UiStrings& t, Config& config, const Rgb& warning) {
   const PieceFill fill = piece_fill(config, pipeline_shape(config));
   if (!fill.any_empty()) return false;
-  const UiStrings& t = ui_strings();
   ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(warning));
   ImGui::TextWrapped(t.pipeline_empty_notice, static_cast<long long>(fill.empty), static_cast<long long>(fill.total),
                      static_cast<long long>(config.count), static_cast<long long>(fill.count_to_fill));
@@ -69,8 +68,7 @@ bool draw_empty_pieces_notice(Config& config, const Rgb& warning) {
   return true;
 }
 
-bool draw_pipeline_fields(Config& config, const Config& toggled, const Rgb& warning) {
-  const UiStrings& t = ui_strings();
+bool draw_pipeline_fields(const UiStrings& t, Config& config, const Config& toggled, const Rgb& warning) {
   const bool pipelined = config.slices != 1 || config.channels != 1;
   bool changed = false;
   // The label and both choices on one line where the panel is wide enough, else the choices
@@ -106,7 +104,7 @@ bool draw_pipeline_fields(Config& config, const Config& toggled, const Rgb& warn
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip(t.channels_hint, kMaxChannels);
-  changed |= draw_empty_pieces_notice(config, warning);
+  changed |= draw_empty_pieces_notice(t, config, warning);
   return changed;
 }
 
@@ -130,9 +128,9 @@ Config SetupPanel::with_pipeline_toggled(const Config& config) const {
   return toggled;
 }
 
-void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& preferences,
+void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& preferences, Language language,
                       const SetupPanelHooks& hooks) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = ui_strings_for(language);
   begin_panel(t.setup_title, area);
   lines_.begin();
   const bool locked = hooks.header && hooks.header();
@@ -143,7 +141,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   bool changed = false;
 
   const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce, Op::broadcast};
-  changed |= enum_combo(t.operation, config.op, ops, op_label);
+  changed |= enum_combo(t.operation, config.op, ops, [&](Op op) { return op_label(language, op); });
   if (config.op != draft_.op) {
     // An algorithm without the new op gives way to the first that has it, and an op that only
     // copies takes no reduction (validate() refuses one), rather than the click being refused.
@@ -160,7 +158,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   // with the reason on hover, so the choice is visible rather than silently missing.
   auto algorithm_label = [&](Algorithm a) {
     const AlgorithmUnit& unit = algorithm_unit(a);
-    return std::string(unit.menu_name.empty() ? unit.name : unit.menu_name.in(ui_language()));
+    return std::string(unit.menu_name.empty() ? unit.name : unit.menu_name.in(language));
   };
   if (ImGui::BeginCombo(t.algorithm, algorithm_label(config.algorithm).c_str())) {
     for (Algorithm option : kAllAlgorithms) {
@@ -212,7 +210,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     ImGui::SetTooltip("%s", t.reduction_unused);
   lines_.mark();
 
-  changed |= draw_pipeline_fields(config, with_pipeline_toggled(config), view_colours(preferences.theme).warning);
+  changed |= draw_pipeline_fields(t, config, with_pipeline_toggled(config), view_colours(preferences.theme).warning);
   lines_.mark();
 
   // Input pattern.
@@ -267,7 +265,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   ImGui::PopItemWidth();
 
   if (changed) hooks.apply(config, backend_);
-  if (const auto edited = values_.draw(model, preferences.palette)) {
+  if (const auto edited = values_.draw(t, model, preferences.palette)) {
     Config custom = draft_;
     custom.init.kind = InitKind::values;
     custom.init.values = *edited;

@@ -44,7 +44,8 @@ class SetupPanel {
   Config with_pipeline_toggled(const Config& config) const;
 
   // `preferences`: the theme, palette and text size, which the panel's View section edits.
-  void draw(const Rect& area, const SessionModel& model, Preferences& preferences, const SetupPanelHooks& hooks);
+  void draw(const Rect& area, const SessionModel& model, Preferences& preferences, Language language,
+            const SetupPanelHooks& hooks);
 
  private:
   Config draft_;

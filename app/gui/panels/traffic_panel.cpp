@@ -14,7 +14,7 @@
 namespace ringviz::gui {
 
 void TrafficPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame, int selected_gpu) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = frame.text();
   begin_panel(t.traffic_title, area, ImGuiWindowFlags_NoScrollbar);
   const Session& session = model.session();
   const Config& config = model.config();
@@ -27,7 +27,7 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   // algorithm's own (text/traffic_formula.*); the ring's follows, labelled, only for comparison.
   const bool gather = config.op == Op::allgather;
   const double m = formula_buffer_bytes(config);
-  const TrafficFormula own = traffic_formula(config.algorithm, config.op, n, m);
+  const TrafficFormula own = traffic_formula(frame.language, config.algorithm, config.op, n, m);
   const bool ring = config.algorithm == Algorithm::ring;
   // The ring's two lines stay as they were drawn where they fit; the other formulas are longer
   // and wrap.
@@ -47,7 +47,7 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   // A broadcast sends whole buffers: its formula holds whatever N and the count.
   if (config.op != Op::broadcast) hint_text(t.traffic_exact_note);
   if (!ring) {
-    const TrafficFormula ring_formula = traffic_formula(Algorithm::ring, config.op, n, m);
+    const TrafficFormula ring_formula = traffic_formula(frame.language, Algorithm::ring, config.op, n, m);
     hint_text(t.traffic_formula_other);
     hint_text((ring_formula.formula + "  " + ring_formula.values).c_str());
   }

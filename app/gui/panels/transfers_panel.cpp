@@ -35,23 +35,24 @@ bool shape_pipelined(const Schedule& schedule) { return pipeline_shape_of(schedu
 // has lanes ("1 r2s0c1 counter-clockwise"); lock-step with lanes, the lane's half ("1 clockwise
 // half"). `lane_of_channel`: the channel whose lane names the part (the widest sample passes the
 // last channel, whose lane name is the longest of the bidirectional ring's).
-std::string slot_text(const SessionModel& model, bool pipelined, int slot, int round, int slice, int channel,
-                      int lane_of_channel) {
+std::string slot_text(Language language, const SessionModel& model, bool pipelined, int slot, int round, int slice,
+                      int channel, int lane_of_channel) {
   const Schedule& schedule = model.session().schedule();
   const PipelineShape shape = pipeline_shape_of(schedule);
   const std::string lane =
-      shape.lanes > 1 ? lane_name(model.config().algorithm, shape.lane_of({lane_of_channel, 0, 0})) : std::string();
+      shape.lanes > 1 ? lane_name(language, model.config().algorithm, shape.lane_of({lane_of_channel, 0, 0})) : std::string();
   if (pipelined) {
     std::string text = format("%d r%ds%dc%d", slot, round, slice, channel);
     return lane.empty() ? text : text + " " + lane;
   }
-  return lane.empty() ? std::to_string(slot) : format(ui_strings().table_slot_lane, slot, lane.c_str());
+  return lane.empty() ? std::to_string(slot) : format(ui_strings_for(language).table_slot_lane, slot, lane.c_str());
 }
 
 }  // namespace
 
-std::vector<bool> TransfersPanel::kept_columns(const SessionModel& model, bool pipelined, const char* reduce_kind) {
-  const UiStrings& t = ui_strings();
+std::vector<bool> TransfersPanel::kept_columns(Language language, const SessionModel& model, bool pipelined,
+                                               const char* reduce_kind) {
+  const UiStrings& t = ui_strings_for(language);
   const Session& session = model.session();
   const Schedule& schedule = session.schedule();
   if (widest_bytes_generation_ != model.generation()) {
@@ -68,7 +69,7 @@ std::vector<bool> TransfersPanel::kept_columns(const SessionModel& model, bool p
   const std::string rounds = digits_like(session.round_count());
   const std::string gpu = digits_like(n - 1);
   const std::string send = gpu + " -> " + gpu;
-  const std::string slot = slot_text(model, pipelined, n - 1, session.round_count(), schedule.slices - 1,
+  const std::string slot = slot_text(language, model, pipelined, n - 1, session.round_count(), schedule.slices - 1,
                                      schedule.channels - 1, schedule.channels - 1);
   column_widths_ = {
       widest({pipelined ? t.table_wave : t.table_round, rounds.c_str()}),
@@ -90,7 +91,7 @@ std::vector<bool> TransfersPanel::kept_columns(const SessionModel& model, bool p
 
 void TransfersPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame,
                           int& selected_gpu) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = frame.text();
   begin_panel(t.round_table_title, area, ImGuiWindowFlags_NoScrollbar);
   const Session& session = model.session();
   const Config& config = model.config();
@@ -112,7 +113,7 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
   const bool pipelined = shape_pipelined(session.schedule());
   const PipelineShape shape = pipeline_shape_of(session.schedule());
   const char* reduce_kind = t.reduction_kind[static_cast<std::size_t>(model.config().reduce)];
-  const std::vector<bool> kept = kept_columns(model, pipelined, reduce_kind);
+  const std::vector<bool> kept = kept_columns(frame.language, model, pipelined, reduce_kind);
   // A column that gives way leaves its phase in the colour of the first column still drawn.
   int phase_ink_column = -1;
   for (int c : {kPhase, kKind, kSend})
@@ -201,7 +202,7 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         ImGui::Text("%d -> %d", transfer.src, transfer.dst);
         end_phase_ink(kSend);
         column(kSlot);
-        ImGui::TextUnformatted(slot_text(model, pipelined, transfer.slot, transfer.step.round + 1, transfer.step.slice,
+        ImGui::TextUnformatted(slot_text(frame.language, model, pipelined, transfer.slot, transfer.step.round + 1, transfer.step.slice,
                                          transfer.step.channel, transfer.step.channel)
                                    .c_str());
         if (column(kKind)) {

@@ -23,7 +23,7 @@ class TransfersPanel {
  private:
   enum Column { kRound, kPhase, kSend, kSlot, kKind, kBytes, kColumns };
   // Measures every column in the current font and says which fit the panel.
-  std::vector<bool> kept_columns(const SessionModel& model, bool pipelined, const char* reduce_kind);
+  std::vector<bool> kept_columns(Language language, const SessionModel& model, bool pipelined, const char* reduce_kind);
 
   int scrolled_round_ = -1;  // the round whose rows were last scrolled into view
   std::array<float, kColumns> column_widths_{};

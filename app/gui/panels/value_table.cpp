@@ -25,8 +25,8 @@ ValueTable::CellText cell_text(const ElementValue& value) {
 
 }  // namespace
 
-std::optional<std::vector<std::vector<ElementValue>>> ValueTable::draw(const SessionModel& model, PaletteKind palette) {
-  const UiStrings& t = ui_strings();
+std::optional<std::vector<std::vector<ElementValue>>> ValueTable::draw(const UiStrings& t, const SessionModel& model,
+                                                                     PaletteKind palette) {
   const Config& config = model.config();
   if (static_cast<std::int64_t>(config.ranks) * config.count > kMaxTableValues || config.count == 0) {
     hint_text(t.value_table_too_big);

@@ -8,6 +8,7 @@
 
 #include "app/gui/render/theme.h"
 #include "app/gui/state/session_model.h"
+#include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
 
@@ -20,7 +21,8 @@ class ValueTable {
   // after changing it (the caller applies them as custom inputs, which checks them against the
   // type as --init values: is checked); nothing otherwise. A cell is read as --init values:
   // reads it (core/model/checked_value.h); one that is not a number returns to its value.
-  std::optional<std::vector<std::vector<ElementValue>>> draw(const SessionModel& model, PaletteKind palette);
+  std::optional<std::vector<std::vector<ElementValue>>> draw(const UiStrings& t, const SessionModel& model,
+                                                               PaletteKind palette);
   // Reloads the rows from the session at the next frame (after the edit was applied).
   void reload() { generation_ = -1; }
 

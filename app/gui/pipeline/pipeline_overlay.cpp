@@ -25,8 +25,8 @@ Phase phase_of_round(const Schedule& schedule, int round) {
 // "Wave 5 of 9: 3 slices in flight on every busy link; the pipeline is full". When pieces hold
 // no elements the stage words would flatter a pipeline that carries 0 B, so the caption counts
 // only slices with elements and says how many pieces are empty instead.
-std::string wave_caption(const WaveSummary& summary, const PieceFill& fill, std::int64_t count) {
-  const UiStrings& t = ui_strings();
+std::string wave_caption(const WaveSummary& summary, const PieceFill& fill, std::int64_t count, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const int plural = summary.in_flight == 1 ? 0 : 1;
   if (!fill.any_empty()) {
     const std::string in_flight = format(t.wave_in_flight[plural], summary.in_flight);
@@ -44,11 +44,11 @@ std::string wave_caption(const WaveSummary& summary, const PieceFill& fill, std:
 
 // "channel 3", or with the algorithm's own lanes "channel 3, counter-clockwise": the channel's
 // direction, not only its number.
-std::string channel_name(const Schedule& schedule, const Config& config, int channel) {
-  const UiStrings& t = ui_strings();
+std::string channel_name(const Schedule& schedule, const Config& config, int channel, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const PipelineShape shape = pipeline_shape_of(schedule);
   if (shape.lanes <= 1) return format(t.channel_number, channel);
-  return format(t.channel_number_lane, channel, lane_name(config.algorithm, shape.lane_of({channel, 0, 0})).c_str());
+  return format(t.channel_number_lane, channel, lane_name(language, config.algorithm, shape.lane_of({channel, 0, 0})).c_str());
 }
 
 // Room for "channel 15", or for a lane's name after it.
@@ -70,24 +70,24 @@ int PipelineOverlay::channel_shown(int channels) const {
   return channels > kMaxChannelLanes ? std::clamp(selected_channel_, 0, channels - 1) : kAllChannels;
 }
 
-float PipelineOverlay::caption_width(const Schedule& schedule, float width, float line) {
+float PipelineOverlay::caption_width(const Schedule& schedule, float width, float line, Language language) {
   if (schedule.channels <= kMaxChannelLanes) return width;
   const float combo_w = combo_width(schedule, line);
-  const float label_w = ImGui::CalcTextSize(ui_strings().channel_shown).x + ImGui::GetStyle().ItemInnerSpacing.x;
+  const float label_w = ImGui::CalcTextSize(ui_strings_for(language).channel_shown).x + ImGui::GetStyle().ItemInnerSpacing.x;
   const float selector_x = width - combo_w - label_w;
   return selector_x > 0 ? selector_x - line : width;
 }
 
 float PipelineOverlay::strip_height(const Schedule& schedule, const SlotLayout& layout, const Config& config,
-                                    float width, float line) {
+                                    float width, float line, Language language) {
   const StripQuestion question{&schedule, schedule.round_count(), config.ranks, config.channels, config.slices,
-                               config.count, width, line, ui_language()};
+                               config.count, width, line, language};
   if (question == strip_question_) return strip_height_;
   const PieceFill fill = piece_fill(config, pipeline_shape_of(schedule));
-  const float wrap = std::max(1.0f, caption_width(schedule, width, line));
+  const float wrap = std::max(1.0f, caption_width(schedule, width, line, language));
   float text_h = line;
   for (int round = 1; round <= schedule.round_count() && text_h < line * kMaxStripLines; ++round) {
-    const std::string caption = wave_caption(summarise_wave(schedule, layout, round), fill, config.count);
+    const std::string caption = wave_caption(summarise_wave(schedule, layout, round), fill, config.count, language);
     text_h = std::max(text_h, ImGui::CalcTextSize(caption.c_str(), nullptr, false, wrap).y);
   }
   strip_question_ = question;
@@ -96,8 +96,8 @@ float PipelineOverlay::strip_height(const Schedule& schedule, const SlotLayout& 
 }
 
 void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) {
-  const UiStrings& t = ui_strings();
-  float caption_right = strip.x + caption_width(scene.schedule, strip.w, scene.line);
+  const UiStrings& t = ui_strings_for(scene.language);
+  float caption_right = strip.x + caption_width(scene.schedule, strip.w, scene.line, scene.language);
   if (scene.schedule.channels > kMaxChannelLanes) {
     // One channel at a time: lanes for all of them would not fit beside a link.
     const float combo_w = combo_width(scene.schedule, scene.line);
@@ -107,10 +107,10 @@ void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) 
       ImGui::SetCursorScreenPos(ImVec2(x, strip.y));
       ImGui::SetNextItemWidth(combo_w);
       int shown = channel_shown(scene.schedule.channels);
-      const std::string current = channel_name(scene.schedule, scene.config, shown);
+      const std::string current = channel_name(scene.schedule, scene.config, shown, scene.language);
       if (ImGui::BeginCombo(t.channel_shown, current.c_str())) {
         for (int c = 0; c < scene.schedule.channels; ++c)
-          if (ImGui::Selectable(channel_name(scene.schedule, scene.config, c).c_str(), c == shown)) shown = c;
+          if (ImGui::Selectable(channel_name(scene.schedule, scene.config, c, scene.language).c_str(), c == shown)) shown = c;
         ImGui::EndCombo();
       }
       selected_channel_ = shown;
@@ -124,7 +124,7 @@ void PipelineOverlay::draw_strip(const PipelineScene& scene, const Rect& strip) 
   const Rgb colour = summary.reduce_scatter == summary.all_gather ? scene.colours.text
                      : summary.reduce_scatter                     ? scene.colours.phase_reduce_scatter
                                                                   : scene.colours.phase_all_gather;
-  const std::string caption = wave_caption(summary, frame_.fill, scene.config.count);
+  const std::string caption = wave_caption(summary, frame_.fill, scene.config.count, scene.language);
   // Wrapped to the strip, which strip_height() made tall enough for it (up to kMaxStripLines).
   const float wrap = std::max(1.0f, caption_right - strip.x);
   const float text_h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, wrap).y;

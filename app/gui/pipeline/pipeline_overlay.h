@@ -46,6 +46,7 @@ struct PipelineScene {
   float line;
   float ui_scale;
   bool counter_clockwise = false;  // the ring's back arrows are drawn (place_markers)
+  Language language = Language::en;
 };
 
 class PipelineOverlay {
@@ -55,7 +56,7 @@ class PipelineOverlay {
   // is cut) and a margin. The longest, so the ring stays put from wave to wave.
   static constexpr int kMaxStripLines = 3;
   float strip_height(const Schedule& schedule, const SlotLayout& layout, const Config& config, float width,
-                     float line);
+                     float line, Language language);
 
   // Starts the frame's record; off when the schedule runs in lock-step.
   void begin(const Schedule& schedule);
@@ -73,7 +74,7 @@ class PipelineOverlay {
  private:
   int channel_shown(int channels) const;
   // The caption's share of a strip `width` wide: all of it, or what the channel selector leaves.
-  static float caption_width(const Schedule& schedule, float width, float line);
+  static float caption_width(const Schedule& schedule, float width, float line, Language language);
 
   int selected_channel_ = 0;  // when the channels are too many for lanes
   // strip_height()'s last answer and what it was asked (the schedule by address and shape).

@@ -8,26 +8,6 @@
 
 namespace ringviz::gui {
 
-const UiStrings& view_strings() {
-  // UiStrings is nothing but `const char*` fields, so it can be walked as an array of them.
-  static_assert(sizeof(UiStrings) % sizeof(const char*) == 0);
-  constexpr std::size_t kFields = sizeof(UiStrings) / sizeof(const char*);
-  static UiStrings merged[2];
-  static bool built[2] = {false, false};
-  const Language language = ui_language();
-  const std::size_t which = language == Language::en ? 0 : 1;
-  if (!built[which]) {
-    merged[which] = ui_strings_for(language);
-    const UiStrings& english = ui_strings_for(Language::en);
-    auto* to = reinterpret_cast<const char**>(&merged[which]);
-    const auto* from = reinterpret_cast<const char* const*>(&english);
-    for (std::size_t i = 0; i < kFields; ++i)
-      if (to[i] == nullptr) to[i] = from[i];
-    built[which] = true;
-  }
-  return merged[which];
-}
-
 ImDrawList* begin_view_window(const char* id, const Rect& area, const ViewColours& colours) {
   begin_panel(id, area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -12,11 +12,6 @@
 
 namespace ringviz::gui {
 
-struct UiStrings;
-// The UI strings for the views: the current language, with any string its translation does
-// not have yet taken from English, so a view added before its translation still reads.
-const UiStrings& view_strings();
-
 // Opens the window of a view that fills `area` (pair with ImGui::End()), paints the view
 // background under it, and returns the window's draw list.
 ImDrawList* begin_view_window(const char* id, const Rect& area, const ViewColours& colours);

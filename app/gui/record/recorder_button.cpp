@@ -47,7 +47,7 @@ void RecorderButton::start(GuiApp& app, int width, int height) {
   options.fps = kFps;
   writer_ = VideoWriter::open(options, error);
   if (!writer_) {
-    app.add_notice(format(ui_strings().record_failed, error.c_str()));
+    app.add_notice(format(app.text().record_failed, error.c_str()));
     return;
   }
   output_ = options.out.string();
@@ -64,9 +64,9 @@ void RecorderButton::stop(GuiApp& app) {
     writer_->abandon();
   } else if (writer_->finish(error)) {
     last_output_ = output_;
-    app.add_notice(format(ui_strings().record_done, frames, output_.c_str()));
+    app.add_notice(format(app.text().record_done, frames, output_.c_str()));
   } else {
-    app.add_notice(format(ui_strings().record_failed, error.c_str()));
+    app.add_notice(format(app.text().record_failed, error.c_str()));
   }
   writer_.reset();
   guard_.reset();
@@ -87,7 +87,7 @@ void RecorderButton::after_panels(GuiApp& app, const PanelLayout& panels) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = app.text();
   if (!recording()) {
     if (ImGui::Button(t.record_button)) start_requested_ = true;
     mark_last_item("record.button");
@@ -137,7 +137,7 @@ void RecorderButton::after_render(GuiApp& app, int width, int height) {
   }
   if (width != width_ || height != height_) {
     // A video has one size: end it where the window changed.
-    app.add_notice(ui_strings().record_resized);
+    app.add_notice(app.text().record_resized);
     stop(app);
     return;
   }
@@ -155,7 +155,7 @@ void RecorderButton::after_render(GuiApp& app, int width, int height) {
   for (std::size_t i = 3; i < out_row * static_cast<std::size_t>(out_height); i += 4) top_down_[i] = 255;
   std::string error;
   if (!writer_->write(top_down_.data(), error)) {
-    app.add_notice(format(ui_strings().record_failed, error.c_str()));
+    app.add_notice(format(app.text().record_failed, error.c_str()));
     writer_.reset();
     guard_.reset();
   }

@@ -25,9 +25,9 @@ std::string bandwidth_text(double gbps) {
 
 }  // namespace
 
-std::string job_caption(const ReplaySource& replay, bool with_peak, bool with_note) {
+std::string job_caption(const ReplaySource& replay, Language language, bool with_peak, bool with_note) {
   if (!replay.job() || !replay.job_table()) return "";
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = ui_strings_for(language);
   const CollectiveInstance& c = replay.collective().first();
   const Run& run = replay.run();
   std::string text;

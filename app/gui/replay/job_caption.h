@@ -6,11 +6,12 @@
 #include <string>
 
 #include "app/gui/replay/replay_source.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
 // Empty unless `replay` holds a job. The recording stage's one-line header leaves out the link's
 // peak (`with_peak`) and the note on the cells (`with_note`) when they do not fit.
-std::string job_caption(const ReplaySource& replay, bool with_peak = true, bool with_note = true);
+std::string job_caption(const ReplaySource& replay, Language language, bool with_peak = true, bool with_note = true);
 
 }  // namespace ringviz::gui

@@ -35,8 +35,7 @@ std::string fitting_hint(const std::string& hint, float width) {
   return cut != std::string::npos && ImGui::CalcTextSize(name.c_str()).x <= width ? name : std::string();
 }
 
-std::optional<std::string> OpenControl::draw() {
-  const UiStrings& t = ui_strings();
+std::optional<std::string> OpenControl::draw(const UiStrings& t) {
   std::optional<std::string> chosen;
   ImGui::TextUnformatted(t.open_title);
   const float field = std::round(ImGui::GetContentRegionAvail().x * 0.7f);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/text/strings.h"
+
 namespace ringviz::gui {
 
 // The captures folders: `captures` beside every folder lessons are looked for in
@@ -19,7 +21,7 @@ std::string fitting_hint(const std::string& hint, float width);
 class OpenControl {
  public:
   // Returns the path to open when the user asks for one.
-  std::optional<std::string> draw();
+  std::optional<std::string> draw(const UiStrings& t);
 
  private:
   char path_[1024] = {};

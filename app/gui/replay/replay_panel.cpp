@@ -8,8 +8,8 @@
 
 namespace ringviz::gui {
 
-std::string replay_summary(const ReplaySource& replay) {
-  const UiStrings& t = ui_strings();
+std::string replay_summary(const ReplaySource& replay, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const int ranks = replay.config().ranks;
   const std::string rank_count = ranks == 1 ? std::string(t.replay_rank_words[0]) : format(t.replay_rank_words[1], ranks);
   if (replay.job())
@@ -26,33 +26,33 @@ std::string replay_summary(const ReplaySource& replay) {
                 host_words.c_str());
 }
 
-std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype) {
+std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype, Language language) {
   if (mismatch.in_outputs)
-    return format(ui_strings().replay_output_mismatch, mismatch.difference.rank,
+    return format(ui_strings_for(language).replay_output_mismatch, mismatch.difference.rank,
                   static_cast<long long>(mismatch.difference.element),
                   format_element(mismatch.difference.recorded, dtype).c_str(),
                   format_element(mismatch.difference.computed, dtype).c_str());
-  return format(ui_strings().replay_mismatch, mismatch.round, mismatch.difference.rank,
+  return format(ui_strings_for(language).replay_mismatch, mismatch.round, mismatch.difference.rank,
                 static_cast<long long>(mismatch.difference.element),
                 format_element(mismatch.difference.recorded, dtype).c_str(),
                 format_element(mismatch.difference.computed, dtype).c_str());
 }
 
-ReplayPanelAction ReplayPanel::draw(ReplaySource& replay, ThemeKind theme) {
-  const UiStrings& t = ui_strings();
+ReplayPanelAction ReplayPanel::draw(ReplaySource& replay, ThemeKind theme, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   ReplayPanelAction action;
   if (!replay.active()) {
-    action.open = open_.draw();
+    action.open = open_.draw(t);
     ImGui::Separator();
     return action;
   }
   const ViewColours& colours = view_colours(theme);
   ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.phase_all_gather));
-  ImGui::TextWrapped("%s", replay_summary(replay).c_str());
+  ImGui::TextWrapped("%s", replay_summary(replay, language).c_str());
   ImGui::PopStyleColor();
   if (replay.mismatch()) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
-    ImGui::TextWrapped("%s", mismatch_text(*replay.mismatch(), replay.config().dtype).c_str());
+    ImGui::TextWrapped("%s", mismatch_text(*replay.mismatch(), replay.config().dtype, language).c_str());
     ImGui::PopStyleColor();
   }
   if (replay.job()) {

@@ -9,13 +9,14 @@
 #include "app/gui/render/theme.h"
 #include "app/gui/replay/open_control.h"
 #include "app/gui/replay/replay_source.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
 // "Replaying run.json (mpi, 4 ranks on 2 hosts)", in the UI language.
-std::string replay_summary(const ReplaySource& replay);
+std::string replay_summary(const ReplaySource& replay, Language language);
 // The warning of a recorded buffer that differs from the engine's.
-std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype);
+std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype, Language language);
 
 struct ReplayPanelAction {
   std::optional<std::string> open;  // a document to open
@@ -26,7 +27,7 @@ struct ReplayPanelAction {
 
 class ReplayPanel {
  public:
-  ReplayPanelAction draw(ReplaySource& replay, ThemeKind theme);
+  ReplayPanelAction draw(ReplaySource& replay, ThemeKind theme, Language language);
 
  private:
   OpenControl open_;

@@ -49,8 +49,8 @@ std::string duration_text(double microseconds) {
   return text;
 }
 
-std::string measured_caption(const RecordedRun& run, const Round& round, int round_number) {
-  const UiStrings& t = ui_strings();
+std::string measured_caption(const RecordedRun& run, const Round& round, int round_number, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const int index = round_number - 1;
   if (index < 0 || index >= static_cast<int>(run.rounds.size())) return "";
   const std::optional<double>& time = run.rounds[static_cast<std::size_t>(index)].time_us;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/text.h"
 #include "core/schedule/rounds.h"
 #include "core/trace/trace_read.h"
 
@@ -33,6 +34,6 @@ std::string duration_text(double microseconds);
 // The caption line of the measured run for 1-based `round`: "round 3: 1.8 ms; GPU 2 waited
 // 1.2 ms for GPU 1", in the UI language; without a capture only the round's time; empty when
 // the round has no time.
-std::string measured_caption(const RecordedRun& run, const Round& round, int round_number);
+std::string measured_caption(const RecordedRun& run, const Round& round, int round_number, Language language);
 
 }  // namespace ringviz::gui

@@ -49,7 +49,7 @@ float timeline_height(int ranks, float ui_scale, float line_height, float availa
 }
 
 void TimelinePanel::draw(const Rect& area, const CaptureRecord& capture, double position, const FrameContext& frame) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = frame.text();
   const ViewColours& colours = view_colours(frame.theme);
   begin_panel("##timeline", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   ImDrawList& draw = *ImGui::GetWindowDrawList();

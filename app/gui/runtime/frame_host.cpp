@@ -44,9 +44,9 @@ FrameHost::~FrameHost() {
   ImGui::DestroyContext();
 }
 
-void FrameHost::build_fonts(const GuiApp& app) {
+void FrameHost::build_fonts(GuiApp& app) {
   font_scale_ = app.ui_scale();
-  rebuild_fonts_and_style(font_scale_, app.preferences().theme);
+  app.set_language(rebuild_fonts_and_style(font_scale_, app.preferences().theme, app.language()));
   damage_.invalidate();  // a new atlas: the same vertices may show other glyphs
 }
 
@@ -57,8 +57,8 @@ HostStatus FrameHost::start(GuiApp& app) {
   return {};
 }
 
-void FrameHost::keep_fonts_current(const GuiApp& app) {
-  if (app.ui_scale() != font_scale_ || !fonts_current(app.ui_scale())) build_fonts(app);
+void FrameHost::keep_fonts_current(GuiApp& app) {
+  if (app.ui_scale() != font_scale_ || !fonts_current(app.ui_scale(), app.language())) build_fonts(app);
 }
 
 void FrameHost::build(GuiApp& app, const FrameStep& step, int width, int height) {

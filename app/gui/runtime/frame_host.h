@@ -102,8 +102,8 @@ class FrameHost {
   // Rebuilds fonts and style when the UI scale changed since they were built, or when the
   // atlas lacks the language or glyphs now asked for. Between frames only: build() calls it
   // once per frame, before NewFrame.
-  void keep_fonts_current(const GuiApp& app);
-  void build_fonts(const GuiApp& app);
+  void keep_fonts_current(GuiApp& app);
+  void build_fonts(GuiApp& app);
   GLFWwindow* window_ = nullptr;
   float font_scale_ = 0;  // the UI scale the fonts were last built for
   bool keep_unchanged_ = false;

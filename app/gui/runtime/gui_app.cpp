@@ -106,7 +106,7 @@ bool GuiApp::open_replay(ReplaySource replay, std::string& error) {
   // A job that measured its memory opens the Memory view on the measurement, should it be shown.
   if (replay_.job() && !replay_.job()->memory.empty()) views_.memory().set_mode(MemoryMode::measured);
   transfers_.follow_current_round();
-  if (replay_.mismatch()) add_notice(mismatch_text(*replay_.mismatch(), config.dtype));
+  if (replay_.mismatch()) add_notice(mismatch_text(*replay_.mismatch(), config.dtype, language_));
   return true;
 }
 
@@ -123,7 +123,7 @@ void GuiApp::set_pacing(Pacing pacing) {
 }
 
 bool GuiApp::draw_replay_header() {
-  const ReplayPanelAction action = replay_panel_.draw(replay_, preferences_.theme);
+  const ReplayPanelAction action = replay_panel_.draw(replay_, preferences_.theme, language_);
   if (action.pacing_changed) set_pacing(replay_.pacing());
   if (action.close) close_replay();
   if (action.select) show_job_collective(*action.select);
@@ -158,11 +158,12 @@ bool GuiApp::show_job_collective(std::size_t index) {
 }
 
 std::string GuiApp::measured_caption_line() const {
-  if (replay_.job()) return job_caption(replay_);
+  if (replay_.job()) return job_caption(replay_, language_);
   const RoundMoment moment = playback_.moment();
   if (!replay_.recording() || moment.round == 0) return "";
   const Schedule& schedule = model_.session().schedule();
-  return measured_caption(*replay_.recording(), schedule.rounds[static_cast<std::size_t>(moment.round - 1)], moment.round);
+  return measured_caption(*replay_.recording(), schedule.rounds[static_cast<std::size_t>(moment.round - 1)], moment.round,
+                          language_);
 }
 
 void GuiApp::note_integer_overflow() {
@@ -171,7 +172,7 @@ void GuiApp::note_integer_overflow() {
   if (overflow) {
     const Config& config = model_.config();
     const std::string type(dtype_name(config.dtype));
-    notice = format(ui_strings().integer_overflow, type.c_str(), std::string(reduce_op_name(config.reduce)).c_str(),
+    notice = format(text().integer_overflow, type.c_str(), std::string(reduce_op_name(config.reduce)).c_str(),
                     static_cast<long long>(overflow->element), overflow->exact.c_str());
   }
   // Once per collective that wraps: rebuilding it for another view or round says nothing new.
@@ -235,6 +236,7 @@ FrameContext GuiApp::frame_context() const {
   frame.ui_scale = ui_scale();
   frame.presentation = presentation_;
   frame.moment = playback_.moment();
+  frame.language = language_;
   return frame;
 }
 
@@ -243,6 +245,7 @@ ViewContext GuiApp::view_context() {
   context.theme = preferences_.theme;
   context.palette = preferences_.palette;
   context.scale = ui_scale();
+  context.language = language_;
   context.session = model_.ready() ? &model_.session() : nullptr;
   context.moment = playback_.moment();
   context.wait_for_answers = !host_.interactive;
@@ -323,7 +326,8 @@ void GuiApp::build_frame(float width, float height) {
   handle_keys();
   if (too_small(width, height)) {
     panels_ = {};  // nothing but the notice: panels squeezed below this size overlap or vanish
-    draw_window_too_small(width, height, least_window(ui_scale(), stage_ ? 0.0f : ControlsBar::least_width()));
+    draw_window_too_small(width, height, least_window(ui_scale(), stage_ ? 0.0f : ControlsBar::least_width(language_)),
+                          language_);
     return;
   }
   for (FrameExtension* extension : extensions_) extension->before_panels(*this);
@@ -344,7 +348,7 @@ void GuiApp::build_frame(float width, float height) {
       for (FrameExtension* extension : extensions_) extension->setup_panel_end(*this);
     };
     hooks.header = [this] { return draw_replay_header(); };
-    setup_.draw(panels_.setup, model_, preferences_, hooks);
+    setup_.draw(panels_.setup, model_, preferences_, language_, hooks);
   }
   draw_centre();
   if (panels_.timeline.h > 0 && replay_.capture())
@@ -363,7 +367,7 @@ void GuiApp::build_frame(float width, float height) {
     }
   }
   if (preferences_.show_help && !stage_)
-    help_.draw(width, height, ui_scale(), model_.config(), model_.backend_notice(), preferences_.show_help);
+    help_.draw(width, height, ui_scale(), language_, model_.config(), model_.backend_notice(language_), preferences_.show_help);
   for (FrameExtension* extension : extensions_) extension->after_panels(*this, panels_);
 }
 
@@ -372,7 +376,7 @@ void GuiApp::draw_centre() {
   // stage's overlay.
   const Rect below = stage_ ? Rect{panels_.caption.x, panels_.caption.y, panels_.caption.w,
                                    panels_.view.bottom() - panels_.caption.y}
-                            : views_.draw_tab_bar(panels_, ui_scale());
+                            : views_.draw_tab_bar(panels_, ui_scale(), language_);
   if (views_.current() == CentreView::ring) {
     if (!stage_) {
       // A long explanation (a pipelined ring, --reduce max) takes the lines it needs, up to a

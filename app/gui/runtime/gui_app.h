@@ -62,6 +62,11 @@ class GuiApp {
   const Host& host() const { return host_; }
   const Preferences& preferences() const { return preferences_; }
   Preferences& preferences() { return preferences_; }
+  // The language every panel speaks this run: --lang or the saved preference at start, then L
+  // or the menu (ClassroomMode), falling back to English when the Chinese font is missing.
+  Language language() const { return language_; }
+  void set_language(Language language) { language_ = language; }
+  const UiStrings& text() const { return ui_strings_for(language_); }
   // UI scale of the current frame: content scale x text scale (x the presentation scale in
   // presentation mode); fonts are built for it.
   void set_content_scale(float scale) { content_scale_ = scale; }
@@ -107,7 +112,7 @@ class GuiApp {
 
   // Below the least window (panel_layout.h) at this frame's scale only a notice is drawn.
   bool too_small(float width, float height) const {
-    return window_too_small(width, height, ui_scale(), stage_ ? 0.0f : ControlsBar::least_width());
+    return window_too_small(width, height, ui_scale(), stage_ ? 0.0f : ControlsBar::least_width(language_));
   }
 
   // Last frame's layout, for --dump-layout.
@@ -147,6 +152,7 @@ class GuiApp {
   SessionModel model_;
   Playback playback_;
   Preferences preferences_;
+  Language language_ = Language::en;
   Host host_;
   BackgroundFills fills_;  // solid backgrounds as clears (cheap on software GL)
   SetupPanel setup_;

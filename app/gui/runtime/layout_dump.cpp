@@ -70,9 +70,9 @@ nlohmann::json compare_json(GuiApp& app) {
 
 // The code points of the language's text (and text registered at run time) that the atlas
 // lacks, as "U+4E2D 中": empty when every string the GUI can show has its glyphs.
-nlohmann::json missing_glyphs_json() {
+nlohmann::json missing_glyphs_json(Language language) {
   nlohmann::json missing = nlohmann::json::array();
-  for (char32_t point : missing_glyphs_now()) missing.push_back(describe_code_point(point));
+  for (char32_t point : missing_glyphs_now(language)) missing.push_back(describe_code_point(point));
   return missing;
 }
 
@@ -198,8 +198,8 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
       {"rest_round", moment.rest_round},
       {"rounds", app.model().session().round_count()},
       {"theme", std::string(theme_name(preferences.theme))},
-      {"language", std::string(language_name(ui_language()))},
-      {"missing_glyphs", missing_glyphs_json()},
+      {"language", std::string(language_name(app.language()))},
+      {"missing_glyphs", missing_glyphs_json(app.language())},
       {"fallback_glyphs_drawn", fallback_glyphs_last_frame()},
       {"presentation", app.presentation()},
       {"view", std::string(centre_view_name(app.views().current()))},

@@ -17,7 +17,7 @@ ViewState CopyCommand::state_of(GuiApp& app) const {
   if (app.replay().active()) state.open = app.replay().path();
   state.view = app.views().current();
   state.round = app.playback().position();
-  state.language = ui_language();
+  state.language = app.language();
   state.present = app.presentation();
   state.predict = classroom_ != nullptr && classroom_->predicting();
   return state;
@@ -31,7 +31,7 @@ void CopyCommand::copy(GuiApp& app) {
 }
 
 void CopyCommand::setup_panel_end(GuiApp& app) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = app.text();
   ImGui::Spacing();
   if (ImGui::Button(t.copy_command)) copy(app);
   if (ImGui::IsItemHovered()) {
@@ -49,7 +49,7 @@ void CopyCommand::after_panels(GuiApp& app, const PanelLayout&) {
     copy(app);
   }
   if (!open_) return;
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = app.text();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float width = std::min(display.x * 0.9f, ImGui::GetFontSize() * 44.0f);
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));

@@ -78,12 +78,12 @@ void StageOverlay::draw_header(GuiApp& app, const Rect& area) {
   const int rounds = session.round_count();
   const bool finished = rounds > 0 && moment.round == rounds && !moment.in_flight && moment.rest_round == rounds &&
                         moment.flash <= 0;
-  const RoundCaptionKey key{app.model().generation(), moment.round, finished, ui_language()};
+  const RoundCaptionKey key{app.model().generation(), moment.round, finished, app.language()};
   if (!(key == key_)) {
     const Config& config = app.model().config();
-    caption_ = round_caption(config, session.schedule(), session.traffic(), moment.round, finished);
+    caption_ = round_caption(app.language(), config, session.schedule(), session.traffic(), moment.round, finished);
     const TrafficFormula formula =
-        traffic_formula(config.algorithm, config.op, config.ranks, formula_buffer_bytes(config));
+        traffic_formula(app.language(), config.algorithm, config.op, config.ranks, formula_buffer_bytes(config));
     title_ = caption_.title;
     formula_line_ = formula.formula + "  " + formula.values;
     key_ = key;
@@ -104,8 +104,8 @@ void StageOverlay::draw_header(GuiApp& app, const Rect& area) {
   std::string formula = formula_line_;
   const std::size_t colon = formula.find(':');
   if (app.replay().job()) {
-    formula = job_caption(app.replay(), true, false);
-    if (text_width(font, size, formula) > area.w - 2 * pad) formula = job_caption(app.replay(), false, false);
+    formula = job_caption(app.replay(), app.language(), true, false);
+    if (text_width(font, size, formula) > area.w - 2 * pad) formula = job_caption(app.replay(), app.language(), false, false);
   } else if (text_width(font, size, formula) > area.w - 2 * pad && colon != std::string::npos) {
     formula = formula.substr(colon + 1);
   }
@@ -154,7 +154,7 @@ void StageOverlay::draw_end_card(GuiApp& app) {
   const auto& [display, dl, colours, font, size] = card;
   const Language language = player_.language();
   const Lesson& lesson = player_.lesson();
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = app.text();
   // The recap: the lesson's title, then its scenes in order, as many as fit.
   const float line = size * 1.3f;
   const float foot = ImGui::GetFontSize() * 2.5f;

@@ -12,6 +12,7 @@
 #include "core/run/job.h"
 #include "core/job/job_table.h"
 #include "core/model/config.h"
+#include "core/model/text.h"
 #include "core/run/run_collectives.h"
 
 namespace ringviz {
@@ -24,6 +25,7 @@ struct ViewContext {
   ThemeKind theme = ThemeKind::dark;
   PaletteKind palette = PaletteKind::standard;
   float scale = 1.0f;  // UI scale (content x text)
+  Language language = Language::en;  // the language the GUI speaks this frame
   // The collective of the setup panel and where its playback is, for the link view. May be
   // null when no session exists yet.
   const Session* session = nullptr;

@@ -4,6 +4,7 @@
 // back into GuiApp for these.
 #include "app/gui/render/theme.h"
 #include "app/gui/state/playback.h"
+#include "app/gui/text/strings.h"
 
 namespace ringviz::gui {
 
@@ -18,6 +19,9 @@ struct FrameContext {
   float ui_scale = 1.0f;  // content scale x text scale (x the presentation scale)
   bool presentation = false;  // presentation mode: the class sees it, so the operator's details stay hidden
   RoundMoment moment;
+  Language language = Language::en;  // the language the GUI speaks this frame
+
+  const UiStrings& text() const { return ui_strings_for(language); }
 };
 
 }  // namespace ringviz::gui

@@ -28,9 +28,9 @@ std::string format_value(const ElementValue& value) {
   return text;
 }
 
-std::string SessionModel::backend_notice() const {
+std::string SessionModel::backend_notice(Language language) const {
   if (backend_notice_.empty()) return {};
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = ui_strings_for(language);
   if (built_without_cuda_) return t.backend_no_cuda_build;
   if (!backend_fallback_reason_.empty()) return format(t.backend_cpu_fallback_reason, backend_fallback_reason_.c_str());
   return backend_notice_;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/model/config.h"
+#include "core/model/text.h"
 #include "core/engine/contributor_label.h"
 #include "core/input/integer_overflow.h"
 #include "core/engine/session.h"
@@ -42,8 +43,8 @@ class SessionModel {
   const Config& config() const { return session_->config(); }
   BackendChoice backend_choice() const { return backend_choice_; }
   const std::string& backend_name() const { return backend_name_; }
-  // Why the CPU backend runs although CUDA was allowed, in the UI language; empty otherwise.
-  std::string backend_notice() const;
+  // Why the CPU backend runs although CUDA was allowed, in `language`; empty otherwise.
+  std::string backend_notice(Language language) const;
   // The same, as the backend selection said it (English): what --verbose prints on stderr.
   const std::string& backend_selection_notice() const { return backend_notice_; }
   // This ringviz has no CUDA backend at all (no device was looked for).

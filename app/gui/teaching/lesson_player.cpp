@@ -181,7 +181,7 @@ void LessonPlayer::apply(GuiApp& app) {
     } else {
       app.close_replay();
       if (!app.apply_config(f.scene->config, app.model().backend_choice()))
-        app.add_notice(format(ui_strings().lesson_scene_failed, f.scene_index + 1));
+        app.add_notice(format(app.text().lesson_scene_failed, f.scene_index + 1));
     }
     show_lesson_scene(app, *f.scene);
     applied_scene_ = f.scene_index;

@@ -64,14 +64,14 @@ bool ClassroomMode::show_language(GuiApp& app, Language language) {
   if (language == Language::zh) {
     std::string missing;
     if (!chinese_font_data(missing)) {
-      set_ui_language(Language::en);
+      app.set_language(Language::en);
       if (on_language_change) on_language_change(Language::en);
       app.add_notice(format(ui_strings_for(Language::en).font_missing, missing.c_str()));
       return false;
     }
   }
   // The host rebuilds the font atlas before the next frame (fonts_current() turns false).
-  set_ui_language(language);
+  app.set_language(language);
   if (on_language_change) on_language_change(language);
   return true;
 }
@@ -162,7 +162,7 @@ void ClassroomMode::handle_keys(GuiApp& app) {
   auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
   if (pressed(GLFW_KEY_P)) set_presentation(app, !presenting_);
   if (pressed(GLFW_KEY_G)) set_predict(app, !predicting_);
-  if (pressed(GLFW_KEY_L)) set_language(app, ui_language() == Language::en ? Language::zh : Language::en);
+  if (pressed(GLFW_KEY_L)) set_language(app, app.language() == Language::en ? Language::zh : Language::en);
   if (presenting_ && pressed(GLFW_KEY_LEFT_BRACKET))
     set_presentation_scale(app, presentation_scale_ - kPresentationScaleStep);
   if (presenting_ && pressed(GLFW_KEY_RIGHT_BRACKET))
@@ -182,10 +182,10 @@ void ClassroomMode::after_panels(GuiApp& app, const PanelLayout& panels) {
 void ClassroomMode::setup_panel_end(GuiApp& app) { draw_settings(app); }
 
 void ClassroomMode::draw_settings(GuiApp& app) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = app.text();
   ImGui::Separator();
   ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.58f));
-  const Language current = ui_language();
+  const Language current = app.language();
   if (ImGui::BeginCombo(t.language, language_display_name(current).data())) {
     for (Language language : {Language::en, Language::zh}) {
       if (ImGui::Selectable(language_display_name(language).data(), language == current) && language != current)
@@ -209,7 +209,7 @@ void ClassroomMode::draw_settings(GuiApp& app) {
 }
 
 void ClassroomMode::draw_predict(GuiApp& app, const PanelLayout& panels) {
-  const UiStrings& t = ui_strings();
+  const UiStrings& t = app.text();
   const Rect& view = panels.view;
   if (view.w <= 0 || view.h <= 0) return;
   const RingGeometry& geometry = app.geometry();

@@ -24,19 +24,20 @@ BuiltFor g_built{-1.0f};
 
 }  // namespace
 
-void rebuild_fonts_and_style(float scale, ThemeKind theme) {
+Language rebuild_fonts_and_style(float scale, ThemeKind theme, Language language) {
   ImGuiIO& io = ImGui::GetIO();
   const bool had_texture = io.Fonts->TexID != nullptr;
   if (had_texture) ImGui_ImplOpenGL3_DestroyFontsTexture();
   std::string error;
-  if (!build_font_atlas(*io.Fonts, scale, ui_language(), error)) set_ui_language(Language::en);
+  if (!build_font_atlas(*io.Fonts, scale, language, error)) language = Language::en;
   if (had_texture) ImGui_ImplOpenGL3_CreateFontsTexture();
-  g_built = {scale, ui_language(), glyph_text_generation()};
+  g_built = {scale, language, glyph_text_generation()};
   reset_imgui_style(theme, scale);
+  return language;
 }
 
-bool fonts_current(float scale) {
-  return g_built.scale == scale && g_built.language == ui_language() && g_built.glyphs == glyph_text_generation();
+bool fonts_current(float scale, Language language) {
+  return g_built.scale == scale && g_built.language == language && g_built.glyphs == glyph_text_generation();
 }
 
 void prefer_nearest_font_sampling() {

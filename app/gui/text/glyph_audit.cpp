@@ -32,10 +32,10 @@ std::vector<char32_t> missing_code_points(const ImFont& font, std::string_view u
   return missing;
 }
 
-std::vector<char32_t> missing_glyphs_now() {
+std::vector<char32_t> missing_glyphs_now(Language language) {
   const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   if (atlas == nullptr || atlas->Fonts.Size == 0) return {};
-  return missing_code_points(*atlas->Fonts[0], glyph_text(ui_language()));
+  return missing_code_points(*atlas->Fonts[0], glyph_text(language));
 }
 
 int count_fallback_glyphs(const ImDrawData& frame) {

@@ -3,6 +3,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/text.h"
+
 struct ImFont;
 struct ImDrawData;
 
@@ -20,10 +22,10 @@ namespace ringviz::gui {
 // and tabs are layout, not glyphs, and are not reported.
 std::vector<char32_t> missing_code_points(const ImFont& font, std::string_view utf8);
 
-// Every code point the current UI language's text lacks in the current ImGui font (the UI
+// Every code point `language`'s text lacks in the current ImGui font (the UI
 // strings, lessons, core phrases and the text registered at run time): the `missing_glyphs`
 // of the layout dump. Empty when the atlas is complete.
-std::vector<char32_t> missing_glyphs_now();
+std::vector<char32_t> missing_glyphs_now(Language language);
 
 // Counts the fallback glyphs in a finished frame's draw data (every font of the atlas); the
 // frame host calls it after each Render. -1 when the UI font's fallback glyph is a plain "?"

@@ -15,13 +15,6 @@ namespace ringviz::gui {
 
 namespace {
 
-const char* op_name(const UiStrings&, Op op) { return op_label(op); }
-
-const char* partial(const UiStrings& t, ReduceOp reduce, bool plural) {
-  const auto index = static_cast<std::size_t>(reduce);
-  return plural ? t.reduction_partials[index] : t.reduction_partial[index];
-}
-
 void append_sentence(std::string& text, std::string_view sentence) {
   text.push_back(' ');
   text.append(sentence);
@@ -70,22 +63,22 @@ std::string with_reduction(const UiStrings& t, std::string text, ReduceOp reduce
 
 bool reduces_into_one_gpu(Algorithm algorithm) { return algorithm_unit(algorithm).reduces_into_one_gpu; }
 
-RoundCaption round_caption(const Config& config, const Schedule& schedule, const Traffic& traffic, int round,
-                           bool finished) {
-  const UiStrings& t = ui_strings();
+RoundCaption round_caption(Language language, const Config& config, const Schedule& schedule,
+                           const Traffic& traffic, int round, bool finished) {
+  const UiStrings& t = ui_strings_for(language);
   const AlgorithmUnit& unit = algorithm_unit(config.algorithm);
   const AlgorithmCaptions& words = unit.captions;
-  const CaptionContext context{ui_language(), config, schedule, round, partial(t, config.reduce, true),
-                               partial(t, config.reduce, false)};
+  const CaptionContext context{language, config, schedule, round, partial_result(language, config.reduce, true),
+                               partial_result(language, config.reduce, false)};
   const int rounds = schedule.round_count();
   RoundCaption caption;
   if (rounds == 0) {
-    caption.title = format(t.caption_start, op_name(t, config.op));
+    caption.title = format(t.caption_start, op_label(language, config.op));
     caption.body = t.explain_single_gpu;
     return caption;
   }
   if (round == 0) {
-    caption.title = format(t.caption_start, op_name(t, config.op));
+    caption.title = format(t.caption_start, op_label(language, config.op));
     if (words.whole_story) {
       caption.body = words.start(context);
     } else {
@@ -96,12 +89,12 @@ RoundCaption round_caption(const Config& config, const Schedule& schedule, const
     return caption;
   }
   if (finished) {
-    caption.title = format(t.caption_done, op_name(t, config.op));
+    caption.title = format(t.caption_done, op_label(language, config.op));
     caption.body = words.done ? words.done(context) : "";
     if (caption.body.empty())
       caption.body = config.op == Op::allgather       ? t.explain_done_allgather
                      : config.op == Op::reducescatter ? format(t.explain_done_reducescatter,
-                                                               partial(t, config.reduce, true))
+                                                               partial_result(language, config.reduce, true))
                                                       : t.done_allreduce_plain;
     if (!words.whole_story) {
       std::int64_t busiest = 0;
@@ -130,7 +123,7 @@ RoundCaption round_caption(const Config& config, const Schedule& schedule, const
     Config lock_step = config;
     lock_step.channels = 1;
     lock_step.slices = 1;
-    const RoundCaption earliest = round_caption(lock_step, make_schedule(lock_step), traffic, first + 1, false);
+    const RoundCaption earliest = round_caption(language, lock_step, make_schedule(lock_step), traffic, first + 1, false);
     caption.body = first == last ? earliest.body : format(t.pipeline_wave, first + 1, last + 1, first + 1);
     if (first != last) append_sentence(caption.body, earliest.body);
     return caption;

@@ -36,8 +36,8 @@ struct RoundCaptionKey {
 bool reduces_into_one_gpu(Algorithm algorithm);
 
 // `round`: 0 before the first round, k while round k is in flight or has just landed;
-// `finished`: the last round has landed and settled. In the current UI language.
-RoundCaption round_caption(const Config& config, const Schedule& schedule, const Traffic& traffic, int round,
-                           bool finished);
+// `finished`: the last round has landed and settled. In `language`.
+RoundCaption round_caption(Language language, const Config& config, const Schedule& schedule,
+                           const Traffic& traffic, int round, bool finished);
 
 }  // namespace ringviz::gui

@@ -516,8 +516,6 @@ const UiStrings kEnglish = {
     .backend_cpu_no_cuda_build = "CPU (no CUDA in this build)",
 };
 
-Language g_language = Language::en;
-
 // Chinese with English wherever a translation is still missing (a field added to UiStrings
 // and to kEnglish, but not yet to kUiStringsZh), so that new text never shows up as a crash.
 const UiStrings& chinese_or_english() {
@@ -538,8 +536,5 @@ const UiStrings& chinese_or_english() {
 const UiStrings& ui_strings_for(Language language) {
   return language == Language::zh ? chinese_or_english() : kEnglish;
 }
-const UiStrings& ui_strings() { return ui_strings_for(g_language); }
-Language ui_language() { return g_language; }
-void set_ui_language(Language language) { g_language = language; }
 
 }  // namespace ringviz::gui

@@ -522,11 +522,10 @@ struct UiStrings {
   const char* backend_cpu_no_cuda_build;  // "CPU (no CUDA in this build)"
 };
 
-// The strings of the current UI language (English until set_ui_language says otherwise).
-const UiStrings& ui_strings();
+// The strings of one UI language. The language shown is state of the GUI that runs (GuiApp's,
+// handed to panels in FrameContext and ViewContext), not of the process: two hosts in one
+// process, or a test, can speak different languages.
 const UiStrings& ui_strings_for(Language language);
-Language ui_language();
-void set_ui_language(Language language);
 
 // The Simplified Chinese instance (strings_zh.cpp).
 extern const UiStrings kUiStringsZh;

@@ -31,9 +31,9 @@ constexpr ViewLabel kViewLabels[] = {
     {CentreView::job, &UiStrings::view_job},
 };
 
-const char* view_label(CentreView view) {
+const char* view_label(const UiStrings& text, CentreView view) {
   for (const ViewLabel& entry : kViewLabels)
-    if (entry.view == view) return view_strings().*(entry.label);
+    if (entry.view == view) return text.*(entry.label);
   return "?";
 }
 
@@ -50,7 +50,7 @@ bool CentreViews::animating() const {
   return memory_.playing() || (current_ == CentreView::training && training_.busy());
 }
 
-Rect CentreViews::draw_tab_bar(PanelLayout& panels, float ui_scale) {
+Rect CentreViews::draw_tab_bar(PanelLayout& panels, float ui_scale, Language language) {
   const float strip = std::round(ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 1.2f);
   // The tabs sit above the caption; the ring's caption and view move down to make room.
   const Rect centre{panels.caption.x, panels.caption.y, panels.caption.w,
@@ -70,7 +70,7 @@ Rect CentreViews::draw_tab_bar(PanelLayout& panels, float ui_scale) {
   if (ImGui::BeginTabBar("##views")) {
     for (CentreView view : kAllCentreViews) {
       const bool force = view == current_ && view != tab_reported_;
-      const bool open = ImGui::BeginTabItem(view_label(view), nullptr, force ? ImGuiTabItemFlags_SetSelected : 0);
+      const bool open = ImGui::BeginTabItem(view_label(ui_strings_for(language), view), nullptr, force ? ImGuiTabItemFlags_SetSelected : 0);
       mark_last_item("tab." + std::string(centre_view_name(view)));
       tabs_right_ = ImGui::GetItemRectMax().x;
       if (open) {

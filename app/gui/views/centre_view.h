@@ -27,7 +27,7 @@ class CentreViews {
   // Draws the tab bar across the top of the centre (the caption and the view of `panels`) and
   // moves the caption and the view down below it. Returns the area under the tabs, where a
   // view other than the ring draws.
-  Rect draw_tab_bar(PanelLayout& panels, float ui_scale);
+  Rect draw_tab_bar(PanelLayout& panels, float ui_scale, Language language);
   // Draws the current view into `area` unless it is the ring.
   void draw_current(const Rect& area, const ViewContext& context);
   // The right end of the last tab in the last frame: controls that share the strip (the lesson

@@ -67,7 +67,7 @@ const std::string& CompareView::error() const {
 
 std::string CompareView::sentence() const {
   if (answer_ == nullptr || !answer_->comparison) return {};
-  return comparison_sentence(*answer_->comparison, view_strings());
+  return comparison_sentence(*answer_->comparison, text());
 }
 
 std::string CompareView::nccl_line() const {
@@ -79,7 +79,7 @@ std::string CompareView::nccl_line() const {
   const NcclMachine machine = nccl_machine(comparison.topology, config.channels > 1 ? config.channels : 0);
   const NcclPrediction choice =
       nccl_choose(machine, config.op, nccl_tests_size_bytes(config.op, config.count, config.dtype, config.ranks));
-  return format(view_strings().compare_nccl_line, nccl_pair_text(choice).c_str(), choice.channels,
+  return format(text().compare_nccl_line, nccl_pair_text(choice).c_str(), choice.channels,
                 nccl_time_text(choice.seconds).c_str(), format("%.4g", choice.busbw / 1e9).c_str());
 }
 
@@ -93,21 +93,21 @@ constexpr Column kColumnsDropped[] = {kMessages, kSent, kRounds, kBusiest};
 }  // namespace
 
 std::string CompareView::shown_topology_name(const TopologyChoice& choice, int gpus) const {
-  return choice.is_star() ? std::string(view_strings().compare_topology_star) : choice.spec_for_gpus(gpus);
+  return choice.is_star() ? std::string(text().compare_topology_star) : choice.spec_for_gpus(gpus);
 }
 
 std::string CompareView::selector_words() const {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   if (topology_.is_star()) {
     const LinkModel& link = find_link_preset(link_key_);
     return format(t.compare_link_figures, link.alpha_seconds * 1e6, link.bytes_per_second / 1e9);
   }
-  if (answer_ && answer_->comparison) return topology_label_text(answer_->comparison->topology);  // in the UI language
+  if (answer_ && answer_->comparison) return topology_label_text(answer_->comparison->topology, language_);  // in the UI language
   return {};
 }
 
 std::vector<float> CompareView::selector_widths() const {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const float line = ImGui::GetTextLineHeight();
   std::vector<float> widths{labelled_width(std::round(line * 9), t.compare_topology)};
   if (topology_.is_star()) widths.push_back(link_combo_width());
@@ -137,7 +137,7 @@ float CompareView::selector_height(float width) const {
 }
 
 void CompareView::draw_machine_selector(const Config& config, float width) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const float line = ImGui::GetTextLineHeight();
   const std::vector<float> widths = selector_widths();
   ControlFlow flow(ImGui::GetCursorScreenPos().x + width);
@@ -171,11 +171,11 @@ void CompareView::draw_machine_selector(const Config& config, float width) {
   } else {
     paragraph(words, width, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
-  if (star && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link_note_text(find_link_preset(link_key_)).c_str());
+  if (star && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", link_note_text(find_link_preset(link_key_), language_).c_str());
 }
 
 CompareView::TableCells CompareView::table_cells(const CostComparison& comparison) const {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   TableCells cells;
   cells.headers = {t.compare_algorithm, t.compare_rounds, t.compare_messages, t.compare_sent, t.compare_busiest, t.compare_time};
   double fastest = 1e300;
@@ -276,7 +276,7 @@ void CompareView::draw_table(const CostComparison& comparison, const TableCells&
 }
 
 CompareView::PlotTexts CompareView::measure_plot(const CostComparison& comparison, float width, float plot_lines) const {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const float line = ImGui::GetTextLineHeight();
   PlotTexts m;
   m.title = wrap_text(t.compare_plot_title, width);
@@ -293,7 +293,8 @@ CompareView::PlotTexts CompareView::measure_plot(const CostComparison& compariso
 }
 
 void CompareView::draw(const Rect& area, const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  language_ = context.language;
+  const UiStrings& t = text();
   const ViewColours& colours = view_colours(context.theme);
   ImDrawList* dl = begin_view_window("##compare_view", area, colours);
   if (context.session == nullptr) {
@@ -406,7 +407,7 @@ void CompareView::draw(const Rect& area, const ViewContext& context) {
 
 void CompareView::draw_plot(ImDrawList* dl, const Rect& area, const PlotTexts& m, const CostComparison& comparison,
                             const Config& current, const ViewContext& context, bool table_names_all) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   if (comparison.sweep_bytes.size() < 2) return;
   const ViewColours& colours = view_colours(context.theme);
   const float line = ImGui::GetTextLineHeight();

@@ -15,6 +15,7 @@
 #include "app/gui/state/centre_view_context.h"
 #include "app/gui/plots/view_text.h"
 #include "app/gui/layout/geometry.h"
+#include "app/gui/text/strings.h"
 #include "core/training/cost_model.h"
 
 struct ImDrawList;
@@ -44,6 +45,10 @@ class CompareView {
   void draw(const Rect& area, const ViewContext& context);
 
  private:
+  // The language of the last draw()'s context: what the view's words and its measurements
+  // outside draw() speak.
+  const UiStrings& text() const { return ui_strings_for(language_); }
+  Language language_ = Language::en;
   // The table's texts, measured: each column as wide as its widest text.
   struct TableCells {
     std::array<std::string, 6> headers;

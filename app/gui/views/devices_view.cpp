@@ -159,7 +159,7 @@ std::string format_duration(double microseconds) {
 }
 
 void draw_devices_view(const Rect& area, const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = ui_strings_for(context.language);
   begin_view_window("##devices_view", area, view_colours(context.theme));
   if (context.session == nullptr) {
     ImGui::End();

@@ -119,7 +119,7 @@ std::string tooltip_text(const JobRow& row, const Run& run, const UiStrings& t) 
 }  // namespace
 
 void JobView::draw(const Rect& area, const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = ui_strings_for(context.language);
   const ViewColours& colours = view_colours(context.theme);
   ImDrawList* dl = begin_view_window("##job_view", area, colours);
   const float line = ImGui::GetTextLineHeight();

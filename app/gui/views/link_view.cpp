@@ -56,7 +56,7 @@ int link_view_round(const RoundMoment& moment, int round_count) {
 }
 
 void draw_link_view(ImDrawList* dl, const Rect& area, const ViewContext& context, const LinkViewInput& input) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = ui_strings_for(context.language);
   const ViewColours& colours = view_colours(context.theme);
   const float line = ImGui::GetTextLineHeight();
   const float s = context.scale;

@@ -96,6 +96,7 @@ struct RingView::Scene {
   bool values_as_text;      // cells tall enough for a label, slots small enough to print
   bool label_only;          // cells with room for the label line alone (CellText::label)
   bool counter_clockwise;   // the ring is drawn both ways round (sends_counter_clockwise)
+  Language language;
 };
 
 bool RingView::sends_counter_clockwise(const SessionModel& model) {
@@ -139,12 +140,12 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   Rect strip{ring_area.x, ring_area.y, ring_area.w, 0};
   if (pipeline_.frame().pipelined) {
     strip.h = std::min(ring_area.h, std::round(pipeline_.strip_height(session.schedule(), session.layout(), config,
-                                                                     ring_area.w, line)));
+                                                                     ring_area.w, line, frame.language)));
     ring_area = {ring_area.x, ring_area.y + strip.h, ring_area.w, ring_area.h - strip.h};
   }
   fit_geometry(ring_area, n, line);
   if (!geometry_.fits) {
-    draw_centred_notice(dl, area, ui_strings().view_too_small);
+    draw_centred_notice(dl, area, frame.text().view_too_small);
     ImGui::End();
     return;
   }
@@ -185,6 +186,7 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
       .values_as_text = cell_room == CellText::label_and_values && largest_slot <= SessionModel::kMaxValuesPerCell,
       .label_only = cell_room == CellText::label,
       .counter_clockwise = sends_counter_clockwise(model),
+      .language = frame.language,
   };
   draw_arrows_and_boxes(scene);
   queue_cells(scene, area, largest_slot);
@@ -246,7 +248,7 @@ void RingView::draw_titles(const Scene& scene) const {
   ImDrawList* dl = scene.dl;
   for (int r = 0; r < scene.n; ++r) {
     Rect at;
-    const std::string title = shown_title(r, scene.line, at);
+    const std::string title = shown_title(r, scene.line, scene.language, at);
     if (title.empty()) continue;
     const float margin = 2.0f * scene.ui_scale;
     if (scene.in_flight)
@@ -256,9 +258,9 @@ void RingView::draw_titles(const Scene& scene) const {
   }
 }
 
-std::string RingView::shown_title(int rank, float line, Rect& at) const {
+std::string RingView::shown_title(int rank, float line, Language language, Rect& at) const {
   // "GPU r" where it fits the title strip, else the short form, else nothing.
-  const UiStrings& text = ui_strings();
+  const UiStrings& text = ui_strings_for(language);
   const GpuBox& gpu = geometry_.boxes[static_cast<std::size_t>(rank)];
   if (gpu.title.h <= 0) return {};
   std::string title = format(text.gpu_name, rank);
@@ -400,7 +402,7 @@ std::vector<Rect> RingView::text_zones(const Scene& scene) const {
   const float margin = 2.0f * scene.ui_scale;  // the title's plate (draw_titles)
   for (int r = 0; r < scene.n; ++r) {
     Rect title;
-    if (!shown_title(r, scene.line, title).empty())
+    if (!shown_title(r, scene.line, scene.language, title).empty())
       zones.push_back({title.x - margin, title.y - margin, title.w + 2 * margin, title.h + 2 * margin});
     if (!text_cells) continue;
     for (int slot = 0; slot < scene.n; ++slot) {
@@ -560,7 +562,7 @@ PipelineScene RingView::pipeline_scene(const Scene& scene) const {
   return {.dl = scene.dl, .colours = scene.colours, .palette = scene.palette, .geometry = geometry_,
           .schedule = scene.session.schedule(), .layout = scene.session.layout(), .config = scene.config,
           .moment = scene.moment, .n = scene.n, .line = scene.line, .ui_scale = scene.ui_scale,
-          .counter_clockwise = scene.counter_clockwise};
+          .counter_clockwise = scene.counter_clockwise, .language = scene.language};
 }
 
 void RingView::draw_piece_bars(const Scene& scene, bool text_cells) {
@@ -604,7 +606,7 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     if (column >= geometry_.cell_columns || slot >= n) return;
     const RankSet& set = shown.provenance.at(r, slot);
     const std::uint32_t flags = shown.cells.flags(r, slot);
-    const UiStrings& text = ui_strings();
+    const UiStrings& text = ui_strings_for(scene.language);
     ImGui::BeginTooltip();
     ImGui::Text(text.cell_tooltip, r, slot);
     const std::vector<RankSet> lanes = shown.provenance.lanes_at(r, slot);
@@ -620,7 +622,7 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     // Lock-step lanes (the bidirectional ring's halves): what each half holds, by its name.
     for (std::size_t lane = 0; !pipelined && lanes.size() > 1 && lane < lanes.size(); ++lane) {
       const std::string held = lanes[lane].none() ? text.cell_empty : reduction_label(scene.config, lanes[lane], slot);
-      ImGui::Text(text.lane_tooltip, lane_name(scene.config.algorithm, static_cast<int>(lane)).c_str(), held.c_str());
+      ImGui::Text(text.lane_tooltip, lane_name(scene.language, scene.config.algorithm, static_cast<int>(lane)).c_str(), held.c_str());
     }
     // Pipelined: each piece can be further along than the whole slot (the first eight).
     const int pieces = pipelined ? shown.provenance.pieces_per_slot() : 1;
@@ -635,7 +637,7 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     ImGui::Text(text.cell_elements, static_cast<long long>(scene.session.layout()[slot].count));
     if (flags & kCellNoElements) ImGui::TextUnformatted(text.cell_no_elements);
     if ((flags & kCellOwned) && (flags & kCellComplete)) ImGui::TextUnformatted(text.cell_owned);
-    if (flags & kCellStale) ImGui::TextUnformatted(format(text.cell_stale, partial_result(scene.config.reduce)).c_str());
+    if (flags & kCellStale) ImGui::TextUnformatted(format(text.cell_stale, partial_result(scene.language, scene.config.reduce)).c_str());
     const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
                               static_cast<std::size_t>(slot);
     if (index < shown.values.size() && !shown.values[index].empty())

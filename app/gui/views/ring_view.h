@@ -69,7 +69,7 @@ class RingView {
   void draw_packets(const Scene& scene, const ShownState& before) const;  // `before`: the round's start
   void draw_titles(const Scene& scene) const;
   // The title drawn on `rank`'s box ("" when none fits) and where, for text `line` pixels high.
-  std::string shown_title(int rank, float line, Rect& at) const;
+  std::string shown_title(int rank, float line, Language language, Rect& at) const;
   // Where the GPU boxes draw text: titles, cell labels, values (packet labels stay off them).
   std::vector<Rect> text_zones(const Scene& scene) const;
   // What the cells have room for: no text (crowded rings, small cells), the label line alone

@@ -25,8 +25,8 @@ void draw_centred_notice(ImDrawList* draw_list, const Rect& area, const char* te
   draw_list->PopClipRect();
 }
 
-void draw_window_too_small(float width, float height, LeastWindow least) {
-  const std::string text = format(ui_strings().window_too_small, static_cast<int>(std::ceil(least.width)),
+void draw_window_too_small(float width, float height, LeastWindow least, Language language) {
+  const std::string text = format(ui_strings_for(language).window_too_small, static_cast<int>(std::ceil(least.width)),
                                   static_cast<int>(std::ceil(least.height)));
   draw_centred_notice(ImGui::GetForegroundDrawList(), {0, 0, width, height}, text.c_str());
 }

@@ -5,6 +5,7 @@
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/panel_layout.h"
+#include "core/model/text.h"
 
 namespace ringviz::gui {
 
@@ -13,6 +14,6 @@ void draw_centred_notice(ImDrawList* draw_list, const Rect& area, const char* te
 
 // The whole window of `width` x `height` is below the smallest usable size
 // (window_too_small): only the notice naming that size is drawn.
-void draw_window_too_small(float width, float height, LeastWindow least);
+void draw_window_too_small(float width, float height, LeastWindow least, Language language);
 
 }  // namespace ringviz::gui

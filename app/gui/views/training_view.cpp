@@ -15,8 +15,7 @@ namespace ringviz::gui {
 
 namespace {
 
-const char* strategy_label(TrainStrategy strategy) {
-  const UiStrings& t = view_strings();
+const char* strategy_label(const UiStrings& t, TrainStrategy strategy) {
   return strategy == TrainStrategy::ddp     ? t.training_ddp
          : strategy == TrainStrategy::zero2 ? t.training_zero2
                                             : t.training_nosync;
@@ -150,14 +149,14 @@ void TrainingView::prepare() {
 }
 
 std::vector<float> TrainingView::settings_widths(const ViewContext& context) const {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const float field = std::round(110 * context.scale);
   return {labelled_width(field, t.training_gpus), labelled_width(field, t.training_dtype),
           labelled_width(field, t.training_iterations), labelled_width(std::round(field * 0.8f), t.training_seed)};
 }
 
 std::vector<float> TrainingView::player_widths() const {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float play = std::max(ImGui::CalcTextSize(t.play).x, ImGui::CalcTextSize(t.pause).x) + style.FramePadding.x * 2;
   // The slider's text is centred in its frame and cut by it: the frame holds the longest one.
@@ -167,7 +166,7 @@ std::vector<float> TrainingView::player_widths() const {
 }
 
 void TrainingView::draw_settings(const ViewContext& context, float right) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const std::vector<float> widths = settings_widths(context);
   const float field = std::round(110 * context.scale);
   ControlFlow flow(right);
@@ -197,7 +196,7 @@ void TrainingView::draw_settings(const ViewContext& context, float right) {
 }
 
 void TrainingView::draw_player(float right) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const std::vector<float> widths = player_widths();
   ControlFlow flow(right);
   flow.next(widths[0]);
@@ -215,7 +214,7 @@ void TrainingView::draw_player(float right) {
 
 TrainingView::PlotTexts TrainingView::measure_plots(const Rect& body, double log_min, double log_max, int shown,
                                                     bool loss_captions, bool wide_legend) const {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const float line = ImGui::GetTextLineHeight();
   PlotTexts m;
   const int count = std::max(1, run_count());
@@ -226,11 +225,11 @@ TrainingView::PlotTexts TrainingView::measure_plots(const Rect& body, double log
   // strategy on its own line and the rest wrapped under it (the same for all, so the plots align).
   m.title_one_line = true;
   for (int i = 0; i < run_count(); ++i)
-    if (ImGui::CalcTextSize(strategy_label(strategy(i))).x + line * 0.5f + ImGui::CalcTextSize(t.training_loss_title).x >
+    if (ImGui::CalcTextSize(strategy_label(t, strategy(i))).x + line * 0.5f + ImGui::CalcTextSize(t.training_loss_title).x >
         m.loss_w)
       m.title_one_line = false;
   std::string names;
-  for (int i = 0; i < run_count(); ++i) names += strategy_label(strategy(i));
+  for (int i = 0; i < run_count(); ++i) names += strategy_label(t, strategy(i));
   m.title_pitch = line_pitch(names + t.training_loss_title);
   if (!m.title_one_line) m.loss_title = wrap_text(t.training_loss_title, m.loss_w);
   m.loss_title_h = m.title_pitch + m.loss_title.height();
@@ -284,11 +283,11 @@ TrainingView::PlotTexts TrainingView::measure_plots(const Rect& body, double log
       verdict = identical(last) ? format(t.training_identical, last.step)
                                 : format(t.training_drifted, last.step, short_number(last.parameter_spread).c_str());
     }
-    const float name_w = ImGui::CalcTextSize(strategy_label(run.strategy)).x + line * 0.5f;
+    const float name_w = ImGui::CalcTextSize(strategy_label(t, run.strategy)).x + line * 0.5f;
     const float column = m.legend_w - line * 1.2f;
     m.verdict_x.push_back(name_w);
     m.verdicts.push_back(wrap_text(verdict, column - name_w, column));
-    m.verdicts.back().pitch = std::max(m.verdicts.back().pitch, line_pitch(strategy_label(run.strategy)));
+    m.verdicts.back().pitch = std::max(m.verdicts.back().pitch, line_pitch(strategy_label(t, run.strategy)));
     m.legend_h += (i > 0 ? line * 0.5f : 0.0f) + m.verdicts.back().height();
   }
   m.spread_caption_h = line * 0.15f + line_pitch(m.caption);
@@ -299,7 +298,8 @@ TrainingView::PlotTexts TrainingView::measure_plots(const Rect& body, double log
 }
 
 void TrainingView::draw(const Rect& area, const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  language_ = context.language;
+  const UiStrings& t = text();
   if (dirty_) rebuild();
   const ViewColours& colours = view_colours(context.theme);
   ImDrawList* dl = begin_view_window("##training_view", area, colours);
@@ -373,11 +373,11 @@ void TrainingView::draw(const Rect& area, const ViewContext& context) {
 
 void TrainingView::draw_loss(ImDrawList* dl, TextBoard& board, const Rect& area, const Run& run, double log_min,
                              double log_max, int shown, const PlotTexts& m, const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const ViewColours& colours = view_colours(context.theme);
   const float line = ImGui::GetTextLineHeight();
   const ImU32 muted = to_imcol(colours.muted_text);
-  const char* label = strategy_label(run.strategy);
+  const char* label = strategy_label(t, run.strategy);
   board.place(dl, ImVec2(area.x, area.y), to_imcol(strategy_colour(run.strategy, colours)), label);
   if (m.title_one_line)
     board.place(dl, ImVec2(area.x + ImGui::CalcTextSize(label).x + line * 0.5f, area.y), muted, t.training_loss_title);
@@ -431,7 +431,7 @@ void TrainingView::draw_loss(ImDrawList* dl, TextBoard& board, const Rect& area,
 
 void TrainingView::draw_spread(ImDrawList* dl, TextBoard& board, const Rect& area, int shown, const PlotTexts& m,
                                const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const ViewColours& colours = view_colours(context.theme);
   const float line = ImGui::GetTextLineHeight();
   const ImU32 muted = to_imcol(colours.muted_text);
@@ -488,7 +488,7 @@ void TrainingView::draw_spread(ImDrawList* dl, TextBoard& board, const Rect& are
 
     dl->AddRectFilled(ImVec2(legend_x, y + line * 0.3f), ImVec2(legend_x + line * 0.9f, y + line * 0.7f), to_imcol(colour));
     const float name_x = legend_x + line * 1.2f;
-    board.place(dl, ImVec2(name_x, y), to_imcol(colour), strategy_label(run.strategy));
+    board.place(dl, ImVec2(name_x, y), to_imcol(colour), strategy_label(t, run.strategy));
     const WrappedText& verdict = m.verdicts[static_cast<std::size_t>(i)];
     for (std::size_t k = 0; k < verdict.lines.size(); ++k)
       board.place(dl, ImVec2(std::round(k == 0 ? name_x + m.verdict_x[static_cast<std::size_t>(i)] : name_x),

@@ -11,6 +11,7 @@
 #include "app/gui/state/centre_view_context.h"
 #include "app/gui/plots/view_text.h"
 #include "app/gui/layout/geometry.h"
+#include "app/gui/text/strings.h"
 #include "core/engine/backend.h"
 #include "core/training/training_run.h"
 
@@ -54,6 +55,10 @@ class TrainingView {
   void draw(const Rect& area, const ViewContext& context);
 
  private:
+  // The language of the last draw()'s context: what the view's words and its measurements
+  // outside draw() speak.
+  const UiStrings& text() const { return ui_strings_for(language_); }
+  Language language_ = Language::en;
   struct Run {
     TrainStrategy strategy = TrainStrategy::ddp;
     std::unique_ptr<Backend> backend;

@@ -38,8 +38,8 @@ Rgb part_colour(IterationPart part, ThemeKind theme) {
   return {};
 }
 
-const char* part_name(IterationPart part) {
-  const UiStrings& t = view_strings();
+const char* part_name(IterationPart part, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   switch (part) {
     case IterationPart::parameters: return t.memory_parameters;
     case IterationPart::optimizer_states: return t.memory_optimizer_states;
@@ -55,9 +55,11 @@ namespace {
 
 // The GPU memory across the plot, named in the gutter right of it (capacity_gutter wide), where
 // no bar or bar value can be.
-std::string capacity_label(double capacity) { return format(view_strings().memory_capacity_item, capacity / 1e9); }
-float capacity_gutter(double capacity) {
-  return ImGui::CalcTextSize(capacity_label(capacity).c_str()).x + ImGui::GetTextLineHeight() * 0.5f;
+std::string capacity_label(double capacity, Language language) {
+  return format(ui_strings_for(language).memory_capacity_item, capacity / 1e9);
+}
+float capacity_gutter(double capacity, Language language) {
+  return ImGui::CalcTextSize(capacity_label(capacity, language).c_str()).x + ImGui::GetTextLineHeight() * 0.5f;
 }
 
 void capacity_line(ImDrawList* dl, const Rect& plot, float y, const IterationPlotStyle& style, double capacity) {
@@ -65,7 +67,7 @@ void capacity_line(ImDrawList* dl, const Rect& plot, float y, const IterationPlo
   const float s = style.scale;
   const float line = ImGui::GetTextLineHeight();
   dashed_line(dl, ImVec2(plot.x, y), ImVec2(plot.right() + line * 0.15f, y), to_imcol(colours.warning), 2 * s, 9 * s, 5 * s);
-  dl->AddText(ImVec2(plot.right() + line * 0.25f, y - line * 0.5f), to_imcol(colours.warning), capacity_label(capacity).c_str());
+  dl->AddText(ImVec2(plot.right() + line * 0.25f, y - line * 0.5f), to_imcol(colours.warning), capacity_label(capacity, style.language).c_str());
 }
 
 }  // namespace
@@ -76,7 +78,7 @@ void draw_gpu_bars(ImDrawList* dl, const Rect& area, const IterationMemory& memo
   const float line = ImGui::GetTextLineHeight();
   const ImU32 muted = to_imcol(colours.muted_text);
   const float axis_w = ImGui::CalcTextSize("0000").x + line * 0.4f;
-  const Rect plot{area.x + axis_w, area.y + line * 1.4f, std::max(0.0f, area.w - axis_w - capacity_gutter(capacity)),
+  const Rect plot{area.x + axis_w, area.y + line * 1.4f, std::max(0.0f, area.w - axis_w - capacity_gutter(capacity, style.language)),
                   std::max(line, area.h - line * 2.6f)};
   if (plot.w < 4 || plot.h < 4) return;
   auto y_of = [&](double bytes) { return plot.bottom() - static_cast<float>(bytes / y_max) * plot.h; };
@@ -89,7 +91,7 @@ void draw_gpu_bars(ImDrawList* dl, const Rect& area, const IterationMemory& memo
     const ImVec2 size = ImGui::CalcTextSize(label.c_str());
     dl->AddText(ImVec2(plot.x - size.x - line * 0.3f, y - size.y * 0.5f), muted, label.c_str());
   }
-  dl->AddText(ImVec2(area.x, area.y), muted, view_strings().memory_axis);
+  dl->AddText(ImVec2(area.x, area.y), muted, ui_strings_for(style.language).memory_axis);
 
   const float slot_w = plot.w / static_cast<float>(std::max(1, gpus));
   const float bar_w = std::max(1.0f, std::min(slot_w * 0.72f, line * 5));
@@ -120,7 +122,7 @@ void draw_gpu_bars(ImDrawList* dl, const Rect& area, const IterationMemory& memo
       text_centred(dl, x0 + bar_w * 0.5f, y_of(total) - line * 1.1f,
                    total > capacity ? to_imcol(colours.warning) : to_imcol(colours.text),
                    format_bytes(total, ByteUnit::gb, false).c_str());
-    const std::string name = format(view_strings().gpu_short, g);
+    const std::string name = format(ui_strings_for(style.language).gpu_short, g);
     if (ImGui::CalcTextSize(name.c_str()).x <= slot_w)
       text_centred(dl, x0 + bar_w * 0.5f, plot.bottom() + line * 0.15f, to_imcol(rank_colour(g, style.palette)),
                    name.c_str());
@@ -133,7 +135,7 @@ int draw_sawtooth(ImDrawList* dl, const Rect& area, const IterationEstimate& est
   const ViewColours& colours = view_colours(style.theme);
   const float line = ImGui::GetTextLineHeight();
   const int events = static_cast<int>(estimate.timeline.size());
-  const char* title = view_strings().iteration_sawtooth;
+  const char* title = ui_strings_for(style.language).iteration_sawtooth;
   dl->AddText(nullptr, 0, ImVec2(area.x, area.y), to_imcol(colours.muted_text), title, nullptr, area.w);
   const float title_h = ImGui::CalcTextSize(title, nullptr, false, std::max(1.0f, area.w)).y + line * 0.4f;
   const float axis_w = ImGui::CalcTextSize("0000").x + line * 0.4f;
@@ -184,7 +186,7 @@ int draw_sawtooth(ImDrawList* dl, const Rect& area, const IterationEstimate& est
 }
 
 float draw_time_bar(ImDrawList* dl, const Rect& area, const IterationTime& time, const IterationPlotStyle& style) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = ui_strings_for(style.language);
   const ViewColours& colours = view_colours(style.theme);
   const float line = ImGui::GetTextLineHeight();
   float y = area.y;
@@ -237,7 +239,7 @@ float draw_strategy_peaks(ImDrawList* dl, const Rect& area, const std::vector<St
                           Strategy shown, const IterationPlotStyle& style) {
   const ViewColours& colours = view_colours(style.theme);
   const float line = ImGui::GetTextLineHeight();
-  const char* title = view_strings().iteration_strategies;
+  const char* title = ui_strings_for(style.language).iteration_strategies;
   const float title_h = ImGui::CalcTextSize(title, nullptr, false, std::max(1.0f, area.w)).y + line * 0.25f;
   const float row = std::round(line * 1.2f);
   const float height = title_h + row * static_cast<float>(peaks.size());
@@ -275,7 +277,7 @@ float draw_part_legend(ImDrawList* dl, ImVec2 at, float width, const IterationPl
   const float line = ImGui::GetTextLineHeight();
   float x = at.x, y = at.y;
   for (IterationPart part : kIterationParts) {
-    const char* label = part_name(part);
+    const char* label = part_name(part, style.language);
     const float swatch_w = line * 1.35f + ImGui::CalcTextSize(label).x;  // what legend_swatch takes
     if (x > at.x && x + swatch_w > at.x + width) {
       x = at.x;

@@ -8,6 +8,7 @@
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/render/theme.h"
+#include "core/model/text.h"
 #include "core/training/iteration_model.h"
 
 namespace ringviz::gui {
@@ -19,12 +20,13 @@ inline constexpr IterationPart kIterationParts[] = {IterationPart::parameters, I
                                                     IterationPart::logits,     IterationPart::buffers};
 std::int64_t part_bytes(const IterationMemory& memory, IterationPart part);
 Rgb part_colour(IterationPart part, ThemeKind theme);
-const char* part_name(IterationPart part);
+const char* part_name(IterationPart part, Language language);
 
 struct IterationPlotStyle {
   ThemeKind theme = ThemeKind::dark;
   PaletteKind palette = PaletteKind::standard;
   float scale = 1.0f;
+  Language language = Language::en;
 };
 
 // One bar per GPU holding `memory`, the GPU memory as a dashed line, GB on the axis and above

@@ -119,7 +119,7 @@ void IterationView::advance(double seconds) {
 }
 
 void IterationView::draw_model_controls(float field, bool split) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const bool custom = query_.model.name == kCustomModelName;
   ImGui::SetNextItemWidth(field);
   if (ImGui::BeginCombo(t.iteration_model, custom ? t.iteration_custom : std::string(query_.model.name).c_str())) {
@@ -170,7 +170,7 @@ void IterationView::draw_model_controls(float field, bool split) {
 }
 
 void IterationView::draw_run_controls(float field) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   ImGui::SetNextItemWidth(field);
   if (ImGui::BeginCombo(t.iteration_seq, std::to_string(query_.seq).c_str())) {
     for (std::int64_t seq : kSequences)
@@ -189,7 +189,7 @@ void IterationView::draw_run_controls(float field) {
 }
 
 void IterationView::draw_parallel_controls(float field) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   ImGui::SetNextItemWidth(field * 0.6f);
   if (ImGui::BeginCombo(t.iteration_tp, std::to_string(query_.tp).c_str())) {
     for (int tp : kTensorParallelSizes)
@@ -209,7 +209,7 @@ void IterationView::draw_parallel_controls(float field) {
 }
 
 void IterationView::draw_custom_controls(float field) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   bool changed = int_field(t.iteration_layers, custom_.layers, 1, 10'000, field * 0.6f);
   ImGui::SameLine();
   changed |= int_field(t.iteration_hidden, custom_.hidden, 1, 1 << 20, field * 0.7f);
@@ -231,7 +231,7 @@ void IterationView::draw_custom_controls(float field) {
 }
 
 void IterationView::draw_stepper() {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const IterationEstimate* e = estimate();
   const int events = e ? static_cast<int>(e->timeline.size()) : 0;
   const int at = moment();
@@ -255,7 +255,7 @@ void IterationView::draw_stepper() {
   if (ImGui::Button(t.iteration_peak_button)) { set_moment(kAtPeak); pause(); }
   ImGui::SameLine();
   int one_based = at + 1;
-  const std::string what = e ? iteration_event_text(*e, at) : std::string();
+  const std::string what = e ? iteration_event_text(*e, at, language_) : std::string();
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##iteration_moment", &one_based, 1, std::max(1, events),
                        format(t.iteration_moment, one_based, events, what.c_str()).c_str())) {
@@ -265,7 +265,8 @@ void IterationView::draw_stepper() {
 }
 
 void IterationView::draw(const Rect& area, const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  language_ = context.language;
+  const UiStrings& t = text();
   const ViewColours& colours = view_colours(context.theme);
   // The combos of a row share its width with their labels; a narrow view puts the GPU memory
   // and the accelerator on a row of their own rather than shrinking every combo to a stub.
@@ -300,7 +301,7 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
     const IterationEstimate* shown = estimate();
     const std::string moment_words =
         shown ? format(t.iteration_moment, moment() + 1, static_cast<int>(shown->timeline.size()),
-                       iteration_event_text(*shown, moment()).c_str())
+                       iteration_event_text(*shown, moment(), language_).c_str())
               : std::string();
     const float wrap = area.w - 2 * pad;
     float y = area.y + pad * 0.5f;
@@ -327,7 +328,7 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
     dl->AddText(nullptr, 0, to_imvec(body.min()), to_imcol(colours.warning), error().c_str(), nullptr, body.w);
     return;
   }
-  const IterationPlotStyle style{context.theme, context.palette, context.scale};
+  const IterationPlotStyle style{context.theme, context.palette, context.scale, context.language};
   const int at = moment();
 
   // The verdict and the peak's cause first: the answer before the picture. Every block is
@@ -335,8 +336,8 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
   // comparison, the host memory and the peak sentence, then the text shrinks (down to 70%)
   // until each chart keeps a readable height; a view that still cannot hold them says so
   // instead of piling text up.
-  const std::string verdict = iteration_fit_text(*e);
-  const std::string peak = iteration_peak_text(*e);
+  const std::string verdict = iteration_fit_text(*e, language_);
+  const std::string peak = iteration_peak_text(*e, language_);
   std::string notes = std::string(t.iteration_same_on_every_gpu) + " ";
   // The caveat speaks of the GPT block at t = 1; with TP, SP or FlashAttention the note says
   // what is counted instead, and only the block's clause of the caveat still holds.

@@ -10,6 +10,7 @@
 #include "app/gui/layout/geometry.h"
 #include "app/gui/state/centre_view_context.h"
 #include "app/gui/views/iteration/iteration_plots.h"
+#include "app/gui/text/strings.h"
 #include "core/training/iteration_model.h"
 
 namespace ringviz::gui {
@@ -44,6 +45,10 @@ class IterationView {
   void set_audience(bool audience) { audience_ = audience; }
 
  private:
+  // The language of the last draw()'s context: what the view's words and its measurements
+  // outside draw() speak.
+  const UiStrings& text() const { return ui_strings_for(language_); }
+  Language language_ = Language::en;
   void rebuild();
   void draw_model_controls(float field, bool split);
   void draw_run_controls(float field);

@@ -8,8 +8,7 @@ namespace ringviz::gui {
 
 namespace {
 
-const char* cause_label(PeakCause cause) {
-  const UiStrings& t = view_strings();
+const char* cause_label(const UiStrings& t, PeakCause cause) {
   switch (cause) {
     case PeakCause::model_states: return t.memory_model_states;
     case PeakCause::activations: return t.iteration_activations;
@@ -42,8 +41,8 @@ std::string iteration_seconds(double seconds) {
   return format("%.0f us", seconds * 1e6);
 }
 
-std::string iteration_event_text(const IterationEstimate& estimate, int event) {
-  const UiStrings& t = view_strings();
+std::string iteration_event_text(const IterationEstimate& estimate, int event, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const IterationEvent& e = estimate.timeline.at(static_cast<std::size_t>(event));
   const auto layer = static_cast<long long>(e.layer);
   const auto layers = static_cast<long long>(estimate.query.model.layers);
@@ -61,8 +60,8 @@ std::string iteration_event_text(const IterationEstimate& estimate, int event) {
   return e.label;
 }
 
-std::string iteration_peak_text(const IterationEstimate& estimate) {
-  const UiStrings& t = view_strings();
+std::string iteration_peak_text(const IterationEstimate& estimate, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const IterationPeak& peak = estimate.peak;
   const IterationMemory& m = peak.memory;
   // The cause sits on top of the weights and optimizer states, and of the gradients backward
@@ -74,15 +73,15 @@ std::string iteration_peak_text(const IterationEstimate& estimate) {
   const std::string what =
       peak.cause == PeakCause::model_states
           ? format(t.iteration_peak_states_only, iteration_gb(static_cast<double>(m.total())).c_str())
-      : gradients_too ? format(t.iteration_peak_cause_and_gradients, cause_label(peak.cause), cause.c_str(),
+      : gradients_too ? format(t.iteration_peak_cause_and_gradients, cause_label(t, peak.cause), cause.c_str(),
                                iteration_gb(static_cast<double>(m.gradients)).c_str(), held.c_str())
-                      : format(t.iteration_peak_cause, cause_label(peak.cause), cause.c_str(), held.c_str());
+                      : format(t.iteration_peak_cause, cause_label(t, peak.cause), cause.c_str(), held.c_str());
   return format(t.iteration_peak, iteration_gb(static_cast<double>(m.total())).c_str(),
-                iteration_event_text(estimate, peak.event).c_str(), what.c_str());
+                iteration_event_text(estimate, peak.event, language).c_str(), what.c_str());
 }
 
-std::string iteration_fit_text(const IterationEstimate& estimate) {
-  const UiStrings& t = view_strings();
+std::string iteration_fit_text(const IterationEstimate& estimate, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const double capacity = estimate.query.gpu_memory_bytes;
   const double peak = static_cast<double>(estimate.peak.memory.total());
   const std::string capacity_text = format(t.memory_capacity_item, capacity / 1e9);  // "80 GB"

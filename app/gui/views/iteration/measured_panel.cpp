@@ -24,7 +24,7 @@ std::string signed_text(std::int64_t bytes) { return (bytes > 0 ? "+" : "") + by
 std::string tolerance_text(const MemoryTermComparison& t) {
   if (t.low == 0 && t.high == 0) return "0";
   if (t.low == -t.high) return "±" + bytes_text(t.high);
-  return std::to_string(t.low) + " to " + signed_text(t.high);
+  return "[" + signed_text(t.low) + ", " + signed_text(t.high) + "]";  // worded alike in both languages
 }
 
 // The job's configurations in the order it measured them.
@@ -38,7 +38,7 @@ std::vector<std::string> labels_of(const Job& job) {
 }  // namespace
 
 void MeasuredMemoryPanel::draw(const Rect& area, const ViewContext& context, const Job& job, bool audience) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = ui_strings_for(context.language);
   const ViewColours& colours = view_colours(context.theme);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line = ImGui::GetTextLineHeight();
@@ -73,11 +73,12 @@ void MeasuredMemoryPanel::draw(const Rect& area, const ViewContext& context, con
   const MeasuredMemory* chosen = nullptr;
   for (const MeasuredMemory& m : job.memory)
     if (m.label == labels[configuration_] && m.rank == rank_) chosen = &m;
-  if (!shown_ || shown_->measured.label != chosen->label || shown_->measured.rank != chosen->rank) {
+  if (!shown_ || shown_->measured.label != chosen->label || shown_->measured.rank != chosen->rank ||
+      shown_->language != context.language) {
     error_.clear();
     shown_.reset();
     try {
-      shown_ = compare_measured_memory(*chosen);
+      shown_ = compare_measured_memory(*chosen, context.language);
     } catch (const InputError& problem) {
       error_ = problem.what();
     }
@@ -121,6 +122,7 @@ void MeasuredMemoryPanel::draw(const Rect& area, const ViewContext& context, con
     if (ImGui::CalcTextSize(words.c_str()).x > width)
       words = format(t.measured_row_short, term.name.c_str(), signed_text(term.difference()).c_str(), verdict);
     register_glyph_text(words);
+    register_glyph_text(term.why);  // the tooltip
     const Rect row{x, y, width, row_height(bar_h)};
     dl->AddText(ImVec2(x, y), to_imcol(term.within() ? colours.text : colours.warning), words.c_str());
     float bar_y = y + line + line * 0.1f;

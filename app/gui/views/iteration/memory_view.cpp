@@ -68,8 +68,7 @@ Rgb owned_colour(Part part, Rgb rank) {
   return rank;
 }
 
-const char* part_label(Part part) {
-  const UiStrings& t = view_strings();
+const char* part_label(const UiStrings& t, Part part) {
   switch (part) {
     case Part::parameters: return t.memory_parameters;
     case Part::optimizer_states: return t.memory_optimizer_states;
@@ -115,8 +114,8 @@ int optimizer_step_index(const IterationTimeline& timeline) {
 
 }  // namespace
 
-std::string peak_text(const IterationTimeline& timeline) {
-  const UiStrings& t = view_strings();
+std::string peak_text(const IterationTimeline& timeline, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const MemoryPeak& peak = timeline.peak;
   std::string parts;
   for (auto [bytes, label] : {std::pair{peak.memory.gradients, t.memory_gradients},
@@ -128,7 +127,7 @@ std::string peak_text(const IterationTimeline& timeline) {
   const std::string on_top =
       parts.empty() ? std::string(t.memory_peak_resident_only) : format(t.memory_peak_on_top, parts.c_str());
   const std::string what =
-      timeline_step_label(timeline, timeline.steps[static_cast<std::size_t>(peak.step)], ui_language());
+      timeline_step_label(timeline, timeline.steps[static_cast<std::size_t>(peak.step)], language);
   register_glyph_text(what);
   const std::string cause = format(t.memory_peak_cause, peak.step + 1, what.c_str(), on_top.c_str());
   return format(t.memory_peak, gb(static_cast<double>(peak.memory.total())).c_str(), peak.gpu, cause.c_str());
@@ -354,7 +353,7 @@ Config readable_ring_config(const CollectiveCall& call, int gpus, Order order) {
 }
 
 void MemoryView::draw_controls(const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const float field = std::round(110 * context.scale);
 
   // Row 1: the model, the GPUs and their capacity, the byte convention.
@@ -411,7 +410,7 @@ void MemoryView::draw_controls(const ViewContext& context) {
     set_bucket_bytes(static_cast<std::int64_t>(bucket_mb) << 20);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.memory_bucket_hint);
-  hint_text(format(t.memory_convention_assumes, std::string(convention_assumptions(convention_, ui_language())).c_str()).c_str());
+  hint_text(format(t.memory_convention_assumes, std::string(convention_assumptions(convention_, language_)).c_str()).c_str());
 
   // Row 3: the clock's transport (Space, the arrow keys and the controls bar drive it too).
   if (ImGui::Button(t.memory_start)) {
@@ -487,7 +486,7 @@ std::string MemoryView::headline() {
   const Column& base = columns_.front();
   const Column& other = columns_.back();
   if (!base.error.empty() || !other.error.empty()) return {};
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const double base_bytes = static_cast<double>(base.estimate.largest().total());
   const double other_bytes = static_cast<double>(other.estimate.largest().total());
   const std::int64_t base_sent = base.sent.per_iteration(0);
@@ -502,7 +501,7 @@ std::string MemoryView::headline() {
 }
 
 std::string MemoryView::ring_words() {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   if (resting() || columns_.empty()) return audience_ ? std::string() : std::string(t.memory_ring_at_rest);
   const Column& column = columns_[static_cast<std::size_t>(follow_ >= 0 ? follow_ : followed_column())];
   const std::string name(strategy_title(column.strategy));
@@ -511,7 +510,8 @@ std::string MemoryView::ring_words() {
 }
 
 void MemoryView::draw(const Rect& area, const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  language_ = context.language;
+  const UiStrings& t = text();
   settle();
   if (dirty_) rebuild();
   begin_panel("##memory_view", area, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
@@ -557,7 +557,7 @@ void MemoryView::draw(const Rect& area, const ViewContext& context) {
     bool hatched;
   };
   std::vector<LegendItem> legend;
-  for (Part part : kParts) legend.push_back({replicated_colour(part, context.theme), part_label(part), part == Part::transient});
+  for (Part part : kParts) legend.push_back({replicated_colour(part, context.theme), part_label(t, part), part == Part::transient});
   const float swatch_gap = line;
   std::vector<float> widths;
   for (const LegendItem& item : legend) widths.push_back(line * 1.4f + ImGui::CalcTextSize(item.label.c_str()).x);
@@ -627,7 +627,7 @@ void MemoryView::draw(const Rect& area, const ViewContext& context) {
 
 bool MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& column, double y_max,
                              const ViewContext& context) {
-  const UiStrings& t = view_strings();
+  const UiStrings& t = text();
   const ViewColours& colours = view_colours(context.theme);
   const float line = ImGui::GetTextLineHeight();
   const float s = context.scale;
@@ -667,12 +667,12 @@ bool MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
   const std::string short_traffic =
       resting() ? format(t.memory_sent_short, gb(static_cast<double>(column.sent.per_iteration(0))).c_str()) : sent_so_far;
   const std::string step_words = resting() ? std::string(t.memory_at_rest_words) :
-      format(t.memory_step_label, moment.step + 1, timeline_step_label(column.timeline, current, ui_language()).c_str());
+      format(t.memory_step_label, moment.step + 1, timeline_step_label(column.timeline, current, language_).c_str());
   register_glyph_text(step_words);  // worded by core from parts: the next atlas covers what it drew
   const std::string short_step_words =
       resting() ? std::string(t.memory_model_states)
                 : format(t.memory_step, moment.step + 1, static_cast<int>(column.timeline.steps.size()));
-  const std::string peak = peak_text(column.timeline);
+  const std::string peak = peak_text(column.timeline, language_);
   const bool with_ring_button = !audience_ && context.open_in_ring && current.collective;
 
   const TextRows measure{dl, area.x, 0, area.w, line};
@@ -779,7 +779,7 @@ bool MemoryView::draw_column(ImDrawList* dl, const Rect& area, const Column& col
     dashed_line(dl, ImVec2(x0 - 2, peak_y), ImVec2(x0 + bar_w + 2, peak_y), to_imcol(colours.text, 0.75f),
                 std::max(1.0f, s), 4 * s, 3 * s);
     // GPU names under the bars when they fit.
-    const std::string name = format(view_strings().gpu_short, g);
+    const std::string name = format(ui_strings_for(language_).gpu_short, g);
     if (ImGui::CalcTextSize(name.c_str()).x <= slot_w - line * 0.2f)
       text_centred(dl, x0 + bar_w * 0.5f, plot.bottom() + line * 0.15f, to_imcol(rank), name.c_str());
   }

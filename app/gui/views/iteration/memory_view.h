@@ -15,6 +15,7 @@
 #include "app/gui/views/iteration/memory_beats.h"
 #include "app/gui/state/playback.h"
 #include "app/gui/render/theme.h"
+#include "app/gui/text/strings.h"
 #include "core/training/iteration_model.h"
 #include "core/training/memory_model.h"
 #include "core/training/training_timeline.h"
@@ -25,7 +26,7 @@ namespace ringviz::gui {
 
 // "Peak 44.2 GB on GPU 3 at step 12 (what step 12 does): gradients (1.2 GB) and transient
 // buffers (0.1 GB) on top of the parameters and optimizer states", in the UI language.
-std::string peak_text(const IterationTimeline& timeline);
+std::string peak_text(const IterationTimeline& timeline, Language language);
 
 // What the tab shows: model states under DDP beside a ZeRO stage (the default), or a
 // transformer's whole iteration (views/iteration/iteration_view.h).
@@ -116,6 +117,10 @@ class MemoryView {
   int gpus() const { return gpus_; }
 
  private:
+  // The language of the last draw()'s context: what the view's words and its measurements
+  // outside draw() speak.
+  const UiStrings& text() const { return ui_strings_for(language_); }
+  Language language_ = Language::en;
   void rebuild();
   void draw_controls(const ViewContext& context);
   // False when the column has no room for a readable chart.
