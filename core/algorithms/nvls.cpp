@@ -72,10 +72,10 @@ constexpr Words kTraffic{"%s sends, per GPU:  (N-1)/N x M into the switch + M/N 
                          "%s 每张 GPU 发送：(N-1)/N x M 进交换机 + M/N 组播 = M"};
 constexpr Words kTrafficValues{"= (%d-1)/%d x %s + %s/%d = %s", "= (%d-1)/%d x %s + %s/%d = %s"};
 constexpr Words kTraceNote{
-    "Through the switch each GPU sends %s and receives %s: its part of every other slot once, and its "
-    "reduced slot once for the switch to multicast. The ring sends 2(N-1)/N x M = %s per GPU.",
-    "经过交换机，每张 GPU 发送 %s、接收 %s：其余每个分片的自己那份各一次，加上归约好的分片一次（由交换机组播）。"
-    "环形每张 GPU 要发送 2(N-1)/N x M = %s。"};
+    "Through the switch each GPU sends %s B and receives %s B: its part of every other slot once, and "
+    "its reduced slot once for the switch to multicast. The ring sends 2(N-1)/N x M = %s B per GPU.",
+    "经过交换机，每张 GPU 发送 %s B、接收 %s B：其余每个分片的自己那份各一次，加上归约好的分片一次（由交换机组播）。"
+    "环形每张 GPU 要发送 2(N-1)/N x M = %s B。"};
 
 TrafficFormula nvls_traffic(Language language, Op, int ranks, double buffer_bytes, const std::string& subject) {
   TrafficFormula f;

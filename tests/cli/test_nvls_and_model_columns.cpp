@@ -62,13 +62,15 @@ TEST_CASE("trace --algo nvls on nvswitch:4 runs both rounds through the switch a
   const RunResult run = run_ringviz({"trace", "--algo", "nvls", "--topology", "nvswitch:4", "--count", "8"});
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
-  CHECK(run.out.find("NVSwitch") != std::string::npos);
-  CHECK(run.out.find("in-switch reduction") != std::string::npos);
-  CHECK(run.out.find("multicast") != std::string::npos);
+  CHECK(run.out.find("NVLS (reduction in the NVSwitch)") != std::string::npos);
+  // The note after the byte table: M each way through the switch, against the ring's 2(N-1)/N x M.
+  CHECK(run.out.find("each GPU sends 32 B and receives 32 B") != std::string::npos);
+  CHECK(run.out.find("2(N-1)/N x M = 48 B") != std::string::npos);
   const RunResult zh =
       run_ringviz({"trace", "--algo", "nvls", "--topology", "nvswitch:4", "--count", "8", "--lang", "zh"});
   REQUIRE(zh.exit_code == 0);
-  CHECK(zh.out.find("交换机内归约") != std::string::npos);
+  CHECK(zh.out.find("NVLS（在 NVSwitch 内归约）") != std::string::npos);
+  CHECK(zh.out.find("组播") != std::string::npos);
 }
 
 TEST_CASE("bench prints the NCCL model's time, busbw and pick beside every row, the numbers compare reports") {
