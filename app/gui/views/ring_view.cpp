@@ -436,6 +436,11 @@ std::vector<Rect> RingView::text_zones(const Scene& scene) const {
       if (scene.values_as_text) zones.push_back({cell.x, cell.bottom() - (scene.line + 4.0f), cell.w, scene.line + 4.0f});
     }
   }
+  // The switch's title and the sums in its cells.
+  if (scene.in_switch != nullptr) {
+    zones.push_back(scene.in_switch->title);
+    for (const Rect& cell : scene.in_switch->cells) zones.push_back(cell);
+  }
   return zones;
 }
 
