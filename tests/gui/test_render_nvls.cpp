@@ -74,7 +74,8 @@ TEST_CASE("nvls: the switch sits in the middle, clear of every GPU, with no ring
 }
 
 TEST_CASE("nvls: while the parts travel every GPU's way into the switch is lit, and idle spokes are grey at rest") {
-  const Frame moving = render(nvls_args(4, "1.5"));
+  // Position 0.5: round 1, the reduction, in flight.
+  const Frame moving = render(nvls_args(4, "0.5"));
   REQUIRE(moving.layout["switch"].is_object());
   int lit_up = 0;
   for (const auto& spoke : moving.layout["switch"]["spokes"]) {
@@ -85,7 +86,7 @@ TEST_CASE("nvls: while the parts travel every GPU's way into the switch is lit, 
   }
   // A packet may sit on a spoke's middle; most show the spoke itself.
   CHECK(lit_up >= 3);
-  const Frame copying = render(nvls_args(4, "2.5"));
+  const Frame copying = render(nvls_args(4, "1.5"));  // round 2, the multicast, in flight
   int lit_down = 0;
   for (const auto& spoke : copying.layout["switch"]["spokes"])
     if (spoke["way"] == "down")
@@ -103,10 +104,13 @@ TEST_CASE("nvls: after the reducing round the switch shows each slot's sum and e
   const Frame frame = render(nvls_args(4, "1"));
   const auto& cells = frame.layout["switch"]["cells"];
   REQUIRE(cells.size() == 4u);
+  // Every term where the cell has room, else core's run of them.
   const char* sums[] = {"a0+b0+c0+d0", "a1+b1+c1+d1", "a2+b2+c2+d2", "a3+b3+c3+d3"};
+  const char* runs[] = {"a0..d0", "a1..d1", "a2..d2", "a3..d3"};
   for (int slot = 0; slot < 4; ++slot) {
     CAPTURE(slot);
-    CHECK(has(texts_inside(frame, cells[slot]), sums[slot]));
+    const std::vector<std::string> drawn = texts_inside(frame, cells[slot]);
+    CHECK((has(drawn, sums[slot]) || has(drawn, runs[slot])));
     CHECK(frame.cell(slot, slot)["contributors"] == nlohmann::json::array({0, 1, 2, 3}));
   }
   // The end: every GPU holds every sum.

@@ -31,29 +31,41 @@ SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float l
   // The GPUs' own centre, which is the circle's.
   Vec2 centre{};
   for (const GpuBox& gpu : ring.boxes) centre = centre + gpu.box.centre() * (1.0f / static_cast<float>(n));
+  // The cells in the GPUs' own grid of slots (columns x rows), so that slot j sits where it sits
+  // in every GPU's box. The box is as tall as its title and cells need: cells of 2.6 lines (a
+  // label over the sum's stripes) where the middle has room, down to 1.2 lines; as wide as fits.
+  const int columns = std::max(1, ring.cell_columns);
+  const int rows = std::max(1, (n + columns - 1) / columns);
+  const float pad = std::round(line_height * 0.3f);
+  const float gap = std::max(1.0f, std::round(line_height * 0.15f));
   const float margin = line_height * 1.5f;  // room for the spokes' heads
-  const float aspect = 1.6f;
-  float height = std::min(view.w / aspect, view.h) * 0.5f;
-  const float least = line_height * 3.0f;
+  const float widest = std::min(view.w * 0.6f, line_height * 8.0f * static_cast<float>(columns));
+  const float narrowest = 2 * pad + static_cast<float>(columns) * line_height * 1.5f;
+  bool found = false;
+  float cell_h = line_height * 2.6f;
   Rect box;
-  for (; height >= least; height *= 0.94f) {
-    const float width = height * aspect;
-    box = {std::round(centre.x - width * 0.5f), std::round(centre.y - height * 0.5f), std::round(width),
-           std::round(height)};
-    if (!touches_a_gpu(ring, box, margin)) break;
+  for (; !found && cell_h >= line_height * 1.2f; cell_h = std::floor(cell_h * 0.85f)) {
+    const float height = std::round(line_height + 3 * pad + static_cast<float>(rows) * cell_h +
+                                    static_cast<float>(rows - 1) * gap);
+    for (float width = widest; width >= narrowest; width *= 0.94f) {
+      box = {std::round(centre.x - width * 0.5f), std::round(centre.y - height * 0.5f), std::round(width), height};
+      if (!touches_a_gpu(ring, box, margin)) {
+        found = true;
+        break;
+      }
+    }
   }
-  if (height < least) return geometry;
+  if (!found) return geometry;
   geometry.fits = true;
   geometry.box = box;
-  const float pad = std::round(line_height * 0.3f);
   geometry.title = {box.x + pad, box.y + pad, box.w - 2 * pad, line_height};
-  // One row of cells under the title, each as wide as the row allows (at most two lines tall).
-  const float row_top = geometry.title.bottom() + pad;
-  const float cell_gap = std::max(1.0f, std::round(line_height * 0.15f));
-  const float cell_w = std::floor((box.w - 2 * pad - cell_gap * static_cast<float>(n - 1)) / static_cast<float>(n));
-  const float cell_h = std::min(box.bottom() - pad - row_top, line_height * 2.0f);
+  const float top = geometry.title.bottom() + pad;
+  const float cell_w = std::floor((box.w - 2 * pad - gap * static_cast<float>(columns - 1)) / static_cast<float>(columns));
+  const float cell_height = std::floor((box.bottom() - pad - top - gap * static_cast<float>(rows - 1)) /
+                                       static_cast<float>(rows));
   for (int slot = 0; slot < n; ++slot)
-    geometry.cells.push_back({box.x + pad + static_cast<float>(slot) * (cell_w + cell_gap), row_top, cell_w, cell_h});
+    geometry.cells.push_back({box.x + pad + static_cast<float>(slot % columns) * (cell_w + gap),
+                              top + static_cast<float>(slot / columns) * (cell_height + gap), cell_w, cell_height});
   const float offset = line_height * 0.3f;
   for (const GpuBox& gpu : ring.boxes) {
     geometry.up.push_back(spoke(gpu.box, box, offset));

@@ -281,6 +281,7 @@ void RingView::draw_titles(const Scene& scene) const {
                         to_imcol(scene.colours.box_background), 2.0f * scene.ui_scale);
     dl->AddText(to_imvec(at.min()), to_imcol(rank_colour(r, scene.palette)), title.c_str());
   }
+  if (scene.in_switch != nullptr) draw_switch_title(dl, scene.colours, scene.ui_scale, *scene.in_switch);
 }
 
 std::string RingView::shown_title(int rank, float line, Rect& at) const {

@@ -46,20 +46,11 @@ void draw_switch_spokes(const SwitchScene& scene, const SwitchGeometry& geometry
 void draw_switch_box(const SwitchScene& scene, const SwitchGeometry& geometry) {
   ImDrawList* dl = scene.dl;
   const ViewColours& colours = scene.colours;
-  const UiStrings& text = ui_strings();
   const float rounding = 5.0f * scene.ui_scale;
   dl->AddRectFilled(to_imvec(geometry.box.min()), to_imvec(geometry.box.max()), to_imcol(colours.box_background),
                     rounding);
   dl->AddRect(to_imvec(geometry.box.min()), to_imvec(geometry.box.max()), to_imcol(colours.box_border), rounding, 0,
               1.5f * scene.ui_scale);
-  // The title, shortened to what fits.
-  for (const char* title : {text.switch_title, text.switch_short}) {
-    const ImVec2 size = ImGui::CalcTextSize(title);
-    if (size.x > geometry.title.w) continue;
-    dl->AddText(ImVec2(geometry.title.x + std::round((geometry.title.w - size.x) * 0.5f), geometry.title.y),
-                to_imcol(colours.text), title);
-    break;
-  }
   const float pad = 3.0f * scene.ui_scale;
   const int n = static_cast<int>(geometry.cells.size());
   for (int slot = 0; slot < n; ++slot) {
@@ -88,14 +79,30 @@ void draw_switch_box(const SwitchScene& scene, const SwitchGeometry& geometry) {
   }
 }
 
+void draw_switch_title(ImDrawList* dl, const ViewColours& colours, float ui_scale, const SwitchGeometry& geometry) {
+  const UiStrings& text = ui_strings();
+  // The longest form that fits, on a plate of the box's colour: packets arriving at the
+  // switch's top edge pass under it, as they pass under the GPUs' titles.
+  for (const char* title : {text.switch_title, text.switch_short}) {
+    const ImVec2 size = ImGui::CalcTextSize(title);
+    if (size.x > geometry.title.w) continue;
+    const ImVec2 at(geometry.title.x + std::round((geometry.title.w - size.x) * 0.5f), geometry.title.y);
+    const float margin = 2.0f * ui_scale;
+    dl->AddRectFilled(ImVec2(at.x - margin, at.y - margin), ImVec2(at.x + size.x + margin, at.y + size.y + margin),
+                      to_imcol(colours.box_background), 2.0f * ui_scale);
+    dl->AddText(at, to_imcol(colours.text), title);
+    return;
+  }
+}
+
 ArrowPath switch_packet_path(const SwitchGeometry& geometry, const Transfer& transfer, Vec2 from, Vec2 to) {
-  const Vec2 in_switch = geometry.cells[static_cast<std::size_t>(transfer.slot)].centre();
+  // Packets stop at (or leave from) the switch's edge: its cells show what it adds.
   if (transfer.kind == TransferKind::reduce) {
     const ArrowPath& spoke = geometry.up[static_cast<std::size_t>(transfer.src)];
-    return make_path({from, spoke.points.front(), spoke.points.back(), in_switch});
+    return make_path({from, spoke.points.front(), spoke.points.back()});
   }
   const ArrowPath& spoke = geometry.down[static_cast<std::size_t>(transfer.dst)];
-  return make_path({in_switch, spoke.points.front(), spoke.points.back(), to});
+  return make_path({spoke.points.front(), spoke.points.back(), to});
 }
 
 }  // namespace ringviz::gui

@@ -31,13 +31,15 @@ struct SwitchScene {
 
 // The spokes, under the boxes' cells and packets.
 void draw_switch_spokes(const SwitchScene& scene, const SwitchGeometry& geometry);
-// The switch box, its title and its cells.
+// The switch box and its cells.
 void draw_switch_box(const SwitchScene& scene, const SwitchGeometry& geometry);
+// Its title, over the packets (drawn last, with the GPUs' titles).
+void draw_switch_title(ImDrawList* dl, const ViewColours& colours, float ui_scale, const SwitchGeometry& geometry);
 
 // The path of a transfer through the switch from `from` (the sending cell's centre) to `to`
-// (the receiving cell's): a reducing transfer ends in the switch's cell of its slot (the sum
-// goes on from there once, which its lit spoke shows); a copy starts there (the owner's one
-// send into the switch is its lit spoke).
+// (the receiving cell's): a reducing transfer ends at the switch's edge (the sum goes on from
+// its cell once, which the lit spoke out shows); a copy starts at the edge (the owner's one send
+// into the switch is its lit spoke in).
 ArrowPath switch_packet_path(const SwitchGeometry& geometry, const Transfer& transfer, Vec2 from, Vec2 to);
 
 }  // namespace ringviz::gui
