@@ -142,7 +142,31 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
 // An algorithm that reduces inside the switch (NVLS) is priced by NCCL's NVLS model: the
 // contention simulation has no switch that adds. Throws InputError when the topology has no
 // such switch.
+// NCCL's NVLS model knows the real switch: it stands only where every link keeps its class
+// preset's bandwidth and α (no --bandwidth-gbs or --alpha-us over it).
+bool links_are_their_presets(const Topology& topology) {
+  for (const TopologyLink& link : topology.links) {
+    const LinkModel* preset = nullptr;
+    for (const LinkModel& candidate : link_presets())
+      if (candidate.key == link.link_class) preset = &candidate;
+    if (preset == nullptr || link.bytes_per_second != preset->bytes_per_second ||
+        link.alpha_seconds != preset->alpha_seconds)
+      return false;
+  }
+  return true;
+}
+
+// Whether `topology` has a switch that reduces whose figures NCCL's model knows.
+bool switch_reduces_on(const Topology& topology) {
+  return nccl_machine(topology).nvls && links_are_their_presets(topology);
+}
+
 double in_switch_seconds(const Config& config, const Topology& topology) {
+  if (config.ranks < 2) return 0;  // one GPU: no rounds, as every algorithm
+  if (nccl_machine(topology).nvls && !links_are_their_presets(topology))
+    throw InputError("--algo " + std::string(algorithm_name(config.algorithm)) +
+                     ": priced by NCCL's model of a real NVLink 4 switch, which overridden link figures are not; "
+                     "drop the overrides or choose another --algo");
   const NcclMachine machine = nccl_machine(topology, config.channels > 1 ? config.channels : 0);
   std::string why;
   if (!nccl_has(machine, config.op, NcclAlgorithm::nvls, NcclProtocol::simple, &why))
@@ -267,7 +291,7 @@ CostComparison compare_algorithms(const Config& config, const Topology& topology
   comparison.link = representative_link(topology);
   comparison.topology = topology;
   std::vector<PricedAlgorithm> priced;
-  const bool switch_reduces = nccl_machine(topology).nvls;
+  const bool switch_reduces = switch_reduces_on(topology);
   for (Algorithm algorithm : kAllAlgorithms) {
     if (!algorithm_supports(algorithm, config.op)) continue;
     // An in-switch reduction is compared only on a machine whose switch can do it.

@@ -156,3 +156,22 @@ TEST_CASE("nvls: compared on an NVSwitch at NCCL's NVLS times, and left out wher
     for (Algorithm algorithm : elsewhere.algorithms) CHECK(algorithm != Algorithm::nvls);
   }
 }
+
+TEST_CASE("nvls: left out where the link's figures are overridden, and nothing to do on one GPU") {
+  const Config config = ConfigBuilder().op(Op::allreduce).ranks(8).count(1024);
+  LinkModel slow = find_link_preset("nvlink4");
+  slow.bytes_per_second = 1e-21;
+  for (Algorithm algorithm : compare_algorithms(config, slow).algorithms) CHECK(algorithm != Algorithm::nvls);
+  LinkModel quick = find_link_preset("nvlink4");
+  quick.alpha_seconds = 0;
+  for (Algorithm algorithm : compare_algorithms(config, quick).algorithms) CHECK(algorithm != Algorithm::nvls);
+  // The preset itself keeps it; one GPU sends nothing and takes no time.
+  const CostComparison one = compare_algorithms(ConfigBuilder().op(Op::allreduce).ranks(1).count(1), find_link_preset("nvlink4"));
+  bool listed = false;
+  for (std::size_t i = 0; i < one.algorithms.size(); ++i)
+    if (one.algorithms[i] == Algorithm::nvls) {
+      listed = true;
+      CHECK(one.at_count[i].seconds == 0);
+    }
+  CHECK(listed);
+}
