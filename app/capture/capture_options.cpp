@@ -104,6 +104,7 @@ CaptureOptions parse_capture_flags(const CaptureFlags& flags, bool gpus_given, i
   }
   config_flags.gpus = std::to_string(world_size);
   options.config = cli::config_from_flags(config_flags);
+  options.assumed = cli::prediction_topology(config_flags, world_size);
   options.language = parse_language(flags.config.lang, "--lang");
   if (flags.transport != "mpi" && flags.transport != "nccl")
     throw InputError("--transport: '" + flags.transport + "' is not a transport; choose mpi or nccl");
@@ -152,7 +153,8 @@ std::vector<std::pair<std::string, std::string>> canonical_options(const Capture
           {"--iters", std::to_string(options.iterations)},
           {"--delay", options.delay ? std::to_string(options.delay->rank) + ":" + std::to_string(options.delay->us) : ""},
           {"-b/-e/--stepfactor", sizes},
-          {"--check-engine", options.check_engine ? "on" : "off"}};
+          {"--check-engine", options.check_engine ? "on" : "off"},
+          {"--topology", options.assumed.key}};
 }
 
 double snapshot_values(const CaptureOptions& options, SnapshotMode mode) {

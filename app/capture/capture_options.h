@@ -49,6 +49,9 @@ struct CaptureOptions {
   std::vector<std::int64_t> sizes;       // --iters: bytes per rank; empty: --count alone
   bool check_engine = false;
   Language language = Language::en;  // --lang: the words of the --iters table
+  // The machine the NCCL model's predictions beside the measured times assume: --topology, or
+  // nvswitch:N without it.
+  Topology assumed;
 };
 
 // Registers the options on `parser`. `parser` keeps references into `flags`.

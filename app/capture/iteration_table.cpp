@@ -12,6 +12,7 @@
 
 #include <mpi.h>
 
+#include "app/capture/capture_prediction.h"
 #include "app/capture/mpi/library_collectives.h"
 #ifdef RINGVIZ_WITH_NCCL
 #include "app/capture/nccl/nccl_collectives.h"
@@ -22,6 +23,7 @@
 #include "core/engine/session.h"
 #include "core/engine/slot_kernels.h"
 #include "core/model/half.h"
+#include "core/nccl/nccl_text.h"
 #include "core/input/initial_values.h"
 #include "core/output/terminal_text.h"
 #include "core/schedule/pipeline.h"
@@ -142,16 +144,23 @@ struct Row {
   std::int64_t wrong = 0;
 };
 
-void print_row(const SizeRun& run, std::int64_t bytes, const Row& row) {
+void print_row(const SizeRun& run, std::int64_t bytes, const Row& row, const std::optional<NcclPrediction>& model) {
   const double algbw = static_cast<double>(bytes) / row.seconds / 1e9;
   const double busbw = algbw * bus_bandwidth_factor(run.config.op, run.config.ranks);
   // AllGather and Broadcast reduce nothing: nccl-tests print "none" there too.
   const std::string redop = !op_reduces(run.config.op) ? "none" : std::string(reduce_op_name(run.config.reduce));
-  char text[256];
-  std::snprintf(text, sizeof text, "%12lld  %12lld  %6s  %6s  %10.1f  %7.2f  %7.2f  %6lld  %s",
+  // The model's time, busbw and pick for the size, beside the measured ones.
+  char predicted[96];
+  if (model)
+    std::snprintf(predicted, sizeof predicted, "%10.1f  %8.2f  %-12s", model->seconds * 1e6, model->busbw / 1e9,
+                  nccl_pair_text(*model).c_str());
+  else
+    std::snprintf(predicted, sizeof predicted, "%10s  %8s  %-12s", "-", "-", "-");
+  char text[384];
+  std::snprintf(text, sizeof text, "%12lld  %12lld  %6s  %6s  %10.1f  %7.2f  %7.2f  %6lld  %s  %s",
                 static_cast<long long>(bytes), static_cast<long long>(run.config.count),
                 std::string(dtype_name(run.config.dtype)).c_str(), redop.c_str(),
-                row.seconds * 1e6, algbw, busbw, static_cast<long long>(row.wrong), row.name.c_str());
+                row.seconds * 1e6, algbw, busbw, static_cast<long long>(row.wrong), predicted, row.name.c_str());
   std::cout << text << std::endl;
 }
 
@@ -193,9 +202,11 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
     // The heads right-aligned over format_row's columns by display width.
     static constexpr ColumnHead kHeads[] = {{"大小", "(B)", 12},       {"元素数", "(个)", 12}, {"类型", "", 6},
                                             {"归约", "", 6},           {"时间", "(us)", 10},   {"algbw", "(GB/s)", 7},
-                                            {"busbw", "(GB/s)", 7}, {"#错误", "", 6}};
+                                            {"busbw", "(GB/s)", 7}, {"#错误", "", 6},
+                                            {"模型时间", "(us)", 10}, {"模型带宽", "(GB/s)", 8}};
     const ColumnHeadLines lines = commented_column_heads(kHeads);
-    std::cout << lines.names << "  集合通信\n" << lines.units << "\n";
+    std::cout << prediction_note(options.assumed, Language::zh) << "\n"
+              << lines.names << "  NCCL 的选择  集合通信\n" << lines.units << "\n";
   } else if (root) {
     std::cout << "# ringviz capture: " << op_name(base.op) << " (" << algorithm_name(base.algorithm) << ", "
               << order_name(base.order) << " order), " << base.ranks << " ranks, transport " << transport.name()
@@ -205,8 +216,10 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
               << "; #wrong: ours, elements not bit-identical to the in-process engine; the library's, off it "
                  "beyond rounding (floats) or at all (integers, max, min)\n";
     for (const std::string& note : notes) std::cout << "# " << note << "\n";
-    std::cout << "#       size         count    type   redop        time    algbw    busbw  #wrong  collective\n"
-              << "#        (B)    (elements)                        (us)   (GB/s)   (GB/s)\n";
+    std::cout << prediction_note(options.assumed, Language::en) << "\n"
+              << "#       size         count    type   redop        time    algbw    busbw  #wrong  model time  model bw  "
+                 "NCCL pick     collective\n"
+              << "#        (B)    (elements)                        (us)   (GB/s)   (GB/s)                (us)    (GB/s)\n";
   }
   std::vector<std::int64_t> counts;
   for (std::int64_t bytes : options.sizes) counts.push_back(count_for_bytes(base.op, base.ranks, base.dtype, bytes));
@@ -237,7 +250,8 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
     for (int iteration = 0; iteration < options.iterations; ++iteration) run_all_rounds(transport, planner, run);
     MPI_Barrier(MPI_COMM_WORLD);
     ours.seconds = slowest_rank((MPI_Wtime() - started) / options.iterations);
-    if (root) print_row(run, bytes, ours);
+    const std::optional<NcclPrediction> model = iteration_prediction(base.op, options.assumed, bytes);
+    if (root) print_row(run, bytes, ours, model);
     total_wrong += ours.wrong;
     for (const LibraryCollective& library : libraries) {
       ByteBuffer buffer = run.mine;
@@ -247,7 +261,7 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
         return library_wrong_elements(run.config, library_result(run, got, rank),
                                       library_expectation(run, engine_final, rank));
       });
-      if (root) print_row(run, bytes, row);
+      if (root) print_row(run, bytes, row, model);
       total_wrong += row.wrong;
     }
   }

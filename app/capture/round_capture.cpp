@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include "app/capture/capture_prediction.h"
 #include "app/capture/mpi/mpi_world.h"
 #include "core/engine/backend.h"
 #include "core/engine/session.h"
@@ -159,6 +160,7 @@ class RoundCapture {
     record.snapshot = context_.snapshot;
     record.clock = clock_method_text();
     record.delay = options_.delay;
+    record.prediction = capture_prediction(options_.config, options_.assumed);
     for (int rank = 0; rank < options_.config.ranks; ++rank) {
       const ClockOffset& clock = context_.clocks[static_cast<std::size_t>(rank)];
       record.ranks.push_back({rank, context_.hosts[static_cast<std::size_t>(rank)], -1,

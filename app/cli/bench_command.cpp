@@ -13,6 +13,8 @@
 #include "app/options/number_flags.h"
 #include "core/engine/benchmark.h"
 #include "core/model/text.h"
+#include "core/nccl/nccl_text.h"
+#include "core/nccl/nccl_tuner.h"
 #include "core/output/terminal_text.h"
 
 namespace ringviz::cli {
@@ -52,7 +54,20 @@ BenchTarget bench_target_for(BackendChoice choice, BenchMode mode, BackendInfo& 
   return target;
 }
 
-std::string format_row(const BenchRow& row, const Config& config) {
+// The NCCL model's prediction for the row's size, as the last three columns: its time, busbw
+// and the algorithm/protocol NCCL would pick; "-" where the model has nothing to say.
+std::string model_columns(const std::optional<NcclPrediction>& model) {
+  char text[96];
+  if (!model) {
+    std::snprintf(text, sizeof text, "  %10s  %8s  %s", "-", "-", "-");
+    return text;
+  }
+  std::snprintf(text, sizeof text, "  %10.1f  %8.2f  %s", model->seconds * 1e6, model->busbw / 1e9,
+                nccl_pair_text(*model).c_str());
+  return text;
+}
+
+std::string format_row(const BenchRow& row, const Config& config, const std::optional<NcclPrediction>& model) {
   const auto optional_column = [](const std::optional<double>& value, const char* format) {
     if (!value) return std::string("       -");
     char text[32];
@@ -67,7 +82,7 @@ std::string format_row(const BenchRow& row, const Config& config) {
                 row.algbw_gbps, row.busbw_gbps, static_cast<long long>(row.wrong),
                 row.traffic_gbps, optional_column(row.copy_gbps, "%8.2f").c_str(),
                 optional_column(row.fraction, "%8.3f").c_str());
-  return text;
+  return text + model_columns(model);
 }
 
 // nccl-tests prints the bare number; ours carries its unit and four significant digits.
@@ -82,12 +97,24 @@ std::string chinese_column_heads() {
   static constexpr ColumnHead kHeads[] = {
       {"大小", "(B)", 12},          {"元素数", "(个)", 12},   {"类型", "", 6},         {"归约", "", 6},
       {"时间", "(us)", 10},         {"algbw", "(GB/s)", 7}, {"busbw", "(GB/s)", 7}, {"#错误", "", 6},
-      {"内存流量", "(GB/s)", 8},    {"memcpy", "(GB/s)", 8}, {"比例", "", 8}};
+      {"内存流量", "(GB/s)", 8},    {"memcpy", "(GB/s)", 8}, {"比例", "", 8},
+      {"模型时间", "(us)", 10},     {"模型带宽", "(GB/s)", 8}};
   const ColumnHeadLines lines = commented_column_heads(kHeads);
-  return lines.names + "\n" + lines.units + "\n";
+  return lines.names + "  NCCL 的选择\n" + lines.units + "\n";
 }
 
-void print_header_zh(const Config& config, const BenchTarget& target, const BenchSettings& settings) {
+// Which machine the model's columns assume, and how to pick another.
+std::string model_note(const Topology& assumed, Language language) {
+  if (language == Language::zh)
+    return "# 模型：NCCL 在 " + assumed.key + "（" + (assumed.label_zh.empty() ? assumed.label : assumed.label_zh) +
+           "，NCCL 默认通道数）上会怎么做：它选的算法/协议、预测时间和 busbw（docs/nccl-model.md）；--topology 换机器\n";
+  return "# model: what NCCL would do on " + assumed.key + " (" + assumed.label +
+         ", NCCL's default channels): the time and busbw it predicts and the algorithm/protocol it picks "
+         "(docs/nccl-model.md); --topology picks the machine\n";
+}
+
+void print_header_zh(const Config& config, const BenchTarget& target, const BenchSettings& settings,
+                     const Topology& assumed) {
   std::cout << "# ringviz bench：" << op_name(config.op) << "（" << algorithm_name(config.algorithm) << "，"
             << order_name(config.order) << " 顺序），" << config.ranks << " 个 GPU，" << dtype_name(config.dtype)
             << " " << reduce_op_name(config.reduce) << "，初值 " << config.init.spec() << "\n"
@@ -107,12 +134,13 @@ void print_header_zh(const Config& config, const BenchTarget& target, const Benc
             << "\n"
             << "# 内存流量：环在最快一次计时中每秒搬动的内存（归约一步读两个槽写一个，复制一步读一个写一个）\n"
             << "# memcpy：在同一目标上复制同样大小缓冲区的最快速度，每秒读+写字节数；比例 = 内存流量 / memcpy\n"
-            << "#\n"
+            << model_note(assumed, Language::zh) << "#\n"
             << chinese_column_heads();
 }
 
-void print_header(const Config& config, const BenchTarget& target, const BenchSettings& settings, Language lang) {
-  if (lang == Language::zh) return print_header_zh(config, target, settings);
+void print_header(const Config& config, const BenchTarget& target, const BenchSettings& settings, Language lang,
+                  const Topology& assumed) {
+  if (lang == Language::zh) return print_header_zh(config, target, settings, assumed);
   std::cout << "# ringviz bench: " << op_name(config.op) << " (" << algorithm_name(config.algorithm)
             << ", " << order_name(config.order) << " order), " << config.ranks << " GPUs, "
             << dtype_name(config.dtype) << " " << reduce_op_name(config.reduce) << ", init "
@@ -136,9 +164,11 @@ void print_header(const Config& config, const BenchTarget& target, const BenchSe
                "reads two slots and writes one, a copy step reads one and writes one)\n"
             << "# memcpy: the fastest plain copy of a buffer of the same size on this target, bytes "
                "read + written per second; fraction = traffic / memcpy\n"
-            << "#\n"
-            << "#       size         count    type   redop        time    algbw    busbw  #wrong   traffic    memcpy  fraction\n"
-            << "#        (B)    (elements)                        (us)   (GB/s)   (GB/s)            (GB/s)    (GB/s)\n";
+            << model_note(assumed, Language::en) << "#\n"
+            << "#       size         count    type   redop        time    algbw    busbw  #wrong   traffic    memcpy  fraction  "
+               "model time  model bw  NCCL pick\n"
+            << "#        (B)    (elements)                        (us)   (GB/s)   (GB/s)            (GB/s)    (GB/s)            "
+               "(us)    (GB/s)\n";
 }
 
 int run_bench(const BenchFlags& flags, CLI::App& parser) {
@@ -197,7 +227,9 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
   const BenchTarget target = bench_target_for(backend_from_flags(flags.config), settings.mode, info,
                                                 flags.config.verbose);
   const Language language = parse_language(flags.config.lang, "--lang");
-  print_header(config, target, settings, language);
+  const Topology assumed = prediction_topology(flags.config, config.ranks);
+  const NcclMachine machine = nccl_machine(assumed);
+  print_header(config, target, settings, language, assumed);
   for (const std::string& line : nccl_header_lines(config, info)) std::cout << line << "\n";
   std::int64_t wrong = 0;
   double busbw_sum = 0;
@@ -206,7 +238,7 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
     const BenchRow row = bench_one_size(config, size, target, settings);
     wrong += row.wrong;
     busbw_sum += row.busbw_gbps;
-    std::cout << format_row(row, config) << std::endl;  // one row at a time: big sizes are slow
+    std::cout << format_row(row, config, nccl_prediction_beside(machine, config.op, row.bytes)) << std::endl;  // one row at a time: big sizes are slow
     for (const std::string& line : nccl_row_lines(config, info, row, settings))
       std::cout << line << std::endl;
     last = row;

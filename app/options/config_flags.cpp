@@ -7,6 +7,7 @@
 #include "core/algorithms/registry.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
+#include "core/nccl/nccl_machine.h"
 
 namespace ringviz::cli {
 
@@ -35,6 +36,10 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
       ->capture_default_str();
   add_backend_option(parser, flags.backend);
   add_lang_option(parser, flags.lang, "the tables and messages");
+  parser.add_option("--topology", flags.topology,
+                    "the machine: " + topology_preset_forms() +
+                        " or a topology file; --algo nvls needs one with an NVSwitch, "
+                        "and the NCCL model's predictions assume it (default for those: nvswitch:N)");
   add_verbose_flag(parser, flags.verbose);
 }
 
@@ -120,6 +125,24 @@ std::string parse_error_message(const CLI::ParseError& error, const CLI::App& ap
   return what + " (see " + help + ")";
 }
 
+namespace {
+
+// An algorithm that reduces inside the switch (nvls) runs only on a machine that has one.
+void require_reducing_switch(const Config& config, const std::optional<Topology>& topology) {
+  if (!algorithm_unit(config.algorithm).reduces_in_switch) return;
+  const std::string algo = "--algo " + std::string(algorithm_name(config.algorithm));
+  const std::string fix = "--topology nvswitch:" + std::to_string(config.ranks);
+  if (!topology)
+    throw InputError(algo + ": the NVSwitch does the reduction (NVLink SHARP), and no --topology names a machine "
+                     "with one; add " + fix);
+  if (!nccl_machine(*topology).nvls)
+    throw InputError(algo + ": the topology '" + topology->key + "' (" + topology->label +
+                     ") has no NVSwitch that reduces (every GPU of one machine on an NVSwitch of NVLink 4); give " +
+                     fix + " or choose another --algo");
+}
+
+}  // namespace
+
 Config config_from_flags(const ConfigFlags& flags) {
   Config config;
   config.op = parse_op(flags.op, "--op");
@@ -135,7 +158,22 @@ Config config_from_flags(const ConfigFlags& flags) {
   config.slices = static_cast<int>(parse_number_in_range(flags.slices, "--slices", 1, kMaxSlices));
   parse_language(flags.lang, "--lang");
   validate_or_throw(config);
+  require_reducing_switch(config, topology_from_flags(flags, config.ranks));
   return config;
+}
+
+std::optional<Topology> topology_from_flags(const ConfigFlags& flags, int ranks) {
+  if (flags.topology.empty()) return std::nullopt;
+  Topology topology = topology_from_spec(flags.topology, "--topology");
+  if (topology.gpus != ranks)
+    throw InputError("--topology: '" + flags.topology + "' has " + std::to_string(topology.gpus) +
+                     " GPUs but --gpus is " + std::to_string(ranks) + "; give the same number to both");
+  return topology;
+}
+
+Topology prediction_topology(const ConfigFlags& flags, int ranks) {
+  if (std::optional<Topology> given = topology_from_flags(flags, ranks)) return *given;
+  return topology_preset("nvswitch:" + std::to_string(ranks), "--topology");
 }
 
 BackendChoice backend_from_flags(const ConfigFlags& flags) {

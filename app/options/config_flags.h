@@ -1,10 +1,12 @@
 #pragma once
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "core/model/config.h"
 #include "core/model/enum_table.h"
+#include "core/topology/topology.h"
 
 namespace ringviz::cli {
 
@@ -24,6 +26,10 @@ struct ConfigFlags {
   std::string slices = "1";
   std::string backend = "auto";
   std::string lang = "en";
+  // --topology: the machine (a preset or a topology file). "": none named; an algorithm that
+  // reduces inside the switch (nvls) is then refused, and the NCCL model's predictions assume
+  // nvswitch:N.
+  std::string topology;
   bool verbose = false;  // --verbose: say which backend runs and why (the CPU fallback notice)
 };
 
@@ -31,6 +37,11 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags);
 // Throws InputError naming the flag.
 Config config_from_flags(const ConfigFlags& flags);
 BackendChoice backend_from_flags(const ConfigFlags& flags);
+// The machine --topology names for `ranks` GPUs; nullopt when none was given. Throws InputError
+// naming --topology for a bad spec or a GPU count other than --gpus.
+std::optional<Topology> topology_from_flags(const ConfigFlags& flags, int ranks);
+// The machine the NCCL model's predictions assume: --topology, or nvswitch:N without it.
+Topology prediction_topology(const ConfigFlags& flags, int ranks);
 
 // --verbose, for a subcommand that registers its own --backend instead of add_config_flags.
 CLI::Option* add_verbose_flag(CLI::App& parser, bool& verbose);

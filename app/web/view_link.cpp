@@ -11,9 +11,9 @@ namespace {
 
 // The keys a link may hold: the flags view_command_args writes, no more (a link must not name
 // an output file or change how the page runs).
-constexpr std::array<std::string_view, 16> kLinkKeys = {"op",   "algo",  "order", "gpus",    "count",   "dtype",
+constexpr std::array<std::string_view, 17> kLinkKeys = {"op",   "algo",  "order", "gpus",    "count",   "dtype",
                                                          "reduce", "init", "view", "round",  "lang",    "present",
-                                                         "predict", "open", "channels", "slices"};
+                                                         "predict", "open", "channels", "slices", "topology"};
 
 bool is_link_key(std::string_view key) { return std::find(kLinkKeys.begin(), kLinkKeys.end(), key) != kLinkKeys.end(); }
 

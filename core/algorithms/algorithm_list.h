@@ -14,7 +14,8 @@
   X(direct)                   \
   X(rhd)                      \
   X(tree)                     \
-  X(tree_pipelined)
+  X(tree_pipelined)           \
+  X(nvls)
 
 namespace ringviz {
 

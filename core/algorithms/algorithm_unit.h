@@ -83,6 +83,10 @@ struct AlgorithmUnit {
   // Sends only to its neighbours round a ring (the rings): only such an algorithm's words may
   // speak of a ring or of neighbours.
   bool ring_neighbours = false;
+  // Reduces inside an NVSwitch (NVLS, NVLink SHARP): runs only where every GPU shares a switch
+  // that reduces, and is priced by NCCL's NVLS model (core/nccl), not by the contention
+  // simulation, which has no in-switch reduction. Its schedule sets Schedule::through_switch.
+  bool reduces_in_switch = false;
   // Channels the algorithm's own rounds run on, each transfer naming its own in step.channel
   // (the bidirectional ring: one per direction); --channels C multiplies them.
   int own_channels = 1;

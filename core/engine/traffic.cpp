@@ -1,5 +1,8 @@
 #include "core/engine/traffic.h"
 
+#include <set>
+#include <tuple>
+
 #include "core/schedule/pipeline.h"
 
 namespace ringviz {
@@ -25,13 +28,23 @@ Traffic compute_traffic(const Schedule& schedule, const SlotLayout& layout, DTyp
   Traffic traffic;
   const auto element = static_cast<std::int64_t>(dtype_size(dtype));
   const PipelineShape shape = pipeline_shape_of(schedule);
+  // Through a switch, one piece a GPU sends to several GPUs crosses its link once (multicast),
+  // and the parts the switch folds into one piece reach the receiver once, as the sum.
+  using Piece = std::tuple<int, int, int, int, int>;  // rank, slot, channel, round, slice
+  std::set<Piece> sent_pieces, received_pieces;
+  auto first_time = [&](std::set<Piece>& seen, int rank, const Transfer& transfer) {
+    if (!schedule.through_switch) return true;
+    return seen.insert({rank, transfer.slot, transfer.step.channel, transfer.step.round, transfer.step.slice}).second;
+  };
   for (const Round& round : schedule.rounds) {
     std::vector<std::int64_t> sent(static_cast<std::size_t>(ranks), 0);
     std::vector<std::int64_t> received(static_cast<std::size_t>(ranks), 0);
+    sent_pieces.clear();
+    received_pieces.clear();
     for (const Transfer& transfer : round.transfers) {
       const std::int64_t bytes = transfer_span(transfer, layout, shape).count * element;
-      sent[static_cast<std::size_t>(transfer.src)] += bytes;
-      received[static_cast<std::size_t>(transfer.dst)] += bytes;
+      if (first_time(sent_pieces, transfer.src, transfer)) sent[static_cast<std::size_t>(transfer.src)] += bytes;
+      if (first_time(received_pieces, transfer.dst, transfer)) received[static_cast<std::size_t>(transfer.dst)] += bytes;
     }
     traffic.sent.push_back(std::move(sent));
     traffic.received.push_back(std::move(received));

@@ -164,4 +164,9 @@ NcclPrediction nccl_choose(const NcclMachine& machine, Op op, std::int64_t size_
   throw InputError(pinned + " cannot run " + std::string(op_display_name(op)) + " here: " + first_why);
 }
 
+std::optional<NcclPrediction> nccl_prediction_beside(const NcclMachine& machine, Op op, std::int64_t size_bytes) {
+  if (!nccl_models(op) || machine.gpus < 2) return std::nullopt;
+  return nccl_choose(machine, op, size_bytes);
+}
+
 }  // namespace ringviz

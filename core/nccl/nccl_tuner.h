@@ -44,5 +44,8 @@ NcclPrediction nccl_predict(const NcclMachine& machine, Op op, std::int64_t size
 // InputError naming --nccl-algo or --protocol when the pins leave no pair, and for an op the
 // model does not cover.
 NcclPrediction nccl_choose(const NcclMachine& machine, Op op, std::int64_t size_bytes, const NcclPins& pins = {});
+// What NCCL would do for a size ringviz measured (bench rows, captures): NCCL's pick, or nullopt
+// where the model has nothing to say (an op it does not cover, one GPU).
+std::optional<NcclPrediction> nccl_prediction_beside(const NcclMachine& machine, Op op, std::int64_t size_bytes);
 
 }  // namespace ringviz

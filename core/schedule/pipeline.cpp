@@ -18,6 +18,7 @@ Slot even_part(std::int64_t offset, std::int64_t count, int parts, int index) {
 Schedule pipeline_schedule(const Schedule& rounds, PipelineShape shape) {
   Schedule result;
   result.owned_slot = rounds.owned_slot;
+  result.through_switch = rounds.through_switch;
   // An algorithm whose own rounds already run on several channels (the bidirectional ring:
   // one per direction) keeps them as groups: its channel b becomes channels b·C .. b·C + C - 1.
   const int lanes = std::max(1, rounds.channels);

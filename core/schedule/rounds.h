@@ -62,6 +62,11 @@ struct Schedule {
   // ReduceScatter: the slot each rank holds fully reduced at the end. AllReduce: the slot it
   // owns between the two phases. AllGather: the slot it contributes.
   std::vector<int> owned_slot;
+  // Every transfer passes through an NVSwitch that reduces (NVLS, NVLink SHARP): a round's
+  // transfers into one (rank, slot) are the switch folding its parts and delivering the sum
+  // once, and a sender's slot that goes to several GPUs crosses its link once, the switch
+  // copying it to each (multicast). Traffic counts each such slot once per rank and round.
+  bool through_switch = false;
 
   int round_count() const { return static_cast<int>(rounds.size()); }
 };

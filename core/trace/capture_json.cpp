@@ -1,5 +1,7 @@
 // The `capture` block of a ringviz.trace/1 document (docs/architecture.md, "Capture"), written
 // by JsonTraceWriter after everything `trace --format json` writes.
+#include <algorithm>
+
 #include "core/trace/trace_json.h"
 
 namespace ringviz {
@@ -58,7 +60,31 @@ void JsonTraceWriter::capture(const CaptureRecord& record) {
     close('}');
   }
   close(']');
+  key("prediction");
+  if (!record.prediction) {
+    value(Json(nullptr));
+  } else {
+    const CapturePrediction& p = *record.prediction;
+    const double measured = captured_microseconds(record);
+    value(Json{{"what", "NCCL's pick and the time its model predicts (docs/nccl-model.md), beside measured_us"},
+               {"topology", p.topology},
+               {"machine", p.machine},
+               {"algorithm", p.algorithm},
+               {"protocol", p.protocol},
+               {"channels", p.channels},
+               {"predicted_us", p.us},
+               {"predicted_busbw_gbps", p.busbw_gbps},
+               {"measured_us", measured}});
+  }
   close('}');
+}
+
+double captured_microseconds(const CaptureRecord& record) {
+  if (record.rounds.empty() || record.rounds.front().empty()) return 0;
+  double start = record.rounds.front().front().start_us, end = start;
+  for (const CaptureSpan& span : record.rounds.front()) start = std::min(start, span.start_us);
+  for (const CaptureSpan& span : record.rounds.back()) end = std::max(end, span.end_us);
+  return end - start;
 }
 
 }  // namespace ringviz

@@ -44,6 +44,19 @@ struct CaptureDelay {
   std::int64_t us = 0;  // --delay RANK:MICROSECONDS
 };
 
+// What NCCL would do for the captured collective (docs/nccl-model.md), beside the measured time:
+// NCCL's pick and its predicted time on the machine the capture names (--topology, or
+// nvswitch:N without it).
+struct CapturePrediction {
+  std::string topology;  // "nvswitch:4"
+  std::string machine;   // "4 GPUs on one NVSwitch (NVLink 4)"
+  std::string algorithm;  // "RING"
+  std::string protocol;   // "LL"
+  int channels = 1;
+  double us = 0;
+  double busbw_gbps = 0;
+};
+
 struct CaptureRecord {
   std::string transport;
   std::string command;
@@ -52,6 +65,11 @@ struct CaptureRecord {
   std::optional<CaptureDelay> delay;
   std::vector<CaptureRank> ranks;
   std::vector<std::vector<CaptureSpan>> rounds;  // [round - 1][rank]
+  std::optional<CapturePrediction> prediction;   // empty: an op NCCL's model does not cover
 };
+
+// The measured collective: from the first start of round 1 to the last end of the last round,
+// on rank 0's clock; 0 without rounds.
+double captured_microseconds(const CaptureRecord& record);
 
 }  // namespace ringviz

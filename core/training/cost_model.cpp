@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "core/algorithms/registry.h"
+#include "core/engine/traffic.h"
 #include "core/model/input_error.h"
+#include "core/nccl/nccl_tuner.h"
 #include "core/schedule/pipeline.h"
 
 namespace ringviz {
@@ -109,6 +111,15 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
     }
     if (keep_rounds) estimate.per_round.push_back(std::move(cost));
   }
+  if (schedule.through_switch) {
+    // Through the switch a piece sent to many crosses the sender's link once and a folded
+    // piece reaches its receiver once (compute_traffic counts them so).
+    const Traffic traffic = compute_traffic(schedule, layout, config.dtype, n);
+    for (int rank = 0; rank < n; ++rank) {
+      estimate.bytes_sent[static_cast<std::size_t>(rank)] = traffic.total_sent(rank);
+      received[static_cast<std::size_t>(rank)] = traffic.total_received(rank);
+    }
+  }
   for (std::size_t rank = 0; rank < static_cast<std::size_t>(n); ++rank) {
     estimate.messages = std::max(estimate.messages, messages[rank]);
     estimate.messages_total += messages[rank];
@@ -128,6 +139,46 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
 }
 
 // One algorithm's schedule, built once and simulated at many message sizes.
+// An algorithm that reduces inside the switch (NVLS) is priced by NCCL's NVLS model: the
+// contention simulation has no switch that adds. Throws InputError when the topology has no
+// such switch.
+// NCCL's NVLS model knows the real switch: it stands only where every link keeps its class
+// preset's bandwidth and α (no --bandwidth-gbs or --alpha-us over it).
+bool links_are_their_presets(const Topology& topology) {
+  for (const TopologyLink& link : topology.links) {
+    const LinkModel* preset = nullptr;
+    for (const LinkModel& candidate : link_presets())
+      if (candidate.key == link.link_class) preset = &candidate;
+    if (preset == nullptr || link.bytes_per_second != preset->bytes_per_second ||
+        link.alpha_seconds != preset->alpha_seconds)
+      return false;
+  }
+  return true;
+}
+
+// Whether `topology` has a switch that reduces whose figures NCCL's model knows.
+bool switch_reduces_on(const Topology& topology) {
+  return nccl_machine(topology).nvls && links_are_their_presets(topology);
+}
+
+double in_switch_seconds(const Config& config, const Topology& topology) {
+  if (config.ranks < 2) return 0;  // one GPU: no rounds, as every algorithm
+  if (nccl_machine(topology).nvls && !links_are_their_presets(topology))
+    throw InputError("--algo " + std::string(algorithm_name(config.algorithm)) +
+                     ": priced by NCCL's model of a real NVLink 4 switch, which overridden link figures are not; "
+                     "drop the overrides or choose another --algo");
+  const NcclMachine machine = nccl_machine(topology, config.channels > 1 ? config.channels : 0);
+  std::string why;
+  if (!nccl_has(machine, config.op, NcclAlgorithm::nvls, NcclProtocol::simple, &why))
+    throw InputError("--algo " + std::string(algorithm_name(config.algorithm)) + ": " + why + " (topology '" +
+                     topology.key + "'); choose --topology nvswitch:" + std::to_string(config.ranks) +
+                     " or another --algo");
+  const std::int64_t bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
+  return nccl_predict(machine, config.op, bytes, NcclAlgorithm::nvls, NcclProtocol::simple).seconds;
+}
+
+bool reduces_in_switch(const Config& config) { return algorithm_unit(config.algorithm).reduces_in_switch; }
+
 struct PricedAlgorithm {
   Config config;
   Schedule schedule;
@@ -136,6 +187,7 @@ struct PricedAlgorithm {
 
   double seconds_at(std::int64_t count, const Topology& topology, const Routes& routes) {
     config.count = count;
+    if (reduces_in_switch(config)) return in_switch_seconds(config, topology);
     if (!simulated) return walk_schedule(config, schedule, make_layout(config), link, false).seconds;
     return simulate_contention(schedule, make_layout(config), config.dtype, topology, routes, false).seconds;
   }
@@ -221,7 +273,7 @@ CostEstimate estimate_cost(const Config& config, const Topology& topology, bool 
   CostEstimate estimate = walk_schedule(config, schedule, layout, representative_link(topology), true);
   estimate.contention_free_seconds = estimate.seconds;
   estimate.simulation = simulate_contention(schedule, layout, config.dtype, topology, Routes(topology), detail);
-  estimate.seconds = estimate.simulation.seconds;
+  estimate.seconds = reduces_in_switch(config) ? in_switch_seconds(config, topology) : estimate.simulation.seconds;
   return estimate;
 }
 
@@ -239,8 +291,11 @@ CostComparison compare_algorithms(const Config& config, const Topology& topology
   comparison.link = representative_link(topology);
   comparison.topology = topology;
   std::vector<PricedAlgorithm> priced;
+  const bool switch_reduces = switch_reduces_on(topology);
   for (Algorithm algorithm : kAllAlgorithms) {
     if (!algorithm_supports(algorithm, config.op)) continue;
+    // An in-switch reduction is compared only on a machine whose switch can do it.
+    if (algorithm_unit(algorithm).reduces_in_switch && !switch_reduces) continue;
     Config variant = config;
     variant.algorithm = algorithm;
     comparison.algorithms.push_back(algorithm);
@@ -253,7 +308,8 @@ CostComparison compare_algorithms(const Config& config, const Topology& topology
     CostEstimate estimate = walk_schedule(variant, priced.back().schedule, layout, comparison.link, true);
     estimate.contention_free_seconds = estimate.seconds;
     estimate.simulation = simulate_contention(priced.back().schedule, layout, config.dtype, topology, routes, true);
-    estimate.seconds = estimate.simulation.seconds;
+    estimate.seconds =
+        reduces_in_switch(variant) ? in_switch_seconds(variant, topology) : estimate.simulation.seconds;
     comparison.at_count.push_back(std::move(estimate));
   }
   // Sample sizes: whole elements, geometric steps from min to max.

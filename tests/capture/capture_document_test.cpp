@@ -9,6 +9,8 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "core/nccl/nccl_tuner.h"
+#include "core/topology/topology.h"
 #include "tests/capture/mpi_launch.h"
 
 namespace ringviz::test {
@@ -51,7 +53,7 @@ TEST_CASE("a captured document has the trace's keys in the trace's order, then t
 
   const Json& capture = document["capture"];
   CHECK(keys_of(capture) ==
-        std::vector<std::string>{"transport", "command", "snapshot", "clock", "delay", "ranks", "rounds"});
+        std::vector<std::string>{"transport", "command", "snapshot", "clock", "delay", "ranks", "rounds", "prediction"});
   CHECK(capture["command"] == "ringviz capture --count 6 --delay 2:1000 --out " + (folder.path() / "run.json").string());
   CHECK(capture["snapshot"] == "rounds");
   CHECK(capture["delay"] == Json{{"rank", 2}, {"us", 1000}});
@@ -118,6 +120,32 @@ TEST_CASE("--format chrome gives each rank a track with a slice per round and it
   }
   CHECK(rounds == 2 * 2);  // two ranks, two rounds
   CHECK(waits >= 1);
+}
+
+TEST_CASE("a captured document holds the NCCL model's prediction beside the measured collective") {
+  TempDir folder;
+  // 6 f32 on 3 GPUs: a 24-byte AllReduce. Without --topology the model assumes nvswitch:3.
+  const Json document = capture_document(3, {"--count", "6"}, folder);
+  const Json& prediction = document["capture"]["prediction"];
+  REQUIRE(prediction.is_object());
+  const NcclPrediction model =
+      *nccl_prediction_beside(nccl_machine(topology_preset("nvswitch:3")), Op::allreduce, 24);
+  CHECK(prediction["topology"] == "nvswitch:3");
+  CHECK(prediction["algorithm"] == std::string(nccl_algorithm_title(model.algorithm)));
+  CHECK(prediction["protocol"] == std::string(nccl_protocol_name(model.protocol)));
+  CHECK(prediction["channels"] == model.channels);
+  CHECK(prediction["predicted_us"].get<double>() == doctest::Approx(model.seconds * 1e6));
+  CHECK(prediction["predicted_busbw_gbps"].get<double>() == doctest::Approx(model.busbw / 1e9));
+  // The measured span runs from the first start of round 1 to the last end of the last round.
+  double first = 1e300, last = -1e300;
+  for (const Json& span : document["capture"]["rounds"].front()["ranks"]) first = std::min(first, span["start_us"].get<double>());
+  for (const Json& span : document["capture"]["rounds"].back()["ranks"]) last = std::max(last, span["end_us"].get<double>());
+  CHECK(prediction["measured_us"].get<double>() == doctest::Approx(last - first));
+  // --topology names another machine: PCIe, where NCCL never picks LL128.
+  TempDir other;
+  const Json pcie = capture_document(3, {"--count", "6", "--topology", "pcie:3"}, other);
+  CHECK(pcie["capture"]["prediction"]["topology"] == "pcie:3");
+  CHECK(pcie["capture"]["prediction"]["protocol"] != "LL128");
 }
 
 }  // namespace ringviz::test

@@ -1,5 +1,6 @@
 // `ringviz capture` run as users run it: mpirun starting the ringviz executable, which becomes
 // ringviz-capture on every rank.
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -8,6 +9,9 @@
 
 #include "core/algorithms/registry.h"
 #include "core/model/config.h"
+#include "core/nccl/nccl_text.h"
+#include "core/nccl/nccl_tuner.h"
+#include "core/topology/topology.h"
 #include "tests/capture/mpi_launch.h"
 #include "tests/cli/run_ringviz.h"
 #include "tests/support/config_builder.h"
@@ -136,6 +140,21 @@ TEST_CASE("--iters prints ours beside MPI's own collective, default and forced r
   CHECK(count_of(result.out, "MPI_Allreduce (library default)") == 3);
   CHECK(count_of(result.out, "MPI_Allreduce (forced ring: coll_tuned_allreduce_algorithm=4)") == 3);
   CHECK(result.out.find("# Out of bounds values : 0 OK") != std::string::npos);
+  // The NCCL model's time, busbw and pick beside every row, for the machine the header names.
+  CHECK(result.out.find("# model: what NCCL would do on nvswitch:2") != std::string::npos);
+  CHECK(result.out.find("model time  model bw  NCCL pick") != std::string::npos);
+  const NcclPrediction model =
+      *nccl_prediction_beside(nccl_machine(topology_preset("nvswitch:2")), Op::allreduce, 1024);
+  char expected[96];
+  std::snprintf(expected, sizeof expected, "%10.1f  %8.2f  %-12s", model.seconds * 1e6, model.busbw / 1e9,
+                nccl_pair_text(model).c_str());
+  int rows_of_1k = 0;
+  for (const std::string& line : lines_of(result.out))
+    if (line.rfind("        1024 ", 0) == 0) {
+      ++rows_of_1k;
+      CHECK(line.find(expected) != std::string::npos);
+    }
+  CHECK(rows_of_1k == 3);
 }
 
 TEST_CASE("--iters --lang zh heads the table in Chinese over the same columns, and --lang xx is refused") {

@@ -116,12 +116,16 @@ std::vector<ByteBuffer> fold_order_typed(const Config& config, const std::vector
     const std::int64_t first_half = (sizes[slot] + 1) / 2;
     for (std::int64_t i = offsets[slot]; i < offsets[slot + 1]; ++i) {
       const bool down = order == FoldOrder::bidirectional_ring && i - offsets[slot] >= first_half;
-      const int first = order == FoldOrder::rank_order ? 0 : down ? down_first : ring_first;
+      const bool from_owner = order == FoldOrder::switch_from_owner;
+      const int first = order == FoldOrder::rank_order ? 0 : from_owner ? slot : down ? down_first : ring_first;
       const int step = down ? n - 1 : 1;
       T value = x[first][i];
-      for (int hop = 1; hop < n; ++hop)
-        value = P::narrow(
-            combine<C>(config.reduce, P::widen(value), P::widen(x[(first + hop * step) % n][i])));
+      for (int hop = 1; hop < n; ++hop) {
+        const C part = P::widen(x[(first + hop * step) % n][i]);
+        // The switch's part arrives as the incoming operand; the ring's partial result does.
+        value = P::narrow(from_owner ? combine<C>(config.reduce, part, P::widen(value))
+                                     : combine<C>(config.reduce, P::widen(value), part));
+      }
       if (config.reduce == ReduceOp::avg && n > 1)
         value = P::narrow(static_cast<C>(P::widen(value) / static_cast<C>(n)));
       reduced[static_cast<std::size_t>(i)] = value;
@@ -317,6 +321,7 @@ std::vector<std::int64_t> plain_slot_sizes(std::int64_t count, int ranks) {
 std::optional<FoldOrder> documented_fold_order(std::string_view algorithm_name) {
   if (algorithm_name == "ring") return FoldOrder::ring;
   if (algorithm_name == "bidir-ring") return FoldOrder::bidirectional_ring;
+  if (algorithm_name == "nvls") return FoldOrder::switch_from_owner;
   return std::nullopt;
 }
 

@@ -39,8 +39,10 @@ std::vector<ByteBuffer> ring_order_outputs(const Config& config, const std::vect
 // (docs/architecture.md, "Collective semantics", the bidirectional ring): the first half of every slot (the longer
 // one when its size is odd) as the ring; the second half starts one GPU below the ring's owner
 // of the slot and goes down, GPU by GPU, to that owner. rank_order: GPU 0, 1, ... N-1, for
-// results that do not depend on the order (integers, max, min, copies).
-enum class FoldOrder { ring, bidirectional_ring, rank_order };
+// results that do not depend on the order (integers, max, min, copies). switch_from_owner (nvls,
+// the NVSwitch's sum, whatever --order says): slot s starts with GPU s's part and takes GPU s+1,
+// s+2, ... round to s-1, each part p folded as p (+) sum.
+enum class FoldOrder { ring, bidirectional_ring, rank_order, switch_from_owner };
 // The order an algorithm documents, by its command-line name; nullopt when it fixes none (its
 // results are then checked within rounding).
 std::optional<FoldOrder> documented_fold_order(std::string_view algorithm_name);

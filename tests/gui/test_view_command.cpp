@@ -172,6 +172,14 @@ TEST_CASE("algorithm, order, type, reduction, pipelining and random inputs read 
   pipelined.config = ConfigBuilder().channels(2).slices(4);
   pipelined.round = 1.5;
   check_round_trip(pipelined);
+
+  // An in-switch reduction runs only on a machine with the switch: the command names it.
+  ViewState in_switch;
+  in_switch.config = ConfigBuilder().algorithm(Algorithm::nvls).ranks(8).count(64);
+  in_switch.round = 1;
+  const std::string command = view_command(in_switch);
+  CHECK(command.find("--topology nvswitch:8") != std::string::npos);
+  check_round_trip(in_switch);
 }
 
 TEST_CASE("Chinese, presentation mode and predict mode read back") {

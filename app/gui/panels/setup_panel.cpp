@@ -174,6 +174,10 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     }
     ImGui::EndCombo();
   }
+  if (algorithm_unit(config.algorithm).reduces_in_switch) {
+    lines_.mark();
+    hint_text(t.switch_algorithm_notice);
+  }
   lines_.mark();
   const Order orders[] = {Order::seed, Order::nccl};
   changed |= enum_combo(t.order, config.order, orders,

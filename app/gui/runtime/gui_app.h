@@ -123,6 +123,7 @@ class GuiApp {
   // The label the ring view drew on a cell this frame ("" when none, or another view is shown).
   std::string drawn_cell_label(int rank, int slot) const { return ring_.drawn_label(rank, slot); }
   const std::vector<DrawnArrow>& drawn_arrows() const { return ring_.drawn_arrows(); }
+  const SwitchGeometry* drawn_switch() const { return ring_.drawn_switch(); }
   const ShownState& shown_state();
   int selected_gpu() const { return selected_gpu_; }
   const ControlsBar& controls() const { return controls_; }

@@ -183,6 +183,20 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
                       {"direction", arrow.counter_clockwise ? "counter-clockwise" : "clockwise"},
                       {"busy", arrow.busy},
                       {"middle", {arrow.middle.x, arrow.middle.y}}});
+  // The NVSwitch of an in-switch reduction (nvls): its box, its cell per slot, and the middle
+  // of each spoke (GPU into the switch: "up"; out of it: "down").
+  nlohmann::json in_switch = nullptr;
+  if (const SwitchGeometry* drawn = app.drawn_switch()) {
+    nlohmann::json switch_cells = nlohmann::json::array(), spokes = nlohmann::json::array();
+    for (const Rect& cell : drawn->cells) switch_cells.push_back(rect_json(cell));
+    for (std::size_t r = 0; r < drawn->up.size(); ++r)
+      for (const bool up : {true, false}) {
+        const ArrowPath& spoke = (up ? drawn->up : drawn->down)[r];
+        const Vec2 middle = spoke.at(0.5f);
+        spokes.push_back({{"gpu", r}, {"way", up ? "up" : "down"}, {"middle", {middle.x, middle.y}}});
+      }
+    in_switch = {{"box", rect_json(drawn->box)}, {"cells", switch_cells}, {"spokes", spokes}};
+  }
   const RoundMoment moment = app.playback().moment();
   return {
       {"schema", "ringviz.layout/1"},
@@ -233,6 +247,7 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
       {"cell_gap", geometry.cell_gap},
       {"gpus", gpus},
       {"arrows", arrows},
+      {"switch", in_switch},
       {"pipeline", pipeline_json(app.pipeline_frame(), app.model().session().round_count())},
       {"graphics", graphics_json(app)},
       {"memory", memory_layout_json(app.views().memory())},

@@ -25,6 +25,9 @@ const UiStrings kEnglish = {
     .order_explained =
         "seed follows the source article's tables (GPU r sends slot r first); nccl starts one slot "
         "earlier, so that GPU r ends up owning slot r, as NCCL's ReduceScatter does.",
+    .switch_algorithm_notice =
+        "NVLS assumes every GPU sits on one NVSwitch of NVLink 4 that reduces (H100 machines, "
+        "--topology nvswitch:N); the switch in the middle forms each slot's sum.",
     .gpus = "GPUs",
     .gpus_hint = "Ctrl+click to type any number up to 256.",
     .count = "Count",
@@ -91,6 +94,8 @@ const UiStrings kEnglish = {
 
     .gpu_name = "GPU %d",
     .gpu_short = "%d",
+    .switch_title = "NVSwitch: sums each slot",
+    .switch_short = "NVSwitch",
     .cell_tooltip = "GPU %d, slot %d",
     .cell_empty = "empty: nothing has arrived here yet",
     .cell_contributors = "%d contributing GPU(s)",

@@ -26,6 +26,8 @@ struct UiStrings {
   const char* order_seed;
   const char* order_nccl;
   const char* order_explained;
+  // Under the algorithm when it reduces inside an NVSwitch (nvls): the machine it assumes.
+  const char* switch_algorithm_notice;
   const char* gpus;
   const char* gpus_hint;
   const char* count;
@@ -92,6 +94,8 @@ struct UiStrings {
   // Ring view
   const char* gpu_name;     // %d rank
   const char* gpu_short;    // %d rank (tiny boxes)
+  const char* switch_title;  // the NVSwitch box of an in-switch reduction (nvls)
+  const char* switch_short;  // ... where the title does not fit
   const char* cell_tooltip; // %d rank, %d slot
   const char* cell_empty;
   const char* cell_contributors;  // %d count

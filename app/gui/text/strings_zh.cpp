@@ -29,6 +29,9 @@ const UiStrings kUiStringsZh = {
     .order_explained =
         "seed 与原文表格一致（GPU r 先发送分片 r）；nccl 提前一个分片开始，"
         "于是 GPU r 最终负责分片 r，和 NCCL 的 ReduceScatter 相同。",
+    .switch_algorithm_notice =
+        "NVLS 假定所有 GPU 接在同一台能做归约的 NVLink 4 NVSwitch 上（H100 机器，--topology nvswitch:N）；"
+        "中间的交换机算出每个分片的和。",
     .gpus = "GPU 数",
     .gpus_hint = "按住 Ctrl 点击可直接输入，最多 256。",
     .count = "元素数",
@@ -96,6 +99,8 @@ const UiStrings kUiStringsZh = {
 
     .gpu_name = "GPU %d",
     .gpu_short = "%d",
+    .switch_title = "NVSwitch：逐分片求和",
+    .switch_short = "NVSwitch",
     .cell_tooltip = "GPU %d，分片 %d",
     .cell_empty = "空：还没有数据到达",
     .cell_contributors = "已合并 %d 张 GPU 的数据",

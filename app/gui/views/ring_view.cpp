@@ -9,6 +9,7 @@
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/render/rank_stripes.h"
 #include "app/gui/views/link_view.h"
+#include "app/gui/views/switch_layer.h"
 #include "app/gui/views/too_small_notice.h"
 #include "app/gui/text/strings.h"
 #include "core/algorithms/registry.h"
@@ -60,6 +61,7 @@ void RingView::fit_geometry(const Rect& ring_area, int ranks, float line) {
       geometry_view_.y == ring_area.y && geometry_view_.w == ring_area.w && geometry_view_.h == ring_area.h)
     return;
   geometry_ = layout_ring(ring_area, ranks, line);
+  switch_ = layout_switch(geometry_, ring_area, line);
   geometry_view_ = ring_area;
   geometry_line_ = line;
 }
@@ -96,6 +98,11 @@ struct RingView::Scene {
   bool values_as_text;      // cells tall enough for a label, slots small enough to print
   bool label_only;          // cells with room for the label line alone (CellText::label)
   bool counter_clockwise;   // the ring is drawn both ways round (sends_counter_clockwise)
+  // A schedule through a switch that reduces (nvls), where the switch fits in the middle: its
+  // spokes replace the ring's arrows and its transfers ride them. Null otherwise.
+  const SwitchGeometry* in_switch;
+  const ShownState* switch_sums;  // what the switch has summed, once its reducing round began
+  float switch_sums_alpha;
   Language language;
 };
 
@@ -145,6 +152,7 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   }
   fit_geometry(ring_area, n, line);
   if (!geometry_.fits) {
+    switch_drawn_ = false;
     draw_centred_notice(dl, area, frame.text().view_too_small);
     ImGui::End();
     return;
@@ -164,6 +172,14 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   for (const Slot& slot : session.layout().slots) largest_slot = std::max(largest_slot, slot.count);
   const CellText cell_room = cell_text(n, line);
   const bool text_cells = cell_room != CellText::none;
+  // The switch shows its sums from the moment the reducing round (round 1) begins, fading in
+  // while the parts travel.
+  const bool through_switch = session.schedule().through_switch && switch_.fits && session.round_count() > 0;
+  switch_drawn_ = through_switch;
+  const bool summing = through_switch && (moment.rest_round >= 1 || (round != nullptr && moment.in_flight));
+  const ShownState* switch_sums = summing ? &model.state_at(1) : nullptr;
+  const float switch_sums_alpha =
+      !summing ? 0.0f : moment.rest_round >= 1 ? 1.0f : static_cast<float>(std::clamp(moment.travel, 0.0, 1.0));
   const Scene scene{
       .dl = dl,
       .colours = colours,
@@ -186,6 +202,9 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
       .values_as_text = cell_room == CellText::label_and_values && largest_slot <= SessionModel::kMaxValuesPerCell,
       .label_only = cell_room == CellText::label,
       .counter_clockwise = sends_counter_clockwise(model),
+      .in_switch = through_switch ? &switch_ : nullptr,
+      .switch_sums = switch_sums,
+      .switch_sums_alpha = switch_sums_alpha,
       .language = frame.language,
   };
   draw_arrows_and_boxes(scene);
@@ -216,6 +235,9 @@ void RingView::draw_arrows_and_boxes(const Scene& scene) {
   // The counter-clockwise ring is drawn where the algorithm sends that way round it (the
   // bidirectional ring); every other schedule keeps the one direction it uses.
   drawn_arrows_.clear();
+  const SwitchScene switch_scene{dl, colours, scene.palette, scene.config, scene.in_flight ? scene.round : nullptr,
+                                 scene.phase_colour, scene.thickness, scene.head, scene.ui_scale,
+                                 scene.switch_sums, scene.switch_sums_alpha};
   const auto draw_ring = [&](const std::vector<ArrowPath>& arrows, int step) {
     std::vector<char> edge_busy(arrows.size(), 0);
     if (scene.in_flight)
@@ -229,8 +251,12 @@ void RingView::draw_arrows_and_boxes(const Scene& scene) {
       drawn_arrows_.push_back({src, (src + step + n) % n, step < 0, edge_busy[r] != 0, arrows[r].at(0.5f)});
     }
   };
-  draw_ring(geometry_.arrows, 1);
-  if (scene.counter_clockwise) draw_ring(geometry_.back_arrows, -1);
+  if (scene.in_switch != nullptr) {
+    draw_switch_spokes(switch_scene, *scene.in_switch);
+  } else {
+    draw_ring(geometry_.arrows, 1);
+    if (scene.counter_clockwise) draw_ring(geometry_.back_arrows, -1);
+  }
 
   // GPU boxes; their titles come last (draw_titles).
   for (int r = 0; r < n; ++r) {
@@ -239,6 +265,7 @@ void RingView::draw_arrows_and_boxes(const Scene& scene) {
     if (!scene.tiny_cells)
       dl->AddRect(to_imvec(gpu.box.min()), to_imvec(gpu.box.max()), to_imcol(colours.box_border), scene.rounding);
   }
+  if (scene.in_switch != nullptr) draw_switch_box(switch_scene, *scene.in_switch);
 }
 
 void RingView::draw_titles(const Scene& scene) const {
@@ -256,6 +283,7 @@ void RingView::draw_titles(const Scene& scene) const {
                         to_imcol(scene.colours.box_background), 2.0f * scene.ui_scale);
     dl->AddText(to_imvec(at.min()), to_imcol(rank_colour(r, scene.palette)), title.c_str());
   }
+  if (scene.in_switch != nullptr) draw_switch_title(dl, scene.colours, scene.ui_scale, *scene.in_switch, scene.language);
 }
 
 std::string RingView::shown_title(int rank, float line, Language language, Rect& at) const {
@@ -411,6 +439,11 @@ std::vector<Rect> RingView::text_zones(const Scene& scene) const {
       if (scene.values_as_text) zones.push_back({cell.x, cell.bottom() - (scene.line + 4.0f), cell.w, scene.line + 4.0f});
     }
   }
+  // The switch's title and the sums in its cells.
+  if (scene.in_switch != nullptr) {
+    zones.push_back(scene.in_switch->title);
+    for (const Rect& cell : scene.in_switch->cells) zones.push_back(cell);
+  }
   return zones;
 }
 
@@ -455,7 +488,8 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
   std::vector<Rect> zones = text_zones(scene);
   // Transfers between GPUs that are not ring neighbours (on the ring drawn) get an arrow of
   // their own.
-  const auto ring_path = [&](const Transfer& transfer) {
+  const auto ring_path = [&](const Transfer& transfer) -> const ArrowPath* {
+    if (scene.in_switch != nullptr) return nullptr;
     const ArrowPath* arrow = ring_arrow(geometry_, transfer.src, transfer.dst);
     return arrow != nullptr && (transfer.dst == (transfer.src + 1) % n || scene.counter_clockwise) ? arrow : nullptr;
   };
@@ -463,6 +497,13 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
   for (std::size_t i = 0; i < transfers.size(); ++i) {
     const Transfer& transfer = transfers[i];
     if (ring_path(transfer) != nullptr) continue;
+    // Through the switch: from the sending cell into the switch, or out of it to the receiving
+    // cell, along the spokes (drawn already).
+    if (scene.in_switch != nullptr) {
+      across[i] = switch_packet_path(*scene.in_switch, transfer, geometry_.painted_cell(transfer.src, transfer.slot).centre(),
+                                     geometry_.painted_cell(transfer.dst, transfer.slot).centre());
+      continue;
+    }
     across[i] = transfer_path(geometry_, transfer.src, transfer.dst);
     draw_arrow(dl, across[i], to_imcol(scene.phase_colour, 0.75f), scene.thickness, head);
   }
@@ -473,7 +514,7 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     const ArrowPath& arrow = on_ring != nullptr ? *on_ring : across[index];
     const float travel = static_cast<float>(scene.moment.travel);
     Vec2 at;
-    if (geometry_.grid) {
+    if (geometry_.grid || scene.in_switch != nullptr) {
       at = arrow.at(travel);
     } else if (compact) {
       // Kept on the arc between the boxes, clear of every box (its title and cells) where the

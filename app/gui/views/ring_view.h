@@ -9,6 +9,7 @@
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/ring_geometry.h"
+#include "app/gui/layout/switch_geometry.h"
 #include "app/gui/pipeline/pipeline_overlay.h"
 #include "app/gui/render/background_fill.h"
 #include "app/gui/render/cell_renderer.h"
@@ -52,6 +53,8 @@ class RingView {
   std::string drawn_label(int rank, int slot) const;
   // The ring arrows the last frame drew, clockwise then counter-clockwise, and which were lit.
   const std::vector<DrawnArrow>& drawn_arrows() const { return drawn_arrows_; }
+  // The NVSwitch the last frame drew in the middle (a schedule through a switch), else null.
+  const SwitchGeometry* drawn_switch() const { return switch_drawn_ ? &switch_ : nullptr; }
 
  private:
   // Lays the ring out again only when the area, the GPU count or the text size changed: the
@@ -97,6 +100,8 @@ class RingView {
   CellSource cell_source_;  // after renderer_: its interop writer goes first
   PipelineOverlay pipeline_;
   RingGeometry geometry_;
+  SwitchGeometry switch_;  // laid out with geometry_; drawn for a schedule through a switch
+  bool switch_drawn_ = false;
   Rect geometry_view_{};  // what geometry_ was laid out for
   float geometry_line_ = 0;
   std::vector<std::string> drawn_labels_;  // rank-major, of ImGui frame drawn_labels_frame_
