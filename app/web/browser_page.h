@@ -16,23 +16,10 @@
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/platform/glfw_window.h"
 #include "app/web/copy_link.h"
+#include "app/web/link_start.h"
 #include "core/teaching/lesson.h"
 
 namespace ringviz::web {
-
-// The flags a fragment stands for, parsed by the GUI's own command-line flags, and the start
-// they ask for. Throws InputError (a refused flag or value, a file that will not open).
-struct LinkStart {
-  gui::GuiStart start;
-  std::string round;  // --round, checked once the timeline's length is known
-  Language language = Language::en;
-  bool language_given = false;
-  bool present = false;
-  bool predict = false;
-  std::optional<Lesson> lesson;  // lesson=NAME: a shipped lesson, paused at the start of its scene
-  double lesson_seconds = 0;     // scene=K's start
-};
-LinkStart parse_link(const std::string& fragment);
 
 class BrowserPage {
  public:
