@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/hosts/startup.h"
+#include "app/gui/text/font_loader.h"
 #include "app/web/view_link.h"
 #include "core/model/enum_table.h"
 #include "core/teaching/lesson.h"
@@ -47,6 +48,7 @@ bool BrowserPage::show(LinkStart link, const std::string& fragment) {
       gui::classroom_options(std::string(language_name(link.language)), link.present, 0, link.predict));
   app.add_extension(shown->classroom.get());
   shown->classroom->on_language_change = [&lessons](Language language) { lessons.set_language(language); };
+  shown->classroom->fetch_chinese_font = [this] { return request_chinese_font(); };
   shown->classroom->start(app);
   shown->copy_command = std::make_unique<gui::CopyCommand>(shown->classroom.get());
   app.add_extension(shown->copy_command.get());
@@ -79,6 +81,23 @@ void BrowserPage::notice(const std::string& text) {
   last_notice_ = text;
   if (shown_) shown_->app->add_notice(text);
   EM_ASM({ ringvizPage.notice(UTF8ToString($0)); }, text.c_str());
+}
+
+bool BrowserPage::request_chinese_font() {
+  switch (chinese_font_) {
+    case FontFetch::loading: return true;
+    case FontFetch::arrived: return false;  // here, yet unreadable: the desktop's notice says so
+    case FontFetch::not_asked:
+    case FontFetch::failed: break;          // (again: the network may be back)
+  }
+  chinese_font_ = FontFetch::loading;
+  EM_ASM({ ringvizPage.fetchChineseFont(UTF8ToString($0)); }, gui::chinese_font_path().c_str());
+  return true;
+}
+
+void BrowserPage::font_fetched(bool ok, const std::string& error) {
+  chinese_font_ = ok ? FontFetch::arrived : FontFetch::failed;
+  if (shown_) shown_->classroom->font_fetched(*shown_->app, ok, error);
 }
 
 void BrowserPage::follow_fragment(const std::string& fragment) {
@@ -166,6 +185,8 @@ std::string BrowserPage::state_json() {
     state["width"] = width;
     state["height"] = height;
     state["ui_scale"] = app.ui_scale();
+    static constexpr const char* kFontStates[] = {"not_asked", "loading", "arrived", "failed"};
+    state["chinese_font"] = kFontStates[static_cast<int>(chinese_font_)];
   }
   return state.dump();
 }

@@ -33,6 +33,8 @@ class BrowserPage {
   void open_file(const std::string& path);
   // One frame: follows the canvas's size and the screen's pixel ratio, then draws.
   void frame();
+  // The Chinese font's fetch (started by request_chinese_font) ended; `error` says why not.
+  void font_fetched(bool ok, const std::string& error);
   // The page's state for its test hook, as JSON.
   std::string state_json();
   // The link of what is on screen.
@@ -43,6 +45,9 @@ class BrowserPage {
   // cannot run.
   bool show(LinkStart link, const std::string& fragment);
   void notice(const std::string& text);
+  // ClassroomMode::fetch_chinese_font: the font is not in the page's download (web/CMakeLists.txt)
+  // but fetched beside it the first time Chinese is asked for; true while it is on its way.
+  bool request_chinese_font();
 
   std::unique_ptr<platform::GlfwWindow> window_;
   std::unique_ptr<gui::FrameHost> frames_;
@@ -59,6 +64,8 @@ class BrowserPage {
   double last_frame_ms_ = 0;
   long long frames_drawn_ = 0;
   std::string last_notice_;
+  enum class FontFetch { not_asked, loading, arrived, failed };
+  FontFetch chinese_font_ = FontFetch::not_asked;
 };
 
 }  // namespace ringviz::web
