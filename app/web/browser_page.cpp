@@ -23,6 +23,11 @@ bool BrowserPage::open(std::string& error) {
   options.title = "ringviz";
   window_ = platform::GlfwWindow::open(options, error);
   if (!window_) return false;
+  // The state the GL code saves and restores around each draw, answered without waiting for
+  // the GPU process (web/webgl_context.js).
+  EM_ASM({ Module.mirrorGlState(Module.ctx); });
+  // The canvas keeps its pixels between frames (preserveDrawingBuffer, web/webgl_context.js).
+  kept_.destination_keeps_pixels(true);
   frames_ = std::make_unique<gui::FrameHost>(window_->handle());
   host_.graphics = window_->describe();
   host_.toggle_fullscreen = [this] { window_->toggle_fullscreen(); };
@@ -74,6 +79,7 @@ bool BrowserPage::show(LinkStart link, const std::string& fragment) {
   else
     shown->copy_link->showing(fragment, true);
   shown_ = std::move(shown);
+  kept_.show_whole_next();  // another app's first frame: nothing kept is its
   return true;
 }
 
@@ -153,7 +159,8 @@ void BrowserPage::frame() {
   window_->framebuffer_size(width, height);
   gui::FrameStep step;
   step.animation_seconds = std::min(elapsed, 0.1);  // a stall (a hidden tab) must not skip whole rounds
-  frames_->frame(app, step, width, height);
+  frames_->build(app, step, width, height);
+  kept_.draw(*frames_, app, width, height);
   ++frames_drawn_;
 }
 

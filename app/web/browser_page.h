@@ -11,6 +11,7 @@
 #include "app/gui/hosts/hosts.h"
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
+#include "app/gui/runtime/kept_frame.h"
 #include "app/gui/share/copy_command.h"
 #include "app/gui/teaching/lesson_player_host.h"
 #include "app/gui/teaching/presentation_mode.h"
@@ -51,6 +52,9 @@ class BrowserPage {
 
   std::unique_ptr<platform::GlfwWindow> window_;
   std::unique_ptr<gui::FrameHost> frames_;
+  // The canvas keeps its pixels from one frame to the next (web/webgl_context.js): a frame
+  // redraws only what changed, straight into it, as the desktop window's kept frames do.
+  gui::KeptFrame kept_;
   // One GuiApp and its extensions per view opened; destroyed in reverse order of declaration.
   struct Shown {
     std::unique_ptr<gui::GuiApp> app;

@@ -16,10 +16,9 @@ namespace ringviz::gui {
 
 namespace {
 
-// A fetched font's words (fetch_chinese_font): only ever shown while the Chinese font is
-// missing, so in English, like ui_strings' font_missing.
-constexpr const char* kFontLoading = "Loading the Chinese font...";
-constexpr const char* kFontFetchFailed = "The Chinese font did not load (%s); showing English. Press L to try again.";
+// A fetch that failed (fetch_chinese_font): shown while the Chinese font is missing, so in
+// English, like ui_strings' font_missing; short, so that it fits beside the status.
+constexpr const char* kFontFetchFailed = "Chinese font not loaded (%s); L tries again.";
 
 constexpr Rgb kRight{70, 200, 110};
 constexpr Rgb kWrong{240, 96, 80};
@@ -84,8 +83,7 @@ bool ClassroomMode::show_language(GuiApp& app, Language language) {
   if (language == Language::zh) {
     std::string missing;
     if (!chinese_font_data(missing) && fetch_chinese_font && fetch_chinese_font()) {
-      // Shown in the language on screen until the font is here: English, without the font.
-      if (!waiting_for_font_) app.add_notice(kFontLoading);
+      // The language on screen stays until the font is here; the host shows that it loads.
       waiting_for_font_ = true;
       return false;
     }

@@ -43,7 +43,8 @@ class ClassroomMode : public FrameExtension {
   // A host whose Chinese font is fetched only when Chinese is first asked for (the browser:
   // 5.5 MB a visitor who stays in English never downloads) sets this. It is called when Chinese
   // is asked for and the font cannot be read: true means a fetch is under way (or was just
-  // started), and the UI stays as it is, saying so, until the host calls font_fetched(). Unset
+  // started), and the UI stays as it is (the host shows the font loading) until the host calls
+  // font_fetched(). Unset
   // (the desktop), or false: the missing font is a notice at once.
   std::function<bool()> fetch_chinese_font;
   // The fetch ended: Chinese is shown if it was asked for meanwhile (and kept as the preference
