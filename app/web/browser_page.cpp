@@ -18,6 +18,24 @@
 
 namespace ringviz::web {
 
+namespace {
+
+// Input the canvas received (keys, text, buttons, the pointer, the wheel, focus), counted by
+// GLFW callbacks installed before Dear ImGui's backend, which calls them after its own.
+unsigned long long g_input_events = 0;
+
+void count_input_events(GLFWwindow* window) {
+  glfwSetKeyCallback(window, [](GLFWwindow*, int, int, int, int) { ++g_input_events; });
+  glfwSetCharCallback(window, [](GLFWwindow*, unsigned int) { ++g_input_events; });
+  glfwSetMouseButtonCallback(window, [](GLFWwindow*, int, int, int) { ++g_input_events; });
+  glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { ++g_input_events; });
+  glfwSetScrollCallback(window, [](GLFWwindow*, double, double) { ++g_input_events; });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow*, int) { ++g_input_events; });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow*, int) { ++g_input_events; });
+}
+
+}  // namespace
+
 bool BrowserPage::open(std::string& error) {
   platform::WindowOptions options;
   options.title = "ringviz";
@@ -28,6 +46,7 @@ bool BrowserPage::open(std::string& error) {
   EM_ASM({ Module.mirrorGlState(Module.ctx); });
   // The canvas keeps its pixels between frames (preserveDrawingBuffer, web/webgl_context.js).
   kept_.destination_keeps_pixels(true);
+  count_input_events(window_->handle());  // before the FrameHost's ImGui backend chains them
   frames_ = std::make_unique<gui::FrameHost>(window_->handle());
   host_.graphics = window_->describe();
   host_.toggle_fullscreen = [this] { window_->toggle_fullscreen(); };
@@ -80,10 +99,12 @@ bool BrowserPage::show(LinkStart link, const std::string& fragment) {
     shown->copy_link->showing(fragment, true);
   shown_ = std::move(shown);
   kept_.show_whole_next();  // another app's first frame: nothing kept is its
+  wake();
   return true;
 }
 
 void BrowserPage::notice(const std::string& text) {
+  wake();
   last_notice_ = text;
   if (shown_) shown_->app->add_notice(text);
   EM_ASM({ ringvizPage.notice(UTF8ToString($0)); }, text.c_str());
@@ -103,6 +124,7 @@ bool BrowserPage::request_chinese_font() {
 
 void BrowserPage::font_fetched(bool ok, const std::string& error) {
   chinese_font_ = ok ? FontFetch::arrived : FontFetch::failed;
+  wake();  // Chinese now, or the failure's notice
   if (shown_) shown_->classroom->font_fetched(*shown_->app, ok, error);
 }
 
@@ -148,13 +170,26 @@ void BrowserPage::frame() {
   const int want_height = std::max(1, static_cast<int>(std::lround(css_height * ratio)));
   int window_width = 0, window_height = 0;
   window_->window_size(window_width, window_height);
-  if (css_width > 0 && css_height > 0 && (window_width != want_width || window_height != want_height))
+  if (css_width > 0 && css_height > 0 && (window_width != want_width || window_height != want_height)) {
     glfwSetWindowSize(window_->handle(), want_width, want_height);
+    wake();
+  }
+  const float scale_before = app.ui_scale();
   app.set_content_scale(static_cast<float>(ratio));
+  if (app.ui_scale() != scale_before) wake();
 
   const double now = emscripten_get_now();
   const double elapsed = last_frame_ms_ > 0 ? (now - last_frame_ms_) / 1000.0 : 0.0;
   last_frame_ms_ = now;
+  ++frames_offered_;
+  if (g_input_events != input_seen_) {
+    input_seen_ = g_input_events;
+    wake();
+  }
+  if (!app.animating()) {
+    if (settle_frames_ <= 0) return;  // nothing moves: the canvas keeps the last frame
+    --settle_frames_;
+  }
   int width = 0, height = 0;
   window_->framebuffer_size(width, height);
   gui::FrameStep step;
@@ -168,7 +203,8 @@ std::string BrowserPage::link() { return shown_ ? shown_->copy_link->fragment(*s
 
 std::string BrowserPage::state_json() {
   nlohmann::json state;
-  state["frames"] = frames_drawn_;
+  state["frames"] = frames_offered_;
+  state["drawn"] = frames_drawn_;
   state["notice"] = last_notice_;
   if (shown_) {
     gui::GuiApp& app = *shown_->app;

@@ -66,7 +66,15 @@ class BrowserPage {
   std::unique_ptr<Shown> shown_;
   gui::Host host_;
   double last_frame_ms_ = 0;
+  long long frames_offered_ = 0;  // animation frames the browser gave, drawn or not
   long long frames_drawn_ = 0;
+  // Frames still to draw though nothing animates: after input, a new view, a resize or a
+  // notice, ImGui settles hover, tables and tabs over a frame or two (gui::kSettleFrames), as
+  // the desktop window does before it sleeps. With none left and nothing animating, a frame
+  // is skipped: the canvas keeps the last one, and an idle page costs no drawing.
+  int settle_frames_ = 0;
+  unsigned long long input_seen_ = 0;
+  void wake() { settle_frames_ = gui::kSettleFrames; }
   std::string last_notice_;
   enum class FontFetch { not_asked, loading, arrived, failed };
   FontFetch chinese_font_ = FontFetch::not_asked;

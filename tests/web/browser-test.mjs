@@ -150,6 +150,14 @@ async function runTest() {
   }
   check(true, 'the ring view matches the desktop headless renderer within tolerance');
 
+  // A page that stands still stops drawing (the canvas keeps its last frame), as the desktop
+  // window sleeps; it still counts the browser's animation frames.
+  const still = await state(page);
+  await settle(page, 20);
+  s = await state(page);
+  check(s.frames - still.frames >= 20 && s.drawn - still.drawn <= 3, 'a page that stands still draws nothing',
+        `${s.frames - still.frames} animation frames, ${s.drawn - still.drawn} drawn`);
+
   // 3. Keys, as on the desktop.
   await press(page, 'ArrowRight');
   await untilStill(page);
@@ -291,10 +299,14 @@ async function runTest() {
   await page.waitForFunction(() => ringvizPage.lastRecording !== undefined, { timeout: 10000 });
   const webm = await page.evaluate(() => ringvizPage.lastRecording.size);
   check(webm > 1000, 'Record WebM makes a video of the canvas', `${webm} bytes`);
+  // The PNG of a page standing still, as the PNG button reads it.
+  await press(page, 'Space');
+  await untilStill(page);
+  await settle(page, 10);
   const pngBytes = await page.evaluate(() => new Promise((resolve) => {
-    requestAnimationFrame(() => document.getElementById('canvas').toBlob((b) => resolve(b.size), 'image/png'));
+    document.getElementById('canvas').toBlob((b) => resolve(b.size), 'image/png');
   }));
-  check(pngBytes > 1000, 'the PNG of the current frame is an image', `${pngBytes} bytes`);
+  check(pngBytes > 20000, 'the PNG of the current frame is the frame, though the page stands still', `${pngBytes} bytes`);
 
   // 9. High-DPI and resizing: the canvas has a device pixel per pixel, the UI scales with it.
   const hidpi = await openPage('#gpus=4', 800, 500, 2);
