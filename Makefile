@@ -93,7 +93,7 @@ $(WEB_BUILD)/build.ninja:
 web: web-deps $(WEB_BUILD)/build.ninja
 	cmake --build $(WEB_BUILD) -j $(JOBS)
 
-# Serves the page on this machine only; any static web host serves the same four files.
+# Serves the page on this machine only; any static web host serves the same five files (docs/architecture.md, "The browser build").
 web-serve: web
 	@echo "ringviz in your browser: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops the server)"
 	python3 -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory $(WEB_BUILD)

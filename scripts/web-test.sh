@@ -19,7 +19,7 @@ command -v chromium > /dev/null || missing "chromium is not installed (scripts/i
 command -v node > /dev/null || missing "node is not installed (scripts/install-web-deps.sh installs it with emscripten)"
 [ -f "$root/tests/web/node_modules/puppeteer-core/package.json" ] ||
   missing "puppeteer-core is not installed in tests/web (scripts/install-web-deps.sh installs it)"
-for file in index.html index.js index.wasm index.data; do
+for file in index.html index.js index.wasm index.data wqy-microhei.ttc; do
   [ -f "$web/$file" ] || missing "$web/$file is missing (make web builds it)"
 done
 [ -x "$desktop" ] || missing "$desktop is missing (make build builds it): the page's pixels are compared with it"

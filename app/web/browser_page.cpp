@@ -5,73 +5,48 @@
 #include <filesystem>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #include <nlohmann/json.hpp>
 
-#include "app/gui/hosts/gui_options.h"
 #include "app/gui/hosts/startup.h"
-#include "core/request/show_request.h"
-#include "app/options/config_flags.h"
-#include "app/options/number_flags.h"
+#include "app/gui/text/font_loader.h"
 #include "app/web/view_link.h"
 #include "core/model/enum_table.h"
 #include "core/teaching/lesson.h"
 
 namespace ringviz::web {
 
-LinkStart parse_link(const std::string& fragment) {
-  LinkLesson lesson;
-  std::vector<std::string> args = fragment_arguments(fragment, &lesson);
-  CLI::App parser{"ringviz page", "ringviz"};
-  cli::ConfigFlags config;
-  cli::add_config_flags(parser, config);
-  gui::GuiFlags flags;
-  gui::add_gui_flags(parser, flags);
-  cli::refuse_empty_values(parser, "the README's list of link keys");
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
-  try {
-    parser.parse(args);
-  } catch (const CLI::ParseError& error) {
-    throw InputError(cli::parse_error_message(error, parser, "ringviz --help"));
-  }
-  LinkStart link;
-  link.language_given = parser.get_option("--lang")->count() > 0;
-  flags.lang = link.language_given ? config.lang : std::string();
-  flags.settings = "off";  // a link shows the same picture whatever was chosen before
-  link.start = gui::prepare_gui_start(flags, cli::config_from_flags(config));
-  link.round = flags.round;
-  const gui::StartupPreferences startup = gui::startup_preferences(flags, false);
-  link.language = startup.language;
-  link.present = flags.present;
-  link.predict = flags.predict;
-  if (!lesson.name.empty()) {
-    // A shipped lesson, by its file name without .json; its scene through the same checked
-    // conversion as every number flag.
-    const auto folder = find_lesson_folder(std::filesystem::path("/"));
-    std::string names;
-    for (const std::filesystem::path& file : folder ? list_lesson_files(*folder) : std::vector<std::filesystem::path>{}) {
-      if (file.stem().string() == lesson.name) link.lesson = load_lesson_file(file);
-      names += (names.empty() ? "" : ", ") + file.stem().string();
-    }
-    if (!link.lesson) throw InputError("lesson: '" + lesson.name + "' is not a shipped lesson (" + names + ")");
-    const std::size_t scene = lesson.scene.empty() ? 1 : static_cast<std::size_t>(cli::parse_number_in_range(
-                                                          lesson.scene, "scene", 1,
-                                                          static_cast<std::int64_t>(link.lesson->scenes.size())));
-    link.lesson_seconds = link.lesson->scenes[scene - 1].start_seconds;
-  } else if (!lesson.scene.empty()) {
-    throw InputError("scene: a scene needs a lesson (lesson=NAME)");
-  }
-  return link;
+namespace {
+
+// Input the canvas received (keys, text, buttons, the pointer, the wheel, focus), counted by
+// GLFW callbacks installed before Dear ImGui's backend, which calls them after its own.
+unsigned long long g_input_events = 0;
+
+void count_input_events(GLFWwindow* window) {
+  glfwSetKeyCallback(window, [](GLFWwindow*, int, int, int, int) { ++g_input_events; });
+  glfwSetCharCallback(window, [](GLFWwindow*, unsigned int) { ++g_input_events; });
+  glfwSetMouseButtonCallback(window, [](GLFWwindow*, int, int, int) { ++g_input_events; });
+  glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { ++g_input_events; });
+  glfwSetScrollCallback(window, [](GLFWwindow*, double, double) { ++g_input_events; });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow*, int) { ++g_input_events; });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow*, int) { ++g_input_events; });
 }
+
+}  // namespace
 
 bool BrowserPage::open(std::string& error) {
   platform::WindowOptions options;
   options.title = "ringviz";
   window_ = platform::GlfwWindow::open(options, error);
   if (!window_) return false;
+  // The state the GL code saves and restores around each draw, answered without waiting for
+  // the GPU process (web/webgl_context.js).
+  EM_ASM({ Module.mirrorGlState(Module.ctx); });
+  // The canvas keeps its pixels between frames (preserveDrawingBuffer, web/webgl_context.js).
+  kept_.destination_keeps_pixels(true);
+  count_input_events(window_->handle());  // before the FrameHost's ImGui backend chains them
   frames_ = std::make_unique<gui::FrameHost>(window_->handle());
   host_.graphics = window_->describe();
   host_.toggle_fullscreen = [this] { window_->toggle_fullscreen(); };
@@ -97,6 +72,7 @@ bool BrowserPage::show(LinkStart link, const std::string& fragment) {
       gui::classroom_options(std::string(language_name(link.language)), link.present, 0, link.predict));
   app.add_extension(shown->classroom.get());
   shown->classroom->on_language_change = [&lessons](Language language) { lessons.set_language(language); };
+  shown->classroom->fetch_chinese_font = [this] { return request_chinese_font(); };
   shown->classroom->start(app);
   shown->copy_command = std::make_unique<gui::CopyCommand>(shown->classroom.get());
   app.add_extension(shown->copy_command.get());
@@ -122,13 +98,34 @@ bool BrowserPage::show(LinkStart link, const std::string& fragment) {
   else
     shown->copy_link->showing(fragment, true);
   shown_ = std::move(shown);
+  kept_.show_whole_next();  // another app's first frame: nothing kept is its
+  wake();
   return true;
 }
 
 void BrowserPage::notice(const std::string& text) {
+  wake();
   last_notice_ = text;
   if (shown_) shown_->app->add_notice(text);
   EM_ASM({ ringvizPage.notice(UTF8ToString($0)); }, text.c_str());
+}
+
+bool BrowserPage::request_chinese_font() {
+  switch (chinese_font_) {
+    case FontFetch::loading: return true;
+    case FontFetch::arrived: return false;  // here, yet unreadable: the desktop's notice says so
+    case FontFetch::not_asked:
+    case FontFetch::failed: break;          // (again: the network may be back)
+  }
+  chinese_font_ = FontFetch::loading;
+  EM_ASM({ ringvizPage.fetchChineseFont(UTF8ToString($0)); }, gui::chinese_font_path().c_str());
+  return true;
+}
+
+void BrowserPage::font_fetched(bool ok, const std::string& error) {
+  chinese_font_ = ok ? FontFetch::arrived : FontFetch::failed;
+  wake();  // Chinese now, or the failure's notice
+  if (shown_) shown_->classroom->font_fetched(*shown_->app, ok, error);
 }
 
 void BrowserPage::follow_fragment(const std::string& fragment) {
@@ -173,18 +170,32 @@ void BrowserPage::frame() {
   const int want_height = std::max(1, static_cast<int>(std::lround(css_height * ratio)));
   int window_width = 0, window_height = 0;
   window_->window_size(window_width, window_height);
-  if (css_width > 0 && css_height > 0 && (window_width != want_width || window_height != want_height))
+  if (css_width > 0 && css_height > 0 && (window_width != want_width || window_height != want_height)) {
     glfwSetWindowSize(window_->handle(), want_width, want_height);
+    wake();
+  }
+  const float scale_before = app.ui_scale();
   app.set_content_scale(static_cast<float>(ratio));
+  if (app.ui_scale() != scale_before) wake();
 
   const double now = emscripten_get_now();
   const double elapsed = last_frame_ms_ > 0 ? (now - last_frame_ms_) / 1000.0 : 0.0;
   last_frame_ms_ = now;
+  ++frames_offered_;
+  if (g_input_events != input_seen_) {
+    input_seen_ = g_input_events;
+    wake();
+  }
+  if (!app.animating()) {
+    if (settle_frames_ <= 0) return;  // nothing moves: the canvas keeps the last frame
+    --settle_frames_;
+  }
   int width = 0, height = 0;
   window_->framebuffer_size(width, height);
   gui::FrameStep step;
   step.animation_seconds = std::min(elapsed, 0.1);  // a stall (a hidden tab) must not skip whole rounds
-  frames_->frame(app, step, width, height);
+  frames_->build(app, step, width, height);
+  kept_.draw(*frames_, app, width, height);
   ++frames_drawn_;
 }
 
@@ -192,7 +203,8 @@ std::string BrowserPage::link() { return shown_ ? shown_->copy_link->fragment(*s
 
 std::string BrowserPage::state_json() {
   nlohmann::json state;
-  state["frames"] = frames_drawn_;
+  state["frames"] = frames_offered_;
+  state["drawn"] = frames_drawn_;
   state["notice"] = last_notice_;
   if (shown_) {
     gui::GuiApp& app = *shown_->app;
@@ -216,6 +228,8 @@ std::string BrowserPage::state_json() {
     state["width"] = width;
     state["height"] = height;
     state["ui_scale"] = app.ui_scale();
+    static constexpr const char* kFontStates[] = {"not_asked", "loading", "arrived", "failed"};
+    state["chinese_font"] = kFontStates[static_cast<int>(chinese_font_)];
   }
   return state.dump();
 }

@@ -11,28 +11,16 @@
 #include "app/gui/hosts/hosts.h"
 #include "app/gui/runtime/frame_host.h"
 #include "app/gui/runtime/gui_app.h"
+#include "app/gui/runtime/kept_frame.h"
 #include "app/gui/share/copy_command.h"
 #include "app/gui/teaching/lesson_player_host.h"
 #include "app/gui/teaching/presentation_mode.h"
 #include "app/platform/glfw_window.h"
 #include "app/web/copy_link.h"
+#include "app/web/link_start.h"
 #include "core/teaching/lesson.h"
 
 namespace ringviz::web {
-
-// The flags a fragment stands for, parsed by the GUI's own command-line flags, and the start
-// they ask for. Throws InputError (a refused flag or value, a file that will not open).
-struct LinkStart {
-  gui::GuiStart start;
-  std::string round;  // --round, checked once the timeline's length is known
-  Language language = Language::en;
-  bool language_given = false;
-  bool present = false;
-  bool predict = false;
-  std::optional<Lesson> lesson;  // lesson=NAME: a shipped lesson, paused at the start of its scene
-  double lesson_seconds = 0;     // scene=K's start
-};
-LinkStart parse_link(const std::string& fragment);
 
 class BrowserPage {
  public:
@@ -46,6 +34,8 @@ class BrowserPage {
   void open_file(const std::string& path);
   // One frame: follows the canvas's size and the screen's pixel ratio, then draws.
   void frame();
+  // The Chinese font's fetch (started by request_chinese_font) ended; `error` says why not.
+  void font_fetched(bool ok, const std::string& error);
   // The page's state for its test hook, as JSON.
   std::string state_json();
   // The link of what is on screen.
@@ -56,9 +46,15 @@ class BrowserPage {
   // cannot run.
   bool show(LinkStart link, const std::string& fragment);
   void notice(const std::string& text);
+  // ClassroomMode::fetch_chinese_font: the font is not in the page's download (web/CMakeLists.txt)
+  // but fetched beside it the first time Chinese is asked for; true while it is on its way.
+  bool request_chinese_font();
 
   std::unique_ptr<platform::GlfwWindow> window_;
   std::unique_ptr<gui::FrameHost> frames_;
+  // The canvas keeps its pixels from one frame to the next (web/webgl_context.js): a frame
+  // redraws only what changed, straight into it, as the desktop window's kept frames do.
+  gui::KeptFrame kept_;
   // One GuiApp and its extensions per view opened; destroyed in reverse order of declaration.
   struct Shown {
     std::unique_ptr<gui::GuiApp> app;
@@ -70,8 +66,18 @@ class BrowserPage {
   std::unique_ptr<Shown> shown_;
   gui::Host host_;
   double last_frame_ms_ = 0;
+  long long frames_offered_ = 0;  // animation frames the browser gave, drawn or not
   long long frames_drawn_ = 0;
+  // Frames still to draw though nothing animates: after input, a new view, a resize or a
+  // notice, ImGui settles hover, tables and tabs over a frame or two (gui::kSettleFrames), as
+  // the desktop window does before it sleeps. With none left and nothing animating, a frame
+  // is skipped: the canvas keeps the last one, and an idle page costs no drawing.
+  int settle_frames_ = 0;
+  unsigned long long input_seen_ = 0;
+  void wake() { settle_frames_ = gui::kSettleFrames; }
   std::string last_notice_;
+  enum class FontFetch { not_asked, loading, arrived, failed };
+  FontFetch chinese_font_ = FontFetch::not_asked;
 };
 
 }  // namespace ringviz::web

@@ -37,6 +37,12 @@ EMSCRIPTEN_KEEPALIVE void ringviz_web_follow_fragment(const char* fragment) {
   if (page) page->follow_fragment(fragment);
 }
 
+// The Chinese font's fetch ended (web/shell.html, fetchChineseFont): written to its path in
+// the page's file system when `ok`, else `error` says why not.
+EMSCRIPTEN_KEEPALIVE void ringviz_web_font_fetched(int ok, const char* error) {
+  if (page) page->font_fetched(ok != 0, error);
+}
+
 // The file picker put a file at `path` in the page's file system: replay it.
 EMSCRIPTEN_KEEPALIVE void ringviz_web_open_file(const char* path) {
   if (page) page->open_file(path);
@@ -46,7 +52,8 @@ EMSCRIPTEN_KEEPALIVE void ringviz_web_open_file(const char* path) {
 
 int main() {
   // Where the packaged data lies in the page's file system (web/CMakeLists.txt, --preload-file):
-  // the lessons (captures and jobs beside them, as installed on the desktop) and the font.
+  // the lessons (captures and jobs beside them, as installed on the desktop); the Chinese font
+  // is fetched to its path when first asked for (BrowserPage::request_chinese_font).
   setenv("RINGVIZ_LESSONS", "/ringviz/lessons", 1);
   setenv("RINGVIZ_CJK_FONT", "/ringviz/fonts/wqy-microhei.ttc", 1);
   static ringviz::web::BrowserPage the_page;

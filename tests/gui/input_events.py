@@ -460,6 +460,23 @@ def memory(s, say):
     s.wait_for(lambda st: not st["memory"]["playing"], "the controls bar's Play again: paused")
     say("the controls bar's Play button drives the iteration")
 
+    # Another language relabels the tabs; the tab shown stays the Memory tab (a tab's ID is
+    # the view's name, not its label, which ImGui would take for a new tab and select Ring).
+    s.press("l")
+    st = s.wait_for(lambda st: st["language"] == "zh", "L: Chinese")
+    # ImGui picks another tab a frame after the labels change: look once the window has drawn
+    # its settling frames and rests (its frame count stands still).
+    while True:
+        time.sleep(0.3)
+        before = st["frame"]
+        st = s.wait_for(lambda st: st["language"] == "zh", "Chinese, at rest")
+        if st["frame"] == before:
+            break
+    check(st["view"] == "memory", f"L on the Memory tab opened the {st['view']} view")
+    s.press("l")
+    s.wait_for(lambda st: st["language"] == "en", "L: English")
+    say("L on the Memory tab keeps the Memory tab")
+
 
 def mouse(s, say):
     # A tab: the memory view replaces the ring, on screen as well.

@@ -216,5 +216,62 @@ TEST_CASE("kept frame: a back buffer never swapped keeps a whole redraw's pixels
   CHECK(some_frame_partial);
 }
 
+TEST_CASE("kept frame: a destination that keeps its pixels gets a whole redraw's pixels, redrawing only changes there") {
+  // The browser's canvas (preserveDrawingBuffer) is stood in for by a framebuffer that keeps
+  // what was drawn into it; a new size is new storage, filled with magenta as a fresh canvas
+  // holds nothing of the last frame.
+  platform::OffscreenTarget& canvas = test_surface().target;
+  platform::OffscreenTarget whole;
+  std::string error;
+
+  const Config config = ConfigBuilder().ranks(16).count(16);
+  FrameHost frames;
+  Host host;
+  host.interactive = false;
+  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
+  REQUIRE(frames.start(app).ok());
+  app.playback().set_loop(true);
+  app.playback().play();
+
+  struct Size {
+    int first_frame, width, height;
+  };
+  const Size sizes[] = {{0, 1600, 900}, {30, 1280, 720}, {40, 1600, 900}};
+  KeptFrame kept;
+  kept.destination_keeps_pixels(true);
+  int width = 0, height = 0;
+  bool some_frame_partial = false;
+  for (int frame = 0; frame < 60; ++frame) {
+    CAPTURE(frame);
+    bool resized = false;
+    for (const Size& size : sizes)
+      if (size.first_frame == frame) {
+        width = size.width;
+        height = size.height;
+        resized = true;
+        REQUIRE(canvas.resize(width, height, error));
+        REQUIRE(whole.resize(width, height, error));
+        canvas.bind();
+        glDisable(GL_SCISSOR_TEST);
+        glClearColor(1, 0, 1, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+      }
+    if (frame == 50) app.preferences().theme = ThemeKind::light;  // another clear colour
+    FrameStep step;
+    step.animation_seconds = 0.07;
+    frames.build(app, step, width, height);
+    kept.draw(frames, app, width, height, canvas.framebuffer());
+    REQUIRE(kept.path() == KeptFrame::Path::destination);
+    CHECK(kept.swap_needed());  // a canvas is shown by the browser after the frame, as a swap
+    const std::int64_t all = std::int64_t{width} * height;
+    if (resized) CHECK(frames.pixels_redrawn() == all);
+    if (!resized && frames.pixels_redrawn() < all / 2) some_frame_partial = true;
+
+    const std::vector<float> clear = clear_colour(app);
+    CHECK(differing_pixels(canvas.read_rgba(), draw_whole(whole, width, height, clear.data())) == 0);
+  }
+  CHECK(some_frame_partial);
+}
+
 }  // namespace
 }  // namespace ringviz::gui

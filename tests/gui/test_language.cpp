@@ -10,8 +10,12 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <imgui.h>
 
+#include "app/gui/runtime/gui_app.h"
+#include "app/gui/teaching/presentation_mode.h"
 #include "app/gui/text/op_label.h"
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/font_loader.h"
@@ -321,4 +325,62 @@ TEST_CASE("every string the GUI can show in Chinese renders without the missing-
     ImGui::Render();
     CHECK(count_fallback_glyphs(*ImGui::GetDrawData()) == 1);  // the "?" is a real glyph
   }
+}
+
+TEST_CASE("a Chinese font fetched on demand: English while it loads, Chinese when it arrives, a notice if it fails") {
+  // The browser's way (app/web/browser_page.cpp): the font is not there until fetched.
+  const auto dir = std::filesystem::temp_directory_path() / ("ringviz-font-fetch-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "wqy-microhei.ttc").string();
+  ScopedEnv font(kChineseFontEnv, path.c_str());
+  GuiApp app(ShowRequest{}, BackendChoice::cpu, Preferences{}, Host{});
+  const auto noticed = [&app](const char* words) {
+    return std::count_if(app.notices().begin(), app.notices().end(),
+                         [words](const std::string& notice) { return notice.find(words) != std::string::npos; });
+  };
+
+  // The desktop has no fetcher: a missing font is a notice at once.
+  ClassroomMode desktop(ClassroomOptions{});
+  CHECK_FALSE(desktop.set_language(app, Language::zh));
+  CHECK_FALSE(desktop.waiting_for_font());
+  CHECK(noticed("Chinese font not found") == 1);
+
+  ClassroomMode classroom(ClassroomOptions{});
+  int fetches = 0;
+  classroom.fetch_chinese_font = [&fetches] {
+    ++fetches;
+    return true;
+  };
+  classroom.start(app);
+  CHECK(fetches == 0);  // English needs no font
+  CHECK_FALSE(classroom.set_language(app, Language::zh));
+  CHECK(fetches == 1);
+  CHECK(classroom.waiting_for_font());
+  CHECK(app.language() == Language::en);  // until the font is here
+  const std::size_t notices_before = app.notices().size();
+  CHECK_FALSE(classroom.set_language(app, Language::zh));  // asked again while it loads
+  CHECK(classroom.waiting_for_font());
+  CHECK(app.notices().size() == notices_before);  // loading is the host's to show, not a notice
+
+  classroom.font_fetched(app, false, "HTTP 404");
+  CHECK_FALSE(classroom.waiting_for_font());
+  CHECK(app.language() == Language::en);
+  CHECK(app.preferences().language == Language::en);
+  CHECK(noticed("Chinese font not loaded (HTTP 404); L tries again") == 1);
+  classroom.font_fetched(app, true, "");  // nothing was waiting: nothing changes
+  CHECK(app.language() == Language::en);
+
+  CHECK_FALSE(classroom.set_language(app, Language::zh));  // tried again: fetched again
+  CHECK(fetches == 3);
+  std::error_code no_font;
+  if (!std::filesystem::copy_file(kChineseFontPath, path, no_font)) {
+    std::filesystem::remove_all(dir);
+    MESSAGE("fonts-wqy-microhei is not installed: the arrival is not checked");
+    return;
+  }
+  classroom.font_fetched(app, true, "");  // the host wrote the file, then says so
+  CHECK(app.language() == Language::zh);
+  CHECK(app.preferences().language == Language::zh);  // the user chose it
+  CHECK_FALSE(classroom.waiting_for_font());
+  std::filesystem::remove_all(dir);
 }

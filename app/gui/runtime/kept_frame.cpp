@@ -12,7 +12,10 @@ void KeptFrame::draw(FrameHost& frames, GuiApp& app, int width, int height, unsi
   Path path = Path::whole;
   std::string error;  // a refused size only costs the saving; the frame is still drawn
   if (width > 0 && height > 0)
-    path = parts_ != nullptr ? Path::back_buffer : target_.resize(width, height, error) ? Path::target : Path::whole;
+    path = parts_ != nullptr ? Path::back_buffer
+           : destination_keeps_ ? Path::destination
+           : target_.resize(width, height, error) ? Path::target
+           : Path::whole;
   if (path == Path::whole) {
     // Nothing kept: every pixel is drawn where it is shown.
     if (path_ != Path::whole) frames.keep_unchanged_pixels(false);
@@ -38,6 +41,11 @@ void KeptFrame::draw(FrameHost& frames, GuiApp& app, int width, int height, unsi
     for (const PixelRect& r : shown_) parts_->copy(r.x0, height - r.y1, r.x1 - r.x0, r.y1 - r.y0);
     return;
   }
+  if (path == Path::destination) {
+    glBindFramebuffer(GL_FRAMEBUFFER, destination);
+    frames.draw(app, width, height);
+    return;
+  }
   target_.bind();
   frames.draw(app, width, height);
   // The whole kept frame to the window: its back buffer kept nothing from the last swap.
@@ -53,6 +61,7 @@ const char* KeptFrame::path_name(Path path) {
     case Path::whole: return "whole";
     case Path::target: return "target";
     case Path::back_buffer: return "back_buffer";
+    case Path::destination: return "destination";
   }
   return "whole";
 }

@@ -6,7 +6,10 @@
 //   - where the window can show parts of its back buffer without a swap (GLX_MESA_copy_sub_buffer,
 //     used on software rasterisers, where that whole-frame copy costs about as much as drawing
 //     the frame), the back buffer is never swapped, so it keeps its pixels: the damaged
-//     rectangles are redrawn there and only they are copied to the window.
+//     rectangles are redrawn there and only they are copied to the window;
+//   - where the destination itself keeps its pixels from one frame to the next (the browser's
+//     canvas, made with preserveDrawingBuffer), the damaged rectangles are redrawn straight into
+//     it: nothing to copy (on SwiftShader a whole-frame copy costs more than drawing the frame).
 // docs/architecture.md, "Frame time".
 #include <vector>
 
@@ -26,10 +29,14 @@ class KeptFrame {
     whole,        // every pixel straight into the destination (no size to keep, or refused)
     target,       // damage into the kept target, all of it copied to the destination
     back_buffer,  // damage into the window's back buffer, only it shown (no swap)
+    destination,  // damage straight into a destination that keeps its pixels
   };
 
   // Shows frames with `copy` (open, for the current window) instead of swapping; null: swap.
   void show_parts_with(const platform::GlxSubBufferCopy* copy) { parts_ = copy; }
+  // The destination keeps what was drawn into it until it is drawn over or resized (a WebGL
+  // canvas with preserveDrawingBuffer): frames redraw only what changed, there.
+  void destination_keeps_pixels(bool keeps) { destination_keeps_ = keeps; }
   // Draws the frame FrameHost::build() just built, of width x height pixels, into
   // `destination` (0: the window's default framebuffer), or, when parts are shown, into the
   // window's back buffer and onto the window. A new size, or a frame of no pixels (a minimised
@@ -48,6 +55,7 @@ class KeptFrame {
 
  private:
   const platform::GlxSubBufferCopy* parts_ = nullptr;
+  bool destination_keeps_ = false;
   platform::OffscreenTarget target_;
   Path path_ = Path::whole;
   int width_ = 0, height_ = 0;  // of the last kept frame

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <utility>
 
 #include <GLFW/glfw3.h>  // key codes only: ImGui 1.86 indexes keys by the platform's codes
 #include <imgui.h>
@@ -14,6 +15,10 @@
 namespace ringviz::gui {
 
 namespace {
+
+// A fetch that failed (fetch_chinese_font): shown while the Chinese font is missing, so in
+// English, like ui_strings' font_missing; short, so that it fits beside the status.
+constexpr const char* kFontFetchFailed = "Chinese font not loaded (%s); L tries again.";
 
 constexpr Rgb kRight{70, 200, 110};
 constexpr Rgb kWrong{240, 96, 80};
@@ -55,14 +60,33 @@ void ClassroomMode::start(GuiApp& app) {
 }
 
 bool ClassroomMode::set_language(GuiApp& app, Language language) {
-  if (!show_language(app, language)) return false;
+  if (!show_language(app, language)) {
+    if (waiting_for_font_) save_language_when_fetched_ = true;
+    return false;
+  }
   app.preferences().language = language;  // the user chose it: saved with the other preferences
   return true;
+}
+
+void ClassroomMode::font_fetched(GuiApp& app, bool ok, const std::string& error) {
+  if (!waiting_for_font_) return;
+  waiting_for_font_ = false;
+  const bool save = std::exchange(save_language_when_fetched_, false);
+  if (!ok) {
+    app.add_notice(format(kFontFetchFailed, error.c_str()));
+    return;
+  }
+  if (show_language(app, Language::zh) && save) app.preferences().language = Language::zh;
 }
 
 bool ClassroomMode::show_language(GuiApp& app, Language language) {
   if (language == Language::zh) {
     std::string missing;
+    if (!chinese_font_data(missing) && fetch_chinese_font && fetch_chinese_font()) {
+      // The language on screen stays until the font is here; the host shows that it loads.
+      waiting_for_font_ = true;
+      return false;
+    }
     if (!chinese_font_data(missing)) {
       app.set_language(Language::en);
       if (on_language_change) on_language_change(Language::en);

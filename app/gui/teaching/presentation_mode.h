@@ -40,6 +40,18 @@ class ClassroomMode : public FrameExtension {
   // Called after every change of language (e.g. so that the lesson player's captions follow).
   std::function<void(Language)> on_language_change;
 
+  // A host whose Chinese font is fetched only when Chinese is first asked for (the browser:
+  // 5.5 MB a visitor who stays in English never downloads) sets this. It is called when Chinese
+  // is asked for and the font cannot be read: true means a fetch is under way (or was just
+  // started), and the UI stays as it is (the host shows the font loading) until the host calls
+  // font_fetched(). Unset
+  // (the desktop), or false: the missing font is a notice at once.
+  std::function<bool()> fetch_chinese_font;
+  // The fetch ended: Chinese is shown if it was asked for meanwhile (and kept as the preference
+  // when the user chose it), or a notice says why not and the UI stays English.
+  void font_fetched(GuiApp& app, bool ok, const std::string& error);
+  bool waiting_for_font() const { return waiting_for_font_; }
+
   bool presenting() const { return presenting_; }
   bool predicting() const { return predicting_; }
   const PredictQuiz& quiz() const { return quiz_; }
@@ -60,6 +72,8 @@ class ClassroomMode : public FrameExtension {
   void draw_predict(GuiApp& app, const PanelLayout& panels);
 
   ClassroomOptions options_;
+  bool waiting_for_font_ = false;
+  bool save_language_when_fetched_ = false;  // the user chose Chinese (not a link's one-off)
   bool presenting_ = false;
   float presentation_scale_ = kDefaultPresentationScale;
   ThemeKind theme_before_ = ThemeKind::dark;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include <imgui.h>
 
@@ -70,7 +71,11 @@ Rect CentreViews::draw_tab_bar(PanelLayout& panels, float ui_scale, Language lan
   if (ImGui::BeginTabBar("##views")) {
     for (CentreView view : kAllCentreViews) {
       const bool force = view == current_ && view != tab_reported_;
-      const bool open = ImGui::BeginTabItem(view_label(ui_strings_for(language), view), nullptr, force ? ImGuiTabItemFlags_SetSelected : 0);
+      // The tab's ID is the view's name ("###memory"), not its label: a label in another
+      // language would be a new tab, and ImGui would select the first one (Ring) in its place.
+      const std::string label =
+          std::string(view_label(ui_strings_for(language), view)) + "###" + std::string(centre_view_name(view));
+      const bool open = ImGui::BeginTabItem(label.c_str(), nullptr, force ? ImGuiTabItemFlags_SetSelected : 0);
       mark_last_item("tab." + std::string(centre_view_name(view)));
       tabs_right_ = ImGui::GetItemRectMax().x;
       if (open) {
