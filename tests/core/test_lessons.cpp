@@ -778,11 +778,11 @@ TEST_CASE("a whole-iteration memory block is refused where it is wrong, naming t
   CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "seq": 0})")
             .find("/scenes/0/memory/seq: seq: 0 is out of range") != std::string::npos);
   // Tensor and sequence parallelism, the attention kernel and the block: the CLI's checks, at the field.
-  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "tp": 3})").find("/scenes/0/memory: tp: 3 does not divide") !=
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "tp": 3})").find("/scenes/0/memory: memory: tp: 3 does not divide the GPUs (4)") !=
         std::string::npos);
   CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "tp": 0})")
             .find("/scenes/0/memory/tp: tp: 0 is out of range") != std::string::npos);
-  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "sp": true})").find("/scenes/0/memory: sp:") !=
+  CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "sp": true})").find("/scenes/0/memory: memory: sp: sequence parallelism") !=
         std::string::npos);
   CHECK(error_with(R"({"model": "llama3-8b", "strategies": ["ddp"], "tp": 2, "sp": "yes"})")
             .find("/scenes/0/memory/sp: sp: expected true or false, got a string") != std::string::npos);
