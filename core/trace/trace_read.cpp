@@ -24,8 +24,11 @@ namespace {
 using nlohmann::json;
 
 std::string transfer_text(const Transfer& transfer) {
-  return std::to_string(transfer.src) + " -> " + std::to_string(transfer.dst) + " slot " +
-         std::to_string(transfer.slot) + " " + std::string(transfer_kind_name(transfer.kind));
+  const std::string slots = transfer.src_slot == Transfer::kSameSlot
+                                ? std::to_string(transfer.slot)
+                                : std::to_string(transfer.src_slot) + " -> " + std::to_string(transfer.slot);
+  return std::to_string(transfer.src) + " -> " + std::to_string(transfer.dst) + " slot " + slots + " " +
+         std::string(transfer_kind_name(transfer.kind));
 }
 
 Config read_config(const DocumentReader& reader, const json& root, std::string& backend) {
@@ -165,6 +168,10 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
     transfer.src = static_cast<int>(reader.integer(reader.member(entry, item, "src"), item + "/src", 0, last));
     transfer.dst = static_cast<int>(reader.integer(reader.member(entry, item, "dst"), item + "/dst", 0, last));
     transfer.slot = static_cast<int>(reader.integer(reader.member(entry, item, "slot"), item + "/slot", 0, last));
+    // Optional: present only where the sender reads another slot than the receiver writes (AllToAll).
+    if (entry.contains("src_slot"))
+      transfer.src_slot =
+          static_cast<int>(reader.integer(entry.at("src_slot"), item + "/src_slot", 0, last));
     transfer.kind = reader.named(reader.member(entry, item, "kind"), item + "/kind",
                                  [](const std::string& name) { return parse_enum(kTransferKindNames, name, "kind"); });
     const std::int64_t bytes = reader.integer(reader.member(entry, item, "bytes"), item + "/bytes", 0, INT64_MAX);
@@ -174,7 +181,7 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
                             " schedule's " + std::to_string(expected.transfers.size()) + context);
     const Transfer& planned = expected.transfers[i];
     if (transfer.src != planned.src || transfer.dst != planned.dst || transfer.slot != planned.slot ||
-        transfer.kind != planned.kind)
+        transfer.source_slot() != planned.source_slot() || transfer.kind != planned.kind)
       reader.fail(item, "round " + std::to_string(number) + " transfer " + std::to_string(i + 1) + " is " +
                             transfer_text(transfer) + ", but the schedule has " + transfer_text(planned) + context);
     const PipelineShape shape = pipeline_shape(config);

@@ -142,7 +142,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   Config config = draft_;
   bool changed = false;
 
-  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce, Op::broadcast};
+  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce, Op::broadcast, Op::alltoall};
   changed |= enum_combo(t.operation, config.op, ops, op_label);
   if (config.op != draft_.op) {
     // An algorithm without the new op gives way to the first that has it, and an op that only

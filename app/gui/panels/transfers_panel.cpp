@@ -72,7 +72,7 @@ std::vector<bool> TransfersPanel::kept_columns(const SessionModel& model, bool p
                                      schedule.channels - 1, schedule.channels - 1);
   column_widths_ = {
       widest({pipelined ? t.table_wave : t.table_round, rounds.c_str()}),
-      widest({t.table_phase, t.phase_reduce_scatter, t.phase_all_gather, t.phase_broadcast}),
+      widest({t.table_phase, t.phase_reduce_scatter, t.phase_all_gather, t.phase_broadcast, t.phase_all_to_all}),
       widest({t.table_transfer, send.c_str()}),
       widest({t.table_slot, slot.c_str()}),
       widest({t.table_kind, reduce_kind, t.kind_copy}),
@@ -191,9 +191,10 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         if (transfer.src == selected_gpu) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, selected);
         if (column(kPhase)) {
           phase_ink(kPhase);
-          ImGui::TextUnformatted(reduce                          ? t.phase_reduce_scatter
-                                 : phase == Phase::broadcast ? t.phase_broadcast
-                                                             : t.phase_all_gather);
+          ImGui::TextUnformatted(reduce                           ? t.phase_reduce_scatter
+                                 : phase == Phase::broadcast  ? t.phase_broadcast
+                                 : phase == Phase::all_to_all ? t.phase_all_to_all
+                                                              : t.phase_all_gather);
           end_phase_ink(kPhase);
         }
         column(kSend);

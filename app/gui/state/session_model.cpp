@@ -122,7 +122,7 @@ const ShownState& SessionModel::state_at(int round) {
                                   static_cast<std::size_t>(slot);
         const RankSet set = state.provenance.at(rank, slot);
         // Lane by lane where the slot's lanes (the bidirectional ring's halves) differ.
-        state.labels[index] = lane_label_forms(config, state.provenance.lanes_at(rank, slot), slot);
+        state.labels[index] = lane_label_forms(config, state.provenance.lanes_at(rank, slot), slot, rank);
         const Slot& span = session_->layout()[slot];
         if (set.none() || span.count == 0 || span.count > kMaxValuesPerCell) continue;
         const BufferState& buffers = buffers_at(round);  // fetched once, only when text needs it

@@ -35,7 +35,7 @@ const UiStrings kUiStringsZh = {
     .count_hint = "每张 GPU 起初拥有的元素个数。",
     .dtype = "类型",
     .reduction = "归约",
-    .reduction_unused = "AllGather 和 Broadcast 只做拷贝，不做归约。",
+    .reduction_unused = "AllGather、Broadcast 和 AllToAll 只做拷贝，不做归约。",
     .input = "输入",
     .input_seed = "seed",
     .input_rank = "rank",
@@ -77,6 +77,7 @@ const UiStrings kUiStringsZh = {
     .explain_single_gpu = "只有一张 GPU 时无需交换：结果就是输入。",
     .phase_reduce = "归约",
     .phase_broadcast = "广播",
+    .phase_all_to_all = "全交换",
     .phase_gather = "收集",
     .phase_scatter = "分发",
     .start_holds_blocks =
@@ -89,6 +90,8 @@ const UiStrings kUiStringsZh = {
     .after_owns =
         "这一轮之后，每张 GPU 拥有一个完全归约的分片（带框）。",
     .after_all_hold = "这一轮之后，每张 GPU 都持有完整的结果。",
+    .after_all_to_all = "这一轮之后，每张 GPU 的分片 i 中都是 GPU i 发给它的块。",
+    .done_all_to_all = "每张 GPU 的分片 i 中都是 GPU i 发给它的块：GPU 0 上依次是 a0 b0 c0 ……",
     .done_allreduce_plain = "每张 GPU 都持有所有分片的完整归约结果。",
     .done_busiest =
         "发送最多的 GPU 发送了 %s。",
