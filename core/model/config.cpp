@@ -146,6 +146,10 @@ std::int64_t buffer_elements(const Config& config) {
   return config.count;
 }
 
+std::int64_t input_elements_taken(const Config& config) {
+  return config.op == Op::alltoall ? buffer_elements(config) : config.count;
+}
+
 std::uint64_t working_set_bytes(const Config& config) {
   return static_cast<std::uint64_t>(buffer_elements(config)) * config.ranks *
          dtype_size(config.dtype);

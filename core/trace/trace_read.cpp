@@ -24,9 +24,9 @@ namespace {
 using nlohmann::json;
 
 std::string transfer_text(const Transfer& transfer) {
-  const std::string slots = transfer.src_slot == Transfer::kSameSlot
+  const std::string slots = transfer.source_slot() == transfer.slot
                                 ? std::to_string(transfer.slot)
-                                : std::to_string(transfer.src_slot) + " -> " + std::to_string(transfer.slot);
+                                : std::to_string(transfer.source_slot()) + " -> " + std::to_string(transfer.slot);
   return std::to_string(transfer.src) + " -> " + std::to_string(transfer.dst) + " slot " + slots + " " +
          std::string(transfer_kind_name(transfer.kind));
 }
@@ -274,10 +274,10 @@ void check_pipeline(const DocumentReader& reader, const json& root, const Schedu
 
 std::int64_t output_elements(const Config& config, const SlotLayout& layout, const Schedule& schedule, int rank) {
   switch (config.op) {
-    case Op::allgather: return layout.elements_per_rank;
+    case Op::allgather:
+    case Op::alltoall: return layout.elements_per_rank;  // AllToAll: its N blocks, the left over aside
     case Op::allreduce:
     case Op::broadcast:
-    case Op::alltoall:
     case Op::sendrecv: return config.count;
     case Op::reducescatter: break;
   }
@@ -292,7 +292,10 @@ InitPattern inputs_as_values(const Config& config, const SlotLayout& layout, con
   for (int rank = 0; rank < config.ranks; ++rank) {
     const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
     std::vector<ElementValue>& row = pattern.values.emplace_back();
-    for (std::int64_t i = 0; i < config.count; ++i) row.push_back(read_element(initial, rank, base + i));
+    // AllToAll's left-over elements never reached the buffer: zero stands in for them, unread.
+    for (std::int64_t i = 0; i < config.count; ++i)
+      row.push_back(i < input_elements_taken(config) ? read_element(initial, rank, base + i)
+                                                     : ElementValue{!is_floating(config.dtype), 0, 0});
   }
   return pattern;
 }

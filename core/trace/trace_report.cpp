@@ -204,9 +204,7 @@ class TraceReportBuilder::Impl {
         inputs.rows.push_back({gpu(rank), "—", "—"});
         continue;
       }
-      // AllToAll's buffer is its N blocks: the count % N left over are not in it.
-      const std::int64_t shown = trace_.config.op == Op::alltoall ? trace_.layout.elements_per_rank : trace_.config.count;
-      const std::string values = counted_list(shown, [&](std::int64_t i) {
+      const std::string values = counted_list(input_elements_taken(trace_.config), [&](std::int64_t i) {
         return format_element(read_element(trace_.initial, rank, base + i), trace_.config.dtype);
       });
       inputs.rows.push_back({gpu(rank), holds, values});

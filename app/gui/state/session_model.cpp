@@ -169,8 +169,11 @@ std::vector<std::vector<ElementValue>> SessionModel::input_values() const {
   for (int rank = 0; rank < config.ranks; ++rank) {
     // AllGather keeps rank r's input in slot r; the others in the whole buffer.
     const std::int64_t offset = config.op == Op::allgather ? layout[rank].offset : 0;
+    // AllToAll's left-over elements never reach the buffer: zero stands in for them, unread.
     for (std::int64_t i = 0; i < config.count; ++i)
-      rows[static_cast<std::size_t>(rank)].push_back(read_element(initial, rank, offset + i));
+      rows[static_cast<std::size_t>(rank)].push_back(i < input_elements_taken(config)
+                                                         ? read_element(initial, rank, offset + i)
+                                                         : ElementValue{!is_floating(config.dtype), 0, 0});
   }
   return rows;
 }

@@ -109,7 +109,7 @@ struct UiStrings {
   const char* table_phase;
   const char* table_transfer;
   const char* table_slot;
-  const char* table_slot_lane;       // %d slot, %s lane name: a lock-step transfer of one half ("1 clockwise half")
+  const char* table_slot_lane;       // %s slot, %s lane name: a lock-step transfer of one half ("1 clockwise half")
   const char* table_kind;
   const char* table_bytes;
   const char* kind_copy;
