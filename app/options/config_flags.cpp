@@ -123,7 +123,9 @@ std::string parse_error_message(const CLI::ParseError& error, const CLI::App& ap
 Config config_from_flags(const ConfigFlags& flags) {
   Config config;
   config.op = parse_op(flags.op, "--op");
-  const bool algorithm_typed = flags.algorithm_option == nullptr || flags.algorithm_option->count() > 0;
+  // A command without --algo (compare runs every algorithm) chose one only if its code set one.
+  const bool algorithm_typed = flags.algorithm_option != nullptr ? flags.algorithm_option->count() > 0
+                                                                 : flags.algorithm != ConfigFlags{}.algorithm;
   config.algorithm = algorithm_typed ? parse_algorithm(flags.algorithm, "--algo") : default_algorithm(config.op);
   config.order = parse_order(flags.order, "--order");
   config.ranks = parse_gpu_count(flags.gpus, "--gpus");
