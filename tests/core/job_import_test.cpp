@@ -204,7 +204,7 @@ TEST_CASE("traces of several ranks are matched per group by sequence, and the sl
   CHECK(slowest == 1);
 }
 
-TEST_CASE("AllToAll and send/recv are imported and listed; an AllToAll steps on direct") {
+TEST_CASE("AllToAll and send/recv are imported and listed, and an AllToAll steps on direct") {
   TempDir folder;
   FakeCollective exchange;
   exchange.name = "all_to_all_single";
