@@ -13,7 +13,7 @@ namespace ringviz::cli {
 
 void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
   add_choice_option(parser, "--op", flags.op, kOpNames);
-  add_choice_option(parser, "--algo", flags.algorithm, algorithm_name_table());
+  flags.algorithm_option = add_choice_option(parser, "--algo", flags.algorithm, algorithm_name_table());
   add_choice_option(parser, "--order", flags.order, kOrderNames);
   add_gpus_option(parser, flags.gpus, "number of GPUs in the ring", kMaxRanks);
   add_count_option(parser, flags.count);
@@ -146,7 +146,10 @@ void require_reducing_switch(const Config& config, const std::optional<Topology>
 Config config_from_flags(const ConfigFlags& flags) {
   Config config;
   config.op = parse_op(flags.op, "--op");
-  config.algorithm = parse_algorithm(flags.algorithm, "--algo");
+  // A command without --algo (compare runs every algorithm) chose one only if its code set one.
+  const bool algorithm_typed = flags.algorithm_option != nullptr ? flags.algorithm_option->count() > 0
+                                                                 : flags.algorithm != ConfigFlags{}.algorithm;
+  config.algorithm = algorithm_typed ? parse_algorithm(flags.algorithm, "--algo") : default_algorithm(config.op);
   config.order = parse_order(flags.order, "--order");
   config.ranks = parse_gpu_count(flags.gpus, "--gpus");
   config.count = parse_element_count(flags.count, "--count");

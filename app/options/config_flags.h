@@ -31,6 +31,9 @@ struct ConfigFlags {
   // nvswitch:N.
   std::string topology;
   bool verbose = false;  // --verbose: say which backend runs and why (the CPU fallback notice)
+  // Whether --algo was typed: without it an op the ring lacks (alltoall) runs on the algorithm
+  // that has it (default_algorithm); typed, the choice stands or is refused.
+  const CLI::Option* algorithm_option = nullptr;
 };
 
 void add_config_flags(CLI::App& parser, ConfigFlags& flags);

@@ -39,7 +39,7 @@ struct CaptionContext {
 
 // How a round's phase is named. The unit picks; the GUI words it with the words every
 // algorithm shares.
-enum class PhaseWord { reduce_scatter, all_gather, reduce, broadcast, gather, scatter };
+enum class PhaseWord { reduce_scatter, all_gather, reduce, broadcast, gather, scatter, all_to_all };
 // What holds after the last reducing round of an AllReduce.
 enum class AfterReduce { each_owns_slot, root_holds_all, taking_part_own_slot };
 

@@ -85,6 +85,13 @@ Algorithm parse_algorithm(std::string_view text, std::string_view field) {
 
 bool algorithm_supports(Algorithm algorithm, Op op) { return algorithm_unit(algorithm).supports(op); }
 
+Algorithm default_algorithm(Op op) {
+  if (algorithm_supports(Algorithm::ring, op)) return Algorithm::ring;
+  for (const AlgorithmUnit* unit : algorithm_units())
+    if (unit->supports(op)) return unit->id;
+  return Algorithm::ring;
+}
+
 bool op_has_schedule(Op op) {
   for (const AlgorithmUnit* unit : algorithm_units())
     if (unit->supports(op)) return true;

@@ -27,6 +27,10 @@ Algorithm parse_algorithm(std::string_view text, std::string_view field = "algor
 
 // Whether `algorithm` has a schedule for `op`.
 bool algorithm_supports(Algorithm algorithm, Op op);
+// The algorithm a collective runs when none is named (no --algo, a job's collective): the ring
+// where it has `op`, else the first in the list that has it (direct, for AllToAll); the ring
+// when none has it, so that validate() says why.
+Algorithm default_algorithm(Op op);
 // Whether some algorithm has a schedule for `op` (send/recv never does: it is one transfer).
 bool op_has_schedule(Op op);
 // "--algo tree: supports allreduce only (ring, ... support reducescatter)"; nullopt when the

@@ -171,6 +171,24 @@ std::int64_t count_wrong_gathered(const Config& config, const SlotLayout& layout
   return wrong;
 }
 
+// AllToAll: slot i of GPU r must be GPU i's slot r (its block meant for r), byte for byte.
+std::int64_t count_wrong_all_to_all(const Config& config, const SlotLayout& layout, const BufferState& initial,
+                                    const BufferState& final_state) {
+  const std::size_t element = dtype_size(config.dtype);
+  std::int64_t wrong = 0;
+  for (int rank = 0; rank < config.ranks; ++rank)
+    for (int sender = 0; sender < config.ranks; ++sender) {
+      const std::byte* got = final_state.ranks[static_cast<std::size_t>(rank)].data() +
+                             static_cast<std::size_t>(layout[sender].offset) * element;
+      const std::byte* want = initial.ranks[static_cast<std::size_t>(sender)].data() +
+                              static_cast<std::size_t>(layout[rank].offset) * element;
+      const std::size_t bytes = static_cast<std::size_t>(layout[sender].count) * element;
+      if (std::memcmp(got, want, bytes) == 0) continue;
+      for (std::size_t at = 0; at < bytes; at += element) wrong += std::memcmp(got + at, want + at, element) == 0 ? 0 : 1;
+    }
+  return wrong;
+}
+
 // Broadcast copies the root's buffer unchanged to every GPU: each must hold it bit for bit.
 std::int64_t count_wrong_broadcast(const Config& config, const BufferState& initial, const BufferState& final_state) {
   const std::size_t element = dtype_size(config.dtype);
@@ -299,6 +317,7 @@ std::int64_t count_wrong_elements(const Config& config, const BufferState& initi
   const SlotLayout layout = make_layout(config);
   if (config.op == Op::allgather) return count_wrong_gathered(config, layout, initial, final_state);
   if (config.op == Op::broadcast) return count_wrong_broadcast(config, initial, final_state);
+  if (config.op == Op::alltoall) return count_wrong_all_to_all(config, layout, initial, final_state);
   return with_storage_type(config.dtype, [&](auto* type) {
     return count_wrong_typed<storage_of<decltype(type)>>(config, layout, initial, final_state);
   });

@@ -1,5 +1,7 @@
 #include "core/engine/contributor_label.h"
 
+#include <stdexcept>
+
 namespace ringviz {
 
 namespace {
@@ -73,7 +75,9 @@ std::vector<RingRun> ring_runs(const RankSet& contributors, int ranks) {
   return runs;
 }
 
-LabelForms label_forms(const Config& config, const RankSet& contributors, int slot) {
+int all_to_all_block(int sender, int holder, int slot) { return sender == holder ? slot : holder; }
+
+LabelForms label_forms(const Config& config, const RankSet& contributors, int slot, int holder) {
   LabelForms forms;
   const int ranks = config.ranks;
   std::vector<int> members;
@@ -89,6 +93,13 @@ LabelForms label_forms(const Config& config, const RankSet& contributors, int sl
     // The root's slot, copied whole: its letter in AllGather's capitals, and the slot ("A0").
     const int root = members.front();
     forms.terms = forms.runs = forms.operands = rank_letter(root, true) + (root < 26 ? "" : "_") + std::to_string(slot);
+    return forms;
+  }
+  if (config.op == Op::alltoall) {
+    // One sender's block, copied whole: the sender's letter and the GPU the block is meant for.
+    if (holder == kAnyHolder) throw std::logic_error("an AllToAll label needs the rank that holds the slot");
+    const int sender = members.front();
+    forms.terms = forms.runs = forms.operands = term_label(sender, all_to_all_block(sender, holder, slot));
     return forms;
   }
   const Notation notation = notation_for(config, static_cast<int>(members.size()));
@@ -125,20 +136,20 @@ LabelForms label_forms(const Config& config, const RankSet& contributors, int sl
   return forms;
 }
 
-std::string reduction_label(const Config& config, const RankSet& contributors, int slot) {
-  LabelForms forms = label_forms(config, contributors, slot);
+std::string reduction_label(const Config& config, const RankSet& contributors, int slot, int holder) {
+  LabelForms forms = label_forms(config, contributors, slot, holder);
   return contributors.count() <= static_cast<std::size_t>(kMaxListedTerms) ? std::move(forms.terms)
                                                                              : std::move(forms.runs);
 }
 
-LabelForms lane_label_forms(const Config& config, const std::vector<RankSet>& lanes, int slot) {
+LabelForms lane_label_forms(const Config& config, const std::vector<RankSet>& lanes, int slot, int holder) {
   if (lanes.empty()) return {};
   bool all_alike = true;
   for (const RankSet& lane : lanes) all_alike = all_alike && lane == lanes.front();
-  if (all_alike) return label_forms(config, lanes.front(), slot);
+  if (all_alike) return label_forms(config, lanes.front(), slot, holder);
   LabelForms joined;
   for (std::size_t i = 0; i < lanes.size(); ++i) {
-    const LabelForms part = label_forms(config, lanes[i], slot);
+    const LabelForms part = label_forms(config, lanes[i], slot, holder);
     const auto add = [&](std::string& to, const std::string& form) {
       to += (i ? std::string(kLaneSeparator) : std::string()) + (form.empty() ? std::string(kNothingYet) : form);
     };
@@ -149,14 +160,14 @@ LabelForms lane_label_forms(const Config& config, const std::vector<RankSet>& la
   return joined;
 }
 
-std::string lane_reduction_label(const Config& config, const std::vector<RankSet>& lanes, int slot) {
+std::string lane_reduction_label(const Config& config, const std::vector<RankSet>& lanes, int slot, int holder) {
   if (lanes.empty()) return {};
   bool all_alike = true;
   for (const RankSet& lane : lanes) all_alike = all_alike && lane == lanes.front();
-  if (all_alike) return reduction_label(config, lanes.front(), slot);
+  if (all_alike) return reduction_label(config, lanes.front(), slot, holder);
   std::string joined;
   for (std::size_t i = 0; i < lanes.size(); ++i) {
-    const std::string part = reduction_label(config, lanes[i], slot);
+    const std::string part = reduction_label(config, lanes[i], slot, holder);
     joined += (i ? std::string(kLaneSeparator) : std::string()) + (part.empty() ? std::string(kNothingYet) : part);
   }
   return joined;

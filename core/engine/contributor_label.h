@@ -46,11 +46,19 @@ struct LabelForms {
 // Empty forms when nothing has arrived; an AllGather block is its upper-case letter ("A").
 // prod, max and min name the reduction once two terms are in; avg adds like sum until its
 // completing transfer divides by N, so only a complete avg reads "mean(...)".
-LabelForms label_forms(const Config& config, const RankSet& contributors, int slot);
+// `holder`, the rank whose slot this is, matters to AllToAll alone, whose label names the
+// sender's block by the GPU it is meant for ("a2": GPU 0's block for GPU 2, in GPU 0's slot 2
+// before the exchange and in GPU 2's slot 0 after it); the slot and the sender do not say which
+// block GPU i's slot i holds. An AllToAll label without a holder (kAnyHolder) is a logic error.
+inline constexpr int kAnyHolder = -1;
+LabelForms label_forms(const Config& config, const RankSet& contributors, int slot, int holder = kAnyHolder);
+// AllToAll: the block a slot of `holder` holds when it holds `sender`'s data: its own block
+// `slot` (sender == holder), or the sender's block meant for it.
+int all_to_all_block(int sender, int holder, int slot);
 
 // The label the tables print: every term up to four terms, the ring runs beyond.
 inline constexpr int kMaxListedTerms = 4;
-std::string reduction_label(const Config& config, const RankSet& contributors, int slot);
+std::string reduction_label(const Config& config, const RankSet& contributors, int slot, int holder = kAnyHolder);
 
 // A slot cut in lanes (the bidirectional ring's two halves, clockwise first) whose lanes hold
 // different contributors is named lane by lane: "a0+b0 | b0+c0", and "A | -" for an AllGather
@@ -58,7 +66,9 @@ std::string reduction_label(const Config& config, const RankSet& contributors, i
 // one lane has it. `lanes`: Provenance::lanes_at.
 inline constexpr std::string_view kLaneSeparator = " | ";
 inline constexpr std::string_view kNothingYet = "-";
-LabelForms lane_label_forms(const Config& config, const std::vector<RankSet>& lanes, int slot);
-std::string lane_reduction_label(const Config& config, const std::vector<RankSet>& lanes, int slot);
+LabelForms lane_label_forms(const Config& config, const std::vector<RankSet>& lanes, int slot,
+                            int holder = kAnyHolder);
+std::string lane_reduction_label(const Config& config, const std::vector<RankSet>& lanes, int slot,
+                                 int holder = kAnyHolder);
 
 }  // namespace ringviz

@@ -101,7 +101,7 @@ class CpuBackend final : public Backend {
       const Transfer& transfer = planned.transfer;
       const std::byte* sender_slot =
           planned.reads_staged_copy() ? staged_copies_[static_cast<std::size_t>(planned.staged_read)].data()
-                                      : slot_bytes(transfer.src, transfer.slot);
+                                      : slot_bytes(transfer.src, transfer.source_slot());
       const std::byte* incoming = sender_slot + task.begin * element;
       if (transfer.kind == TransferKind::copy)
         copy_elements(shape_.dtype, incoming, local, count);

@@ -74,7 +74,7 @@ void Provenance::apply(const Round& round) {
   std::vector<RankSet> incoming;
   incoming.reserve(round.transfers.size());
   for (const Transfer& transfer : round.transfers)
-    incoming.push_back(sets_[index(transfer.src, transfer.slot, piece_of(transfer))]);
+    incoming.push_back(sets_[index(transfer.src, transfer.source_slot(), piece_of(transfer))]);
   for (std::size_t i = 0; i < round.transfers.size(); ++i) {
     const Transfer& transfer = round.transfers[i];
     RankSet& local = sets_[index(transfer.dst, transfer.slot, piece_of(transfer))];

@@ -178,7 +178,7 @@ BufferState make_initial_state(const Config& config) {
     // Broadcast reads the root's input only: the others' buffers wait, zero, for its data.
     if (config.op == Op::broadcast && rank != kBroadcastRoot) continue;
     const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
-    for (std::int64_t i = 0; i < config.count; ++i) {
+    for (std::int64_t i = 0; i < input_elements_taken(config); ++i) {
       ElementValue value;
       switch (config.init.kind) {
         case InitKind::seed: value = integer_value(seed_input_value(rank, i, config.count)); break;

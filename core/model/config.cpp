@@ -140,7 +140,14 @@ std::optional<std::string> validate_fields(const Config& config) {
 }
 
 std::int64_t buffer_elements(const Config& config) {
-  return config.op == Op::allgather ? config.count * config.ranks : config.count;
+  if (config.op == Op::allgather) return config.count * config.ranks;
+  // AllToAll's N equal blocks (layout.h): the count % N left over take no part.
+  if (config.op == Op::alltoall) return config.count / config.ranks * config.ranks;
+  return config.count;
+}
+
+std::int64_t input_elements_taken(const Config& config) {
+  return config.op == Op::alltoall ? buffer_elements(config) : config.count;
 }
 
 std::uint64_t working_set_bytes(const Config& config) {

@@ -109,6 +109,9 @@ std::optional<std::string> validate_fields(const Config& config);
 
 // Elements in one rank's working buffer (N slots; see layout.h).
 std::int64_t buffer_elements(const Config& config);
+// How many of a rank's `count` input elements its buffer takes: all, but for AllToAll, whose
+// N equal blocks leave the last count % N out.
+std::int64_t input_elements_taken(const Config& config);
 // Bytes the collective's buffers need on the host (every rank's working buffer).
 std::uint64_t working_set_bytes(const Config& config);
 // Refuses, before anything is allocated, a configuration whose buffers would not fit in the

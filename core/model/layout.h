@@ -14,7 +14,9 @@ struct Slot {
 
 // Every rank's working buffer is N slots (docs/architecture.md, "Collective semantics"). AllGather:
 // each slot holds one rank's whole input. ReduceScatter/AllReduce: the input is cut into N slots,
-// the first count % N of them one element longer; slots may be empty when count < N.
+// the first count % N of them one element longer; slots may be empty when count < N. AllToAll:
+// N blocks of count / N elements, block j meant for GPU j; the count % N elements left over take
+// no part (the buffer holds the blocks alone).
 struct SlotLayout {
   std::vector<Slot> slots;
   std::int64_t elements_per_rank = 0;

@@ -36,6 +36,14 @@ constexpr Entry kPhrases[] = {
      "the root's capital letter + chunk index: A2 is GPU 0's chunk 2, wherever it has arrived.",
      "根 GPU 0 持有 {}，分成 {}，每片 {}；其他 GPU 起初为空。标签由根的大写字母加分片序号组成："
      "A2 表示 GPU 0 的分片 2，无论它到了哪张 GPU。"},
+    {Phrase::layout_all_to_all,
+     "Each GPU holds {} of {} each, block j meant for GPU j{}. A label is the sender's letter + the GPU "
+     "the block is meant for: c1 is GPU 2's block for GPU 1, in GPU 2's slot 1 before the exchange and "
+     "in GPU 1's slot 2 after it.",
+     "每张 GPU 持有 {}，每块 {}，块 j 发给 GPU j{}。标签由发送方字母加接收方序号组成：c1 表示 GPU 2 "
+     "发给 GPU 1 的块，交换前在 GPU 2 的分片 1，交换后在 GPU 1 的分片 2。"},
+    {Phrase::all_to_all_left_over, " (the last {} take no part: every block is one size)",
+     "（最后 {} 不参与：每块大小相同）"},
     {Phrase::label_sum, "a0+b0 is the sum of GPU 0's and GPU 1's chunk 0",
      "a0+b0 表示 GPU 0 与 GPU 1 的分片 0 之和"},
     {Phrase::label_prod, "a0\u00d7b0 is the product of GPU 0's and GPU 1's chunk 0",
@@ -98,6 +106,8 @@ constexpr Entry kPhrases[] = {
     {Phrase::chunks_one, "{} chunk", "{} 个分片"},
     {Phrase::gpus_many, "{} GPUs", "{} 张 GPU"},
     {Phrase::gpus_one, "{} GPU", "{} 张 GPU"},
+    {Phrase::blocks_many, "{} blocks", "{} 个块"},
+    {Phrase::blocks_one, "{} block", "{} 个块"},
 };
 
 constexpr bool phrases_in_enum_order() {
@@ -106,7 +116,7 @@ constexpr bool phrases_in_enum_order() {
   return true;
 }
 static_assert(phrases_in_enum_order(), "kPhrases must list every Phrase in enum order");
-static_assert(std::size(kPhrases) == static_cast<std::size_t>(Phrase::gpus_one) + 1);
+static_assert(std::size(kPhrases) == static_cast<std::size_t>(Phrase::blocks_one) + 1);
 
 // The East Asian Wide and Fullwidth blocks that Chinese text and its punctuation use.
 bool is_wide(char32_t c) {

@@ -28,6 +28,8 @@ enum class Phrase {
   layout_blocks,       // AllGather: what a block is
   layout_chunks,       // ReduceScatter/AllReduce: how the buffer is cut, then {an example label}
   layout_broadcast,    // Broadcast: the root's {count} cut into {chunks}, {size} per chunk
+  layout_all_to_all,   // AllToAll: {N blocks} of {size} each, then {the elements left over}
+  all_to_all_left_over,  // AllToAll: {count % N} elements take no part
   label_sum,           // the example label of each reduction, in ReduceOp order
   label_prod,
   label_max,
@@ -69,10 +71,12 @@ enum class Phrase {
   chunks_one,
   gpus_many,
   gpus_one,
+  blocks_many,
+  blocks_one,
 };
 
-// What count_of() counts, worded by the phrases elements_many … gpus_one.
-enum class Noun { elements, chunks, gpus };
+// What count_of() counts, worded by the phrases elements_many … blocks_one.
+enum class Noun { elements, chunks, gpus, blocks };
 
 std::string_view phrase(Phrase key, Language language);
 

@@ -99,7 +99,11 @@ Schedule execution_schedule(const Schedule& waves) {
   Schedule execution = waves;
   const int pieces = shape.pieces_per_slot();
   for (Round& wave : execution.rounds)
-    for (Transfer& transfer : wave.transfers) transfer.slot = transfer.slot * pieces + shape.piece_of(transfer.step);
+    for (Transfer& transfer : wave.transfers) {
+      const int piece = shape.piece_of(transfer.step);
+      if (transfer.src_slot != Transfer::kSameSlot) transfer.src_slot = transfer.src_slot * pieces + piece;
+      transfer.slot = transfer.slot * pieces + piece;
+    }
   return execution;
 }
 

@@ -10,7 +10,8 @@ void plan_rank_exchange(const RoundPlan& plan, int rank, RankExchange& exchange)
   for (const PlannedDestination& destination : plan.destinations())
     for (const PlannedTransfer& planned : plan.transfers_into(destination))
       if (planned.transfer.src == rank)
-        exchange.sends.push_back({destination.rank, destination.slot, planned.staged_read});
+        exchange.sends.push_back(
+            {destination.rank, destination.slot, planned.transfer.source_slot(), planned.staged_read});
   for (const PlannedDestination& destination : plan.destinations_of(rank))
     for (const PlannedTransfer& planned : plan.transfers_into(destination))
       exchange.receives.push_back({planned.transfer.src, destination.slot});

@@ -12,7 +12,8 @@ namespace ringviz {
 
 struct ExchangeSend {
   int peer = 0;  // the receiver
-  int slot = 0;
+  int slot = 0;  // the receiver's slot
+  int source_slot = 0;  // the sender's own slot it reads (Transfer::source_slot)
   // Index into RoundPlan::staged_reads() when the slot must be sent from the copy taken
   // before the round; PlannedTransfer::kReadsLiveSlot otherwise.
   int staged_read = PlannedTransfer::kReadsLiveSlot;

@@ -12,11 +12,13 @@ std::size_t index(int value) { return static_cast<std::size_t>(value); }
 void require_inside(const Round& round, int ranks, int slots) {
   for (const Transfer& transfer : round.transfers)
     if (transfer.src < 0 || transfer.src >= ranks || transfer.dst < 0 || transfer.dst >= ranks ||
-        transfer.slot < 0 || transfer.slot >= slots)
+        transfer.slot < 0 || transfer.slot >= slots || transfer.source_slot() < 0 ||
+        transfer.source_slot() >= slots)
       throw std::invalid_argument("round planner: a transfer names rank " +
                                   std::to_string(transfer.src) + " -> " +
                                   std::to_string(transfer.dst) + ", slot " +
-                                  std::to_string(transfer.slot) + " outside " +
+                                  std::to_string(transfer.slot) + " (read from slot " +
+                                  std::to_string(transfer.source_slot()) + ") outside " +
                                   std::to_string(ranks) + " ranks of " + std::to_string(slots) +
                                   " slots");
 }
@@ -123,12 +125,12 @@ void RoundPlanner::place_transfers(const Round& round) {
     planned.staged_read = PlannedTransfer::kReadsLiveSlot;
     // A read of a (rank, slot) that is also a destination this round must see the value from
     // before the round: it is staged, once however many transfers read it.
-    const int written = arrival_of_[index(transfer.src) * index(slots_) + index(transfer.slot)];
+    const int written = arrival_of_[index(transfer.src) * index(slots_) + index(transfer.source_slot())];
     if (written < 0) continue;
     Arrival& overwritten = arrivals_[index(written)];
     if (overwritten.staged_read == PlannedTransfer::kReadsLiveSlot) {
       overwritten.staged_read = static_cast<int>(plan_.staged_reads_.size());
-      plan_.staged_reads_.push_back({transfer.src, transfer.slot});
+      plan_.staged_reads_.push_back({transfer.src, transfer.source_slot()});
     }
     planned.staged_read = overwritten.staged_read;
   }

@@ -10,13 +10,14 @@
 namespace ringviz {
 
 // Every phase but reduce_scatter only copies.
-enum class Phase { reduce_scatter, all_gather, broadcast };
+enum class Phase { reduce_scatter, all_gather, broadcast, all_to_all };
 // copy: the receiver stores the incoming slot. reduce: it stores incoming (+) local.
 enum class TransferKind { copy, reduce };
 
 inline constexpr EnumName<Phase> kPhaseNames[] = {{Phase::reduce_scatter, "reduce-scatter"},
                                                   {Phase::all_gather, "all-gather"},
-                                                  {Phase::broadcast, "broadcast"}};
+                                                  {Phase::broadcast, "broadcast"},
+                                                  {Phase::all_to_all, "all-to-all"}};
 inline constexpr EnumNamer phase_name{kPhaseNames};
 inline constexpr EnumName<TransferKind> kTransferKindNames[] = {{TransferKind::copy, "copy"},
                                                                 {TransferKind::reduce, "reduce"}};
@@ -35,11 +36,20 @@ struct PipelineStep {
 struct Transfer {
   int src = 0;
   int dst = 0;
+  // The receiver's slot; also the sender's unless src_slot names another.
   int slot = 0;
   TransferKind kind = TransferKind::copy;
   // This reduce folds in the last missing contribution: avg divides the slot by N here.
   bool completes_slot = false;
   PipelineStep step;
+  // The sender's slot when it differs from the receiver's: AllToAll's GPU r sends its block j
+  // (slot j) into GPU j's slot r. kSameSlot for every other op, whose slots keep their place.
+  int src_slot = kSameSlot;
+
+  static constexpr int kSameSlot = -1;
+  // The slot the sender reads: what every backend, the round planner, provenance and the
+  // views take from the sending rank.
+  int source_slot() const { return src_slot == kSameSlot ? slot : src_slot; }
 };
 
 // All transfers of a round happen at once: every receiver sees the sender's slot as it was

@@ -22,6 +22,11 @@ inline void send_reduce(Round& round, int src, int dst, int slot, bool completes
 inline void send_copy(Round& round, int src, int dst, int slot) {
   round.transfers.push_back({src, dst, slot, TransferKind::copy, false, {}});
 }
+// A copy from the sender's slot `src_slot` into the receiver's `dst_slot` (AllToAll).
+inline void send_copy_between(Round& round, int src, int src_slot, int dst, int dst_slot) {
+  round.transfers.push_back({src, dst, dst_slot, TransferKind::copy, false, {},
+                             src_slot == dst_slot ? Transfer::kSameSlot : src_slot});
+}
 
 // Rank r owns slot r at the end (ReduceScatter) or contributes block r (AllGather).
 inline std::vector<int> identity_owners(int ranks) {

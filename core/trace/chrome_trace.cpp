@@ -58,7 +58,7 @@ RoundRecord round_record(const Trace& trace, const TraceRound& round) {
     // A piece without elements holds no value to name.
     record.holds.push_back(round.provenance.piece_has_elements(transfer.slot, piece)
                                ? reduction_label(trace.config, round.provenance.at(transfer.dst, transfer.slot, piece),
-                                                 transfer.slot)
+                                                 transfer.slot, transfer.dst)
                                : std::string("0 B"));
   }
   return record;
@@ -170,17 +170,20 @@ void emit_events(const Trace& trace, const std::vector<RoundRecord>& rounds, con
         args["slice"] = transfer.step.slice;
       }
       if (transfer.completes_slot) args["completes_slot"] = true;
+      if (transfer.src_slot != Transfer::kSameSlot) args["src_slot"] = transfer.src_slot;
       if (recorded) args["holds"] = recorded->holds[i];
 
       const double send_ts = round_start + transfer_timing.send_start * scale;
       const double send_dur = transfer_timing.send_seconds * scale;
       const double receive_ts = round_start + transfer_timing.receive_start * scale;
       const double receive_dur = transfer_timing.receive_seconds * scale;
-      const std::string slot = "slot " + std::to_string(transfer.slot) +
-                               (shape.whole_slots() ? "" : " slice " + std::to_string(transfer.step.slice));
+      // AllToAll reads one slot and writes another: the send names the sender's, the receive its own.
+      const std::string slice_text = shape.whole_slots() ? "" : " slice " + std::to_string(transfer.step.slice);
+      const std::string slot = "slot " + std::to_string(transfer.slot) + slice_text;
+      const std::string sent_slot = "slot " + std::to_string(transfer.source_slot()) + slice_text;
       const int send_lane = send_tid(transfer.step.channel);
       const int receive_lane = receive_tid(transfer.step.channel);
-      emit(slice(slot + " \u2192 GPU " + std::to_string(transfer.dst), "send", gpu_pid(transfer.src), send_lane,
+      emit(slice(sent_slot + " \u2192 GPU " + std::to_string(transfer.dst), "send", gpu_pid(transfer.src), send_lane,
                  send_ts, send_dur, args));
       emit(flow("s", flow_id, gpu_pid(transfer.src), send_lane, send_ts + send_dur / 2));
       emit(slice(slot + " \u2190 GPU " + std::to_string(transfer.src) + " (" + kind + ")", "receive",

@@ -223,6 +223,8 @@ void JsonTraceWriter::round(const Trace& trace, const TraceRound& round) {
                {"slot", transfer.slot},
                {"kind", transfer_kind_name(transfer.kind)},
                {"bytes", transfer_span(transfer, trace.layout, shape).count * element}};
+    // Only AllToAll reads another slot than it writes.
+    if (transfer.src_slot != Transfer::kSameSlot) entry["src_slot"] = transfer.src_slot;
     if (!shape.whole_slots()) {
       entry["channel"] = transfer.step.channel;
       entry["round"] = transfer.step.round + 1;

@@ -24,8 +24,11 @@ namespace {
 using nlohmann::json;
 
 std::string transfer_text(const Transfer& transfer) {
-  return std::to_string(transfer.src) + " -> " + std::to_string(transfer.dst) + " slot " +
-         std::to_string(transfer.slot) + " " + std::string(transfer_kind_name(transfer.kind));
+  const std::string slots = transfer.source_slot() == transfer.slot
+                                ? std::to_string(transfer.slot)
+                                : std::to_string(transfer.source_slot()) + " -> " + std::to_string(transfer.slot);
+  return std::to_string(transfer.src) + " -> " + std::to_string(transfer.dst) + " slot " + slots + " " +
+         std::string(transfer_kind_name(transfer.kind));
 }
 
 Config read_config(const DocumentReader& reader, const json& root, std::string& backend) {
@@ -165,6 +168,10 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
     transfer.src = static_cast<int>(reader.integer(reader.member(entry, item, "src"), item + "/src", 0, last));
     transfer.dst = static_cast<int>(reader.integer(reader.member(entry, item, "dst"), item + "/dst", 0, last));
     transfer.slot = static_cast<int>(reader.integer(reader.member(entry, item, "slot"), item + "/slot", 0, last));
+    // Optional: present only where the sender reads another slot than the receiver writes (AllToAll).
+    if (entry.contains("src_slot"))
+      transfer.src_slot =
+          static_cast<int>(reader.integer(entry.at("src_slot"), item + "/src_slot", 0, last));
     transfer.kind = reader.named(reader.member(entry, item, "kind"), item + "/kind",
                                  [](const std::string& name) { return parse_enum(kTransferKindNames, name, "kind"); });
     const std::int64_t bytes = reader.integer(reader.member(entry, item, "bytes"), item + "/bytes", 0, INT64_MAX);
@@ -174,7 +181,7 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
                             " schedule's " + std::to_string(expected.transfers.size()) + context);
     const Transfer& planned = expected.transfers[i];
     if (transfer.src != planned.src || transfer.dst != planned.dst || transfer.slot != planned.slot ||
-        transfer.kind != planned.kind)
+        transfer.source_slot() != planned.source_slot() || transfer.kind != planned.kind)
       reader.fail(item, "round " + std::to_string(number) + " transfer " + std::to_string(i + 1) + " is " +
                             transfer_text(transfer) + ", but the schedule has " + transfer_text(planned) + context);
     const PipelineShape shape = pipeline_shape(config);
@@ -267,10 +274,10 @@ void check_pipeline(const DocumentReader& reader, const json& root, const Schedu
 
 std::int64_t output_elements(const Config& config, const SlotLayout& layout, const Schedule& schedule, int rank) {
   switch (config.op) {
-    case Op::allgather: return layout.elements_per_rank;
+    case Op::allgather:
+    case Op::alltoall: return layout.elements_per_rank;  // AllToAll: its N blocks, the left over aside
     case Op::allreduce:
     case Op::broadcast:
-    case Op::alltoall:
     case Op::sendrecv: return config.count;
     case Op::reducescatter: break;
   }
@@ -285,7 +292,10 @@ InitPattern inputs_as_values(const Config& config, const SlotLayout& layout, con
   for (int rank = 0; rank < config.ranks; ++rank) {
     const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
     std::vector<ElementValue>& row = pattern.values.emplace_back();
-    for (std::int64_t i = 0; i < config.count; ++i) row.push_back(read_element(initial, rank, base + i));
+    // AllToAll's left-over elements never reached the buffer: zero stands in for them, unread.
+    for (std::int64_t i = 0; i < config.count; ++i)
+      row.push_back(i < input_elements_taken(config) ? read_element(initial, rank, base + i)
+                                                     : ElementValue{!is_floating(config.dtype), 0, 0});
   }
   return pattern;
 }

@@ -93,7 +93,7 @@ class TraceReportBuilder::Impl {
 
   // Half by half where the slot's lanes (the bidirectional ring's halves) differ.
   std::string label(const Provenance& provenance, int rank, int slot) const {
-    return lane_reduction_label(trace_.config, provenance.lanes_at(rank, slot), slot);
+    return lane_reduction_label(trace_.config, provenance.lanes_at(rank, slot), slot, rank);
   }
 
   // The chunks a rank holds, in slot order, skipping those nothing has reached yet (a broadcast's);
@@ -143,6 +143,14 @@ class TraceReportBuilder::Impl {
       return say(Phrase::layout_broadcast, language_,
                  {count_of(Noun::elements, std::to_string(trace_.config.count), language_),
                   count_of(Noun::chunks, std::to_string(ranks_), language_), count_of(Noun::elements, sizes, language_)});
+    if (trace_.config.op == Op::alltoall) {
+      const std::int64_t left_over = trace_.config.count % ranks_;
+      return say(Phrase::layout_all_to_all, language_,
+                 {count_of(Noun::blocks, std::to_string(ranks_), language_), count_of(Noun::elements, sizes, language_),
+                  left_over == 0 ? std::string()
+                                 : say(Phrase::all_to_all_left_over, language_,
+                                       {count_of(Noun::elements, std::to_string(left_over), language_)})});
+    }
     const auto example = static_cast<Phrase>(static_cast<int>(Phrase::label_sum) +
                                               static_cast<int>(trace_.config.reduce));
     std::string line = say(Phrase::layout_chunks, language_,
@@ -196,7 +204,7 @@ class TraceReportBuilder::Impl {
         inputs.rows.push_back({gpu(rank), "—", "—"});
         continue;
       }
-      const std::string values = counted_list(trace_.config.count, [&](std::int64_t i) {
+      const std::string values = counted_list(input_elements_taken(trace_.config), [&](std::int64_t i) {
         return format_element(read_element(trace_.initial, rank, base + i), trace_.config.dtype);
       });
       inputs.rows.push_back({gpu(rank), holds, values});
@@ -256,10 +264,11 @@ class TraceReportBuilder::Impl {
       const std::size_t lane = static_cast<std::size_t>(shape.lane_of(transfer.step));
       std::string what;
       if (shape.whole_slots()) {
-        what = label(before, transfer.src, transfer.slot);
+        what = label(before, transfer.src, transfer.source_slot());
       } else {
-        what = before.piece_has_elements(transfer.slot, piece)
-                   ? reduction_label(trace_.config, before.at(transfer.src, transfer.slot, piece), transfer.slot)
+        what = before.piece_has_elements(transfer.source_slot(), piece)
+                   ? reduction_label(trace_.config, before.at(transfer.src, transfer.source_slot(), piece),
+                                     transfer.source_slot(), transfer.src)
                    : std::string("0 B");
         what += lock_step() && lane < lane_names.size()
                     ? " [" + std::string(lane_names[lane].in(language_)) + "]"

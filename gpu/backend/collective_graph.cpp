@@ -15,7 +15,7 @@ namespace {
 constexpr int kMaxChunks = 64;
 
 bool same_transfer(const Transfer& a, const Transfer& b) {
-  return a.src == b.src && a.dst == b.dst && a.slot == b.slot && a.kind == b.kind &&
+  return a.src == b.src && a.dst == b.dst && a.slot == b.slot && a.src_slot == b.src_slot && a.kind == b.kind &&
          a.completes_slot == b.completes_slot;
 }
 

@@ -134,7 +134,8 @@ void CudaBackend::execute(const Round& round) {
   const CollectiveShape& shape = impl_->resources.shape();
   for (const Transfer& transfer : round.transfers)
     if (transfer.src < 0 || transfer.src >= shape.ranks || transfer.dst < 0 || transfer.dst >= shape.ranks ||
-        transfer.slot < 0 || transfer.slot >= shape.layout.size())
+        transfer.slot < 0 || transfer.slot >= shape.layout.size() || transfer.source_slot() < 0 ||
+        transfer.source_slot() >= shape.layout.size())
       throw CudaError("CUDA backend: a transfer names a rank or slot outside the loaded shape");
   impl_->pending.push_back(round);
 }

@@ -104,10 +104,12 @@ void RoundSubmitter::transfer(const PlannedTransfer& planned, const PlannedDesti
       planned.reads_staged_copy()
           ? staged_copies[static_cast<std::size_t>(planned.staged_read)].data() +
                 static_cast<std::size_t>(begin) * element
-          : sender.buffer.data() + static_cast<std::size_t>(slot.offset + begin) * element;
+          : sender.buffer.data() +
+                static_cast<std::size_t>(shape.layout[transfer.source_slot()].offset + begin) * element;
   const auto what = [&] {
     return std::string(transfer_kind_name(transfer.kind)) + " from rank " + std::to_string(transfer.src) +
-           " to rank " + std::to_string(destination.rank) + ", slot " + std::to_string(transfer.slot);
+           " to rank " + std::to_string(destination.rank) + ", slot " + std::to_string(transfer.source_slot()) +
+           " -> " + std::to_string(transfer.slot);
   };
   if (transfer.kind == TransferKind::copy) {
     if (sender.device == receiver.device)

@@ -203,11 +203,11 @@ void NcclRankEngine::post(const RoundPlan& plan, const RankExchange& exchange) {
     }
   }
   for (const ExchangeSend& send : exchange.sends) {
-    const std::size_t bytes = s.slot_bytes(send.slot);
+    const std::size_t bytes = s.slot_bytes(send.source_slot);
     if (bytes == 0) continue;
     const std::byte* source =
         send.staged_read == PlannedTransfer::kReadsLiveSlot
-            ? s.slot_data(send.slot)
+            ? s.slot_data(send.source_slot)
             : s.staged_copies.data() + s.staged_offsets[static_cast<std::size_t>(send.staged_read)];
     nccl::check(api.send(source, bytes, nccl::DataType::uint8, send.peer, s.comm, s.stream.get()), "ncclSend");
   }

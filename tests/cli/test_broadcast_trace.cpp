@@ -1,5 +1,5 @@
 // `ringviz trace --op broadcast`: the root's slots walk down the chain, and the ops ringviz names
-// but does not run are refused with one line.
+// but does not run (or not on the algorithm asked for) are refused with one line.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -68,9 +68,9 @@ TEST_CASE("broadcast with a reduction, or on an algorithm other than the ring, i
                 "reduce: max combines values, but alltoall only copies them");
 }
 
-TEST_CASE("alltoall and sendrecv are read but refused with one line saying why") {
-  check_refused(run_ringviz({"trace", "--op", "all-to-all", "--algo", "direct"}),
-                "--op alltoall: no algorithm runs it yet");
+TEST_CASE("alltoall on an algorithm without it, and sendrecv, are refused with one line saying why") {
+  check_refused(run_ringviz({"trace", "--op", "all-to-all", "--algo", "ring"}),
+                "--algo ring: supports allgather, reducescatter, allreduce and broadcast only (direct support alltoall)");
   check_refused(run_ringviz({"trace", "--op", "sendrecv", "--gpus", "2"}),
                 "--op sendrecv: a point-to-point transfer between two GPUs, which ringviz shows as a transfer");
 }

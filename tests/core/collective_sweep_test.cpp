@@ -134,6 +134,35 @@ TEST_CASE("AllGather matches the plain reference for every algorithm, GPU count,
   sweep_every_algorithm_and_type(Op::allgather);
 }
 
+// AllToAll (docs/architecture.md, "Collective semantics"): GPU r ends with block r of every GPU
+// i in its slot i. Copies only, so bit for bit for every type, also when N does not divide the
+// count (the count % N left over take no part) or the count is below N (empty blocks), and
+// pipelined on channels and slices.
+TEST_CASE("AllToAll matches the plain reference for every algorithm, GPU count, count, type and pipeline") {
+  std::uint64_t seed = 1;
+  for (Algorithm algorithm : kAllAlgorithms) {
+    if (!algorithm_supports(algorithm, Op::alltoall)) continue;
+    for (DType dtype : kAllDTypes)
+      for (int ranks : {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 17})
+        for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{ranks - 1}, std::int64_t{ranks},
+                                   std::int64_t{ranks + 1}, std::int64_t{2 * ranks}, std::int64_t{101},
+                                   std::int64_t{64 * ranks}})
+          for (const auto& [channels, slices] : {std::pair{1, 1}, std::pair{2, 3}}) {
+            Config config = ConfigBuilder().algorithm(algorithm).op(Op::alltoall).ranks(ranks).count(count)
+                                .dtype(dtype).channels(channels).slices(slices);
+            config.init = inputs_for(config, seed++);
+            INFO(algorithm_name(config.algorithm) << " " << test::describe(config) << " channels " << channels
+                                                  << " slices " << slices);
+            Session session(config, make_cpu_backend(2), SessionOptions{0});
+            session.seek(session.round_count());
+            REQUIRE(session.at_end());
+            const test::Difference difference = test::first_difference(
+                dtype, session.outputs(), test::all_to_all_outputs(config, test::inputs_from_values(config)));
+            CHECK(difference.actual == difference.expected);
+          }
+  }
+}
+
 TEST_CASE("Slots larger than one worker's share are split and still reduce bit-exactly") {
   // Over 32768 elements per slot (uneven, too): the CPU backend cuts each slot into several
   // tasks that run on different threads. Inputs come from init random, read back from the

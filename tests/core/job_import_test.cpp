@@ -10,6 +10,9 @@
 #include "core/job/job_document.h"
 #include "core/job/job_import.h"
 #include "core/job/job_table.h"
+#include "core/algorithms/registry.h"
+#include "core/model/layout.h"
+#include "core/run/run_collectives.h"
 #include "core/kineto/nccl_kernel_name.h"
 #include "core/model/input_error.h"
 #include "tests/core/kineto_fixture.h"
@@ -201,7 +204,7 @@ TEST_CASE("traces of several ranks are matched per group by sequence, and the sl
   CHECK(slowest == 1);
 }
 
-TEST_CASE("collectives no schedule steps (AllToAll, send/recv) are imported and listed all the same") {
+TEST_CASE("AllToAll and send/recv are imported and listed, and an AllToAll steps on direct") {
   TempDir folder;
   FakeCollective exchange;
   exchange.name = "all_to_all_single";
@@ -215,6 +218,16 @@ TEST_CASE("collectives no schedule steps (AllToAll, send/recv) are imported and 
   CHECK(collectives[0].op == Op::alltoall);
   CHECK(collectives[1].op == Op::sendrecv);
   CHECK(job_table(job).rows.size() == 2);
+  // The exchange opens on the ring view as pairwise swaps on its 2 GPUs: 512 floats to each.
+  CHECK(collectives[0].algorithm == Algorithm::direct);
+  const std::vector<RunCollective> steps = run_collectives(job.run);
+  REQUIRE_FALSE(steps.empty());
+  const Config config = collective_config(job.run, steps.front());
+  CHECK(config.op == Op::alltoall);
+  CHECK(config.ranks == 2);
+  CHECK_FALSE(validate(config).has_value());
+  CHECK(make_schedule(config).round_count() == 1);
+  CHECK(make_layout(config)[1].count == 512);
 }
 
 TEST_CASE("a job traced on 2 of 8 ranks names the others as not traced") {

@@ -277,10 +277,23 @@ std::vector<ByteBuffer> inputs_of(const Config& config, const BufferState& initi
     const std::size_t begin =
         (config.op == Op::allgather ? static_cast<std::size_t>(rank * config.count) : 0) * element;
     const ByteBuffer& buffer = initial.ranks[static_cast<std::size_t>(rank)];
+    // AllToAll's buffer holds its N blocks alone: the count % N left over are not in it.
+    const std::int64_t used = config.op == Op::alltoall ? config.count / config.ranks * config.ranks : config.count;
     inputs.emplace_back(buffer.begin() + static_cast<std::ptrdiff_t>(begin),
-                        buffer.begin() + static_cast<std::ptrdiff_t>(begin + config.count * element));
+                        buffer.begin() + static_cast<std::ptrdiff_t>(begin + static_cast<std::size_t>(used) * element));
   }
   return inputs;
+}
+
+std::vector<ByteBuffer> all_to_all_outputs(const Config& config, const std::vector<ByteBuffer>& inputs) {
+  const std::size_t block_bytes = static_cast<std::size_t>(config.count / config.ranks) * dtype_size(config.dtype);
+  std::vector<ByteBuffer> outputs(static_cast<std::size_t>(config.ranks));
+  for (std::size_t receiver = 0; receiver < outputs.size(); ++receiver)
+    for (std::size_t sender = 0; sender < outputs.size(); ++sender) {
+      const auto block = inputs[sender].begin() + static_cast<std::ptrdiff_t>(receiver * block_bytes);
+      outputs[receiver].insert(outputs[receiver].end(), block, block + static_cast<std::ptrdiff_t>(block_bytes));
+    }
+  return outputs;
 }
 
 std::vector<ByteBuffer> inputs_from_values(const Config& config) {

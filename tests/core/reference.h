@@ -51,6 +51,11 @@ std::optional<FoldOrder> documented_fold_order(std::string_view algorithm_name);
 std::vector<ByteBuffer> fold_order_outputs(const Config& config, const std::vector<ByteBuffer>& inputs,
                                            FoldOrder order, const std::vector<int>& owned = {});
 
+// AllToAll as the semantics define it: GPU r's output holds, in slot i, block r of GPU i's
+// input, where a block is count / N elements and the count % N left over take no part (the
+// output is N x (count / N) elements). No arithmetic, so bit-exact for every type.
+std::vector<ByteBuffer> all_to_all_outputs(const Config& config, const std::vector<ByteBuffer>& inputs);
+
 // For floating types: the largest |actual - exact| over every output element divided by the
 // error the type's rounding may introduce there (so <= 1 passes), where exact is the
 // reduction computed in long double and the allowed error is 2 N u sum|x| for sum, that over

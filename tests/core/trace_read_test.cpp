@@ -85,6 +85,22 @@ TEST_CASE("every trace output reads back into the buffers the engine computed, f
   CHECK(checked > 80);
 }
 
+TEST_CASE("an AllToAll trace reads back round by round, and a transfer from another slot is refused") {
+  for (int ranks : {1, 2, 3, 5})
+    for (std::int64_t count : {std::int64_t{ranks - 1}, std::int64_t{2 * ranks + 1}})
+      for (DType dtype : {DType::f16, DType::i64}) {
+        CAPTURE(ranks);
+        CAPTURE(count);
+        check_round_trip(make_config(Op::alltoall, Algorithm::direct, ranks, count, dtype, ReduceOp::sum, "random:3"));
+      }
+  // On 2 GPUs GPU 0 sends its slot 1 into GPU 1's slot 0: the document says so, and must.
+  const std::string good = trace_document(make_config(Op::alltoall, Algorithm::direct, 2, 4, DType::f32, ReduceOp::sum));
+  REQUIRE(good.find("\"src_slot\": 1") != std::string::npos);
+  const std::string error = read_error(with_replaced(good, "\"src_slot\": 1", "\"src_slot\": 0"));
+  CHECK(error.find("transfer 1 is 0 -> 1 slot 0 copy, but the schedule has 0 -> 1 slot 1 -> 0 copy") !=
+        std::string::npos);
+}
+
 TEST_CASE("NaN and the infinities come back from their strings") {
   Config config = make_config(Op::allreduce, Algorithm::ring, 2, 2, DType::f16, ReduceOp::max);
   config.init.kind = InitKind::values;
@@ -154,7 +170,8 @@ TEST_CASE("malformed trace documents name the file position and what is wrong") 
         "run.json:3:20: config.op: unknown value 'allscatter' (expected allgather, reducescatter, allreduce, broadcast, alltoall or sendrecv)");
   CHECK(read_error(with_replaced(good, "\"op\": \"allreduce\"", "\"op\": \"sendrecv\"")) ==
         "run.json:3:13: config: --op sendrecv: a point-to-point transfer between two GPUs, which ringviz shows as a "
-        "transfer, not as a schedule of rounds; choose a collective (allgather, reducescatter, allreduce or broadcast)");
+        "transfer, not as a schedule of rounds; choose a collective (allgather, reducescatter, allreduce, broadcast or "
+        "alltoall)");
   CHECK(read_error(with_replaced(good, "\"ranks\": 4", "\"ranks\": \"four\"")) ==
         "run.json:3:80: config.ranks: expected a whole number from 1 to 256, found \"four\"");
   CHECK(read_error(with_replaced(good, "\"algorithm\": \"ring\"", "\"algorithm\": \"tree\"").replace(

@@ -269,3 +269,32 @@ TEST_CASE("a ring broadcast's captions name the root, the chain and its phase, a
   CHECK(formula.busiest_bytes == static_cast<double>(with_bytes.traffic.total_sent(0)));
   CHECK(broadcast.caption(2, Language::zh).find("广播") != std::string::npos);
 }
+
+TEST_CASE("an AllToAll's captions name each round's pairs, who waits, and what every GPU holds at the end") {
+  const Run four(ConfigBuilder().op(Op::alltoall).algorithm(Algorithm::direct).ranks(4).count(8));
+  CHECK(four.caption(0).rfind("AllToAll: before the first round\nEvery GPU holds N blocks, block j meant for GPU j.", 0) == 0);
+  CHECK(four.caption(1).rfind("Round 1 of 3  -  all-to-all\nThe GPUs pair up: 0 & 3, 1 & 2. Each pair swaps the blocks "
+                              "meant for each other (copy): GPU 0's block for GPU 3 lands in GPU 3's slot 0.",
+                              0) == 0);
+  CHECK(contains(four.caption(3), "After this round every GPU holds, in slot i, the block GPU i meant for it."));
+  CHECK(contains(four.caption(-1), "The busiest GPU sent 24 B."));
+  const Run five(ConfigBuilder().op(Op::alltoall).algorithm(Algorithm::direct).ranks(5).count(10));
+  CHECK(contains(five.caption(1), "The GPUs pair up: 1 & 4, 2 & 3."));
+  CHECK(contains(five.caption(1), "GPU 0 waits this round."));
+  const TrafficFormula formula = traffic_formula(Language::en, Algorithm::direct, Op::alltoall, 4, 32);
+  CHECK(formula.busiest_bytes == static_cast<double>(four.traffic.total_sent(0)));
+  for (Language language : {Language::en, Language::zh}) {
+    for (int ranks : {1, 2, 3, 4, 5, 8})
+      for (int round = -1; round <= (ranks % 2 == 0 ? ranks - 1 : ranks); ++round) {
+        const Run run(ConfigBuilder().op(Op::alltoall).algorithm(Algorithm::direct).ranks(ranks).count(2 * ranks));
+        if (round > run.schedule.round_count()) continue;
+        const std::string text = run.caption(round, language);
+        CAPTURE(text);
+        CHECK(!contains(text, "%"));
+        CHECK(!contains(text, "ring"));
+        CHECK(!contains(text, "reduc"));
+        CHECK(!contains(text, "环"));
+      }
+  }
+  CHECK(contains(four.caption(1, Language::zh), "GPU 两两配对：0 & 3, 1 & 2。"));
+}

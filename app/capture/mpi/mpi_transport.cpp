@@ -127,8 +127,9 @@ class MpiTransport final : public RankTransport {
     std::int64_t bytes = 0;
     for (const Transfer& transfer : round.transfers) {
       if (transfer.src != rank_) continue;
-      const std::int64_t size = slot_bytes(transfer.slot);
-      post(true, const_cast<std::byte*>(send_source(transfer.slot)), size, transfer.dst, transfer.slot);
+      // Read from the sender's own slot, tagged with the receiver's, which it posted its receive under.
+      const std::int64_t size = slot_bytes(transfer.source_slot());
+      post(true, const_cast<std::byte*>(send_source(transfer.source_slot())), size, transfer.dst, transfer.slot);
       bytes += size;
     }
     return bytes;

@@ -140,7 +140,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   Config config = draft_;
   bool changed = false;
 
-  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce, Op::broadcast};
+  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce, Op::broadcast, Op::alltoall};
   changed |= enum_combo(t.operation, config.op, ops, [&](Op op) { return op_label(language, op); });
   if (config.op != draft_.op) {
     // An algorithm without the new op gives way to the first that has it, and an op that only

@@ -46,7 +46,8 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   ImGui::Text(t.traffic_measured, format_bytes(static_cast<double>(measured)).c_str());
   // A broadcast sends whole buffers: its formula holds whatever N and the count.
   if (config.op != Op::broadcast) hint_text(t.traffic_exact_note);
-  if (!ring) {
+  // The ring's formula for comparison, where the ring runs the op at all (not AllToAll).
+  if (!ring && algorithm_supports(Algorithm::ring, config.op)) {
     const TrafficFormula ring_formula = traffic_formula(frame.language, Algorithm::ring, config.op, n, m);
     hint_text(t.traffic_formula_other);
     hint_text((ring_formula.formula + "  " + ring_formula.values).c_str());

@@ -35,17 +35,24 @@ bool shape_pipelined(const Schedule& schedule) { return pipeline_shape_of(schedu
 // has lanes ("1 r2s0c1 counter-clockwise"); lock-step with lanes, the lane's half ("1 clockwise
 // half"). `lane_of_channel`: the channel whose lane names the part (the widest sample passes the
 // last channel, whose lane name is the longest of the bidirectional ring's).
-std::string slot_text(Language language, const SessionModel& model, bool pipelined, int slot, int round, int slice,
-                      int channel, int lane_of_channel) {
+// `slot` as slots_text() writes it.
+std::string slot_text(Language language, const SessionModel& model, bool pipelined, const std::string& slot, int round,
+                      int slice, int channel, int lane_of_channel) {
   const Schedule& schedule = model.session().schedule();
   const PipelineShape shape = pipeline_shape_of(schedule);
   const std::string lane =
       shape.lanes > 1 ? lane_name(language, model.config().algorithm, shape.lane_of({lane_of_channel, 0, 0})) : std::string();
   if (pipelined) {
-    std::string text = format("%d r%ds%dc%d", slot, round, slice, channel);
+    std::string text = format("%s r%ds%dc%d", slot.c_str(), round, slice, channel);
     return lane.empty() ? text : text + " " + lane;
   }
-  return lane.empty() ? std::to_string(slot) : format(ui_strings_for(language).table_slot_lane, slot, lane.c_str());
+  return lane.empty() ? slot : format(ui_strings_for(language).table_slot_lane, slot.c_str(), lane.c_str());
+}
+
+// The slot a transfer writes, or "3 -> 0" where it reads another one (AllToAll: GPU 0's slot 3
+// lands in GPU 3's slot 0).
+std::string slots_text(int source_slot, int slot) {
+  return source_slot == slot ? std::to_string(slot) : std::to_string(source_slot) + " -> " + std::to_string(slot);
 }
 
 }  // namespace
@@ -69,11 +76,13 @@ std::vector<bool> TransfersPanel::kept_columns(Language language, const SessionM
   const std::string rounds = digits_like(session.round_count());
   const std::string gpu = digits_like(n - 1);
   const std::string send = gpu + " -> " + gpu;
-  const std::string slot = slot_text(language, model, pipelined, n - 1, session.round_count(), schedule.slices - 1,
+  const std::string widest_slots =
+      model.config().op == Op::alltoall ? slots_text(n - 1, n - 1 == 0 ? 0 : n - 2) : std::to_string(n - 1);
+  const std::string slot = slot_text(language, model, pipelined, widest_slots, session.round_count(), schedule.slices - 1,
                                      schedule.channels - 1, schedule.channels - 1);
   column_widths_ = {
       widest({pipelined ? t.table_wave : t.table_round, rounds.c_str()}),
-      widest({t.table_phase, t.phase_reduce_scatter, t.phase_all_gather, t.phase_broadcast}),
+      widest({t.table_phase, t.phase_reduce_scatter, t.phase_all_gather, t.phase_broadcast, t.phase_all_to_all}),
       widest({t.table_transfer, send.c_str()}),
       widest({t.table_slot, slot.c_str()}),
       widest({t.table_kind, reduce_kind, t.kind_copy}),
@@ -192,9 +201,10 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         if (transfer.src == selected_gpu) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, selected);
         if (column(kPhase)) {
           phase_ink(kPhase);
-          ImGui::TextUnformatted(reduce                          ? t.phase_reduce_scatter
-                                 : phase == Phase::broadcast ? t.phase_broadcast
-                                                             : t.phase_all_gather);
+          ImGui::TextUnformatted(reduce                           ? t.phase_reduce_scatter
+                                 : phase == Phase::broadcast  ? t.phase_broadcast
+                                 : phase == Phase::all_to_all ? t.phase_all_to_all
+                                                              : t.phase_all_gather);
           end_phase_ink(kPhase);
         }
         column(kSend);
@@ -202,8 +212,9 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         ImGui::Text("%d -> %d", transfer.src, transfer.dst);
         end_phase_ink(kSend);
         column(kSlot);
-        ImGui::TextUnformatted(slot_text(frame.language, model, pipelined, transfer.slot, transfer.step.round + 1, transfer.step.slice,
-                                         transfer.step.channel, transfer.step.channel)
+        ImGui::TextUnformatted(slot_text(frame.language, model, pipelined, slots_text(transfer.source_slot(), transfer.slot),
+                                         transfer.step.round + 1, transfer.step.slice, transfer.step.channel,
+                                         transfer.step.channel)
                                    .c_str());
         if (column(kKind)) {
           phase_ink(kKind);

@@ -52,6 +52,7 @@ std::vector<PipelineMarker> place_markers(const RingGeometry& geometry, const Sc
                        .src = transfer.src,
                        .dst = transfer.dst,
                        .slot = transfer.slot,
+                       .source_slot = transfer.source_slot(),
                        .kind = transfer.kind,
                        .box = {std::round(at.x - side * 0.5f), std::round(at.y - side * 0.5f), side, side}});
   }

@@ -22,7 +22,8 @@ struct PipelineMarker {
   int slice = 0;
   int src = 0;
   int dst = 0;
-  int slot = 0;
+  int slot = 0;         // the receiver's
+  int source_slot = 0;  // the sender's (Transfer::source_slot: another only for AllToAll)
   TransferKind kind = TransferKind::copy;
   Rect box;
 };

@@ -143,7 +143,7 @@ void PipelineOverlay::draw_markers(const PipelineScene& scene, const Provenance&
   const int slices = std::max(1, scene.schedule.slices);
   for (const PipelineMarker& marker : frame_.markers) {
     const Rect& box = marker.box;
-    const RankSet& set = before.at(marker.src, marker.slot, marker.channel * slices + marker.slice);
+    const RankSet& set = before.at(marker.src, marker.source_slot, marker.channel * slices + marker.slice);
     // A rim in the phase of the slice's own round (one wave can carry both), as a filled
     // rectangle under the stripes: hundreds of anti-aliased outlines cost a software
     // rasteriser far more than plain quads.

@@ -122,7 +122,7 @@ const ShownState& SessionModel::state_at(int round) {
                                   static_cast<std::size_t>(slot);
         const RankSet set = state.provenance.at(rank, slot);
         // Lane by lane where the slot's lanes (the bidirectional ring's halves) differ.
-        state.labels[index] = lane_label_forms(config, state.provenance.lanes_at(rank, slot), slot);
+        state.labels[index] = lane_label_forms(config, state.provenance.lanes_at(rank, slot), slot, rank);
         const Slot& span = session_->layout()[slot];
         if (set.none() || span.count == 0 || span.count > kMaxValuesPerCell) continue;
         const BufferState& buffers = buffers_at(round);  // fetched once, only when text needs it
@@ -169,8 +169,11 @@ std::vector<std::vector<ElementValue>> SessionModel::input_values() const {
   for (int rank = 0; rank < config.ranks; ++rank) {
     // AllGather keeps rank r's input in slot r; the others in the whole buffer.
     const std::int64_t offset = config.op == Op::allgather ? layout[rank].offset : 0;
+    // AllToAll's left-over elements never reach the buffer: zero stands in for them, unread.
     for (std::int64_t i = 0; i < config.count; ++i)
-      rows[static_cast<std::size_t>(rank)].push_back(read_element(initial, rank, offset + i));
+      rows[static_cast<std::size_t>(rank)].push_back(i < input_elements_taken(config)
+                                                         ? read_element(initial, rank, offset + i)
+                                                         : ElementValue{!is_floating(config.dtype), 0, 0});
   }
   return rows;
 }

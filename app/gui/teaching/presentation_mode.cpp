@@ -313,7 +313,7 @@ void ClassroomMode::draw_predict(GuiApp& app, const PanelLayout& panels) {
       const ShownState& after = app.model().state_at(last->question.round);
       const std::size_t index = static_cast<std::size_t>(gpu) * static_cast<std::size_t>(geometry.ranks) +
                                 static_cast<std::size_t>(slot);
-      std::string holds = index < after.labels.size() ? reduction_label(app.model().config(), after.provenance.at(gpu, slot), slot)
+      std::string holds = index < after.labels.size() ? reduction_label(app.model().config(), after.provenance.at(gpu, slot), slot, gpu)
                                                       : std::string();
       if (holds.empty()) holds = "?";
       const std::string verdict = last->right ? format(t.predict_correct, gpu, slot, holds.c_str())

@@ -25,7 +25,9 @@ const char* after_round(const UiStrings& t, const AlgorithmUnit& unit, const Cap
                         int reduce_rounds) {
   const Config& config = context.config;
   if (context.round == context.schedule.round_count())
-    return config.op == Op::reducescatter ? t.after_owns : t.after_all_hold;
+    return config.op == Op::reducescatter ? t.after_owns
+           : config.op == Op::alltoall    ? t.after_all_to_all
+                                          : t.after_all_hold;
   if (config.op != Op::allreduce || context.round != reduce_rounds) return nullptr;
   if (unit.reduces_into_one_gpu) return t.after_root_full;
   const AfterReduce after =
@@ -42,6 +44,7 @@ const char* phase_word(const UiStrings& t, const AlgorithmUnit& unit, const Capt
   const PhaseWord word = unit.captions.phase                    ? unit.captions.phase(context, round)
                          : round.phase == Phase::reduce_scatter ? PhaseWord::reduce_scatter
                          : round.phase == Phase::broadcast      ? PhaseWord::broadcast
+                         : round.phase == Phase::all_to_all     ? PhaseWord::all_to_all
                                                                 : PhaseWord::all_gather;
   switch (word) {
     case PhaseWord::reduce_scatter: return t.phase_reduce_scatter;
@@ -50,6 +53,7 @@ const char* phase_word(const UiStrings& t, const AlgorithmUnit& unit, const Capt
     case PhaseWord::broadcast: return t.phase_broadcast;
     case PhaseWord::gather: return t.phase_gather;
     case PhaseWord::scatter: return t.phase_scatter;
+    case PhaseWord::all_to_all: return t.phase_all_to_all;
   }
   return t.phase_reduce_scatter;
 }
@@ -82,8 +86,13 @@ RoundCaption round_caption(Language language, const Config& config, const Schedu
     if (words.whole_story) {
       caption.body = words.start(context);
     } else {
-      caption.body = config.op == Op::allgather ? t.start_holds_blocks : t.start_holds_slots;
-      append_sentence(caption.body, words.start(context));
+      if (config.op == Op::alltoall) {
+        // Its plan says itself what every GPU holds (N blocks, each meant for one GPU).
+        caption.body = words.start(context);
+      } else {
+        caption.body = config.op == Op::allgather ? t.start_holds_blocks : t.start_holds_slots;
+        append_sentence(caption.body, words.start(context));
+      }
     }
     if (op_reduces(config.op)) caption.body = with_reduction(t, caption.body, config.reduce);
     return caption;
@@ -95,6 +104,7 @@ RoundCaption round_caption(Language language, const Config& config, const Schedu
       caption.body = config.op == Op::allgather       ? t.explain_done_allgather
                      : config.op == Op::reducescatter ? format(t.explain_done_reducescatter,
                                                                partial_result(language, config.reduce, true))
+                     : config.op == Op::alltoall      ? t.done_all_to_all
                                                       : t.done_allreduce_plain;
     if (!words.whole_story) {
       std::int64_t busiest = 0;

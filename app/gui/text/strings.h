@@ -79,6 +79,7 @@ struct UiStrings {
   // are in its unit (core/algorithms/).
   const char* phase_reduce;
   const char* phase_broadcast;
+  const char* phase_all_to_all;
   const char* phase_gather;
   const char* phase_scatter;
   const char* start_holds_blocks;
@@ -87,6 +88,8 @@ struct UiStrings {
   const char* after_taking_part_own;
   const char* after_owns;
   const char* after_all_hold;
+  const char* after_all_to_all;  // AllToAll's last round
+  const char* done_all_to_all;
   const char* done_allreduce_plain;
   const char* done_busiest;               // %s bytes
   const char* pipeline_wave;              // %d first round, %d last round, %d first round
@@ -110,7 +113,7 @@ struct UiStrings {
   const char* table_phase;
   const char* table_transfer;
   const char* table_slot;
-  const char* table_slot_lane;       // %d slot, %s lane name: a lock-step transfer of one half ("1 clockwise half")
+  const char* table_slot_lane;       // %s slot, %s lane name: a lock-step transfer of one half ("1 clockwise half")
   const char* table_kind;
   const char* table_bytes;
   const char* kind_copy;

@@ -400,7 +400,7 @@ void RingView::draw_round_marks(const Scene& scene) const {
   const double flash = scene.moment.flash;
   for (const Transfer& transfer : scene.round->transfers) {
     if (scene.in_flight) {
-      const Rect from = geometry_.painted_cell(transfer.src, transfer.slot);
+      const Rect from = geometry_.painted_cell(transfer.src, transfer.source_slot());
       dl->AddRect(to_imvec(from.min()), to_imvec(from.max()), to_imcol(scene.phase_colour), 0, 0, t);
     } else if (flash > 0) {
       const Rect to = geometry_.painted_cell(transfer.dst, transfer.slot);
@@ -525,7 +525,7 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     } else {
       // Big enough to follow: the packet leaves the sending cell, rides the arrow and
       // lands on the receiving cell.
-      std::vector<Vec2> points{geometry_.painted_cell(transfer.src, transfer.slot).centre()};
+      std::vector<Vec2> points{geometry_.painted_cell(transfer.src, transfer.source_slot()).centre()};
       points.insert(points.end(), arrow.points.begin(), arrow.points.end());
       points.push_back(geometry_.painted_cell(transfer.dst, transfer.slot).centre());
       at = make_path(std::move(points)).at(travel);
@@ -536,19 +536,21 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     const int piece = shape.piece_of(transfer.step);
     // A half without elements moves 0 B: an empty packet, no contributors' colours or label
     // (as the pipeline's markers draw an empty piece).
-    const bool carries_nothing = one_piece && !before.provenance.piece_has_elements(transfer.slot, piece);
+    // The packet carries the sender's slot (AllToAll reads another slot than it writes).
+    const int sent_slot = transfer.source_slot();
+    const bool carries_nothing = one_piece && !before.provenance.piece_has_elements(sent_slot, piece);
     const RankSet set = carries_nothing ? RankSet{}
-                        : one_piece     ? before.provenance.at(transfer.src, transfer.slot, piece)
-                                        : before.provenance.at(transfer.src, transfer.slot);
+                        : one_piece     ? before.provenance.at(transfer.src, sent_slot, piece)
+                                        : before.provenance.at(transfer.src, sent_slot);
     static const LabelForms kNoLabel;
     const LabelForms piece_forms = one_piece && !carries_nothing && !before.labels.empty()
-                                       ? label_forms(scene.config, set, transfer.slot)
+                                       ? label_forms(scene.config, set, sent_slot, transfer.src)
                                        : LabelForms{};
     const LabelForms& forms = before.labels.empty() ? kNoLabel
                               : one_piece           ? piece_forms
                                                     : before.labels[static_cast<std::size_t>(transfer.src) *
                                                                         static_cast<std::size_t>(n) +
-                                                                    static_cast<std::size_t>(transfer.slot)];
+                                                                    static_cast<std::size_t>(sent_slot)];
     std::string label;
     float w, h;
     if (geometry_.grid) {
@@ -655,14 +657,14 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
       ImGui::TextUnformatted(text.cell_empty);
     } else if (!set.none()) {
       // Every term while the ring is small enough to print them in cells; ring runs beyond.
-      const LabelForms forms = label_forms(scene.config, set, slot);
+      const LabelForms forms = label_forms(scene.config, set, slot, r);
       ImGui::TextUnformatted(n <= SessionModel::kMaxTextRanks ? forms.terms.c_str() : forms.runs.c_str());
       ImGui::Text(text.cell_contributors, static_cast<int>(set.count()));
     }
     const bool pipelined = pipeline_.frame().pipelined;
     // Lock-step lanes (the bidirectional ring's halves): what each half holds, by its name.
     for (std::size_t lane = 0; !pipelined && lanes.size() > 1 && lane < lanes.size(); ++lane) {
-      const std::string held = lanes[lane].none() ? text.cell_empty : reduction_label(scene.config, lanes[lane], slot);
+      const std::string held = lanes[lane].none() ? text.cell_empty : reduction_label(scene.config, lanes[lane], slot, r);
       ImGui::Text(text.lane_tooltip, lane_name(scene.language, scene.config.algorithm, static_cast<int>(lane)).c_str(), held.c_str());
     }
     // Pipelined: each piece can be further along than the whole slot (the first eight).
@@ -672,7 +674,7 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
       const RankSet& held = shown.provenance.at(r, slot, piece);
       const std::string label = !shown.provenance.piece_has_elements(slot, piece) ? text.piece_no_elements
                                 : held.none()                                     ? text.cell_empty
-                                                                                  : reduction_label(scene.config, held, slot);
+                                                                                  : reduction_label(scene.config, held, slot, r);
       ImGui::Text(text.piece_tooltip, piece / slices, piece % slices, label.c_str());
     }
     ImGui::Text(text.cell_elements, static_cast<long long>(scene.session.layout()[slot].count));
