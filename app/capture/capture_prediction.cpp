@@ -22,13 +22,4 @@ std::optional<CapturePrediction> capture_prediction(const Config& config, const 
                            model->busbw / 1e9};
 }
 
-std::string prediction_note(const Topology& assumed, Language language) {
-  if (language == Language::zh)
-    return "# 模型：NCCL 在 " + assumed.key + "（" + (assumed.label_zh.empty() ? assumed.label : assumed.label_zh) +
-           "，NCCL 默认通道数）上会怎么做：它选的算法/协议、预测时间和 busbw（docs/nccl-model.md）；--topology 换机器";
-  return "# model: what NCCL would do on " + assumed.key + " (" + assumed.label +
-         ", NCCL's default channels): the time and busbw it predicts and the algorithm/protocol it picks "
-         "(docs/nccl-model.md); --topology picks the machine";
-}
-
 }  // namespace ringviz::capture

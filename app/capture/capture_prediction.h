@@ -18,7 +18,5 @@ namespace ringviz::capture {
 std::optional<CapturePrediction> capture_prediction(const Config& config, const Topology& assumed);
 // The same for nccl-tests' size `size_bytes` of `op`, as the --iters table's rows need it.
 std::optional<NcclPrediction> iteration_prediction(Op op, const Topology& assumed, std::int64_t size_bytes);
-// The table's header line: which machine the model columns assume, and how to pick another.
-std::string prediction_note(const Topology& assumed, Language language);
 
 }  // namespace ringviz::capture

@@ -205,7 +205,7 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
                                             {"busbw", "(GB/s)", 7}, {"#错误", "", 6},
                                             {"模型时间", "(us)", 10}, {"模型带宽", "(GB/s)", 8}};
     const ColumnHeadLines lines = commented_column_heads(kHeads);
-    std::cout << prediction_note(options.assumed, Language::zh) << "\n"
+    std::cout << nccl_prediction_note(options.assumed, Language::zh) << "\n"
               << lines.names << "  NCCL 的选择  集合通信\n" << lines.units << "\n";
   } else if (root) {
     std::cout << "# ringviz capture: " << op_name(base.op) << " (" << algorithm_name(base.algorithm) << ", "
@@ -216,7 +216,7 @@ int print_iteration_table(const CaptureOptions& options, RankTransport& transpor
               << "; #wrong: ours, elements not bit-identical to the in-process engine; the library's, off it "
                  "beyond rounding (floats) or at all (integers, max, min)\n";
     for (const std::string& note : notes) std::cout << "# " << note << "\n";
-    std::cout << prediction_note(options.assumed, Language::en) << "\n"
+    std::cout << nccl_prediction_note(options.assumed, Language::en) << "\n"
               << "#       size         count    type   redop        time    algbw    busbw  #wrong  model time  model bw  "
                  "NCCL pick     collective\n"
               << "#        (B)    (elements)                        (us)   (GB/s)   (GB/s)                (us)    (GB/s)\n";

@@ -103,16 +103,6 @@ std::string chinese_column_heads() {
   return lines.names + "  NCCL 的选择\n" + lines.units + "\n";
 }
 
-// Which machine the model's columns assume, and how to pick another.
-std::string model_note(const Topology& assumed, Language language) {
-  if (language == Language::zh)
-    return "# 模型：NCCL 在 " + assumed.key + "（" + (assumed.label_zh.empty() ? assumed.label : assumed.label_zh) +
-           "，NCCL 默认通道数）上会怎么做：它选的算法/协议、预测时间和 busbw（docs/nccl-model.md）；--topology 换机器\n";
-  return "# model: what NCCL would do on " + assumed.key + " (" + assumed.label +
-         ", NCCL's default channels): the time and busbw it predicts and the algorithm/protocol it picks "
-         "(docs/nccl-model.md); --topology picks the machine\n";
-}
-
 void print_header_zh(const Config& config, const BenchTarget& target, const BenchSettings& settings,
                      const Topology& assumed) {
   std::cout << "# ringviz bench：" << op_name(config.op) << "（" << algorithm_name(config.algorithm) << "，"
@@ -134,7 +124,7 @@ void print_header_zh(const Config& config, const BenchTarget& target, const Benc
             << "\n"
             << "# 内存流量：环在最快一次计时中每秒搬动的内存（归约一步读两个槽写一个，复制一步读一个写一个）\n"
             << "# memcpy：在同一目标上复制同样大小缓冲区的最快速度，每秒读+写字节数；比例 = 内存流量 / memcpy\n"
-            << model_note(assumed, Language::zh) << "#\n"
+            << nccl_prediction_note(assumed, Language::zh) << "\n#\n"
             << chinese_column_heads();
 }
 
@@ -164,7 +154,7 @@ void print_header(const Config& config, const BenchTarget& target, const BenchSe
                "reads two slots and writes one, a copy step reads one and writes one)\n"
             << "# memcpy: the fastest plain copy of a buffer of the same size on this target, bytes "
                "read + written per second; fraction = traffic / memcpy\n"
-            << model_note(assumed, Language::en) << "#\n"
+            << nccl_prediction_note(assumed, Language::en) << "\n#\n"
             << "#       size         count    type   redop        time    algbw    busbw  #wrong   traffic    memcpy  fraction  "
                "model time  model bw  NCCL pick\n"
             << "#        (B)    (elements)                        (us)   (GB/s)   (GB/s)            (GB/s)    (GB/s)            "

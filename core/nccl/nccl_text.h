@@ -5,6 +5,7 @@
 
 #include "core/model/text.h"
 #include "core/nccl/nccl_tuner.h"
+#include "core/topology/topology.h"
 
 namespace ringviz {
 
@@ -14,5 +15,8 @@ std::string nccl_pair_text(const NcclPrediction& prediction);
 std::string nccl_time_text(double seconds);
 // "NVLS/SIMPLE on 12 channels: 4.185 ms, busbw 449.0 GB/s (algbw 256.6 GB/s)", or in Chinese.
 std::string nccl_choice_text(const NcclPrediction& prediction, Language language);
+// The header line of a table that prints the model's prediction beside measured figures (bench,
+// capture --iters): which machine the prediction assumes, and how to pick another.
+std::string nccl_prediction_note(const Topology& assumed, Language language);
 
 }  // namespace ringviz

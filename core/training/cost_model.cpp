@@ -119,6 +119,14 @@ CostEstimate walk_schedule(const Config& config, const Schedule& schedule, const
       estimate.bytes_sent[static_cast<std::size_t>(rank)] = traffic.total_sent(rank);
       received[static_cast<std::size_t>(rank)] = traffic.total_received(rank);
     }
+    // Likewise a GPU sends one message into the switch per round it sends in, whatever the
+    // number of GPUs its pieces are for: the "msgs/GPU" of compare counts those.
+    std::fill(messages.begin(), messages.end(), 0);
+    for (const Round& round : schedule.rounds) {
+      std::vector<bool> sends(static_cast<std::size_t>(n), false);
+      for (const Transfer& transfer : round.transfers) sends[static_cast<std::size_t>(transfer.src)] = true;
+      for (int rank = 0; rank < n; ++rank) messages[static_cast<std::size_t>(rank)] += sends[static_cast<std::size_t>(rank)] ? 1 : 0;
+    }
   }
   for (std::size_t rank = 0; rank < static_cast<std::size_t>(n); ++rank) {
     estimate.messages = std::max(estimate.messages, messages[rank]);

@@ -130,6 +130,10 @@ TEST_CASE("nvls: priced by NCCL's NVLS model on an NVSwitch of NVLink 4, refused
   const NcclPrediction model =
       nccl_predict(nccl_machine(nvswitch), Op::allreduce, std::int64_t{1} << 30, NcclAlgorithm::nvls, NcclProtocol::simple);
   CHECK(estimate_cost(config, nvswitch).seconds == doctest::Approx(model.seconds));
+  // One message into the switch per round a GPU sends in (its pieces for 7 GPUs ride it), not
+  // one per destination: compare's msgs/GPU says 2.
+  CHECK(estimate_cost(config, nvswitch).messages == 2);
+  CHECK(estimate_cost(config, nvswitch).messages_total == 16);
   const std::string refused = refusal_of(config, topology_preset("ring:8"));
   CHECK(refused.find("--algo nvls") == 0);
   CHECK(refused.find("--topology nvswitch:8") != std::string::npos);

@@ -27,6 +27,7 @@
 #include "core/engine/session.h"
 #include "core/input/initial_values.h"
 #include "tests/support/config_builder.h"
+#include "tests/support/view_state_checks.h"
 
 using ringviz::test::ConfigBuilder;
 
@@ -98,32 +99,10 @@ ViewState parse_back(const std::string& command) {
   return state;
 }
 
-void check_same(const ViewState& got, const ViewState& want) {
-  CHECK(got.config.op == want.config.op);
-  CHECK(got.config.algorithm == want.config.algorithm);
-  CHECK(got.config.order == want.config.order);
-  CHECK(got.config.ranks == want.config.ranks);
-  CHECK(got.config.count == want.config.count);
-  CHECK(got.config.dtype == want.config.dtype);
-  CHECK(got.config.reduce == want.config.reduce);
-  CHECK(got.config.init.kind == want.config.init.kind);
-  CHECK(got.config.init.random_seed == want.config.init.random_seed);
-  CHECK(got.config.init.path == want.config.init.path);
-  CHECK(got.config.init.values == want.config.init.values);
-  CHECK(got.config.channels == want.config.channels);
-  CHECK(got.config.slices == want.config.slices);
-  CHECK(got.open == want.open);
-  CHECK(got.view == want.view);
-  CHECK(got.round == want.round);  // exactly: the shortest text reads back as the same double
-  CHECK(got.language == want.language);
-  CHECK(got.present == want.present);
-  CHECK(got.predict == want.predict);
-}
-
 void check_round_trip(const ViewState& state) {
   const std::string command = view_command(state);
   CAPTURE(command);
-  check_same(parse_back(command), state);
+  test::check_same_view(parse_back(command), state);
 }
 
 }  // namespace

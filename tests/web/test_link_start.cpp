@@ -15,6 +15,7 @@
 #include "core/model/checked_value.h"
 #include "core/model/input_error.h"
 #include "tests/support/config_builder.h"
+#include "tests/support/view_state_checks.h"
 
 using namespace ringviz;
 using namespace ringviz::web;
@@ -46,34 +47,13 @@ ViewState view_of(const LinkStart& link) {
   return state;
 }
 
-void check_same(const ViewState& got, const ViewState& want) {
-  CHECK(got.config.op == want.config.op);
-  CHECK(got.config.algorithm == want.config.algorithm);
-  CHECK(got.config.order == want.config.order);
-  CHECK(got.config.ranks == want.config.ranks);
-  CHECK(got.config.count == want.config.count);
-  CHECK(got.config.dtype == want.config.dtype);
-  CHECK(got.config.reduce == want.config.reduce);
-  CHECK(got.config.init.kind == want.config.init.kind);
-  CHECK(got.config.init.random_seed == want.config.init.random_seed);
-  CHECK(got.config.init.values == want.config.init.values);
-  CHECK(got.config.channels == want.config.channels);
-  CHECK(got.config.slices == want.config.slices);
-  CHECK(got.open == want.open);
-  CHECK(got.view == want.view);
-  CHECK(got.round == want.round);  // exactly: the shortest text reads back as the same double
-  CHECK(got.language == want.language);
-  CHECK(got.present == want.present);
-  CHECK(got.predict == want.predict);
-}
-
 void check_round_trip(const ViewState& state) {
   const std::string fragment = view_link_fragment(state);
   CAPTURE(fragment);
   // The fragment stands for exactly the Copy command's arguments...
   CHECK(fragment_arguments(fragment) == gui::view_command_args(state));
   // ...and opens the same view.
-  check_same(view_of(parse_link(fragment)), state);
+  test::check_same_view(view_of(parse_link(fragment)), state);
 }
 
 }  // namespace
@@ -83,8 +63,8 @@ TEST_CASE("the default view's link is short and opens the default view") {
   CHECK(view_link_fragment(state) == "#op=allreduce&gpus=4&count=8&lang=en");
   check_round_trip(state);
   // An empty fragment, or a bare '#', is the default view too.
-  check_same(view_of(parse_link("")), state);
-  check_same(view_of(parse_link("#")), state);
+  test::check_same_view(view_of(parse_link("")), state);
+  test::check_same_view(view_of(parse_link("#")), state);
 }
 
 TEST_CASE("every key a link holds opens what it names") {
