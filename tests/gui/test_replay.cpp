@@ -109,6 +109,13 @@ TEST_CASE("the replay summary names the file, transport, ranks and hosts") {
   }
   replay.open(path);
   CHECK(replay_summary(replay, Language::en) == "Replaying ringviz-replay-summary-test.json (mpi, 4 ranks on 2 hosts)");
+  // Beside the measured time, what NCCL's model predicts for the same collective, as capture does.
+  const std::string model = replay_model_line(replay, Language::en);
+  CAPTURE(model);
+  CHECK(model.rfind("Measured " + duration_text(captured_microseconds(*replay.capture())) + ". NCCL's model on nvswitch:4: ", 0) == 0);
+  CHECK(model.find(" channel") != std::string::npos);
+  CHECK(model.find("busbw") != std::string::npos);
+  CHECK(replay_model_line(replay, Language::zh).rfind("实测 ", 0) == 0);
   CHECK(replay.pacing() == Pacing::measured);
   replay.set_pacing(Pacing::even);
   CHECK(replay.round_seconds().empty());

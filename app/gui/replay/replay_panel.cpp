@@ -4,6 +4,11 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
+#include "app/gui/replay/replay_timing.h"
+#include "core/nccl/nccl_machine.h"
+#include "core/nccl/nccl_text.h"
+#include "core/schedule/bus_bandwidth.h"
+#include "core/topology/topology.h"
 #include "core/trace/trace_values.h"
 
 namespace ringviz::gui {
@@ -24,6 +29,20 @@ std::string replay_summary(const ReplaySource& replay, Language language) {
   const std::string host_words = hosts == 1 ? std::string(t.replay_host_words[0]) : format(t.replay_host_words[1], hosts);
   return format(t.replay_title, replay.file_name().c_str(), capture->transport.c_str(), rank_count.c_str(),
                 host_words.c_str());
+}
+
+std::string replay_model_line(const ReplaySource& replay, Language language) {
+  const CaptureRecord* capture = replay.capture();
+  if (!capture || replay.job()) return "";
+  // The machine `ringviz capture` assumes without --topology: one NVSwitch for the ranks.
+  const Config& config = replay.config();
+  const Topology assumed = topology_preset("nvswitch:" + std::to_string(config.ranks));
+  const std::optional<NcclPrediction> model = nccl_prediction_beside(
+      nccl_machine(assumed), config.op, nccl_tests_size_bytes(config.op, config.count, config.dtype, config.ranks));
+  const double measured = captured_microseconds(*capture);
+  if (!model || measured <= 0) return "";
+  return format(ui_strings_for(language).replay_model_line, duration_text(measured).c_str(), assumed.key.c_str(),
+                nccl_choice_text(*model, language).c_str());
 }
 
 std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype, Language language) {
@@ -50,6 +69,7 @@ ReplayPanelAction ReplayPanel::draw(ReplaySource& replay, ThemeKind theme, Langu
   ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.phase_all_gather));
   ImGui::TextWrapped("%s", replay_summary(replay, language).c_str());
   ImGui::PopStyleColor();
+  if (const std::string model = replay_model_line(replay, language); !model.empty()) hint_text(model.c_str());
   if (replay.mismatch()) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
     ImGui::TextWrapped("%s", mismatch_text(*replay.mismatch(), replay.config().dtype, language).c_str());

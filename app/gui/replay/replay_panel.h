@@ -17,6 +17,9 @@ namespace ringviz::gui {
 std::string replay_summary(const ReplaySource& replay, Language language);
 // The warning of a recorded buffer that differs from the engine's.
 std::string mismatch_text(const RecordedMismatch& mismatch, DType dtype, Language language);
+// A capture's measured time and what NCCL's model predicts for its collective on one NVSwitch
+// of its ranks (as `ringviz capture` assumes); "" for other replays or an op the model lacks.
+std::string replay_model_line(const ReplaySource& replay, Language language);
 
 struct ReplayPanelAction {
   std::optional<std::string> open;  // a document to open

@@ -350,6 +350,7 @@ const UiStrings kEnglish = {
     .view_too_small = "Too small to draw these GPUs: enlarge the window, lower the text size, or choose fewer GPUs.",
     .replay_title = "Replaying %s (%s, %s on %s)",
     .replay_title_trace = "Replaying %s (%s, %s)",
+    .replay_model_line = "Measured %s. NCCL's model on %s: %s",
     .replay_title_job = "Job %s: %d collectives, %s",
     .replay_job_position = "On the ring: collective %zu of %zu",
     .replay_job_previous = "Previous",

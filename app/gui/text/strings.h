@@ -344,6 +344,9 @@ struct UiStrings {
   // Replaying a recorded run (--open, the Open control)
   const char* replay_title;            // %s file, %s transport, ranks, hosts (from the two below)
   const char* replay_title_trace;      // %s file, %s backend, ranks
+  // A capture's measured time beside what NCCL's model predicts for the same collective:
+  // %s measured, %s topology key, %s NCCL's choice ("RING/LL on 8 channels: 12.3 µs, busbw ...").
+  const char* replay_model_line;
   const char* replay_title_job;        // %s file, %d collectives, ranks
   const char* replay_job_position;     // %zu collective (1-based), %zu collectives
   const char* replay_job_previous;

@@ -348,6 +348,7 @@ const UiStrings kUiStringsZh = {
     .view_too_small = "这里太小，画不下这些 GPU：请放大窗口、调小字号，或减少 GPU 数量。",
     .replay_title = "正在回放 %s（%s，%s，分布在 %s）",
     .replay_title_trace = "正在回放 %s（%s，%s）",
+    .replay_model_line = "实测 %s。NCCL 模型在 %s 上：%s",
     .replay_title_job = "作业 %s：%d 个集合通信，%s",
     .replay_job_position = "环上：第 %zu 个集合通信（共 %zu 个）",
     .replay_job_previous = "上一个",
