@@ -2,6 +2,8 @@
 // and links are drawn from.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "core/algorithms/registry.h"
 #include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/views/compare_view.h"
@@ -13,6 +15,10 @@
 #include "app/gui/text/strings.h"
 #include "core/engine/session.h"
 #include "tests/support/config_builder.h"
+#include "app/gui/views/job_view.h"
+#include "app/gui/replay/replay_timing.h"
+#include "core/job/job_import.h"
+#include "core/job/job_table.h"
 
 using ringviz::test::ConfigBuilder;
 
@@ -290,4 +296,23 @@ TEST_CASE("the whole iteration's peak, verdict and moments are worded from the m
   const std::string layer = iteration_event_text(estimate, 1, Language::zh);
   CHECK(chinese == "放不下 80 GB：超出 " + iteration_gb(over));
   CHECK(layer == "前向：第 1 层（共 32 层）");
+}
+
+TEST_CASE("a Job view bar's hover text is the row of job show, with the NCCL model's time beside the measured one") {
+  // The 2-GPU NCCL 2.17 trace (tests/data/kineto): its kernels carry algorithm, protocol and channels.
+  const Job job = import_job({std::string(RINGVIZ_SOURCE_DIR) + "/tests/data/kineto/nccl-2gpu-rank0.json.gz"});
+  const JobTable table = job_table(job);
+  const auto predicted = std::find_if(table.rows.begin(), table.rows.end(),
+                                      [](const JobRow& row) { return row.predicted_us > 0 && row.time_us > 0; });
+  REQUIRE(predicted != table.rows.end());
+  const std::string english = job_tooltip_text(*predicted, job.run, Language::en);
+  CAPTURE(english);
+  CHECK(english.find("time " + duration_text(predicted->time_us) + " (model " + duration_text(predicted->predicted_us) +
+                     ")") != std::string::npos);
+  CHECK(job_tooltip_text(*predicted, job.run, Language::zh).find("（模型 " + duration_text(predicted->predicted_us) + "）") !=
+        std::string::npos);
+  // A collective the model has nothing for says nothing of it.
+  JobRow unpredicted = *predicted;
+  unpredicted.predicted_us = 0;
+  CHECK(job_tooltip_text(unpredicted, job.run, Language::en).find("model") == std::string::npos);
 }

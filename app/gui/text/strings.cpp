@@ -311,7 +311,8 @@ const UiStrings kEnglish = {
     .job_peak = "link peak %.0f GB/s per direction (%s, assumed: %s)",
     .job_symbolic = "The trace holds no data: the cells show ringviz's seed values, and their labels name whose inputs each holds.",
     .job_hidden = "; %.0f%% under compute",
-    .job_tooltip = "rank %d: %s on group %s, #%d\nsize %s (%lld x %s)\ntime %s   algbw %.2f GB/s   busbw %.2f GB/s\nNCCL %s / %s, %s channels%s",
+    .job_model = " (model %s)",
+    .job_tooltip = "rank %d: %s on group %s, #%d\nsize %s (%lld x %s)\ntime %s%s   algbw %.2f GB/s   busbw %.2f GB/s\nNCCL %s / %s, %s channels%s",
     .devices_host_memory = "CPU backend: every GPU of the ring is a buffer in host memory, and every transfer is a copy "
                            "between two of them.",
     .devices_column_device = "Device",

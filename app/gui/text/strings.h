@@ -304,7 +304,8 @@ struct UiStrings {
   const char* job_peak;           // %.0f GB/s, %s link, %s why
   const char* job_symbolic;
   const char* job_hidden;         // %.0f share of the time under compute
-  const char* job_tooltip;        // %d rank, %s op, %s group, %d seq, %s size, %lld count, %s dtype, %s time, %.2f algbw, %.2f busbw, %s algo, %s proto, %s channels, %s job_hidden or nothing
+  const char* job_model;          // %s the NCCL model's time for it (docs/nccl-model.md)
+  const char* job_tooltip;        // %d rank, %s op, %s group, %d seq, %s size, %lld count, %s dtype, %s time, %s job_model or nothing, %.2f algbw, %.2f busbw, %s algo, %s proto, %s channels, %s job_hidden or nothing
   const char* devices_host_memory;
   const char* devices_column_device;
   const char* devices_column_name;

@@ -104,19 +104,22 @@ std::string size_text(const CollectiveInstance& c) {
   return format_bytes(static_cast<double>(c.count) * static_cast<double>(dtype_size(c.dtype)));
 }
 
-std::string tooltip_text(const JobRow& row, const Run& run, const UiStrings& t) {
+
+}  // namespace
+
+std::string job_tooltip_text(const JobRow& row, const Run& run, Language language) {
+  const UiStrings& t = ui_strings_for(language);
   const CollectiveInstance& c = *row.instance;
   const std::string channels = c.library.channels ? std::to_string(*c.library.channels) : "?";
   return format(t.job_tooltip, row.rank, std::string(op_display_name(c.op)).c_str(),
                 run.groups[static_cast<std::size_t>(c.group)].name.c_str(), row.sequence,
                 format_bytes(static_cast<double>(row.size_bytes)).c_str(), static_cast<long long>(c.count),
                 std::string(dtype_name(c.dtype)).c_str(), c.measured ? duration_text(row.time_us).c_str() : "-",
+                row.predicted_us > 0 ? format(t.job_model, duration_text(row.predicted_us).c_str()).c_str() : "",
                 row.algbw_gbps, row.busbw_gbps, c.library.algorithm.empty() ? "-" : c.library.algorithm.c_str(),
                 c.library.protocol.empty() ? "-" : c.library.protocol.c_str(), channels.c_str(),
                 row.hidden_known ? format(t.job_hidden, 100.0 * row.hidden_fraction).c_str() : "");
 }
-
-}  // namespace
 
 void JobView::draw(const Rect& area, const ViewContext& context) {
   const UiStrings& t = ui_strings_for(context.language);
@@ -313,7 +316,7 @@ void JobView::draw(const Rect& area, const ViewContext& context) {
 
   if (hovered_row && !dragging_) {
     ImGui::BeginTooltip();
-    ImGui::TextUnformatted(tooltip_text(*hovered_row, run, t).c_str());
+    ImGui::TextUnformatted(job_tooltip_text(*hovered_row, run, context.language).c_str());
     ImGui::EndTooltip();
     if (clicked && context.open_job_collective) {
       const auto found = collective_of_.find({hovered_row->instance->group, hovered_row->sequence});

@@ -13,6 +13,10 @@
 
 namespace ringviz::gui {
 
+// The hover text of one collective's bar: the row of `ringviz job show`, with the NCCL model's
+// time beside the measured one where the model has it (docs/nccl-model.md).
+std::string job_tooltip_text(const JobRow& row, const Run& run, Language language);
+
 class JobView {
  public:
   void draw(const Rect& area, const ViewContext& context);
