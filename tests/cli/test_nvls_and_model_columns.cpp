@@ -81,7 +81,10 @@ TEST_CASE("bench prints the NCCL model's time, busbw and pick beside every row, 
   REQUIRE(run.exit_code == 0);
   CHECK(run.out.find("# model: what NCCL would do on nvswitch:2 (2 GPUs on one NVSwitch (NVLink 4)") != std::string::npos);
   CHECK(run.out.find("model time  model bw  NCCL pick") != std::string::npos);
-  for (const auto& [size, count] : {std::pair{256LL, "64"}, std::pair{1024LL, "256"}}) {
+  for (const std::pair<long long, const char*> sample : {std::pair{256LL, "64"}, std::pair{1024LL, "256"}}) {
+    // Plain names: clang (the sanitizer build) cannot capture a structured binding in CAPTURE.
+    const long long size = sample.first;
+    const char* const count = sample.second;
     CAPTURE(size);
     const std::vector<std::string> row = bench_row(run.out, size);
     REQUIRE(row.size() == 14);
