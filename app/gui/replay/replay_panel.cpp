@@ -69,7 +69,12 @@ ReplayPanelAction ReplayPanel::draw(ReplaySource& replay, ThemeKind theme, Langu
   ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.phase_all_gather));
   ImGui::TextWrapped("%s", replay_summary(replay, language).c_str());
   ImGui::PopStyleColor();
-  if (const std::string model = replay_model_line(replay, language); !model.empty()) hint_text(model.c_str());
+  if (replay.capture() != model_line_capture_ || language != model_line_language_) {
+    model_line_capture_ = replay.capture();
+    model_line_language_ = language;
+    model_line_ = replay_model_line(replay, language);
+  }
+  if (!model_line_.empty()) hint_text(model_line_.c_str());
   if (replay.mismatch()) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(colours.warning));
     ImGui::TextWrapped("%s", mismatch_text(*replay.mismatch(), replay.config().dtype, language).c_str());

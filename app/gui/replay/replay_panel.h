@@ -34,6 +34,11 @@ class ReplayPanel {
 
  private:
   OpenControl open_;
+  // replay_model_line() for the capture and language it was worded for: the model runs once per
+  // replay, not once per frame.
+  const CaptureRecord* model_line_capture_ = nullptr;
+  Language model_line_language_ = Language::en;
+  std::string model_line_;
 };
 
 }  // namespace ringviz::gui
