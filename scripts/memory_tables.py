@@ -3,7 +3,9 @@
 
 - "measured-table": examples/measured_gpt.py on 4 gloo processes (needs a python3 with torch),
   imported with `ringviz job import` and held against the model with `ringviz memory --from-job`;
-- "llama-tp-table": `ringviz memory --model llama3-8b|llama3-70b` with TP 8 and SP.
+- "llama-tp-table": `ringviz memory --model llama3-8b|llama3-70b` with TP 8 and SP;
+- "playbook-table": the Ultra-Scale Playbook's Llama 3 memory charts
+  (tests/data/playbook/memory-charts.json) beside `ringviz memory` for the same settings.
 
     python3 scripts/memory_tables.py --ringviz build/app/ringviz [--python /usr/bin/python3]
 
@@ -99,6 +101,39 @@ def llama_table(ringviz):
     return "\n".join(rows)
 
 
+def gib(value):
+    return ("%.4f" % value).rstrip("0").rstrip(".")
+
+
+def playbook_table(ringviz):
+    with open(os.path.join(REPOSITORY, "tests", "data", "playbook", "memory-charts.json")) as handle:
+        panels = json.load(handle)["panels"]
+    # The paper convention's bytes a parameter: the model states every GPU of a TP group holds
+    # for its Ψ/t parameters whatever the moment (the iteration's per-GPU figures are its peak's).
+    rules = json.loads(run([ringviz, "memory", "--params", "1", "--gpus", "1", "--format", "json"]))["components"]
+    per_parameter = {r["component"]: r["bytes_per_parameter"] for r in rules}
+    adam_bytes = per_parameter["momentum"] + per_parameter["variance"]
+    rows = ["| chart | sequence | parameters: chart / ringviz | gradients: chart / ringviz "
+            "| Adam states: chart / ringviz | activations: chart / ringviz |",
+            "|---|---:|---:|---:|---:|---:|"]
+    for panel in panels:
+        for seq, chart_activations in zip(panel["seq"], panel["activations"]):
+            command = [ringviz, "memory", "--model", panel["model"], "--gpus", str(panel["tp"]), "--tp", str(panel["tp"]),
+                       "--strategy", "ddp", "--recompute", "selective", "--seq", str(seq), "--micro-batch", "1",
+                       "--format", "json"]
+            if panel["sp"]:
+                command.append("--sp")
+            document = json.loads(run(command))
+            estimate = document["estimates"][0]
+            share = -(-document["model"]["parameters"] // panel["tp"])
+            rows.append("| %s | %d | %s / %s | %s / %s | %s / %s | %s / %s |" % (
+                panel["chart"], seq, gib(panel["parameters"]), gib(per_parameter["parameters"] * share / 2**30),
+                gib(panel["gradients"]), gib(per_parameter["gradients"] * share / 2**30),
+                gib(panel["optimizer_states"]), gib(adam_bytes * share / 2**30),
+                gib(chart_activations), gib(estimate["activation_bytes"]["all_layers"] / 2**30)))
+    return "\n".join(rows)
+
+
 def replace_block(text, name, table):
     begin, end = "<!-- %s:begin -->" % name, "<!-- %s:end -->" % name
     if begin not in text or end not in text:
@@ -117,9 +152,10 @@ def main():
         text = handle.read()
     text = replace_block(text, "measured-table", measured_table(args.ringviz, args.python))
     text = replace_block(text, "llama-tp-table", llama_table(args.ringviz))
+    text = replace_block(text, "playbook-table", playbook_table(args.ringviz))
     with open(DOC, "w") as handle:
         handle.write(text)
-    print("memory_tables: rewrote the measured and Llama tables of docs/memory.md")
+    print("memory_tables: rewrote the measured, Llama and playbook tables of docs/memory.md")
     return 0
 
 
