@@ -31,100 +31,124 @@ std::vector<float> clear_colour(const GuiApp& app) {
   return {background.r / 255.f, background.g / 255.f, background.b / 255.f, 1.0f};
 }
 
-TEST_CASE("kept frame: the interactive window's path gives a whole redraw's pixels through resizes") {
-  // The window's back buffer is stood in for by a framebuffer filled with magenta before every
-  // frame, as undefined as a back buffer after a swap: whatever KeptFrame copies must cover it.
-  platform::OffscreenTarget& window = test_surface().target;
-  platform::OffscreenTarget whole;
-  std::string error;
-
-  const Config config = ConfigBuilder().ranks(16).count(16);
-  FrameHost frames;
+Host headless_host() {
   Host host;
   host.interactive = false;
-  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
-  REQUIRE(frames.start(app).ok());
-  app.playback().set_loop(true);
-  app.playback().play();
+  return host;
+}
 
-  struct Size {
-    int first_frame, width, height;
-  };
-  // The window dragged smaller, to a size too small for the panels, and back.
-  const Size sizes[] = {{0, 1600, 900}, {30, 1280, 720}, {45, 300, 200}, {50, 1600, 900}};
-  KeptFrame kept;
+// The GUI over a ring of `config` whose frames each case builds itself; `playing` loops the
+// collective, so that every frame changes something.
+struct TestGui {
+  FrameHost frames;
+  GuiApp app;
+  TestGui(const Config& config, bool playing)
+      : app(ring_request(config), BackendChoice::cpu, Preferences{}, headless_host()) {
+    REQUIRE(frames.start(app).ok());
+    if (!playing) return;
+    app.playback().set_loop(true);
+    app.playback().play();
+  }
+  // One frame of `seconds` of animation at width x height (the panels' layout; nothing drawn).
+  void build(int width, int height, double seconds = 0.07) {
+    FrameStep step;
+    step.animation_seconds = seconds;
+    frames.build(app, step, width, height);
+  }
+};
+
+// A window dragged from one size to another while the ring plays: from frame `first_frame` on,
+// the frame is width x height.
+struct SizeFrom {
+  int first_frame, width, height;
+};
+
+// Plays 0 .. frames-1 through `sizes`, a change of theme at `light_from`, each frame drawn by
+// `draw_kept` into `shown` (which `prepare` fills as undefined before the frame where the case
+// says so) and held against a whole redraw: equal pixels every frame, a new size redrawn whole,
+// and some frame redrawing less than half the window.
+template <typename Prepare, typename DrawKept>
+void play_through_sizes(TestGui& gui, platform::OffscreenTarget& shown, const std::vector<SizeFrom>& sizes,
+                        int frame_count, int light_from, Prepare prepare, DrawKept draw_kept) {
+  platform::OffscreenTarget whole;
+  std::string error;
   int width = 0, height = 0;
   bool some_frame_partial = false;
-  for (int frame = 0; frame < 75; ++frame) {
+  for (int frame = 0; frame < frame_count; ++frame) {
     CAPTURE(frame);
     bool resized = false;
-    for (const Size& size : sizes)
+    for (const SizeFrom& size : sizes)
       if (size.first_frame == frame) {
         width = size.width;
         height = size.height;
         resized = true;
-        REQUIRE(window.resize(width, height, error));
+        REQUIRE(shown.resize(width, height, error));
         REQUIRE(whole.resize(width, height, error));
       }
     CAPTURE(width);
-    if (frame == 60) app.preferences().theme = ThemeKind::light;  // another clear colour
-    window.bind();
-    glDisable(GL_SCISSOR_TEST);
-    glClearColor(1, 0, 1, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
-
-    FrameStep step;
-    step.animation_seconds = 0.07;
-    frames.build(app, step, width, height);
-    kept.draw(frames, app, width, height, window.framebuffer());
-    REQUIRE(kept.path() == KeptFrame::Path::target);
+    if (frame == light_from) gui.app.preferences().theme = ThemeKind::light;  // another clear colour
+    prepare(resized);
+    gui.build(width, height);
+    draw_kept(width, height);
     const std::int64_t all = std::int64_t{width} * height;
     // A new size is a new framebuffer with nothing in it: drawn whole.
-    if (resized) CHECK(frames.pixels_redrawn() == all);
-    if (!resized && frames.pixels_redrawn() < all / 2) some_frame_partial = true;
-
-    const std::vector<float> clear = clear_colour(app);
-    const std::vector<std::uint8_t> shown = window.read_rgba();
-    CHECK(differing_pixels(shown, draw_whole(whole, width, height, clear.data())) == 0);
+    if (resized) CHECK(gui.frames.pixels_redrawn() == all);
+    if (!resized && gui.frames.pixels_redrawn() < all / 2) some_frame_partial = true;
+    const std::vector<float> clear = clear_colour(gui.app);
+    CHECK(differing_pixels(shown.read_rgba(), draw_whole(whole, width, height, clear.data())) == 0);
   }
-  // The point of it: the window too redraws far from every pixel while the ring plays.
+  // The point of it: far from every pixel is redrawn while the ring plays.
   CHECK(some_frame_partial);
+}
+
+// Fills the bound framebuffer with magenta, as undefined as a back buffer after a swap or a
+// fresh canvas: whatever KeptFrame leaves of it shows.
+void fill_magenta(platform::OffscreenTarget& target) {
+  target.bind();
+  glDisable(GL_SCISSOR_TEST);
+  glClearColor(1, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
+TEST_CASE("kept frame: the interactive window's path gives a whole redraw's pixels through resizes") {
+  // The window's back buffer is stood in for by a framebuffer filled with magenta before every
+  // frame, as undefined as a back buffer after a swap: whatever KeptFrame copies must cover it.
+  platform::OffscreenTarget& window = test_surface().target;
+  TestGui gui(ConfigBuilder().ranks(16).count(16), true);
+  KeptFrame kept;
+  // The window dragged smaller, to a size too small for the panels, and back.
+  play_through_sizes(gui, window, {{0, 1600, 900}, {30, 1280, 720}, {45, 300, 200}, {50, 1600, 900}}, 75, 60,
+                     [&](bool) { fill_magenta(window); },
+                     [&](int width, int height) {
+                       kept.draw(gui.frames, gui.app, width, height, window.framebuffer());
+                       REQUIRE(kept.path() == KeptFrame::Path::target);
+                     });
 }
 
 TEST_CASE("kept frame: a frame of no pixels is drawn straight into the window, and the next kept one whole") {
   platform::OffscreenTarget& window = test_surface().target;
   std::string error;
   REQUIRE(window.resize(800, 600, error));
-  const Config config = ConfigBuilder().ranks(4);
-  FrameHost frames;
-  Host host;
-  host.interactive = false;
-  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
-  REQUIRE(frames.start(app).ok());
+  TestGui gui(ConfigBuilder().ranks(4), false);
   KeptFrame kept;
-  FrameStep step;
+  auto frame_at = [&](int width, int height) {
+    gui.build(width, height, 0);
+    kept.draw(gui.frames, gui.app, width, height, window.framebuffer());
+  };
   const std::int64_t all = std::int64_t{800} * 600;
-  for (int frame = 0; frame <= kSettleFrames; ++frame) {
-    frames.build(app, step, 800, 600);
-    kept.draw(frames, app, 800, 600, window.framebuffer());
-  }
+  for (int frame = 0; frame <= kSettleFrames; ++frame) frame_at(800, 600);
   REQUIRE(kept.path() == KeptFrame::Path::target);
-  CHECK(frames.pixels_redrawn() < all);  // standing still and settled: little redrawn
+  CHECK(gui.frames.pixels_redrawn() < all);  // standing still and settled: little redrawn
   // A minimised window has a 0x0 framebuffer: nothing can be kept at that size.
-  frames.build(app, step, 0, 0);
-  kept.draw(frames, app, 0, 0, window.framebuffer());
+  frame_at(0, 0);
   CHECK(kept.path() == KeptFrame::Path::whole);
   // Restored: the kept pixels were not kept up to date meanwhile, so the frame is whole.
-  frames.build(app, step, 800, 600);
-  kept.draw(frames, app, 800, 600, window.framebuffer());
+  frame_at(800, 600);
   CHECK(kept.path() == KeptFrame::Path::target);
-  CHECK(frames.pixels_redrawn() == all);
+  CHECK(gui.frames.pixels_redrawn() == all);
   // ... and from then on kept again: the next frames redraw only what changed.
-  for (int frame = 0; frame < kSettleFrames; ++frame) {
-    frames.build(app, step, 800, 600);
-    kept.draw(frames, app, 800, 600, window.framebuffer());
-  }
-  CHECK(frames.pixels_redrawn() < all);
+  for (int frame = 0; frame < kSettleFrames; ++frame) frame_at(800, 600);
+  CHECK(gui.frames.pixels_redrawn() < all);
 }
 
 // The default framebuffer's back buffer, top row first, opaque.
@@ -158,34 +182,24 @@ TEST_CASE("kept frame: a back buffer never swapped keeps a whole redraw's pixels
   REQUIRE(width == kWidth);
   REQUIRE(height == kHeight);
 
-  const Config config = ConfigBuilder().ranks(8).count(8);
-  FrameHost frames;
-  Host host;
-  host.interactive = false;
-  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
-  REQUIRE(frames.start(app).ok());
-  app.playback().set_loop(true);
-  app.playback().play();
-
+  TestGui gui(ConfigBuilder().ranks(8).count(8), true);
   KeptFrame kept;
   kept.show_parts_with(&parts);
   std::vector<std::uint8_t> previous;
   bool some_frame_partial = false;
   for (int frame = 0; frame < 60; ++frame) {
     CAPTURE(frame);
-    if (frame == 40) app.preferences().theme = ThemeKind::light;
+    if (frame == 40) gui.app.preferences().theme = ThemeKind::light;
     if (frame == 50) kept.show_whole_next();  // as after an exposure
-    FrameStep step;
-    step.animation_seconds = 0.07;
-    frames.build(app, step, kWidth, kHeight);
-    kept.draw(frames, app, kWidth, kHeight);
+    gui.build(kWidth, kHeight);
+    kept.draw(gui.frames, gui.app, kWidth, kHeight);
     REQUIRE(kept.path() == KeptFrame::Path::back_buffer);
     CHECK_FALSE(kept.swap_needed());
     // The reference is a whole redraw into the back buffer itself: blending on its format may
     // round an edge pixel differently from an RGBA8 target's. Where the kept pixels are right,
     // redrawing them whole changes nothing the next frame builds on.
     const std::vector<std::uint8_t> kept_pixels = read_back_buffer(kWidth, kHeight);
-    const std::vector<float> clear = clear_colour(app);
+    const std::vector<float> clear = clear_colour(gui.app);
     glViewport(0, 0, kWidth, kHeight);
     glDisable(GL_SCISSOR_TEST);
     glClearColor(clear[0], clear[1], clear[2], clear[3]);
@@ -209,7 +223,7 @@ TEST_CASE("kept frame: a back buffer never swapped keeps a whole redraw's pixels
           if (!inside) ++unshown;
         }
       CHECK(unshown == 0);
-      if (frames.pixels_redrawn() < std::int64_t{kWidth} * kHeight / 2) some_frame_partial = true;
+      if (gui.frames.pixels_redrawn() < std::int64_t{kWidth} * kHeight / 2) some_frame_partial = true;
     }
     previous = reference;
   }
@@ -221,56 +235,18 @@ TEST_CASE("kept frame: a destination that keeps its pixels gets a whole redraw's
   // what was drawn into it; a new size is new storage, filled with magenta as a fresh canvas
   // holds nothing of the last frame.
   platform::OffscreenTarget& canvas = test_surface().target;
-  platform::OffscreenTarget whole;
-  std::string error;
-
-  const Config config = ConfigBuilder().ranks(16).count(16);
-  FrameHost frames;
-  Host host;
-  host.interactive = false;
-  GuiApp app(ring_request(config), BackendChoice::cpu, Preferences{}, host);
-  REQUIRE(frames.start(app).ok());
-  app.playback().set_loop(true);
-  app.playback().play();
-
-  struct Size {
-    int first_frame, width, height;
-  };
-  const Size sizes[] = {{0, 1600, 900}, {30, 1280, 720}, {40, 1600, 900}};
+  TestGui gui(ConfigBuilder().ranks(16).count(16), true);
   KeptFrame kept;
   kept.destination_keeps_pixels(true);
-  int width = 0, height = 0;
-  bool some_frame_partial = false;
-  for (int frame = 0; frame < 60; ++frame) {
-    CAPTURE(frame);
-    bool resized = false;
-    for (const Size& size : sizes)
-      if (size.first_frame == frame) {
-        width = size.width;
-        height = size.height;
-        resized = true;
-        REQUIRE(canvas.resize(width, height, error));
-        REQUIRE(whole.resize(width, height, error));
-        canvas.bind();
-        glDisable(GL_SCISSOR_TEST);
-        glClearColor(1, 0, 1, 1);
-        glClear(GL_COLOR_BUFFER_BIT);
-      }
-    if (frame == 50) app.preferences().theme = ThemeKind::light;  // another clear colour
-    FrameStep step;
-    step.animation_seconds = 0.07;
-    frames.build(app, step, width, height);
-    kept.draw(frames, app, width, height, canvas.framebuffer());
-    REQUIRE(kept.path() == KeptFrame::Path::destination);
-    CHECK(kept.swap_needed());  // a canvas is shown by the browser after the frame, as a swap
-    const std::int64_t all = std::int64_t{width} * height;
-    if (resized) CHECK(frames.pixels_redrawn() == all);
-    if (!resized && frames.pixels_redrawn() < all / 2) some_frame_partial = true;
-
-    const std::vector<float> clear = clear_colour(app);
-    CHECK(differing_pixels(canvas.read_rgba(), draw_whole(whole, width, height, clear.data())) == 0);
-  }
-  CHECK(some_frame_partial);
+  play_through_sizes(gui, canvas, {{0, 1600, 900}, {30, 1280, 720}, {40, 1600, 900}}, 60, 50,
+                     [&](bool resized) {
+                       if (resized) fill_magenta(canvas);
+                     },
+                     [&](int width, int height) {
+                       kept.draw(gui.frames, gui.app, width, height, canvas.framebuffer());
+                       REQUIRE(kept.path() == KeptFrame::Path::destination);
+                       CHECK(kept.swap_needed());  // a canvas is shown by the browser after the frame, as a swap
+                     });
 }
 
 }  // namespace

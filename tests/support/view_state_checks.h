@@ -1,9 +1,14 @@
 #pragma once
 // One view read back from a command line or a link is the view that was written: every field
-// of ViewState, the config's included (the Copy command's and the page link's round trips).
+// of ViewState, the config's included (the Copy command's and the page link's round trips),
+// over one shared list of sample views.
 #include <doctest/doctest.h>
 
+#include <vector>
+
 #include "app/gui/share/view_command.h"
+#include "core/model/checked_value.h"
+#include "tests/support/config_builder.h"
 
 namespace ringviz::test {
 
@@ -27,6 +32,49 @@ inline void check_same_view(const gui::ViewState& got, const gui::ViewState& wan
   CHECK(got.language == want.language);
   CHECK(got.present == want.present);
   CHECK(got.predict == want.predict);
+}
+
+// Every operation in every centre view, each at a round with no short decimal (the text must
+// still read back exactly), then the algorithm, order, type, reduction, inputs, pipelining and
+// the classroom modes.
+inline std::vector<gui::ViewState> sample_views() {
+  std::vector<gui::ViewState> views;
+  int k = 0;
+  for (Op op : {Op::allgather, Op::reducescatter, Op::allreduce})
+    for (CentreView view : kAllCentreViews) {
+      gui::ViewState state;
+      state.config = ConfigBuilder().op(op).ranks(3 + k % 4).count(6 + k);
+      state.view = view;
+      state.round = 1.0 / 3.0 + k % 2;
+      views.push_back(state);
+      ++k;
+    }
+  gui::ViewState varied;
+  varied.config = ConfigBuilder().op(Op::reducescatter).algorithm(Algorithm::rhd).order(Order::nccl).ranks(8)
+      .count(16).dtype(DType::bf16).reduce(ReduceOp::max).init("random:42");
+  varied.round = 2;
+  varied.language = Language::zh;
+  views.push_back(varied);
+
+  gui::ViewState pipelined;
+  pipelined.config = ConfigBuilder().channels(2).slices(4);
+  pipelined.round = 1.5;
+  pipelined.present = true;
+  views.push_back(pipelined);
+
+  gui::ViewState predicting;
+  predicting.predict = true;
+  predicting.config = ConfigBuilder().ranks(2).count(3).algorithm(Algorithm::tree).init(InitKind::values);
+  predicting.config.init.values = numbers_of_reals({{0.1, -2.5, 1e-7}, {123456789.125, 0, 7}});
+  predicting.round = 0.25;
+  predicting.view = CentreView::devices;
+  views.push_back(predicting);
+
+  gui::ViewState in_switch;  // an in-switch reduction needs its machine, which the text names
+  in_switch.config = ConfigBuilder().algorithm(Algorithm::nvls).ranks(8).count(64);
+  in_switch.round = 1;
+  views.push_back(in_switch);
+  return views;
 }
 
 }  // namespace ringviz::test

@@ -162,42 +162,11 @@ TEST_CASE("a fragment is forgiving where a URL is: empty pairs, '+' for a blank,
   CHECK(lesson.scene == "3");
 }
 
-TEST_CASE("every operation, view and a mid-flight round come back from their link") {
-  const Op ops[] = {Op::allgather, Op::reducescatter, Op::allreduce};
-  const CentreView views[] = {CentreView::ring, CentreView::memory, CentreView::training, CentreView::compare,
-                              CentreView::devices};
-  int k = 0;
-  for (Op op : ops)
-    for (CentreView view : views) {
-      ViewState state;
-      state.config = ConfigBuilder().op(op).ranks(3 + k % 4).count(6 + k);
-      state.view = view;
-      state.round = 1.0 / 3.0 + k % 2;  // no short decimal: the text must still read back exactly
-      CAPTURE(k);
-      check_round_trip(state);
-      ++k;
-    }
-}
-
-TEST_CASE("algorithm, order, type, reduction, inputs, pipelining and the classroom modes come back") {
-  ViewState state;
-  state.config = ConfigBuilder().op(Op::reducescatter).algorithm(Algorithm::rhd).order(Order::nccl).ranks(8)
-      .count(16).dtype(DType::bf16).reduce(ReduceOp::max).init("random:42");
-  state.round = 2;
-  state.language = Language::zh;
-  check_round_trip(state);
-
-  ViewState pipelined;
-  pipelined.config = ConfigBuilder().channels(2).slices(4);
-  pipelined.round = 1.5;
-  pipelined.present = true;
-  check_round_trip(pipelined);
-
-  ViewState predicting;
-  predicting.predict = true;
-  predicting.config = ConfigBuilder().ranks(2).count(3).init(InitKind::values);
-  predicting.config.init.values = numbers_of_reals({{0.1, -2.5, 1e-7}, {123456789.125, 0, 7}});
-  check_round_trip(predicting);
+TEST_CASE("every sample view comes back from its link: each operation and view mid-flight, the algorithm, order, type, reduction, inputs, pipelining and the classroom modes") {
+  for (const ViewState& state : test::sample_views()) {
+    CAPTURE(view_link_fragment(state));
+    check_round_trip(state);
+  }
 }
 
 TEST_CASE("a replayed file's path survives the fragment, whatever characters it holds") {
