@@ -77,6 +77,10 @@ int run_trace(const TraceFlags& flags) {
     throw;
   }
   check_json_trace_size(config, format);
+  // The machine `--topology` names times the Chrome trace as `compare` times it there.
+  ChromeTraceOptions chrome = format == TraceFormat::chrome
+                                  ? chrome_options_on(config, topology_from_flags(flags.config, config.ranks))
+                                  : ChromeTraceOptions{};
 
   BackendSelection selection = select_backend(choice);
   // The trace only steps forward: snapshots for stepping back would be memory spent for nothing.
@@ -86,7 +90,7 @@ int run_trace(const TraceFlags& flags) {
   // Wrapping is the rule (docs/architecture.md, "Collective semantics"), but rarely meant.
   if (const auto overflow = first_integer_overflow(config, session.buffers()))
     std::cerr << "ringviz: note: " << integer_overflow_message(config, *overflow) << "\n";
-  stream_trace(session, *make_trace_writer(std::cout, format, language));
+  stream_trace(session, *make_trace_writer(std::cout, format, language, std::move(chrome)));
   return 0;  // main() checks that stdout took it all
 }
 

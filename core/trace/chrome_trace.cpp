@@ -78,6 +78,16 @@ ChromeTiming chrome_timing(const Trace& trace, const std::vector<RoundRecord>& r
                            const ChromeTraceOptions& options) {
   ChromeTiming timing{estimate_cost(trace.config, trace.schedule, trace.layout, options.link),
                       options.prefer_measured && every_round_measured(rounds), 0};
+  if (options.machine && !timing.model.per_round.empty()) {
+    // The machine's total, in the link model's proportions round by round: the same figure
+    // `compare` prints for this collective, so a trace and a table never disagree.
+    const double on_machine = options.machine->seconds;
+    double walked = 0;
+    for (const RoundCost& round : timing.model.per_round) walked += round.seconds;
+    const double scale = walked > 0 ? on_machine / walked : 0;
+    for (RoundCost& round : timing.model.per_round) round.seconds *= scale;
+    timing.model.seconds = on_machine;
+  }
   for (std::size_t index = 0; index < trace.schedule.rounds.size(); ++index)
     timing.total_us += timing.round_us(rounds, index);
   return timing;
@@ -96,6 +106,7 @@ nlohmann::json other_data(const Trace& trace, const ChromeTiming& timing, const 
           {"timing", timing.measured ? "measured" : "modelled"},
           {"link", options.link.key},
           {"link_label", options.link.label},
+          {"topology", options.machine ? nlohmann::json(options.machine->topology) : nlohmann::json()},
           {"modelled_us", timing.model.seconds * 1e6},
           {"total_us", timing.total_us}};
 }
@@ -204,6 +215,12 @@ nlohmann::json chrome_metadata_event(const char* name, int pid, int tid, nlohman
 nlohmann::json chrome_slice_event(std::string name, const char* category, int pid, int tid, double ts, double dur,
                                   nlohmann::json args) {
   return slice(std::move(name), category, pid, tid, ts, dur, std::move(args));
+}
+
+ChromeTraceOptions chrome_options_on(const Config& config, const std::optional<Topology>& topology) {
+  ChromeTraceOptions options;
+  if (topology) options.machine = MachineTotal{topology->key, estimate_cost(config, *topology, false).seconds};
+  return options;
 }
 
 nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& options) {

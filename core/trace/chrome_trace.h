@@ -11,7 +11,10 @@
 //
 // Times: each round lasts what the backend measured (CUDA) when every round was measured,
 // otherwise what the α-β-γ model predicts on `link`; inside a round the transfers are placed
-// by the model (scaled to the measured round when there is one).
+// by the model (scaled to the measured round when there is one). With a `topology` the modelled
+// total is the one `ringviz compare` gives on that machine (the contention simulation, or
+// NCCL's NVLS model for an algorithm that reduces in the switch), shared among the rounds as
+// the link model shares it.
 #include <optional>
 #include <ostream>
 #include <string>
@@ -25,11 +28,23 @@
 
 namespace ringviz {
 
+// The modelled total of the collective on a machine (`--topology`), as `compare` prices it.
+struct MachineTotal {
+  std::string topology;  // the topology's key: "nvswitch:8"
+  double seconds = 0;
+};
+
 struct ChromeTraceOptions {
   LinkModel link = find_link_preset("nvlink4");
+  // None: the link model alone times the rounds.
+  std::optional<MachineTotal> machine;
   // Use the backend's round times when every round has one.
   bool prefer_measured = true;
 };
+
+// The options for `config` on `topology` (none: the defaults), priced before anything runs so
+// that a machine the algorithm cannot run on is refused first (InputError, as compare's).
+ChromeTraceOptions chrome_options_on(const Config& config, const std::optional<Topology>& topology);
 
 nlohmann::json chrome_trace_json(const Trace& trace, const ChromeTraceOptions& options = {});
 

@@ -184,12 +184,13 @@ std::string render_markdown(const TraceReport& report) { return render(report, k
 
 std::string render_terminal(const TraceReport& report) { return render(report, kTerminalLayout); }
 
-std::unique_ptr<TraceListener> make_trace_writer(std::ostream& out, TraceFormat format, Language language) {
+std::unique_ptr<TraceListener> make_trace_writer(std::ostream& out, TraceFormat format, Language language,
+                                                 ChromeTraceOptions chrome) {
   switch (format) {
     case TraceFormat::table: return std::make_unique<ReportTraceWriter>(out, kTerminalLayout, language);
     case TraceFormat::markdown: return std::make_unique<ReportTraceWriter>(out, kMarkdownLayout, language);
     case TraceFormat::json: return std::make_unique<JsonTraceWriter>(out);
-    case TraceFormat::chrome: return std::make_unique<ChromeTraceWriter>(out);
+    case TraceFormat::chrome: return std::make_unique<ChromeTraceWriter>(out, std::move(chrome));
   }
   return std::make_unique<JsonTraceWriter>(out);
 }

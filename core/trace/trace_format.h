@@ -6,6 +6,7 @@
 
 #include "core/model/enum_table.h"
 #include "core/model/text.h"
+#include "core/trace/chrome_trace.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_report.h"
 
@@ -31,8 +32,9 @@ std::string render_markdown(const TraceReport& report);
 std::string render_terminal(const TraceReport& report);
 
 // The whole `ringviz trace` output, written while the run streams by (stream_trace()).
-// `language` changes neither JSON format.
-std::unique_ptr<TraceListener> make_trace_writer(std::ostream& out, TraceFormat format, Language language);
+// `language` changes neither JSON format; `chrome` times the Chrome trace's rounds.
+std::unique_ptr<TraceListener> make_trace_writer(std::ostream& out, TraceFormat format, Language language,
+                                                 ChromeTraceOptions chrome = {});
 
 // The same output for a recorded trace.
 void write_trace(std::ostream& out, const Trace& trace, TraceFormat format, Language language);

@@ -7,12 +7,14 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/algorithms/registry.h"
 #include "core/engine/backend.h"
 #include "core/trace/chrome_trace.h"
 #include "core/engine/session.h"
 #include "core/trace/trace.h"
+#include "core/topology/topology.h"
 #include "tests/support/config_builder.h"
 
 using ringviz::test::ConfigBuilder;
@@ -165,6 +167,34 @@ TEST_CASE("modelled times add up to the cost model's prediction") {
   const CostEstimate cost = estimate_cost(trace.config, options.link);
   CHECK(document["otherData"]["total_us"].get<double>() == doctest::Approx(cost.seconds * 1e6));
   CHECK(document["otherData"]["link"] == "pcie4");
+}
+
+TEST_CASE("on a named machine the trace's modelled total is compare's, NVLS's from NCCL's model, shared as the rounds share the link's") {
+  for (const Algorithm algorithm : {Algorithm::nvls, Algorithm::ring}) {
+    CAPTURE(algorithm_name(algorithm));
+    const Trace trace = record(algorithm, Op::allreduce, 8, 65536);
+    const Topology machine = topology_preset("nvswitch:8");
+    const ChromeTraceOptions options = chrome_options_on(trace.config, machine);
+    const json document = chrome_trace_json(trace, options);
+    const double on_machine = estimate_cost(trace.config, machine, false).seconds;
+    CHECK(document["otherData"]["total_us"].get<double>() == doctest::Approx(on_machine * 1e6));
+    CHECK(document["otherData"]["topology"] == "nvswitch:8");
+    // Each round keeps its share of the link model's total.
+    const CostEstimate walked = estimate_cost(trace.config, trace.schedule, trace.layout, options.link);
+    std::vector<double> rounds;
+    for (const json& event : document["traceEvents"])
+      if (event["ph"] == "X" && event["cat"] == "round") rounds.push_back(event["dur"].get<double>());
+    REQUIRE(rounds.size() == walked.per_round.size());
+    for (std::size_t i = 0; i < rounds.size(); ++i)
+      CHECK(rounds[i] / (on_machine * 1e6) == doctest::Approx(walked.per_round[i].seconds / walked.seconds));
+  }
+  // NVLS's total is the in-switch model's, not the link walk's: the two differ here.
+  const Trace nvls = record(Algorithm::nvls, Op::allreduce, 8, 65536);
+  CHECK(chrome_trace_json(nvls)["otherData"]["total_us"].get<double>() !=
+        doctest::Approx(chrome_trace_json(nvls, chrome_options_on(nvls.config, topology_preset("nvswitch:8")))
+                            ["otherData"]["total_us"].get<double>()));
+  // No machine: the link model alone, and no topology named.
+  CHECK(chrome_trace_json(nvls)["otherData"]["topology"].is_null());
 }
 
 TEST_CASE("measured round times replace the model's when every round has one") {
