@@ -2,7 +2,6 @@
 # configures a Release build (CUDA when nvcc exists), builds with every core, then runs.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
-FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 10
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
@@ -30,15 +29,19 @@ all: build
 deps:
 	@bash scripts/install-deps.sh
 
+# The core suite runs in the sanitizer build only (RINGVIZ_CORE_SUITE): it tests ringviz_core
+# alone, which the release build's GUI, CLI, capture and browser suites exercise at -O3.
 $(BUILD)/build.ninja:
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DRINGVIZ_CORE_SUITE=OFF $(CMAKE_ARGS)
 
 configure: deps $(BUILD)/build.ninja
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+# The application alone: the suites are `make test`'s.
+run: configure
+	cmake --build $(BUILD) -j $(JOBS) --target ringviz
 	@bash scripts/run.sh $(BUILD)/app/ringviz
 
 # Every stage timed; a failing stage stops the run and still prints the table.
@@ -49,7 +52,7 @@ test:
 	@$(STAGE) "release suites" $(MAKE) --no-print-directory test-release
 	@$(STAGE) "sanitizer build" $(MAKE) --no-print-directory build-sanitizers
 	@$(STAGE) "sanitizer suites" $(MAKE) --no-print-directory test-sanitizers
-	@$(STAGE) "fuzz build + run" $(MAKE) --no-print-directory test-fuzz
+	@$(STAGE) "fuzz" $(MAKE) --no-print-directory test-fuzz
 	@$(STAGE) "browser" $(MAKE) --no-print-directory test-web
 	@bash scripts/test-stages.sh summary $(STAGE_LOG)
 
@@ -68,8 +71,9 @@ test-release:
 
 # Core and command-line suites again under AddressSanitizer + UndefinedBehaviorSanitizer
 # (no GUI, no CUDA: those layers are covered by the release run above).
+# No build type: the flags are RINGVIZ_SANITIZE's own (-O1, line tables, assertions on).
 $(ASAN_BUILD)/build.ninja:
-	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DRINGVIZ_SANITIZE=ON \
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE= -DRINGVIZ_SANITIZE=ON \
 	  -DRINGVIZ_GUI=OFF -DRINGVIZ_CUDA=OFF -DCMAKE_CXX_COMPILER=$(SANITIZE_CXX) $(CMAKE_ARGS)
 
 build-sanitizers: $(ASAN_BUILD)/build.ninja
@@ -78,10 +82,11 @@ build-sanitizers: $(ASAN_BUILD)/build.ninja
 test-sanitizers: build-sanitizers
 	cd $(ASAN_BUILD) && $(TEST_SANITIZER) ctest --output-on-failure -j $(JOBS)
 
-# The parsers of user files (init files, lessons, settings) under libFuzzer + ASan + UBSan,
-# FUZZ_SECONDS each; any crash fails. Skipped, saying why, without clang++ or libFuzzer.
-test-fuzz:
-	JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+# The parsers of user files (init files, lessons, settings, traces, jobs) under libFuzzer + ASan +
+# UBSan, FUZZ_SECONDS each; any crash fails. The sanitizer build builds them, with its core;
+# skipped, saying why, without clang++ or libFuzzer.
+test-fuzz: build-sanitizers
+	bash scripts/fuzz.sh $(ASAN_BUILD) $(FUZZ_SECONDS)
 
 # The page: build-web/index.html with its .js, .wasm and .data, from the GUI's own sources.
 web-deps:
@@ -111,4 +116,4 @@ web-bench: web configure
 	bash scripts/web-test.sh $(WEB_BUILD) $(BUILD)/app/ringviz bench
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(WEB_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(WEB_BUILD)

@@ -1,32 +1,22 @@
 #!/usr/bin/env bash
-# Builds the parsers' libFuzzer targets (tests/fuzz) with clang and runs each for a bounded
-# time, failing on any crash or sanitizer report (docs/architecture.md, "Reading input files").
-#   scripts/fuzz.sh [build-dir] [seconds per target]
-# Without clang++ or its libFuzzer runtime it says why and skips (exit 0): install them with
-# scripts/install-deps.sh (packages clang and libclang-rt-14-dev on Debian 12).
+# Runs the parsers' libFuzzer targets (tests/fuzz) for a bounded time each, failing on any crash
+# or sanitizer report (docs/architecture.md, "Reading input files"). They are built by the
+# sanitizer build (`make build-sanitizers`, build-asan/), whose core they link.
+#   scripts/fuzz.sh [sanitizer-build-dir] [seconds per target]
+# Where that build has none (no clang++, or no libFuzzer runtime), it says why and skips (exit 0):
+# scripts/install-deps.sh installs both (packages clang and libclang-rt-14-dev on Debian 12).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${1:-build-fuzz}
+build=${1:-build-asan}
 seconds=${2:-20}
-jobs=${JOBS:-$(nproc)}
 
-compiler=$(command -v clang++ || true)
-if [ -z "$compiler" ]; then
-  echo "ringviz: fuzzing skipped: clang++ is not installed (scripts/install-deps.sh installs it)"
+if [ ! -x "$build/tests/fuzz/fuzz_init_file" ]; then
+  compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+  echo "ringviz: fuzzing skipped: $build has no fuzz targets; they need clang++ with libFuzzer" \
+       "(this build's compiler: ${compiler:-none configured}; install clang and libclang-rt-14-dev," \
+       "then rerun make test)"
   exit 0
 fi
-probe=$(mktemp -d)
-trap 'rm -rf "$probe"' EXIT
-echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }' > "$probe/probe.cpp"
-if ! "$compiler" -fsanitize=fuzzer "$probe/probe.cpp" -o "$probe/probe" 2>"$probe/log"; then
-  echo "ringviz: fuzzing skipped: $compiler cannot link libFuzzer ($(head -c 200 "$probe/log" | tr '\n' ' '));" \
-       "install libclang-rt-14-dev"
-  exit 0
-fi
-
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE= -DRINGVIZ_FUZZ=ON -DRINGVIZ_CUDA=OFF \
-  -DRINGVIZ_GUI=OFF -DCMAKE_CXX_COMPILER="$compiler" ${CMAKE_ARGS:-} >/dev/null
-cmake --build "$build" -j "$jobs"
 
 # Each target: a scratch corpus (new inputs land there, not in the repository) plus the seeds.
 run_target() {

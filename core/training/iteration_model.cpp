@@ -18,24 +18,6 @@ namespace {
 // Past this many layers the stepper would have more events than anyone can step through.
 constexpr std::int64_t kMaxLayers = 10'000;
 
-[[noreturn]] void overflow(std::string_view field) {
-  throw InputError(std::string(field) +
-                   ": the byte counts overflow 64 bits (sequence × micro-batch × hidden size or "
-                   "vocabulary is too large); choose a shorter sequence or a smaller micro-batch");
-}
-
-std::int64_t times(std::int64_t a, std::int64_t b) {
-  std::int64_t product = 0;
-  if (__builtin_mul_overflow(a, b, &product)) overflow("seq");
-  return product;
-}
-
-std::int64_t plus(std::int64_t a, std::int64_t b) {
-  std::int64_t sum = 0;
-  if (__builtin_add_overflow(a, b, &sum)) overflow("seq");
-  return sum;
-}
-
 void require_positive(std::int64_t value, std::string_view field) {
   if (value < 1)
     throw InputError(std::string(field) + ": " + std::to_string(value) + " must be at least 1");

@@ -147,7 +147,7 @@ TEST_CASE("AllToAll matches the plain reference for every algorithm, GPU count, 
         for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{ranks - 1}, std::int64_t{ranks},
                                    std::int64_t{ranks + 1}, std::int64_t{2 * ranks}, std::int64_t{101},
                                    std::int64_t{64 * ranks}})
-          for (const std::pair<int, int> shape : {std::pair{1, 1}, std::pair{2, 3}}) {
+          for (const std::pair<int, int>& shape : {std::pair{1, 1}, std::pair{2, 3}}) {
             // Plain ints: clang (the sanitizer build) cannot capture a structured binding in INFO.
             const int channels = shape.first;
             const int slices = shape.second;

@@ -98,7 +98,7 @@ TEST_CASE("nvls: through the switch every GPU's link carries M out and M in, eve
 
 TEST_CASE("nvls: pipelined over channels and slices it folds each element as the lock-step switch does") {
   // Plain ints, not a structured binding: clang (the sanitizer build) cannot capture one in INFO.
-  for (const std::pair<int, int> shape : {std::pair{2, 1}, std::pair{1, 3}, std::pair{3, 2}})
+  for (const std::pair<int, int>& shape : {std::pair{2, 1}, std::pair{1, 3}, std::pair{3, 2}})
     for (DType dtype : {DType::f32, DType::f16, DType::bf16})
       for (ReduceOp reduce : {ReduceOp::sum, ReduceOp::avg, ReduceOp::prod}) {
         const int channels = shape.first;

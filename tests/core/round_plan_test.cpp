@@ -33,9 +33,18 @@ void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
   if (counting_allocations) ++allocations;
   return std::malloc(size ? size : 1);
 }
+// g++ 12 takes the free() below for a mismatch with the standard operator new once it inlines
+// a vector's destructor; both are replaced here, and the sanitizer build checks the pairing.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void operator delete(void* memory) noexcept { std::free(memory); }
 void operator delete(void* memory, std::size_t) noexcept { std::free(memory); }
 void operator delete(void* memory, const std::nothrow_t&) noexcept { std::free(memory); }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 namespace ringviz {
 namespace {
