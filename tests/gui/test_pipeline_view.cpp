@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "app/gui/layout/ring_geometry.h"
+#include "app/gui/layout/switch_geometry.h"
 #include "app/gui/panels/setup_panel.h"
 #include "app/gui/pipeline/pipeline_markers.h"
 #include "app/gui/pipeline/wave_summary.h"
@@ -26,6 +27,13 @@ Config ring_config(int ranks, int slices, int channels) {
 }
 
 float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+// How close `path` comes to `point`, sampled along it.
+float nearest_on(const ArrowPath& path, Vec2 point) {
+  float nearest = 1e9f;
+  for (int i = 0; i <= 200; ++i) nearest = std::min(nearest, distance(path.at(i / 200.0f), point));
+  return nearest;
+}
 
 }  // namespace
 
@@ -132,6 +140,53 @@ TEST_CASE("every transfer of a wave gets a marker on its own link, slices in a t
   for (const PipelineMarker& a : markers)
     for (const PipelineMarker& b : markers)
       if (&a != &b && a.src == b.src && a.channel == b.channel) CHECK_FALSE(a.box.overlaps(b.box));
+}
+
+TEST_CASE("through a reducing switch (nvls) every marker rides its GPU's spoke, slices in a train, channels in lanes") {
+  const RingGeometry geometry = layout_ring({0, 0, 1000, 700}, 8, 13.0f);
+  const SwitchGeometry in_switch = layout_switch(geometry, {0, 0, 1000, 700}, 13.0f);
+  REQUIRE(in_switch.fits);
+  const Schedule schedule =
+      make_schedule(ConfigBuilder().algorithm(Algorithm::nvls).op(Op::allreduce).ranks(8).count(64).slices(4).channels(2));
+  REQUIRE(schedule.through_switch);
+  REQUIRE(schedule.round_count() == 2 + 4 - 1);
+  // Wave 2: slice 1 of the reducing round and slice 0 of the multicast, mid-way.
+  const std::vector<PipelineMarker> markers =
+      place_markers(geometry, schedule, 2, kAllChannels, 0.5f, 14.0f, false, &in_switch);
+  REQUIRE(markers.size() == 2u * 8u * 7u * 2u);
+  for (const PipelineMarker& marker : markers) {
+    CAPTURE(marker.src);
+    CAPTURE(marker.dst);
+    CAPTURE(marker.channel);
+    const bool reduce = marker.kind == TransferKind::reduce;
+    CHECK(marker.slice == (reduce ? 1 : 0));
+    // The sender's way in while reducing, the receiver's way out on the multicast: within its
+    // lane of the spoke.
+    const ArrowPath& spoke = reduce ? in_switch.up[static_cast<std::size_t>(marker.src)]
+                                    : in_switch.down[static_cast<std::size_t>(marker.dst)];
+    CHECK(nearest_on(spoke, marker.box.centre()) <= marker.box.w * 1.3f);
+  }
+  // One spoke carries both channels side by side, not on one another.
+  auto find = [&](int src, int channel) {
+    for (const PipelineMarker& marker : markers)
+      if (marker.src == src && marker.dst == (src + 4) % 8 && marker.channel == channel &&
+          marker.kind == TransferKind::reduce)
+        return marker.box;
+    FAIL("no marker");
+    return Rect{};
+  };
+  CHECK_FALSE(find(2, 0).overlaps(find(2, 1)));
+  // Without the switch the same wave crosses the ring on curves between the GPUs, most of them
+  // off every spoke.
+  const std::vector<PipelineMarker> direct = place_markers(geometry, schedule, 2, kAllChannels, 0.5f, 14.0f);
+  REQUIRE(direct.size() == markers.size());
+  int off_spoke = 0;
+  for (const PipelineMarker& marker : direct) {
+    const ArrowPath& spoke = marker.kind == TransferKind::reduce ? in_switch.up[static_cast<std::size_t>(marker.src)]
+                                                                 : in_switch.down[static_cast<std::size_t>(marker.dst)];
+    off_spoke += nearest_on(spoke, marker.box.centre()) > marker.box.w * 1.3f ? 1 : 0;
+  }
+  CHECK(off_spoke > static_cast<int>(direct.size()) / 2);
 }
 
 TEST_CASE("showing one channel leaves the others' markers out and puts that channel on the arrow") {

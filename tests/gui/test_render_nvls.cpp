@@ -4,6 +4,8 @@
 // shows the sum it forms there.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,14 @@ bool boxes_overlap(const nlohmann::json& a, const nlohmann::json& b) {
          b["x"].get<double>() < a["x"].get<double>() + a["w"].get<double>() &&
          a["y"].get<double>() < b["y"].get<double>() + b["h"].get<double>() &&
          b["y"].get<double>() < a["y"].get<double>() + a["h"].get<double>();
+}
+
+// How far point `p` lies from the segment a-b.
+double distance_to_segment(const nlohmann::json& p, const nlohmann::json& a, const nlohmann::json& b) {
+  const double px = p[0], py = p[1], ax = a[0], ay = a[1], bx = b[0], by = b[1];
+  const double dx = bx - ax, dy = by - ay, length2 = dx * dx + dy * dy;
+  const double t = length2 > 0 ? std::clamp(((px - ax) * dx + (py - ay) * dy) / length2, 0.0, 1.0) : 0.0;
+  return std::hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
 
 // Lit spokes take the phase colour (orange while reducing, blue while copying); idle ones are grey.
@@ -139,4 +149,39 @@ TEST_CASE("nvls: at 1280x720 the switch still fits between 4 and 8 GPUs") {
     REQUIRE(frame.layout["switch"].is_object());
     for (const auto& gpu : frame.layout["gpus"]) CHECK_FALSE(boxes_overlap(gpu["box"], frame.layout["switch"]["box"]));
   }
+}
+
+TEST_CASE("nvls: pipelined, every slice's marker rides its GPU's spoke through the switch, never a chord") {
+  // Wave 2 of 5 mid-flight: slice 1 of the reducing round goes up every sender's spoke while
+  // slice 0 of the multicast comes down every receiver's.
+  std::vector<std::string> args = nvls_args(8, "1.5", "1280x720");
+  args.insert(args.end(), {"--slices", "4", "--channels", "2"});
+  const Frame frame = render(args);
+  const auto& in_switch = frame.layout["switch"];
+  REQUIRE(in_switch.is_object());
+  const auto& pipeline = frame.layout["pipeline"];
+  REQUIRE(pipeline.is_object());
+  const auto& markers = pipeline["markers"];
+  // 8 senders x 7 slots x 2 channels, once for each round in flight.
+  REQUIRE(markers.size() == 2u * 8u * 7u * 2u);
+  int reducing = 0, copying = 0;
+  for (const auto& marker : markers) {
+    const bool reduce = marker["kind"] == "reduce";
+    (reduce ? reducing : copying) += 1;
+    // A reducing slice rides its sender's way in, a copy its receiver's way out.
+    const int gpu = reduce ? marker["src"].get<int>() : marker["dst"].get<int>();
+    const std::string way = reduce ? "up" : "down";
+    const nlohmann::json* spoke = nullptr;
+    for (const auto& candidate : in_switch["spokes"])
+      if (candidate["gpu"] == gpu && candidate["way"] == way) spoke = &candidate;
+    REQUIRE(spoke != nullptr);
+    const double width = marker["rect"]["w"];
+    const double off = distance_to_segment(marker["centre"], (*spoke)["from"], (*spoke)["to"]);
+    INFO("marker " << marker["src"] << " -> " << marker["dst"] << " slot " << marker["slot"] << " channel "
+                   << marker["channel"] << " (" << marker["kind"] << ") lies " << off << " px off the spoke");
+    // Within its lane's offset across the spoke (and a pixel of rounding).
+    CHECK(off <= width * 1.3 + 1.0);
+  }
+  CHECK(reducing == 8 * 7 * 2);
+  CHECK(copying == 8 * 7 * 2);
 }

@@ -74,4 +74,15 @@ SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float l
   return geometry;
 }
 
+const ArrowPath& switch_spoke(const SwitchGeometry& geometry, const Transfer& transfer) {
+  return transfer.kind == TransferKind::reduce ? geometry.up[static_cast<std::size_t>(transfer.src)]
+                                               : geometry.down[static_cast<std::size_t>(transfer.dst)];
+}
+
+ArrowPath switch_packet_path(const SwitchGeometry& geometry, const Transfer& transfer, Vec2 from, Vec2 to) {
+  const ArrowPath& spoke = switch_spoke(geometry, transfer);
+  if (transfer.kind == TransferKind::reduce) return make_path({from, spoke.points.front(), spoke.points.back()});
+  return make_path({spoke.points.front(), spoke.points.back(), to});
+}
+
 }  // namespace ringviz::gui

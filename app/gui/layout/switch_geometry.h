@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/gui/layout/ring_geometry.h"
+#include "core/schedule/rounds.h"
 
 namespace ringviz::gui {
 
@@ -21,5 +22,16 @@ struct SwitchGeometry {
 // The largest box centred on the GPUs' circle that touches no GPU box, at least two lines and
 // a row of cells tall; `view` is the ring view's area.
 SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float line_height);
+
+// The spoke a transfer through the switch rides: a reducing transfer goes up its sender's spoke
+// into the switch, a copy (the multicast) comes down its receiver's spoke out of it. The packets
+// and the pipelined view's markers both ride it, so that neither travels from GPU to GPU.
+const ArrowPath& switch_spoke(const SwitchGeometry& geometry, const Transfer& transfer);
+
+// The path of a packet through the switch from `from` (the sending cell's centre) to `to` (the
+// receiving cell's): its spoke, with the stretch inside the GPU's box. A reducing transfer ends
+// at the switch's edge (the sum goes on from its cell once, which the lit spoke out shows); a
+// copy starts at the edge (the owner's one send into the switch is its lit spoke in).
+ArrowPath switch_packet_path(const SwitchGeometry& geometry, const Transfer& transfer, Vec2 from, Vec2 to);
 
 }  // namespace ringviz::gui

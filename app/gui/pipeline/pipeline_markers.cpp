@@ -10,7 +10,8 @@
 namespace ringviz::gui {
 
 std::vector<PipelineMarker> place_markers(const RingGeometry& geometry, const Schedule& schedule, int wave,
-                                          int channel, float travel, float size, bool counter_clockwise) {
+                                          int channel, float travel, float size, bool counter_clockwise,
+                                          const SwitchGeometry* in_switch) {
   std::vector<PipelineMarker> markers;
   if (wave < 1 || wave > schedule.round_count()) return markers;
   const Round& round = schedule.rounds[static_cast<std::size_t>(wave - 1)];
@@ -25,7 +26,11 @@ std::vector<PipelineMarker> place_markers(const RingGeometry& geometry, const Sc
     if (channel != kAllChannels && transfer.step.channel != channel) continue;
     const ArrowPath* path = nullptr;
     const ArrowPath* ring = ring_arrow(geometry, transfer.src, transfer.dst);
-    if (ring != nullptr && (counter_clockwise || transfer.dst == (transfer.src + 1) % n)) {
+    if (in_switch != nullptr) {
+      // Every GPU's slots share its spoke: their markers of one (channel, slice) sit on one
+      // another, as the data they carry travels the spoke together.
+      path = &switch_spoke(*in_switch, transfer);
+    } else if (ring != nullptr && (counter_clockwise || transfer.dst == (transfer.src + 1) % n)) {
       path = ring;
     } else {
       auto [at, fresh] = across.try_emplace({transfer.src, transfer.dst});

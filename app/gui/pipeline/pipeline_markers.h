@@ -9,6 +9,7 @@
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/ring_geometry.h"
+#include "app/gui/layout/switch_geometry.h"
 #include "core/schedule/rounds.h"
 
 namespace ringviz::gui {
@@ -33,8 +34,12 @@ struct PipelineMarker {
 // marker has where its link leaves room; a short link shrinks its train to fit.
 // `counter_clockwise`: the view draws the ring's back arrows, and slices sent to GPU r - 1 ride
 // them (the bidirectional ring), each lane's channels side by side on its own arrow.
+// `in_switch`: the switch drawn for a schedule through it (nvls), whose transfers ride its spokes
+// as its packets do (switch_spoke: the sender's way in on a reducing round, the receiver's way
+// out on the multicast), never an arrow between two GPUs; null draws the ring's links.
 inline constexpr int kAllChannels = -1;
 std::vector<PipelineMarker> place_markers(const RingGeometry& geometry, const Schedule& schedule, int wave,
-                                          int channel, float travel, float size, bool counter_clockwise = false);
+                                          int channel, float travel, float size, bool counter_clockwise = false,
+                                          const SwitchGeometry* in_switch = nullptr);
 
 }  // namespace ringviz::gui

@@ -139,7 +139,8 @@ void PipelineOverlay::draw_markers(const PipelineScene& scene, const Provenance&
   const float s = scene.ui_scale;
   const float size = scene.geometry.grid ? std::max(4.0f, scene.line * 0.5f) : std::round(scene.line * 1.3f);
   frame_.markers = place_markers(scene.geometry, scene.schedule, scene.moment.round, frame_.channel_shown,
-                                 static_cast<float>(scene.moment.travel), size, scene.counter_clockwise);
+                                 static_cast<float>(scene.moment.travel), size, scene.counter_clockwise,
+                                 scene.in_switch);
   const int slices = std::max(1, scene.schedule.slices);
   for (const PipelineMarker& marker : frame_.markers) {
     const Rect& box = marker.box;

@@ -10,6 +10,7 @@
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/layout/ring_geometry.h"
+#include "app/gui/layout/switch_geometry.h"
 #include "app/gui/pipeline/pipeline_markers.h"
 #include "app/gui/pipeline/piece_bars.h"
 #include "app/gui/pipeline/wave_summary.h"
@@ -46,6 +47,7 @@ struct PipelineScene {
   float line;
   float ui_scale;
   bool counter_clockwise = false;  // the ring's back arrows are drawn (place_markers)
+  const SwitchGeometry* in_switch = nullptr;  // the switch drawn for nvls: markers ride its spokes
   Language language = Language::en;
 };
 

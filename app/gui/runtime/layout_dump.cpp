@@ -183,8 +183,9 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
                       {"direction", arrow.counter_clockwise ? "counter-clockwise" : "clockwise"},
                       {"busy", arrow.busy},
                       {"middle", {arrow.middle.x, arrow.middle.y}}});
-  // The NVSwitch of an in-switch reduction (nvls): its box, its cell per slot, and the middle
-  // of each spoke (GPU into the switch: "up"; out of it: "down").
+  // The NVSwitch of an in-switch reduction (nvls): its box, its cell per slot, and the ends and
+  // middle of each spoke (GPU into the switch: "up"; out of it: "down"), which the packets and
+  // the pipeline's markers ride.
   nlohmann::json in_switch = nullptr;
   if (const SwitchGeometry* drawn = app.drawn_switch()) {
     nlohmann::json switch_cells = nlohmann::json::array(), spokes = nlohmann::json::array();
@@ -192,8 +193,12 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
     for (std::size_t r = 0; r < drawn->up.size(); ++r)
       for (const bool up : {true, false}) {
         const ArrowPath& spoke = (up ? drawn->up : drawn->down)[r];
-        const Vec2 middle = spoke.at(0.5f);
-        spokes.push_back({{"gpu", r}, {"way", up ? "up" : "down"}, {"middle", {middle.x, middle.y}}});
+        const Vec2 middle = spoke.at(0.5f), from = spoke.at(0.0f), to = spoke.at(1.0f);
+        spokes.push_back({{"gpu", r},
+                          {"way", up ? "up" : "down"},
+                          {"middle", {middle.x, middle.y}},
+                          {"from", {from.x, from.y}},
+                          {"to", {to.x, to.y}}});
       }
     in_switch = {{"box", rect_json(drawn->box)}, {"cells", switch_cells}, {"spokes", spokes}};
   }

@@ -605,7 +605,7 @@ PipelineScene RingView::pipeline_scene(const Scene& scene) const {
   return {.dl = scene.dl, .colours = scene.colours, .palette = scene.palette, .geometry = geometry_,
           .schedule = scene.session.schedule(), .layout = scene.session.layout(), .config = scene.config,
           .moment = scene.moment, .n = scene.n, .line = scene.line, .ui_scale = scene.ui_scale,
-          .counter_clockwise = scene.counter_clockwise, .language = scene.language};
+          .counter_clockwise = scene.counter_clockwise, .in_switch = scene.in_switch, .language = scene.language};
 }
 
 void RingView::draw_piece_bars(const Scene& scene, bool text_cells) {

@@ -96,14 +96,4 @@ void draw_switch_title(ImDrawList* dl, const ViewColours& colours, float ui_scal
   }
 }
 
-ArrowPath switch_packet_path(const SwitchGeometry& geometry, const Transfer& transfer, Vec2 from, Vec2 to) {
-  // Packets stop at (or leave from) the switch's edge: its cells show what it adds.
-  if (transfer.kind == TransferKind::reduce) {
-    const ArrowPath& spoke = geometry.up[static_cast<std::size_t>(transfer.src)];
-    return make_path({from, spoke.points.front(), spoke.points.back()});
-  }
-  const ArrowPath& spoke = geometry.down[static_cast<std::size_t>(transfer.dst)];
-  return make_path({spoke.points.front(), spoke.points.back(), to});
-}
-
 }  // namespace ringviz::gui

@@ -2,7 +2,8 @@
 // The ring view's NVSwitch, for a schedule through a switch that reduces (NVLS,
 // Schedule::through_switch): spokes each way between every GPU and the switch in place of the
 // ring's arrows, lit where the round's transfers travel, and the switch box with one cell per
-// slot that shows the sum the switch forms there (docs/architecture.md, "The GUI").
+// slot that shows the sum the switch forms there (docs/architecture.md, "The GUI"). The paths
+// the transfers ride are geometry: app/gui/layout/switch_geometry.h.
 #include <imgui.h>
 
 #include "app/gui/layout/switch_geometry.h"
@@ -37,11 +38,5 @@ void draw_switch_box(const SwitchScene& scene, const SwitchGeometry& geometry);
 // Its title, over the packets (drawn last, with the GPUs' titles).
 void draw_switch_title(ImDrawList* dl, const ViewColours& colours, float ui_scale, const SwitchGeometry& geometry,
                        Language language);
-
-// The path of a transfer through the switch from `from` (the sending cell's centre) to `to`
-// (the receiving cell's): a reducing transfer ends at the switch's edge (the sum goes on from
-// its cell once, which the lit spoke out shows); a copy starts at the edge (the owner's one send
-// into the switch is its lit spoke in).
-ArrowPath switch_packet_path(const SwitchGeometry& geometry, const Transfer& transfer, Vec2 from, Vec2 to);
 
 }  // namespace ringviz::gui
