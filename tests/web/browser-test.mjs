@@ -75,10 +75,12 @@ const browser = await puppeteer.launch({
 // The canvas sits under the page's 29-pixel bar: a viewport this much taller gives a canvas of
 // exactly width x height, the desktop frame's size.
 const kBar = 29;
+// Every console line of every page opened, for the check that WebGL never complained.
+const allMessages = [];
 async function openPage(fragment, width, height, scale = 1) {
   const page = await browser.newPage();
   const messages = [];
-  page.on('console', (m) => messages.push(m.text()));
+  page.on('console', (m) => { messages.push(m.text()); allMessages.push(m.text()); });
   page.on('pageerror', (e) => messages.push(`page error: ${e.message}`));
   await page.setViewport({ width, height: height + kBar, deviceScaleFactor: scale });
   const started = Date.now();
@@ -341,6 +343,11 @@ async function runTest() {
 
   const errors = messages.filter((m) => m.startsWith('page error'));
   check(errors.length === 0, 'no page errors', errors.join(' | '));
+  // WebGL's warnings ("WebGL: INVALID_VALUE: bufferSubData: buffer overflow", any GL error) on
+  // any page of this run: a call WebGL refused drew nothing it was meant to. ANGLE's
+  // performance notes ("GL Driver Message (OpenGL, Performance, ...)") are not refusals.
+  const webgl = allMessages.filter((m) => /WebGL: |GL_INVALID|GL ERROR|GL Driver Message \(OpenGL, Error/.test(m));
+  check(webgl.length === 0, 'no WebGL warnings on the console of any page', webgl.slice(0, 3).join(' | '));
 }
 
 // Frame times while the ring plays, two ways:
