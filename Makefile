@@ -22,7 +22,7 @@ export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 export EMSDK_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
 .PHONY: all deps configure build run test test-release build-sanitizers test-sanitizers test-fuzz clean \
-        web-deps web web-serve web-bench test-web
+        web-deps web web-serve web-bench web-profile test-web
 
 all: build
 
@@ -114,6 +114,13 @@ test-web: web configure
 web-bench: web configure
 	cmake --build $(BUILD) -j $(JOBS) --target ringviz
 	bash scripts/web-test.sh $(WEB_BUILD) $(BUILD)/app/ringviz bench
+
+# Where a playing frame's time goes in the page (16 GPUs; RINGVIZ_PROFILE_GPUS=N for another
+# ring): each chromium process's CPU a frame and the page's main thread per function. Function
+# names need the page linked with them: configure build-web with -DRINGVIZ_WEB_PROFILING=ON.
+web-profile: web configure
+	cmake --build $(BUILD) -j $(JOBS) --target ringviz
+	bash scripts/web-test.sh $(WEB_BUILD) $(BUILD)/app/ringviz profile
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(WEB_BUILD)

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The browser stage of `make test` (and `make web-bench`): the page built in WEB_BUILD, driven in
 # Debian's headless chromium by tests/web/browser-test.mjs, beside the desktop's ringviz.
-#   scripts/web-test.sh WEB_BUILD DESKTOP_RINGVIZ [bench]
+#   scripts/web-test.sh WEB_BUILD DESKTOP_RINGVIZ [bench|profile]
 # Fails, saying what is missing, when the browser, the driver or a build is not there: a
 # browser test that cannot run must not pass.
 set -euo pipefail
 
-web=${1:?usage: $0 WEB_BUILD DESKTOP_RINGVIZ [bench]}
-desktop=${2:?usage: $0 WEB_BUILD DESKTOP_RINGVIZ [bench]}
+web=${1:?usage: $0 WEB_BUILD DESKTOP_RINGVIZ [bench|profile]}
+desktop=${2:?usage: $0 WEB_BUILD DESKTOP_RINGVIZ [bench|profile]}
 mode=${3:-test}
 root=$(cd "$(dirname "$0")/.." && pwd)
 

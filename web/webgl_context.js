@@ -86,3 +86,18 @@ Module['mirrorGlState'] = function (gl) {
     blend[gl.BLEND_EQUATION_RGB] = blend[gl.BLEND_EQUATION_ALPHA] = mode;
   };
 };
+
+// 3. A write of no bytes writes nothing. Emscripten 3.1.6's glBufferSubData hands WebGL2 its
+//    whole heap as the source with a length, and WebGL2 reads a length of 0 as "to the end of
+//    the source": an empty upload (Dear ImGui's backend uploads a draw list that holds only
+//    callbacks, with no vertices) became a 16 MB write into a smaller buffer, refused with
+//    "bufferSubData: buffer overflow" on the console (and a GL error). GL's own meaning of a
+//    size of 0 is nothing to do.
+(function () {
+  var context = WebGL2RenderingContext.prototype;
+  var bufferSubData = context.bufferSubData;
+  context.bufferSubData = function (target, offset, source, sourceOffset, length) {
+    if (arguments.length === 5 && length === 0) return;
+    return bufferSubData.apply(this, arguments);
+  };
+})();

@@ -4,6 +4,7 @@
 //
 //   node browser-test.mjs test  WEB_DIR DESKTOP_RINGVIZ OUT_DIR
 //   node browser-test.mjs bench WEB_DIR DESKTOP_RINGVIZ OUT_DIR
+//   node browser-test.mjs profile WEB_DIR DESKTOP_RINGVIZ OUT_DIR   (RINGVIZ_PROFILE_GPUS, default 16)
 //
 // Every check prints one line; the first that fails ends the run with exit 1.
 import { execFileSync } from 'node:child_process';
@@ -16,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 
 const [mode, webDir, desktop, outDir] = process.argv.slice(2);
-if (!['test', 'bench'].includes(mode) || !webDir || !desktop || !outDir) {
-  console.error('usage: node browser-test.mjs test|bench WEB_DIR DESKTOP_RINGVIZ OUT_DIR');
+if (!['test', 'bench', 'profile'].includes(mode) || !webDir || !desktop || !outDir) {
+  console.error('usage: node browser-test.mjs test|bench|profile WEB_DIR DESKTOP_RINGVIZ OUT_DIR');
   process.exit(2);
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,10 +75,12 @@ const browser = await puppeteer.launch({
 // The canvas sits under the page's 29-pixel bar: a viewport this much taller gives a canvas of
 // exactly width x height, the desktop frame's size.
 const kBar = 29;
+// Every console line of every page opened, for the check that WebGL never complained.
+const allMessages = [];
 async function openPage(fragment, width, height, scale = 1) {
   const page = await browser.newPage();
   const messages = [];
-  page.on('console', (m) => messages.push(m.text()));
+  page.on('console', (m) => { messages.push(m.text()); allMessages.push(m.text()); });
   page.on('pageerror', (e) => messages.push(`page error: ${e.message}`));
   await page.setViewport({ width, height: height + kBar, deviceScaleFactor: scale });
   const started = Date.now();
@@ -340,6 +343,11 @@ async function runTest() {
 
   const errors = messages.filter((m) => m.startsWith('page error'));
   check(errors.length === 0, 'no page errors', errors.join(' | '));
+  // WebGL's warnings ("WebGL: INVALID_VALUE: bufferSubData: buffer overflow", any GL error) on
+  // any page of this run: a call WebGL refused drew nothing it was meant to. ANGLE's
+  // performance notes ("GL Driver Message (OpenGL, Performance, ...)") are not refusals.
+  const webgl = allMessages.filter((m) => /WebGL: |GL_INVALID|GL ERROR|GL Driver Message \(OpenGL, Error/.test(m));
+  check(webgl.length === 0, 'no WebGL warnings on the console of any page', webgl.slice(0, 3).join(' | '));
 }
 
 // Frame times while the ring plays, two ways:
@@ -435,8 +443,76 @@ async function runBench() {
     console.log(`  and only when Chinese is chosen, ${fontName}: ${sizes([fontName])}`);
 }
 
+// Where a playing frame's time goes (make web-profile): the CPU time of each of chromium's
+// processes while the ring plays, and the page's main thread sampled by the DevTools profiler,
+// its self time per function (WebAssembly functions by name when the page was linked with
+// --profiling-funcs). The profile itself is written to OUT_DIR/page.cpuprofile.
+function processTimes(rootPid) {
+  const kinds = new Map();
+  kinds.pids = [];
+  const walk = (pid) => {
+    let stat, cmdline;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch { return; }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const type = (cmdline.match(/--type=([a-z-]+)/) || [null, 'browser'])[1];
+    kinds.set(type, (kinds.get(type) || 0) + ticks);
+    kinds.pids.push(`${type}:${pid}`);
+    let children = '';
+    try { children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8'); } catch { /* gone */ }
+    for (const child of children.split(' ').filter(Boolean)) walk(Number(child));
+  };
+  walk(rootPid);
+  return kinds;
+}
+
+async function runProfile() {
+  const W = 1600, H = 900;
+  const gpus = Number(process.env.RINGVIZ_PROFILE_GPUS || 16);
+  const seconds = Number(process.env.RINGVIZ_PROFILE_SECONDS || 4);
+  const { page } = await openPage(`#gpus=${gpus}&round=1`, W, H);
+  await page.evaluate((f) => { location.hash = f; }, `#gpus=${gpus}&round=0`);
+  await press(page, 'Minus');
+  await press(page, 'Minus');
+  for (let tries = 0; tries < 5 && !(await state(page)).playing; ++tries) await press(page, 'Space');
+  const session = await page.target().createCDPSession();
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  const pid = browser.process().pid;
+  const before = processTimes(pid), framesBefore = (await state(page)).drawn;
+  console.log(`profiling from now, ${seconds} s (chromium's processes: ${[...before.pids].join(' ')})`);
+  await session.send('Profiler.start');
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const { profile } = await session.send('Profiler.stop');
+  const after = processTimes(pid), framesAfter = (await state(page)).drawn;
+  if (!(await state(page)).playing) fail('the ring stopped playing while it was profiled');
+  fs.writeFileSync(path.join(outDir, 'page.cpuprofile'), JSON.stringify(profile));
+  const frames = framesAfter - framesBefore;
+  const tick = 1000 / 100;  // ms per clock tick (USER_HZ 100)
+  console.log(`${gpus} GPUs, ${W}x${H}, ${seconds} s playing: ${frames} frames drawn`);
+  for (const [kind, ticks] of after)
+    console.log(`  ${kind.padEnd(14)} CPU ${((ticks - (before.get(kind) || 0)) * tick / frames).toFixed(2)} ms a frame`);
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (let i = 0; i < profile.samples.length; ++i) {
+    const node = byId.get(profile.samples[i]);
+    const f = node.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url ? path.basename(f.url) + ':' + f.lineNumber : ''}`;
+    self.set(name, (self.get(name) || 0) + (profile.timeDeltas[i] || 0) / 1000);
+  }
+  const rows = [...self].sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`main thread, self time per frame (of ${(total / frames).toFixed(2)} ms sampled a frame, idle included):`);
+  for (const [name, ms] of rows.slice(0, 40)) console.log(`  ${(ms / frames).toFixed(3).padStart(8)} ms  ${name}`);
+}
+
 try {
-  if (mode === 'test') await runTest(); else await runBench();
+  if (mode === 'test') await runTest();
+  else if (mode === 'bench') await runBench();
+  else await runProfile();
 } catch (error) {
   if (!process.exitCode) {
     console.error(`FAIL: ${error.stack || error}`);

@@ -8,6 +8,7 @@
 
 #include "app/gui/render/background_fill.h"
 #include "app/gui/render/cell_renderer.h"
+#include "app/gui/render/draw_batch.h"
 #include "app/platform/gl.h"
 
 namespace ringviz::gui {
@@ -138,6 +139,9 @@ std::vector<ListFootprint> FrameDamage::footprints(const ImDrawData& data, int h
   return lists;
 }
 
+FrameDamage::FrameDamage() : batch_(std::make_unique<DrawBatch>()) {}
+FrameDamage::~FrameDamage() = default;
+
 std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const float clear[4]) {
   const PixelRect whole{0, 0, width, height};
   bool describable = true;
@@ -161,47 +165,21 @@ std::int64_t FrameDamage::draw(ImDrawData& data, int width, int height, const fl
   std::int64_t pixels = 0;
   if (rects.size() == 1 && rects[0] == whole) {
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(&data);
+    ImGui_ImplOpenGL3_RenderDrawData(&batch_->whole(data));
     pixels = static_cast<std::int64_t>(width) * height;
-  } else {
-    // Each rectangle: clear it, then every list that reaches into it, with every clip
-    // rectangle narrowed to it (whole pixels, so the backend's scissor is exactly that).
-    ImDrawList** const all = data.CmdLists;
-    const int all_count = data.CmdListsCount;
-    std::vector<ImVec4> saved;
+  } else if (!rects.empty()) {
+    // Each rectangle cleared, then one call of the backend for all of them: every list that
+    // reaches into a rectangle, uploaded once, its commands clipped to each (DrawBatch).
+    glEnable(GL_SCISSOR_TEST);
     for (const PixelRect& rect : rects) {
-      glEnable(GL_SCISSOR_TEST);
       glScissor(rect.x0, height - rect.y1, rect.x1 - rect.x0, rect.y1 - rect.y0);
       glClear(GL_COLOR_BUFFER_BIT);
-      glDisable(GL_SCISSOR_TEST);
-      ImVector<ImDrawList*> subset;
-      saved.clear();
-      for (int i = 0; i < all_count; ++i) {
-        if (!now[static_cast<std::size_t>(i)].bounds.overlaps(rect)) continue;
-        ImDrawList* list = all[i];
-        subset.push_back(list);
-        for (ImDrawCmd& command : list->CmdBuffer) {
-          saved.push_back(command.ClipRect);
-          if (command.UserCallback != nullptr) continue;
-          const PixelRect inside =
-              scissor_pixels(command.ClipRect.x, command.ClipRect.y, command.ClipRect.z, command.ClipRect.w, height)
-                  .intersected(rect);
-          command.ClipRect = ImVec4(static_cast<float>(inside.x0), static_cast<float>(inside.y0),
-                                    static_cast<float>(inside.x1), static_cast<float>(inside.y1));
-        }
-      }
-      data.CmdLists = subset.Data;
-      data.CmdListsCount = subset.Size;
-      set_damage_limit(&rect);
-      ImGui_ImplOpenGL3_RenderDrawData(&data);
-      set_damage_limit(nullptr);
-      std::size_t at = 0;
-      for (ImDrawList* list : subset)
-        for (ImDrawCmd& command : list->CmdBuffer) command.ClipRect = saved[at++];
       pixels += static_cast<std::int64_t>(rect.x1 - rect.x0) * (rect.y1 - rect.y0);
     }
-    data.CmdLists = all;
-    data.CmdListsCount = all_count;
+    glDisable(GL_SCISSOR_TEST);
+    list_bounds_.clear();
+    for (const ListFootprint& list : now) list_bounds_.push_back(list.bounds);
+    ImGui_ImplOpenGL3_RenderDrawData(&batch_->rectangles(data, list_bounds_, rects, height));
   }
   redrawn_ = std::move(rects);
   last_ = std::move(now);

@@ -5,6 +5,7 @@
 // ring plays most panels draw exactly what they drew a frame ago (docs/architecture.md,
 // "Frame time").
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,8 @@
 struct ImDrawData;
 
 namespace ringviz::gui {
+
+class DrawBatch;
 
 // What one draw list drew: where (the union of its commands' scissor boxes, or of what its
 // callbacks say they cover) and a hash of everything that decides its pixels.
@@ -38,6 +41,8 @@ std::vector<PixelRect> changed_rects(const std::vector<ListFootprint>& before, c
 // or the clear colour changed, or when a callback cannot be described.
 class FrameDamage {
  public:
+  FrameDamage();
+  ~FrameDamage();
   // The next draw() redraws the whole frame (fonts rebuilt, the target replaced).
   void invalidate() { valid_ = false; }
   // Draws `data` into the bound framebuffer of width x height pixels on `clear` (RGBA, 0..1).
@@ -55,6 +60,8 @@ class FrameDamage {
   float clear_[4] = {};
   std::uint64_t atlas_ = 0;
   bool valid_ = false;
+  std::unique_ptr<DrawBatch> batch_;  // the lists handed to the backend, one call a frame
+  std::vector<PixelRect> list_bounds_;
 };
 
 }  // namespace ringviz::gui
