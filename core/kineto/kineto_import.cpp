@@ -216,6 +216,7 @@ class RankImporter {
       instance.derived.push_back("dtype");
     }
     instance.bytes = instance.count * static_cast<std::int64_t>(dtype_size(*dtype));
+    read_root_and_peer(c, instance);
     std::string library_algorithm;
     if (issued.kernel) {
       if (auto parsed = parse_nccl_kernel_name(issued.kernel->name)) {
@@ -234,6 +235,28 @@ class RankImporter {
     if (instance.library.channels && *instance.library.channels >= 1)
       instance.channels = std::min(*instance.library.channels, kMaxChannels);
     return instance;
+  }
+
+  // A broadcast's root from `Rank` (a rank of the group: PyTorch records the root there), and the
+  // other side of a send or recv from `Dst Rank` / `Src Rank` (global ranks). Traces that predate
+  // these fields leave both unknown: the broadcast is then stepped from the group's first GPU.
+  void read_root_and_peer(const KinetoCommOp& c, CollectiveInstance& instance) const {
+    const std::vector<int>& members = groups_.find(group_name_)->ranks;
+    const std::string at = where(trace_, c.event, c.collective);
+    if (instance.op == Op::broadcast && c.rank_arg) {
+      if (*c.rank_arg < 0 || *c.rank_arg >= static_cast<int>(members.size()))
+        throw InputError(at + ": Rank " + std::to_string(*c.rank_arg) + " as the broadcast's root, but process group \"" +
+                         escape_for_message(group_name_) + "\" has " + std::to_string(members.size()) + " ranks " +
+                         rank_text(members));
+      instance.root = members[static_cast<std::size_t>(*c.rank_arg)];
+    }
+    if (instance.op == Op::sendrecv) {
+      const std::optional<int> peer = c.dst_rank ? c.dst_rank : c.src_rank;
+      if (peer && std::find(members.begin(), members.end(), *peer) == members.end())
+        throw InputError(at + ": the other side, rank " + std::to_string(*peer) + ", is not in process group \"" +
+                         escape_for_message(group_name_) + "\" " + rank_text(members));
+      instance.peer = peer;
+    }
   }
 
   // The group's index, adding it from the op's own words where no pg_config named it.
