@@ -150,16 +150,21 @@ constexpr Words kDoneAllReduce{
     "每张 GPU 都持有所有分片的完整归约结果。为此每张 GPU 发送了自身缓冲区的 "
     "2(N-1)/N，与参与的 GPU 数量无关。"};
 
+// The chain's links, kept as the unit's words so that the GUI's atlas holds their glyphs (the
+// chain itself is built at run time).
+constexpr Words kChainLink{" → ", " → "};
+constexpr Words kChainGap{" → … → ", " → … → "};
+
 // NCCL's chain from the root round the ring, every GPU named up to six, else its ends:
 // "3 → 4 → 0 → 1 → 2", "3 → 4 → … → 2".
 std::string broadcast_chain(int root, int ranks) {
   const auto gpu = [&](int hop) { return std::to_string((root + hop) % ranks); };
   if (ranks <= 6) {
     std::string chain = gpu(0);
-    for (int hop = 1; hop < ranks; ++hop) chain += " → " + gpu(hop);
+    for (int hop = 1; hop < ranks; ++hop) chain += std::string(kChainLink.en) + gpu(hop);
     return chain;
   }
-  return gpu(0) + " → " + gpu(1) + " → … → " + gpu(ranks - 1);
+  return gpu(0) + std::string(kChainLink.en) + gpu(1) + std::string(kChainGap.en) + gpu(ranks - 1);
 }
 
 // The label of the root's slot 0, as the engine's labels write it (its capital letter, or R<rank>_
@@ -254,7 +259,8 @@ TrafficFormula ring_traffic(Language language, Op op, int ranks, int root, doubl
 constexpr Words kAllWords[] = {kStartAllGather, kStartReduceScatter, kStartAllReduce, kReduceRound, kReduceLast,
                                kGatherRound,    kGatherLast,         kDoneAllReduce,  kTraceAllReduce, kTraceReduceScatter,
                                kTraceAllGather, kStartBroadcast,     kBroadcastRound, kBroadcastLast, kDoneBroadcast,
-                               kTraceBroadcast, kBroadcastFormula,   kBroadcastValues};
+                               kTraceBroadcast, kBroadcastFormula,   kBroadcastValues, kChainLink,
+                               kChainGap};
 
 bool ring_supports(Op op) { return is_gather_or_reduce(op) || op == Op::broadcast; }
 

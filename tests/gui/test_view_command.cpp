@@ -159,6 +159,15 @@ TEST_CASE("algorithm, order, type, reduction, pipelining and random inputs read 
   const std::string command = view_command(in_switch);
   CHECK(command.find("--topology nvswitch:8") != std::string::npos);
   check_round_trip(in_switch);
+
+  // A broadcast's root is written only where it is not GPU 0.
+  ViewState broadcast;
+  broadcast.config = ConfigBuilder().op(Op::broadcast).ranks(5).root(3);
+  CHECK(view_command(broadcast).find(" --root 3") != std::string::npos);
+  check_round_trip(broadcast);
+  broadcast.config.root = 0;
+  CHECK(view_command(broadcast).find("--root") == std::string::npos);
+  check_round_trip(broadcast);
 }
 
 TEST_CASE("Chinese, presentation mode and predict mode read back") {

@@ -21,6 +21,7 @@ inline void check_same_view(const gui::ViewState& got, const gui::ViewState& wan
   CHECK(got.config.init.values == want.config.init.values);
   CHECK(got.config.channels == want.config.channels);
   CHECK(got.config.slices == want.config.slices);
+  CHECK(got.config.root == want.config.root);
   CHECK(got.open == want.open);
   CHECK(got.view == want.view);
   CHECK(got.round == want.round);  // exactly: the shortest text reads back as the same double
