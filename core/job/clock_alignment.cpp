@@ -98,8 +98,9 @@ std::vector<std::string> clock_alignment_notes(const ClockAlignment& alignment, 
   for (const HostClockShift& shift : alignment.shifted)
     notes.push_back("clock of host \"" + shift.host + "\" (from rank " + std::to_string(lowest_rank_on(run, shift.host)) +
                     ") shifted by " + microseconds(shift.shift_us) + " onto " + reference +
-                    ": the median difference of the end times of the " + std::to_string(shift.matched) +
-                    " collectives they share; its ranks' clock_offset_us include it");
+                    ": the median difference of the end times of the " +
+                    (shift.matched == 1 ? std::string("1 collective") : std::to_string(shift.matched) + " collectives") +
+                    " they share; its ranks' clock_offset_us include it");
   for (const std::string& host : alignment.unmatched)
     notes.push_back("clock of host \"" + host + "\" not aligned: it shares no measured collective with " + reference +
                     "; its times are taken as its clock gave them");
