@@ -11,6 +11,7 @@
 #include "core/kineto/nccl_kernel_name.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
+#include "core/run/run_collectives.h"
 #include "core/run/run_validate.h"
 
 namespace ringviz {
@@ -435,6 +436,13 @@ Job import_kineto_traces(const std::vector<KinetoRankTrace>& traces) {
   if (auto problem = validate(job.run))
     throw InputError(job.info.files.front() + (job.info.files.size() > 1 ? " and the other traces" : "") + ": " +
                      *problem + "; are these traces of one job?");
+  int rootless = 0;
+  for (const RunCollective& collective : run_collectives(job.run))
+    if (collective.first().op == Op::broadcast && !collective.first().root) ++rootless;
+  if (rootless > 0)
+    job.info.notes.push_back(std::to_string(rootless) + (rootless == 1 ? " broadcast names" : " broadcasts name") +
+                             " no root (the trace has no \"Rank\" on record_param_comms, which PyTorch records from "
+                             "2.4 on): stepped from the group's first GPU");
   return job;
 }
 

@@ -129,6 +129,9 @@ TEST_CASE("a Kineto broadcast without Rank (traces before PyTorch 2.4) has no ro
   const Job job = import_job({folder.write("rank0.json", fake_kineto_trace(0, 2, {broadcast}))});
   CHECK_FALSE(job.run.ranks[0].collectives.at(0).root.has_value());
   CHECK(broadcast_config(job).root == 0);
+  REQUIRE(job.info.notes.size() == 1);
+  CHECK(job.info.notes[0] == "1 broadcast names no root (the trace has no \"Rank\" on record_param_comms, which "
+                             "PyTorch records from 2.4 on): stepped from the group's first GPU");
   CHECK(job_document_text(job).find("\"root\"") == std::string::npos);
 }
 
