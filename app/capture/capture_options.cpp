@@ -145,6 +145,7 @@ std::vector<std::pair<std::string, std::string>> canonical_options(const Capture
           {"--count", std::to_string(config.count)},
           {"--dtype", std::string(dtype_name(config.dtype))},
           {"--reduce", std::string(reduce_op_name(config.reduce))},
+          {"--root", std::to_string(config.root)},
           {"--init", config.init.spec()},
           {"--transport", options.transport},
           {"--out", options.out},

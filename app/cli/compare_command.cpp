@@ -423,6 +423,7 @@ Command add_compare_command(CLI::App& app) {
   add_choice_option(*parser, "--op", flags->config.op, kOpNames);
   add_gpus_option(*parser, flags->config.gpus, "number of GPUs", kMaxRanks);
   add_count_option(*parser, flags->config.count);
+  add_root_option(*parser, flags->config.root);
   add_choice_option(*parser, "--dtype,-d", flags->config.dtype, kDTypeNames);
   std::string links;
   for (const LinkModel& preset : link_presets()) links += (links.empty() ? "" : " | ") + preset.key;

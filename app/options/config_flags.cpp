@@ -34,6 +34,7 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
                   "pieces every slot is cut into so that rounds overlap in a pipeline, 1-" +
                       std::to_string(kMaxSlices) + " (1: the source article's lock-step rounds)")
       ->capture_default_str();
+  add_root_option(parser, flags.root);
   add_backend_option(parser, flags.backend);
   add_lang_option(parser, flags.lang, "the tables and messages");
   parser.add_option("--topology", flags.topology,
@@ -63,6 +64,14 @@ CLI::Option* add_backend_option(CLI::App& parser, std::string& text) {
 
 CLI::Option* add_lang_option(CLI::App& parser, std::string& text, const std::string& what) {
   return add_choice_option(parser, "--lang", text, kLanguageNames, "language of " + what);
+}
+
+CLI::Option* add_root_option(CLI::App& parser, std::string& text) {
+  return parser
+      .add_option("--root", text,
+                  "the GPU a broadcast starts from, 0 to --gpus minus 1 (NCCL's chain runs root, root+1, ... round "
+                  "the ring); only --op broadcast has one")
+      ->capture_default_str();
 }
 
 CLI::Option* add_count_option(CLI::App& parser, std::string& text) {
@@ -159,6 +168,7 @@ Config config_from_flags(const ConfigFlags& flags) {
   check_init_values(config.init, config.dtype, "--init");
   config.channels = static_cast<int>(parse_number_in_range(flags.channels, "--channels", 1, kMaxChannels));
   config.slices = static_cast<int>(parse_number_in_range(flags.slices, "--slices", 1, kMaxSlices));
+  config.root = parse_root_gpu(flags.root, "--root", config.ranks);
   parse_language(flags.lang, "--lang");
   validate_or_throw(config);
   require_reducing_switch(config, topology_from_flags(flags, config.ranks));

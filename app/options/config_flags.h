@@ -24,6 +24,7 @@ struct ConfigFlags {
   std::string init = "seed";
   std::string channels = "1";
   std::string slices = "1";
+  std::string root = "0";  // --root: broadcast's source GPU
   std::string backend = "auto";
   std::string lang = "en";
   // --topology: the machine (a preset or a topology file). "": none named; an algorithm that
@@ -91,6 +92,8 @@ CLI::Option* add_gpus_option(CLI::App& parser, std::string& text, const std::str
 CLI::Option* add_backend_option(CLI::App& parser, std::string& text);
 // --lang: the language of `what` ("the tables"), en | zh. Every subcommand registers it here.
 CLI::Option* add_lang_option(CLI::App& parser, std::string& text, const std::string& what = "the tables");
+// --root: the GPU a broadcast starts from, checked against --gpus by config_from_flags.
+CLI::Option* add_root_option(CLI::App& parser, std::string& text);
 // --count,-c: elements each GPU starts with.
 CLI::Option* add_count_option(CLI::App& parser, std::string& text);
 

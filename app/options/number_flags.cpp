@@ -59,6 +59,22 @@ int parse_gpu_count(const std::string& text, const std::string& flag, int most) 
   return static_cast<int>(parse_number_in_range(text, flag, 1, most));
 }
 
+int parse_root_gpu(const std::string& text, const std::string& flag, int ranks) {
+  const std::string range = "give 0 to " + std::to_string(ranks - 1);
+  const bool negative_number = text.size() > 1 && text[0] == '-' && text.find_first_not_of("0123456789", 1) == std::string::npos;
+  std::int64_t value = -1;
+  if (!negative_number) {
+    try {
+      value = parse_whole_number(text, flag);
+    } catch (const InputError& error) {
+      throw InputError(error.what() + std::string("; ") + range);
+    }
+  }
+  if (value < 0 || value >= ranks)
+    throw InputError(flag + ": " + text + " is not a GPU of a ring of " + std::to_string(ranks) + " (--gpus); " + range);
+  return static_cast<int>(value);
+}
+
 std::int64_t parse_element_count(const std::string& text, const std::string& flag) {
   const std::int64_t count = parse_whole_number(text, flag, true);
   if (count > kMaxCount) throw InputError(flag + ": " + text + " is too large (at most 2^40)");

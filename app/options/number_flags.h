@@ -21,6 +21,9 @@ std::int64_t parse_number_in_range(const std::string& text, const std::string& f
                                    std::int64_t low, std::int64_t high, const std::string& unit = "");
 // How many GPUs: 1 to `most` (a ring the engine runs has at most kMaxRanks).
 int parse_gpu_count(const std::string& text, const std::string& flag, int most = kMaxRanks);
+// A broadcast's source GPU: 0 to `ranks` - 1. Throws InputError naming both numbers ("--root: 5
+// is not a GPU of a ring of 5 (--gpus); give 0 to 4").
+int parse_root_gpu(const std::string& text, const std::string& flag, int ranks);
 // Elements per GPU: a whole number with K, M, G suffixes, at most kMaxCount.
 std::int64_t parse_element_count(const std::string& text, const std::string& flag);
 // A UI scale as read from --ui-scale: 0 means "work it out from the screen", anything else

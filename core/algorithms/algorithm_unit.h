@@ -102,8 +102,9 @@ struct AlgorithmUnit {
   // it where the formula needs a word (the trees' full binary tree).
   std::string_view (*cost_shape)(Op op);
   Words cost_note;
-  // The traffic panel's formula; `subject` names the algorithm and op ("Ring AllReduce").
-  TrafficFormula (*traffic)(Language language, Op op, int ranks, double buffer_bytes,
+  // The traffic panel's formula; `subject` names the algorithm and op ("Ring AllReduce");
+  // `root` is a broadcast's source GPU (Config::root).
+  TrafficFormula (*traffic)(Language language, Op op, int ranks, int root, double buffer_bytes,
                             const std::string& subject);
   // Paragraphs after the trace report's byte table (the source article's formula for the rings), with
   // byte counts written by `quantity`; nullptr: the table alone.

@@ -135,7 +135,7 @@ PhaseWord naive_phase(const CaptionContext& c, const Round& round) {
 }
 
 // GPU 0 is the hub every byte passes.
-TrafficFormula naive_traffic(Language l, Op op, int n, double m, const std::string& subject) {
+TrafficFormula naive_traffic(Language l, Op op, int n, int /*root*/, double m, const std::string& subject) {
   TrafficFormula f;
   if (op == Op::allreduce) {
     f.busiest_bytes = (n - 1) * m;

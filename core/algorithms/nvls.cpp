@@ -77,7 +77,7 @@ constexpr Words kTraceNote{
     "经过交换机，每张 GPU 发送 %s B、接收 %s B：其余每个分片的自己那份各一次，加上归约好的分片一次（由交换机组播）。"
     "环形每张 GPU 要发送 2(N-1)/N x M = %s B。"};
 
-TrafficFormula nvls_traffic(Language language, Op, int ranks, double buffer_bytes, const std::string& subject) {
+TrafficFormula nvls_traffic(Language language, Op, int ranks, int /*root*/, double buffer_bytes, const std::string& subject) {
   TrafficFormula f;
   f.busiest_bytes = buffer_bytes;
   f.formula = formatted(kTraffic.in(language).data(), subject.c_str());

@@ -196,8 +196,8 @@ AfterReduce rhd_after_reduce(const CaptionContext& c) {
 }
 
 // A pass sends what the ring's does when N is a power of two.
-TrafficFormula rhd_traffic(Language l, Op op, int n, double m, const std::string& subject) {
-  TrafficFormula f = pass_traffic_formula(l, op, n, m, subject);
+TrafficFormula rhd_traffic(Language l, Op op, int n, int /*root*/, double m, const std::string& subject) {
+  TrafficFormula f = pass_traffic_formula(l, op, n, 0, m, subject);
   if ((n & (n - 1)) != 0) f.note = formatted(kTrafficNote.in(l).data(), n);
   return f;
 }

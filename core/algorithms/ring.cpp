@@ -51,7 +51,7 @@ void append_broadcast_chain(const Config& config, Schedule& schedule) {
     for (int hop = 0; hop + 1 < n; ++hop) {
       const int slot = round_index - hop;
       if (slot < 0 || slot >= n) continue;
-      const int sender = (kBroadcastRoot + hop) % n;
+      const int sender = (config.root + hop) % n;
       round.transfers.push_back({sender, (sender + 1) % n, slot, TransferKind::copy, false, {}});
     }
     schedule.rounds.push_back(std::move(round));
@@ -116,12 +116,13 @@ constexpr Words kGatherRound{
 constexpr Words kGatherLast{
     "Last all-gather round: the final copies land and every GPU holds the whole result.",
     "all-gather 的最后一轮：最后几份拷贝到达，每张 GPU 都拿到了完整的结果。"};
+// %d: the root; %s: its slot 0's label ("D0"); %s: the chain ("3 → 4 → 0 → 1 → 2").
 constexpr Words kStartBroadcast{
-    "GPU 0, the root, holds the data cut into N slots (A0 is its slot 0); the other GPUs' "
-    "buffers are still empty (hatched). The slots travel down the chain 0 → 1 → … → N-1, one hop "
+    "GPU %d, the root, holds the data cut into N slots (%s is its slot 0); the other GPUs' "
+    "buffers are still empty (hatched). The slots travel down the chain %s, one hop "
     "per round and one behind the other: N slots over N-1 hops take 2N-2 rounds.",
-    "根 GPU 0 持有数据，分成 N 个分片（A0 是它的分片 0）；其他 GPU 的缓冲区还是空的（斜线）。"
-    "分片沿链 0 → 1 → … → N-1 每轮前进一跳，一个紧跟一个：N 个分片走 N-1 跳，共需 2N-2 轮。"};
+    "根 GPU %d 持有数据，分成 N 个分片（%s 是它的分片 0）；其他 GPU 的缓冲区还是空的（斜线）。"
+    "分片沿链 %s 每轮前进一跳，一个紧跟一个：N 个分片走 N-1 跳，共需 2N-2 轮。"};
 constexpr Words kBroadcastRound{
     "The root sends its next slot to its right-hand neighbour, and every GPU down the chain "
     "forwards the slot it received last round (copy). Nothing is added: the root's data is only "
@@ -139,19 +140,46 @@ constexpr Words kDoneBroadcast{
     "每张 GPU 都持有根的缓冲区。除链尾外每张 GPU 都把整个缓冲区发送了一次；"
     "切成 N 个分片让每条链路都保持忙碌，所以只需 2N-2 轮、每轮一个分片，而不是 N-1 轮、每轮整个缓冲区。"};
 constexpr Words kTraceBroadcast{
-    "Ring Broadcast, per GPU but the last in the chain: M = {} B sent, where M = {} B is the "
-    "root's buffer; the last GPU sends nothing.",
-    "环形 Broadcast 中除链尾外每张 GPU 的发送量：M = {} B，其中 M = {} B 为根的缓冲区大小；"
-    "链尾的 GPU 不发送。"};
+    "Ring Broadcast from GPU {} down the chain {}, per GPU but the last in the chain: M = {} B "
+    "sent, where M = {} B is the root's buffer; the last GPU, {}, sends nothing.",
+    "从 GPU {} 出发沿链 {} 的环形 Broadcast 中除链尾外每张 GPU 的发送量：M = {} B，其中 M = {} B "
+    "为根的缓冲区大小；链尾的 GPU {} 不发送。"};
 constexpr Words kDoneAllReduce{
     "Every GPU holds the full reduction of every slot. Each one sent 2(N-1)/N of its buffer "
     "to get there, however many GPUs take part.",
     "每张 GPU 都持有所有分片的完整归约结果。为此每张 GPU 发送了自身缓冲区的 "
     "2(N-1)/N，与参与的 GPU 数量无关。"};
 
+// The chain's links, kept as the unit's words so that the GUI's atlas holds their glyphs (the
+// chain itself is built at run time).
+constexpr Words kChainLink{" → ", " → "};
+constexpr Words kChainGap{" → … → ", " → … → "};
+
+// NCCL's chain from the root round the ring, every GPU named up to six, else its ends:
+// "3 → 4 → 0 → 1 → 2", "3 → 4 → … → 2".
+std::string broadcast_chain(int root, int ranks) {
+  const auto gpu = [&](int hop) { return std::to_string((root + hop) % ranks); };
+  if (ranks <= 6) {
+    std::string chain = gpu(0);
+    for (int hop = 1; hop < ranks; ++hop) chain += std::string(kChainLink.en) + gpu(hop);
+    return chain;
+  }
+  return gpu(0) + std::string(kChainLink.en) + gpu(1) + std::string(kChainGap.en) + gpu(ranks - 1);
+}
+
+// The label of the root's slot 0, as the engine's labels write it (its capital letter, or R<rank>_
+// past Z).
+std::string root_first_slot_label(int root) {
+  if (root < 26) return std::string(1, static_cast<char>('A' + root)) + "0";
+  return "R" + std::to_string(root) + "_0";
+}
+
 std::string ring_start(const CaptionContext& c) {
   const Op op = c.config.op;
-  if (op == Op::broadcast) return std::string(kStartBroadcast.in(c.language));
+  if (op == Op::broadcast)
+    return formatted(kStartBroadcast.in(c.language).data(), c.config.root,
+                     root_first_slot_label(c.config.root).c_str(),
+                     broadcast_chain(c.config.root, c.config.ranks).c_str());
   if (op == Op::reducescatter)
     return formatted(kStartReduceScatter.in(c.language).data(), std::string(c.partials).c_str());
   return std::string((op == Op::allgather ? kStartAllGather : kStartAllReduce).in(c.language));
@@ -196,7 +224,9 @@ std::vector<std::string> ring_trace_notes(Language language, const Config& confi
   // gathered result (the source article's formula is about the data being reduced or collected).
   const int n = config.ranks;
   const double m = static_cast<double>(buffer_elements(config)) * static_cast<double>(dtype_size(config.dtype));
-  if (config.op == Op::broadcast) return {fill(kTraceBroadcast.in(language), {quantity(m), quantity(m)})};
+  if (config.op == Op::broadcast)
+    return {fill(kTraceBroadcast.in(language), {std::to_string(config.root), broadcast_chain(config.root, n), quantity(m),
+                                                quantity(m), std::to_string((config.root + n - 1) % n)})};
   const double per_gpu = (config.op == Op::allreduce ? 2 : 1) * pass_bytes_per_gpu(n, m);
   const Words& formula = config.op == Op::allreduce       ? kTraceAllReduce
                          : config.op == Op::allgather ? kTraceAllGather
@@ -215,20 +245,22 @@ constexpr Words kBroadcastValues{"= %s (GPU %d, the last in the chain, sends not
                                  "= %s（链尾的 GPU %d 不发送）"};
 
 // Broadcast sends the whole buffer down every link but the last; the passes send (N-1)/N of it.
-TrafficFormula ring_traffic(Language language, Op op, int ranks, double buffer_bytes, const std::string& subject) {
-  if (op != Op::broadcast) return pass_traffic_formula(language, op, ranks, buffer_bytes, subject);
+TrafficFormula ring_traffic(Language language, Op op, int ranks, int root, double buffer_bytes,
+                            const std::string& subject) {
+  if (op != Op::broadcast) return pass_traffic_formula(language, op, ranks, root, buffer_bytes, subject);
   TrafficFormula f;
   f.busiest_bytes = ranks > 1 ? buffer_bytes : 0;
   f.formula = formatted(kBroadcastFormula.in(language).data(), subject.c_str());
   f.values = formatted(kBroadcastValues.in(language).data(), format_binary_bytes(f.busiest_bytes).c_str(),
-                       (kBroadcastRoot + ranks - 1) % ranks);
+                       (root + ranks - 1) % ranks);
   return f;
 }
 
 constexpr Words kAllWords[] = {kStartAllGather, kStartReduceScatter, kStartAllReduce, kReduceRound, kReduceLast,
                                kGatherRound,    kGatherLast,         kDoneAllReduce,  kTraceAllReduce, kTraceReduceScatter,
                                kTraceAllGather, kStartBroadcast,     kBroadcastRound, kBroadcastLast, kDoneBroadcast,
-                               kTraceBroadcast, kBroadcastFormula,   kBroadcastValues};
+                               kTraceBroadcast, kBroadcastFormula,   kBroadcastValues, kChainLink,
+                               kChainGap};
 
 bool ring_supports(Op op) { return is_gather_or_reduce(op) || op == Op::broadcast; }
 

@@ -115,7 +115,7 @@ constexpr Words kTrafficValues{
 // busiest is the first with two children.
 }  // namespace
 
-TrafficFormula tree_traffic(Language l, Op, int n, double m, const std::string& subject) {
+TrafficFormula tree_traffic(Language l, Op, int n, int /*root*/, double m, const std::string& subject) {
   TrafficFormula f;
   int busiest_gpu = 0, busiest_buffers = 0;
   for (int r = 0; r < n; ++r) {

@@ -18,7 +18,8 @@ bool tree_supports(Op op);
 // Their phases are a reduce into GPU 0 and a broadcast from it.
 PhaseWord tree_phase(const CaptionContext& context, const Round& round);
 // Both move the whole buffer over every edge once each way.
-TrafficFormula tree_traffic(Language language, Op op, int ranks, double buffer_bytes, const std::string& subject);
+TrafficFormula tree_traffic(Language language, Op op, int ranks, int root, double buffer_bytes,
+                            const std::string& subject);
 // D in the cost formulas counts the levels of a full binary tree.
 inline constexpr Words kFullTreeNote{" (a full tree)", "（满二叉树）"};
 

@@ -111,7 +111,7 @@ double pass_bytes_per_gpu(int ranks, double buffer_bytes) {
   return ranks > 0 ? (ranks - 1) * buffer_bytes / ranks : 0.0;
 }
 
-TrafficFormula pass_traffic_formula(Language language, Op op, int ranks, double buffer_bytes,
+TrafficFormula pass_traffic_formula(Language language, Op op, int ranks, int /*root*/, double buffer_bytes,
                                     const std::string& subject) {
   TrafficFormula f;
   const bool allreduce = op == Op::allreduce;

@@ -40,7 +40,7 @@ int reduce_round_count(const Schedule& schedule);
 // Bytes per GPU of one pass that sends (N-1)/N of an M-byte buffer, and of an AllReduce (two).
 double pass_bytes_per_gpu(int ranks, double buffer_bytes);
 // "<subject> sends, per GPU:  (N-1)/N x M" (2(N-1)/N for AllReduce) with this run's numbers.
-TrafficFormula pass_traffic_formula(Language language, Op op, int ranks, double buffer_bytes,
+TrafficFormula pass_traffic_formula(Language language, Op op, int ranks, int root, double buffer_bytes,
                                     const std::string& subject);
 
 }  // namespace ringviz

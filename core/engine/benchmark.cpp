@@ -192,7 +192,7 @@ std::int64_t count_wrong_all_to_all(const Config& config, const SlotLayout& layo
 // Broadcast copies the root's buffer unchanged to every GPU: each must hold it bit for bit.
 std::int64_t count_wrong_broadcast(const Config& config, const BufferState& initial, const BufferState& final_state) {
   const std::size_t element = dtype_size(config.dtype);
-  const ByteBuffer& want = initial.ranks[static_cast<std::size_t>(kBroadcastRoot)];
+  const ByteBuffer& want = initial.ranks[static_cast<std::size_t>(config.root)];
   std::int64_t wrong = 0;
   for (const ByteBuffer& got : final_state.ranks) {
     if (got.size() == want.size() && std::memcmp(got.data(), want.data(), want.size()) == 0) continue;

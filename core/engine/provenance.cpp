@@ -24,7 +24,7 @@ Provenance Provenance::initial(const Config& config) {
   for (int rank = 0; rank < config.ranks; ++rank)
     for (int slot = 0; slot < config.ranks; ++slot) {
       if (config.op == Op::allgather && slot != rank) continue;
-      if (config.op == Op::broadcast && rank != kBroadcastRoot) continue;  // nothing has arrived yet
+      if (config.op == Op::broadcast && rank != config.root) continue;  // nothing has arrived yet
       for (int piece = 0; piece < provenance.pieces_; ++piece)
         provenance.sets_[provenance.index(rank, slot, piece)].set(static_cast<std::size_t>(rank));
     }

@@ -176,7 +176,7 @@ BufferState make_initial_state(const Config& config) {
 
   for (int rank = 0; rank < config.ranks; ++rank) {
     // Broadcast reads the root's input only: the others' buffers wait, zero, for its data.
-    if (config.op == Op::broadcast && rank != kBroadcastRoot) continue;
+    if (config.op == Op::broadcast && rank != config.root) continue;
     const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
     for (std::int64_t i = 0; i < input_elements_taken(config); ++i) {
       ElementValue value;

@@ -27,6 +27,8 @@ ordered collective_json(const Run& run, const CollectiveInstance& instance, int 
   out["dtype"] = dtype_name(instance.dtype);
   out["bytes"] = instance.count * static_cast<std::int64_t>(dtype_size(instance.dtype));
   out["reduce"] = reduce_op_name(instance.reduce);
+  if (instance.root) out["root"] = *instance.root;
+  if (instance.peer) out["peer"] = *instance.peer;
   out["ringviz_algorithm"] = algorithm_name(instance.algorithm);
   if (!instance.library.algorithm.empty()) out["algorithm"] = instance.library.algorithm;
   if (!instance.library.protocol.empty()) out["protocol"] = instance.library.protocol;
@@ -109,6 +111,7 @@ std::string job_document_text(const Job& job) {
       doc["ranks"].push_back(entry);
       continue;
     }
+    if (!timeline.host.empty()) entry["host"] = timeline.host;
     entry["clock_offset_us"] = timeline.clock_offset_us;
     entry["collectives"] = ordered::array();
     std::map<int, int> sequence_on_group;
@@ -219,6 +222,7 @@ class JobReader {
       if (!traced.is_boolean()) reader_.fail(at + "/traced", "expected true or false, found " + kind_of(traced));
       timeline.traced = traced.get<bool>();
       if (!timeline.traced) continue;
+      timeline.host = optional_text(node, at, "host");
       if (auto offset = node.find("clock_offset_us"); offset != node.end())
         timeline.clock_offset_us = reader_.real(*offset, at + "/clock_offset_us");
       const json& collectives = array_member(node, at, "collectives");
@@ -267,6 +271,11 @@ class JobReader {
     if (auto reduce = node.find("reduce"); reduce != node.end())
       instance.reduce = reader_.named(*reduce, at + "/reduce",
                                       [](const std::string& name) { return parse_reduce_or_throw(name); });
+    // Global ranks; run_validate checks that they are in the instance's group.
+    if (auto root = node.find("root"); root != node.end())
+      instance.root = static_cast<int>(reader_.integer(*root, at + "/root", 0, kMaxRanks - 1));
+    if (auto peer = node.find("peer"); peer != node.end())
+      instance.peer = static_cast<int>(reader_.integer(*peer, at + "/peer", 0, kMaxRanks - 1));
     instance.library.algorithm = optional_text(node, at, "algorithm");
     instance.library.protocol = optional_text(node, at, "protocol");
     if (auto channels = node.find("channels"); channels != node.end()) {

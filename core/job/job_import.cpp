@@ -5,6 +5,7 @@
 #include <map>
 #include <system_error>
 
+#include "core/job/clock_alignment.h"
 #include "core/job/job_document.h"
 #include "core/kineto/kineto_import.h"
 #include "core/kineto/kineto_trace.h"
@@ -39,8 +40,6 @@ std::string head_of(const std::string& path) {
 Job join_parts(const std::vector<std::string>& files) {
   Job joined;
   std::map<int, std::string> rank_file;
-  double earliest = 0;
-  bool any_time = false;
   for (const std::string& file : files) {
     Job part = read_job_document(file);
     if (joined.run.ranks.empty()) {
@@ -82,20 +81,28 @@ Job join_parts(const std::vector<std::string>& files) {
         instance.group = static_cast<int>(std::find_if(joined.run.groups.begin(), joined.run.groups.end(),
                                                        [&](const ProcessGroup& g) { return g.name == name; }) -
                                           joined.run.groups.begin());
-        if (instance.measured && (!any_time || instance.measured->start_us < earliest)) {
-          earliest = instance.measured->start_us;
-          any_time = true;
-        }
       }
-      for (const ComputeSpan& span : timeline.compute)
-        if (!any_time || span.time.start_us < earliest) {
-          earliest = span.time.start_us;
-          any_time = true;
-        }
       joined.run.ranks[static_cast<std::size_t>(rank)] = std::move(timeline);
     }
   }
-  // Every part's times are on the machine's wall clock; the job's clock starts at its first event.
+  // Every part's times are on its machine's wall clock: machines are aligned on the collectives
+  // they share, then the job's clock starts at its first event.
+  if (auto problem = validate(joined.run))
+    throw InputError(files.front() + (files.size() > 1 ? " and the other parts" : "") + ": " + *problem +
+                     "; are these parts of one job?");
+  for (const std::string& note : clock_alignment_notes(align_host_clocks(joined.run), joined.run))
+    joined.info.notes.push_back(note);
+  double earliest = 0;
+  bool any_time = false;
+  const auto consider = [&](double start_us) {
+    if (!any_time || start_us < earliest) earliest = start_us;
+    any_time = true;
+  };
+  for (const RankTimeline& timeline : joined.run.ranks) {
+    for (const CollectiveInstance& instance : timeline.collectives)
+      if (instance.measured) consider(instance.measured->start_us);
+    for (const ComputeSpan& span : timeline.compute) consider(span.time.start_us);
+  }
   for (RankTimeline& timeline : joined.run.ranks) {
     if (!timeline.traced) continue;
     timeline.clock_offset_us -= earliest;
@@ -111,9 +118,6 @@ Job join_parts(const std::vector<std::string>& files) {
       span.time.end_us -= earliest;
     }
   }
-  if (auto problem = validate(joined.run))
-    throw InputError(files.front() + (files.size() > 1 ? " and the other parts" : "") + ": " + *problem +
-                     "; are these parts of one job?");
   // Parts come in file-name order (rank-10 before rank-2); measurements are kept in rank order.
   std::stable_sort(joined.memory.begin(), joined.memory.end(),
                    [](const MeasuredMemory& a, const MeasuredMemory& b) { return a.rank < b.rank; });

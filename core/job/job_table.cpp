@@ -163,14 +163,15 @@ std::string job_table_text(const Job& job, const JobTable& table) {
   }
   for (const std::string& note : job.info.notes) out += "# note: " + note + "\n";
   out += "#\n# time: the collective on this rank (the NCCL kernel); algbw = size / time; busbw = algbw x nccl-tests' "
-         "factor; * = the rank that started it last\n";
+         "factor; * = the rank that started it last; root: a broadcast's source, peer: a send/recv's other side "
+         "(global ranks)\n";
   if (!table.predicted_on.empty())
     out += "# pred: the NCCL model's time (docs/nccl-model.md) for the recorded algo, proto and channels, on the "
            "assumed link (" + table.predicted_on + ")\n";
   const std::vector<std::pair<const char*, std::size_t>> columns = {
       {"rank", 4},   {"group", 6}, {"seq", 4},        {"op", 13},        {"size(B)", 12}, {"count", 11},
       {"type", 5},   {"redop", 5}, {"time(us)", 10},  {"pred(us)", 9}, {"algbw(GB/s)", 11}, {"busbw(GB/s)", 11},
-      {"algo", 6},   {"proto", 6}, {"channels", 8},   {"hidden", 6}};
+      {"algo", 6},   {"proto", 6}, {"channels", 8},   {"hidden", 6}, {"root", 4}, {"peer", 4}};
   out += "#";
   for (const auto& [name, width] : columns) out += " " + padded(name, width);
   out += "  label\n";
@@ -193,7 +194,9 @@ std::string job_table_text(const Job& job, const JobTable& table) {
         c.library.algorithm.empty() ? "-" : c.library.algorithm,
         c.library.protocol.empty() ? "-" : c.library.protocol,
         c.library.channels ? std::to_string(*c.library.channels) : "-",
-        row.hidden_known ? fixed(100 * row.hidden_fraction, 0) + "%" : "-"};
+        row.hidden_known ? fixed(100 * row.hidden_fraction, 0) + "%" : "-",
+        c.root ? std::to_string(*c.root) : "-",
+        c.peer ? std::to_string(*c.peer) : "-"};
     out += " ";
     for (std::size_t i = 0; i < cells.size(); ++i) out += " " + padded(cells[i], columns[i].second);
     std::string label = c.label;
@@ -242,6 +245,8 @@ std::string job_table_json(const Job& job, const JobTable& table) {
     entry["algorithm"] = c.library.algorithm.empty() ? ordered(nullptr) : ordered(c.library.algorithm);
     entry["protocol"] = c.library.protocol.empty() ? ordered(nullptr) : ordered(c.library.protocol);
     entry["channels"] = c.library.channels ? ordered(*c.library.channels) : ordered(nullptr);
+    entry["root"] = c.root ? ordered(*c.root) : ordered(nullptr);
+    entry["peer"] = c.peer ? ordered(*c.peer) : ordered(nullptr);
     entry["start_us"] = c.measured ? ordered(c.measured->start_us) : ordered(nullptr);
     entry["duration_us"] = c.measured ? ordered(row.time_us) : ordered(nullptr);
     entry["predicted_us"] = row.predicted_us > 0 ? ordered(row.predicted_us) : ordered(nullptr);

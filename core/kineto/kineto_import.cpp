@@ -11,6 +11,7 @@
 #include "core/kineto/nccl_kernel_name.h"
 #include "core/model/input_error.h"
 #include "core/model/text.h"
+#include "core/run/run_collectives.h"
 #include "core/run/run_validate.h"
 
 namespace ringviz {
@@ -216,6 +217,7 @@ class RankImporter {
       instance.derived.push_back("dtype");
     }
     instance.bytes = instance.count * static_cast<std::int64_t>(dtype_size(*dtype));
+    read_root_and_peer(c, instance);
     std::string library_algorithm;
     if (issued.kernel) {
       if (auto parsed = parse_nccl_kernel_name(issued.kernel->name)) {
@@ -234,6 +236,28 @@ class RankImporter {
     if (instance.library.channels && *instance.library.channels >= 1)
       instance.channels = std::min(*instance.library.channels, kMaxChannels);
     return instance;
+  }
+
+  // A broadcast's root from `Rank` (a rank of the group: PyTorch records the root there), and the
+  // other side of a send or recv from `Dst Rank` / `Src Rank` (global ranks). Traces that predate
+  // these fields leave both unknown: the broadcast is then stepped from the group's first GPU.
+  void read_root_and_peer(const KinetoCommOp& c, CollectiveInstance& instance) const {
+    const std::vector<int>& members = groups_.find(group_name_)->ranks;
+    const std::string at = where(trace_, c.event, c.collective);
+    if (instance.op == Op::broadcast && c.rank_arg) {
+      if (*c.rank_arg < 0 || *c.rank_arg >= static_cast<int>(members.size()))
+        throw InputError(at + ": Rank " + std::to_string(*c.rank_arg) + " as the broadcast's root, but process group \"" +
+                         escape_for_message(group_name_) + "\" has " + std::to_string(members.size()) + " ranks " +
+                         rank_text(members));
+      instance.root = members[static_cast<std::size_t>(*c.rank_arg)];
+    }
+    if (instance.op == Op::sendrecv) {
+      const std::optional<int> peer = c.dst_rank ? c.dst_rank : c.src_rank;
+      if (peer && std::find(members.begin(), members.end(), *peer) == members.end())
+        throw InputError(at + ": the other side, rank " + std::to_string(*peer) + ", is not in process group \"" +
+                         escape_for_message(group_name_) + "\" " + rank_text(members));
+      instance.peer = peer;
+    }
   }
 
   // The group's index, adding it from the op's own words where no pg_config named it.
@@ -412,6 +436,13 @@ Job import_kineto_traces(const std::vector<KinetoRankTrace>& traces) {
   if (auto problem = validate(job.run))
     throw InputError(job.info.files.front() + (job.info.files.size() > 1 ? " and the other traces" : "") + ": " +
                      *problem + "; are these traces of one job?");
+  int rootless = 0;
+  for (const RunCollective& collective : run_collectives(job.run))
+    if (collective.first().op == Op::broadcast && !collective.first().root) ++rootless;
+  if (rootless > 0)
+    job.info.notes.push_back(std::to_string(rootless) + (rootless == 1 ? " broadcast names" : " broadcasts name") +
+                             " no root (the trace has no \"Rank\" on record_param_comms, which PyTorch records from "
+                             "2.4 on): stepped from the group's first GPU");
   return job;
 }
 

@@ -237,6 +237,9 @@ std::optional<KinetoCommOp> comm_op_of_args(const json& args) {
   op.in_elements = integer_member(args, "In msg nelems");
   op.out_elements = integer_member(args, "Out msg nelems");
   op.dtype = string_member(args, "dtype");
+  op.rank_arg = small_int(integer_member(args, "Rank"));
+  op.src_rank = small_int(integer_member(args, "Src Rank"));
+  op.dst_rank = small_int(integer_member(args, "Dst Rank"));
   return op;
 }
 

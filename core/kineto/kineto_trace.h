@@ -31,6 +31,11 @@ struct KinetoCommOp {
   std::optional<int> group_size;
   std::optional<std::int64_t> in_elements, out_elements;
   std::string dtype;        // PyTorch's ("Float") or, from Input type, C++'s ("float")
+  // `Rank` (PyTorch 2.4 on): the rank argument of the op's record, which for a broadcast is its
+  // root as a rank of the group (ProcessGroupNCCL records opts.rootRank there); for the other
+  // collectives the caller's own. `Src Rank` / `Dst Rank`: the global rank a recv came from and
+  // a send went to. Absent in older traces.
+  std::optional<int> rank_arg, src_rank, dst_rank;
   bool sizes_from_input_dims = false;
   double ts = 0, dur = 0;
   std::int64_t pid = 0, tid = 0;

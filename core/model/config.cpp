@@ -121,6 +121,12 @@ std::optional<std::string> validate_fields(const Config& config) {
   if (config.slices < 1 || config.slices > kMaxSlices)
     return "slices: " + std::to_string(config.slices) + " is out of range (1 to " +
            std::to_string(kMaxSlices) + ")";
+  if (config.root < 0 || config.root >= config.ranks)
+    return "root: GPU " + std::to_string(config.root) + " is not in a ring of " + std::to_string(config.ranks) +
+           " GPUs; give 0 to " + std::to_string(config.ranks - 1);
+  if (config.root != 0 && config.op != Op::broadcast)
+    return "root: GPU " + std::to_string(config.root) + " as the source, but " + std::string(op_name(config.op)) +
+           " has none; leave --root out (it applies to broadcast)";
   // AllGather has always taken --reduce and ignored it; the newer copy-only ops say so instead.
   if ((config.op == Op::broadcast || config.op == Op::alltoall) && config.reduce != ReduceOp::sum)
     return "reduce: " + std::string(reduce_op_name(config.reduce)) + " combines values, but " +

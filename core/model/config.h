@@ -30,8 +30,6 @@ constexpr bool is_gather_or_reduce(Op op) {
 }
 // Whether the op combines values with --reduce; the others only copy them.
 constexpr bool op_reduces(Op op) { return op == Op::reducescatter || op == Op::allreduce; }
-// Broadcast's source: ringviz broadcasts from GPU 0 (NCCL's and MPI's usual root).
-inline constexpr int kBroadcastRoot = 0;
 // Which algorithm runs: declared here without its values, which the registry's list defines
 // (core/algorithms/algorithm_list.h) together with everything else about each one.
 enum class Algorithm : std::uint8_t;
@@ -83,6 +81,9 @@ struct Config {
   // 1 and 1: the source article's lock-step rounds. More: NCCL's pipelined ring (core/schedule/pipeline.h).
   int channels = 1;
   int slices = 1;
+  // Broadcast's source GPU, 0 to ranks - 1 (0: NCCL's and MPI's usual root). The other ops have
+  // no root and take only 0 (validate_fields).
+  int root = 0;
 };
 
 inline constexpr EnumNamer op_name{kOpNames};

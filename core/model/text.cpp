@@ -32,10 +32,10 @@ constexpr Entry kPhrases[] = {
      "每张 GPU 的缓冲区分成 {}，每片 {}。标签由 GPU 字母加分片序号组成：b2 表示 "
      "GPU 1 的分片 2，{}。"},
     {Phrase::layout_broadcast,
-     "GPU 0, the root, holds {} cut into {}, {} per chunk; the other GPUs start empty. A label is "
-     "the root's capital letter + chunk index: A2 is GPU 0's chunk 2, wherever it has arrived.",
-     "根 GPU 0 持有 {}，分成 {}，每片 {}；其他 GPU 起初为空。标签由根的大写字母加分片序号组成："
-     "A2 表示 GPU 0 的分片 2，无论它到了哪张 GPU。"},
+     "GPU {}, the root, holds {} cut into {}, {} per chunk; the other GPUs start empty. A label is "
+     "the root's capital letter + chunk index: {} is GPU {}'s chunk 2, wherever it has arrived.",
+     "根 GPU {} 持有 {}，分成 {}，每片 {}；其他 GPU 起初为空。标签由根的大写字母加分片序号组成："
+     "{} 表示 GPU {} 的分片 2，无论它到了哪张 GPU。"},
     {Phrase::layout_all_to_all,
      "Each GPU holds {} of {} each, block j meant for GPU j{}. A label is the sender's letter + the GPU "
      "the block is meant for: c1 is GPU 2's block for GPU 1, in GPU 2's slot 1 before the exchange and "

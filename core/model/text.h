@@ -27,7 +27,7 @@ enum class Phrase {
   setup_backend,       // backend {name}
   layout_blocks,       // AllGather: what a block is
   layout_chunks,       // ReduceScatter/AllReduce: how the buffer is cut, then {an example label}
-  layout_broadcast,    // Broadcast: the root's {count} cut into {chunks}, {size} per chunk
+  layout_broadcast,    // Broadcast: GPU {root} holds {count} cut into {chunks}, {size} per chunk; {label}: GPU {root}'s chunk 2
   layout_all_to_all,   // AllToAll: {N blocks} of {size} each, then {the elements left over}
   all_to_all_left_over,  // AllToAll: {count % N} elements take no part
   label_sum,           // the example label of each reduction, in ReduceOp order

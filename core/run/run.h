@@ -66,6 +66,11 @@ struct CollectiveInstance {
   Order order = Order::seed;
   int channels = 1;
   int slices = 1;
+  // A broadcast's source and the other side of a send/recv, as global ranks, where the source
+  // says (PyTorch's `src` and `dst`); both must be members of the instance's group. A
+  // broadcast without a root is stepped from the group's first GPU.
+  std::optional<int> root;
+  std::optional<int> peer;
   // Bytes of one rank's input as the source states them; must equal count x dtype size.
   std::optional<std::int64_t> bytes;
   std::optional<TimeSpan> measured;
@@ -102,6 +107,9 @@ struct RankTimeline {
   std::vector<ComputeSpan> compute;             // in order of start
   // What was added to the source's clock to put this rank's times on the run's clock.
   double clock_offset_us = 0;
+  // The machine the rank ran on, where the source names it (a live recording's parts); ranks
+  // with one host share its clock. Empty where unknown.
+  std::string host;
 };
 
 struct Run {

@@ -46,6 +46,12 @@ Config collective_config(const Run& run, const RunCollective& collective) {
   config.reduce = instance.reduce;
   config.channels = instance.channels;
   config.slices = instance.slices;
+  // The root is a global rank; the schedule counts GPUs in the group's order.
+  if (instance.op == Op::broadcast && instance.root) {
+    const std::vector<int>& ranks = run.groups[static_cast<std::size_t>(collective.group)].ranks;
+    const auto found = std::find(ranks.begin(), ranks.end(), *instance.root);
+    if (found != ranks.end()) config.root = static_cast<int>(found - ranks.begin());
+  }
   if (instance.recording) config.init = instance.recording->config.init;
   return config;
 }

@@ -49,6 +49,7 @@ Run run_of_recording(std::shared_ptr<const RecordedRun> recording) {
     instance.order = config.order;
     instance.channels = config.channels;
     instance.slices = config.slices;
+    if (config.op == Op::broadcast) instance.root = config.root;  // the world group: GPU i is rank i
     instance.bytes = config.count * static_cast<std::int64_t>(dtype_size(config.dtype));
     instance.measured = measured_span(*recording, rank);
     instance.recording = recording;

@@ -86,6 +86,16 @@ std::optional<std::string> check_instance(const Run& run, int rank, const Collec
     return "bytes " + std::to_string(*instance.bytes) + " do not match count " + std::to_string(instance.count) +
            " of " + std::string(dtype_name(instance.dtype)) + " (" + std::to_string(instance.count * element_bytes) +
            " bytes)";
+  if (instance.root && !is_member(group, *instance.root))
+    return "root " + std::to_string(*instance.root) + " is not in " + group_text(group) + " (ranks " +
+           rank_list(group.ranks) + ")";
+  if (instance.root && instance.op != Op::broadcast)
+    return "a root (" + std::to_string(*instance.root) + "), but only a broadcast has one";
+  if (instance.peer && !is_member(group, *instance.peer))
+    return "peer " + std::to_string(*instance.peer) + " is not in " + group_text(group) + " (ranks " +
+           rank_list(group.ranks) + ")";
+  if (instance.peer && instance.op != Op::sendrecv)
+    return "a peer (" + std::to_string(*instance.peer) + "), but only a send/recv has one";
   if (instance.library.channels && *instance.library.channels < 1)
     return "the library's channels " + std::to_string(*instance.library.channels) + " must be 1 or more";
   if (instance.measured)
@@ -139,6 +149,7 @@ constexpr DefiningField kDefiningFields[] = {
     {"order", [](const CollectiveInstance& c) { return std::string(order_name(c.order)); }},
     {"channels", [](const CollectiveInstance& c) { return std::to_string(c.channels); }},
     {"slices", [](const CollectiveInstance& c) { return std::to_string(c.slices); }},
+    {"root", [](const CollectiveInstance& c) { return c.root ? std::to_string(*c.root) : std::string("none"); }},
 };
 
 // The recorded collective as an instance, to compare field by field.
@@ -152,6 +163,7 @@ CollectiveInstance recorded_instance(const Config& recorded) {
   instance.order = recorded.order;
   instance.channels = recorded.channels;
   instance.slices = recorded.slices;
+  if (recorded.op == Op::broadcast) instance.root = recorded.root;  // a recording's group is the world
   return instance;
 }
 

@@ -409,6 +409,9 @@ Config read_config(const LessonReader& reader, const json& value, const std::str
         static_cast<int>(reader.integer(value["channels"], at("channels"), "channels", 1, kMaxChannels));
   if (value.contains("slices"))
     config.slices = static_cast<int>(reader.integer(value["slices"], at("slices"), "slices", 1, kMaxSlices));
+  // A broadcast's source; checked against the scene's GPUs with the rest of the collective.
+  if (value.contains("root"))
+    config.root = static_cast<int>(reader.integer(value["root"], at("root"), "root", 0, kMaxRanks - 1));
 
   if (value.contains("init")) {
     const json& init = value["init"];

@@ -171,6 +171,8 @@ void JsonTraceWriter::begin(const Trace& trace) {
                    {"reduce", reduce_op_name(config.reduce)},
                    {"init", config.init.spec()},
                    {"backend", trace.backend}};
+  // A broadcast names its source; the other ops have none, and their documents stay as they were.
+  if (config.op == Op::broadcast) config_json["root"] = config.root;
   // Only a pipelined trace names its shape, so that lock-step documents stay as they were
   // (docs/architecture.md, "Pipelined schedules").
   const bool pipelined = trace.schedule.channels > 1 || trace.schedule.slices > 1;

@@ -55,6 +55,9 @@ Config read_config(const DocumentReader& reader, const json& root, std::string& 
     config.channels = static_cast<int>(reader.integer(*channels, at("channels"), 1, kMaxChannels));
   if (const auto slices = node.find("slices"); slices != node.end())
     config.slices = static_cast<int>(reader.integer(*slices, at("slices"), 1, kMaxSlices));
+  // A broadcast's source; documents written before it was a field broadcast from GPU 0.
+  if (const auto root_gpu = node.find("root"); root_gpu != node.end())
+    config.root = static_cast<int>(reader.integer(*root_gpu, at("root"), 0, config.ranks - 1));
   Config checked = config;
   if (checked.init.kind == InitKind::values) checked.init.kind = InitKind::seed;
   if (auto problem = validate(checked)) reader.fail("/config", *problem);

@@ -140,9 +140,13 @@ class TraceReportBuilder::Impl {
             ? std::to_string(largest)
             : say(Phrase::either, language_, {std::to_string(largest), std::to_string(smallest)});
     if (trace_.config.op == Op::broadcast)
+    {
+      const int root = trace_.config.root;
       return say(Phrase::layout_broadcast, language_,
-                 {count_of(Noun::elements, std::to_string(trace_.config.count), language_),
-                  count_of(Noun::chunks, std::to_string(ranks_), language_), count_of(Noun::elements, sizes, language_)});
+                 {std::to_string(root), count_of(Noun::elements, std::to_string(trace_.config.count), language_),
+                  count_of(Noun::chunks, std::to_string(ranks_), language_), count_of(Noun::elements, sizes, language_),
+                  rank_letter(root, true) + (root < 26 ? "" : "_") + "2", std::to_string(root)});
+    }
     if (trace_.config.op == Op::alltoall) {
       const std::int64_t left_over = trace_.config.count % ranks_;
       return say(Phrase::layout_all_to_all, language_,
@@ -200,7 +204,7 @@ class TraceReportBuilder::Impl {
       // The rank's own input: its block for AllGather, its whole buffer otherwise; a broadcast
       // reads the root's alone.
       const std::int64_t base = gather_ ? trace_.layout[rank].offset : 0;
-      if (trace_.config.op == Op::broadcast && rank != kBroadcastRoot) {
+      if (trace_.config.op == Op::broadcast && rank != trace_.config.root) {
         inputs.rows.push_back({gpu(rank), "—", "—"});
         continue;
       }

@@ -2,6 +2,8 @@
 // ringviz-capture on every rank.
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -206,6 +208,26 @@ TEST_CASE("a broadcast captured on 1 to 5 ranks holds every round's buffers as t
     CHECK(result.exit_code == 0);
     CHECK(count_of(result.out, "capture matches the in-process engine") == 1);
   }
+}
+
+TEST_CASE("a broadcast from --root 2 of 3 ranks matches the engine, and MPI_Bcast from the same root leaves no wrong element") {
+  TempDir folder;
+  const RunResult checked = run_mpi(3, {"capture", "--check-engine", "--op", "broadcast", "--root", "2", "--count", "7",
+                                        "--init", "random:5", "--out", (folder.path() / "bcast.json").string()});
+  INFO(checked.err);
+  CHECK(checked.exit_code == 0);  // --check-engine fails the run where a round's buffers differ
+  std::ifstream written(folder.path() / "bcast.json");
+  const std::string document((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+  CHECK(document.find("\"root\": 2") != std::string::npos);
+  // Every rank's output is checked against GPU 2's input: MPI_Bcast from another root would differ.
+  const RunResult timed = run_mpi(3, {"capture", "--op", "broadcast", "--root", "2", "--init", "random:5", "--iters", "2",
+                                      "-b", "1K", "-e", "2K"});
+  INFO(timed.out, timed.err);
+  CHECK(timed.exit_code == 0);
+  CHECK(count_of(timed.out, "MPI_Bcast") >= 2);
+  CHECK(timed.out.find("# Out of bounds values : 0 OK") != std::string::npos);
+  check_every_rank_refused(run_mpi(3, {"capture", "--op", "broadcast", "--root", "3"}),
+                           "--root: 3 is not a GPU of a ring of 3 (--gpus); give 0 to 2");
 }
 
 }  // namespace ringviz::test

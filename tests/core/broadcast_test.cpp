@@ -1,5 +1,6 @@
-// Broadcast (docs/architecture.md, "Collective semantics"): GPU 0's buffer reaches every GPU down
-// the ring's chain, cut into N slots that follow each other one hop per round.
+// Broadcast (docs/architecture.md, "Collective semantics"): the root's buffer reaches every GPU
+// down the ring's chain root, root + 1, ..., cut into N slots that follow each other one hop per
+// round. tests/core/collective_sweep_test.cpp checks every root's outputs against the reference.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -57,7 +58,7 @@ TEST_CASE("Broadcast leaves GPU 0's input on every GPU bit for bit, for every GP
         config.init = distinct_values(config, seed++);
         INFO(test::describe(config));
         const std::vector<ByteBuffer> inputs = test::inputs_from_values(config);
-        const std::vector<ByteBuffer> expected(static_cast<std::size_t>(ranks), inputs[kBroadcastRoot]);
+        const std::vector<ByteBuffer> expected(static_cast<std::size_t>(ranks), inputs[static_cast<std::size_t>(config.root)]);
         const test::Difference difference = test::first_difference(dtype, final_outputs(config), expected);
         CHECK(difference.actual == difference.expected);
       }
@@ -77,44 +78,50 @@ TEST_CASE("Pipelined broadcast gives the same bytes as the lock-step one") {
     }
 }
 
-TEST_CASE("Ring broadcast runs the chain 0 to N-1 in 2N-2 rounds, hop k forwarding slot t-k in round t") {
-  for (int n = 1; n <= 9; ++n) {
-    INFO("N=" << n);
-    const Schedule schedule = make_schedule(ConfigBuilder().op(Op::broadcast).ranks(n));
-    REQUIRE(schedule.round_count() == (n == 1 ? 0 : 2 * n - 2));
-    std::vector<std::vector<int>> sent_by(static_cast<std::size_t>(n));  // slots each GPU forwards, in order
-    for (int t = 0; t < schedule.round_count(); ++t) {
-      const Round& round = schedule.rounds[static_cast<std::size_t>(t)];
-      CHECK(round.phase == Phase::broadcast);
-      for (const Transfer& transfer : round.transfers) {
-        CHECK(transfer.kind == TransferKind::copy);
-        CHECK(transfer.dst == transfer.src + 1);  // down the chain, never back to the root
-        CHECK(transfer.slot == t - transfer.src);
-        sent_by[static_cast<std::size_t>(transfer.src)].push_back(transfer.slot);
+TEST_CASE("Ring broadcast runs the chain root, root+1, ... round the ring in 2N-2 rounds, hop k forwarding slot t-k") {
+  for (int n = 1; n <= 9; ++n)
+    for (int root = 0; root < n; ++root) {
+      INFO("N=" << n << " root=" << root);
+      const Schedule schedule = make_schedule(ConfigBuilder().op(Op::broadcast).ranks(n).root(root));
+      REQUIRE(schedule.round_count() == (n == 1 ? 0 : 2 * n - 2));
+      std::vector<std::vector<int>> sent_by(static_cast<std::size_t>(n));  // slots each GPU forwards, in order
+      for (int t = 0; t < schedule.round_count(); ++t) {
+        const Round& round = schedule.rounds[static_cast<std::size_t>(t)];
+        CHECK(round.phase == Phase::broadcast);
+        for (const Transfer& transfer : round.transfers) {
+          const int hop = (transfer.src - root + n) % n;  // the sender's place down the chain
+          CHECK(transfer.kind == TransferKind::copy);
+          CHECK(transfer.dst == (transfer.src + 1) % n);  // to the right-hand neighbour
+          CHECK(hop + 1 < n);                              // never from the last GPU back to the root
+          CHECK(transfer.slot == t - hop);
+          sent_by[static_cast<std::size_t>(transfer.src)].push_back(transfer.slot);
+        }
+      }
+      const int last = (root + n - 1) % n;
+      for (int rank = 0; rank < n; ++rank) {
+        std::vector<int> all_slots;
+        if (rank != last)
+          for (int slot = 0; slot < n; ++slot) all_slots.push_back(slot);
+        CHECK(sent_by[static_cast<std::size_t>(rank)] == all_slots);  // every slot once, in order; the last GPU none
       }
     }
-    for (int rank = 0; rank < n; ++rank) {
-      std::vector<int> all_slots;
-      if (rank + 1 < n)
-        for (int slot = 0; slot < n; ++slot) all_slots.push_back(slot);
-      CHECK(sent_by[static_cast<std::size_t>(rank)] == all_slots);  // every slot once, in order; the last GPU none
-    }
-  }
 }
 
 TEST_CASE("Every GPU but the last in the chain sends count x size bytes, and every GPU but the root receives them") {
   for (int n : {1, 2, 3, 4, 7, 16})
-    for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{n + 1}, std::int64_t{1000}})
-      for (DType dtype : {DType::f16, DType::f64}) {
-        const Config config = ConfigBuilder().op(Op::broadcast).ranks(n).count(count).dtype(dtype);
-        INFO(test::describe(config));
-        const Traffic traffic = compute_traffic(make_schedule(config), make_layout(config), dtype, n);
-        const std::int64_t bytes = count * static_cast<std::int64_t>(dtype_size(dtype));
-        for (int rank = 0; rank < n; ++rank) {
-          CHECK(traffic.total_sent(rank) == (rank + 1 < n ? bytes : 0));
-          CHECK(traffic.total_received(rank) == (rank == kBroadcastRoot ? 0 : bytes));
+    for (int root : {0, n / 2, n - 1})
+      for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{n + 1}, std::int64_t{1000}})
+        for (DType dtype : {DType::f16, DType::f64}) {
+          const Config config = ConfigBuilder().op(Op::broadcast).ranks(n).root(root).count(count).dtype(dtype);
+          INFO(test::describe(config));
+          const Traffic traffic = compute_traffic(make_schedule(config), make_layout(config), dtype, n);
+          const std::int64_t bytes = count * static_cast<std::int64_t>(dtype_size(dtype));
+          const int last = (root + n - 1) % n;
+          for (int rank = 0; rank < n; ++rank) {
+            CHECK(traffic.total_sent(rank) == (rank != last ? bytes : 0));
+            CHECK(traffic.total_received(rank) == (rank == root ? 0 : bytes));
+          }
         }
-      }
 }
 
 TEST_CASE("A broadcast cell is labelled with the root's capital and the slot, and starts empty off the root") {
@@ -138,6 +145,41 @@ TEST_CASE("A broadcast cell is labelled with the root's capital and the slot, an
   CHECK(labels(3) == "- - - -");
   session.seek(session.round_count());
   for (int rank = 0; rank < 4; ++rank) CHECK(labels(rank) == "A0 A1 A2 A3");
+}
+
+TEST_CASE("A broadcast from root 3 of 5 starts at GPU 3 with its capital, and reaches GPU 4 first, then GPU 0") {
+  const Config config = ConfigBuilder().op(Op::broadcast).ranks(5).root(3).count(10);
+  Session session(config, make_cpu_backend(1));
+  const auto labels = [&](int rank) {
+    std::string text;
+    for (int slot = 0; slot < 5; ++slot)
+      text += (slot ? " " : "") + (session.provenance().at(rank, slot).none()
+                                        ? std::string("-")
+                                        : reduction_label(config, session.provenance().at(rank, slot), slot));
+    return text;
+  };
+  CHECK(labels(3) == "D0 D1 D2 D3 D4");
+  for (int rank : {0, 1, 2, 4}) CHECK(labels(rank) == "- - - - -");
+  session.seek(2);
+  CHECK(labels(4) == "D0 D1 - - -");
+  CHECK(labels(0) == "D0 - - - -");
+  CHECK(labels(1) == "- - - - -");
+  session.seek(session.round_count());
+  for (int rank = 0; rank < 5; ++rank) CHECK(labels(rank) == "D0 D1 D2 D3 D4");
+}
+
+TEST_CASE("A root outside the ring, or a root for an op without one, is refused naming both numbers") {
+  const auto outside = validate(ConfigBuilder().op(Op::broadcast).ranks(5).root(5));
+  REQUIRE(outside.has_value());
+  CHECK(*outside == "root: GPU 5 is not in a ring of 5 GPUs; give 0 to 4");
+  const auto negative = validate(ConfigBuilder().op(Op::broadcast).ranks(5).root(-1));
+  REQUIRE(negative.has_value());
+  CHECK(negative->rfind("root: GPU -1 is not in a ring of 5 GPUs", 0) == 0);
+  const auto other_op = validate(ConfigBuilder().op(Op::allreduce).ranks(5).root(2));
+  REQUIRE(other_op.has_value());
+  CHECK(*other_op == "root: GPU 2 as the source, but allreduce has none; leave --root out (it applies to broadcast)");
+  CHECK_FALSE(validate(ConfigBuilder().op(Op::allreduce).ranks(5).root(0)).has_value());
+  CHECK_FALSE(validate(ConfigBuilder().op(Op::broadcast).ranks(5).root(4)).has_value());
 }
 
 TEST_CASE("Broadcast is refused with a reduction other than sum, and by every algorithm but the ring") {

@@ -166,6 +166,35 @@ TEST_CASE("AllToAll matches the plain reference for every algorithm, GPU count, 
   }
 }
 
+// Broadcast (docs/architecture.md, "Collective semantics"): every GPU ends with the root's input,
+// from every root of every GPU count, on every algorithm that has it, lock-step and pipelined.
+TEST_CASE("Broadcast matches the plain reference for every algorithm, GPU count, root, count, type and pipeline") {
+  std::uint64_t seed = 1;
+  for (Algorithm algorithm : kAllAlgorithms) {
+    if (!algorithm_supports(algorithm, Op::broadcast)) continue;
+    for (DType dtype : kAllDTypes)
+      for (int ranks = 1; ranks <= 17; ++ranks)
+        for (int root = 0; root < ranks; ++root)
+          for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{ranks + 1}, std::int64_t{101}})
+            for (const std::pair<int, int> shape : {std::pair{1, 1}, std::pair{2, 3}}) {
+              // Plain ints: clang (the sanitizer build) cannot capture a structured binding in INFO.
+              const int channels = shape.first;
+              const int slices = shape.second;
+              Config config = ConfigBuilder().algorithm(algorithm).op(Op::broadcast).ranks(ranks).root(root)
+                                  .count(count).dtype(dtype).channels(channels).slices(slices);
+              config.init = inputs_for(config, seed++);
+              INFO(algorithm_name(config.algorithm) << " " << test::describe(config) << " channels " << channels
+                                                    << " slices " << slices);
+              Session session(config, make_cpu_backend(2), SessionOptions{0});
+              session.seek(session.round_count());
+              REQUIRE(session.at_end());
+              const test::Difference difference = test::first_difference(
+                  dtype, session.outputs(), test::broadcast_outputs(config, test::inputs_from_values(config)));
+              CHECK(difference.actual == difference.expected);
+            }
+  }
+}
+
 TEST_CASE("Slots larger than one worker's share are split and still reduce bit-exactly") {
   // Over 32768 elements per slot (uneven, too): the CPU backend cuts each slot into several
   // tasks that run on different threads. Inputs come from init random, read back from the

@@ -3,6 +3,7 @@
 // `record_param_comms` CPU op per collective, the launch inside it and the NCCL kernel it
 // started (with the same args repeated), `distributedInfo` and the annotated phases.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct FakeCollective {
   double duration_us = 100;
   std::string kernel = "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevComm*, unsigned long, ncclWork*)";
   int grid = 4;
+  // PyTorch 2.4 on: `Rank` (a broadcast's root as a rank of the group), `Src Rank` / `Dst Rank`
+  // (a recv's sender, a send's receiver, global ranks). Absent unless set.
+  std::optional<int> rank_arg, src_rank, dst_rank;
 };
 
 inline std::string fake_kineto_trace(int rank, int world, const std::vector<FakeCollective>& collectives,
@@ -33,6 +37,9 @@ inline std::string fake_kineto_trace(int rank, int world, const std::vector<Fake
     json args = {{"Collective name", c.name}, {"In msg nelems", c.in},   {"Out msg nelems", c.out},
                  {"dtype", c.dtype},          {"Group size", static_cast<int>(c.ranks.size())},
                  {"Process Group Name", c.group}, {"Process Group Ranks", json(c.ranks).dump()}};
+    if (c.rank_arg) args["Rank"] = *c.rank_arg;
+    if (c.src_rank) args["Src Rank"] = *c.src_rank;
+    if (c.dst_rank) args["Dst Rank"] = *c.dst_rank;
     json cpu_args = args;
     cpu_args["External id"] = correlation;
     events.push_back({{"ph", "X"}, {"cat", "cpu_op"}, {"name", "record_param_comms"}, {"pid", 1}, {"tid", 1},

@@ -91,7 +91,7 @@ TEST_CASE("nvls: through the switch every GPU's link carries M out and M in, eve
       if (n > 2 && count >= n) CHECK(wires.total_sent(0) > m);
     }
   // The unit's formula says the same: M.
-  const TrafficFormula formula = algorithm_unit(Algorithm::nvls).traffic(Language::en, Op::allreduce, 8, 1024.0, "NVLS");
+  const TrafficFormula formula = algorithm_unit(Algorithm::nvls).traffic(Language::en, Op::allreduce, 8, 0, 1024.0, "NVLS");
   CHECK(formula.busiest_bytes == 1024.0);
   CHECK(formula.formula.find("= M") != std::string::npos);
 }

@@ -296,6 +296,10 @@ std::vector<ByteBuffer> all_to_all_outputs(const Config& config, const std::vect
   return outputs;
 }
 
+std::vector<ByteBuffer> broadcast_outputs(const Config& config, const std::vector<ByteBuffer>& inputs) {
+  return std::vector<ByteBuffer>(static_cast<std::size_t>(config.ranks), inputs[static_cast<std::size_t>(config.root)]);
+}
+
 std::vector<ByteBuffer> inputs_from_values(const Config& config) {
   std::vector<ByteBuffer> inputs;
   for (const std::vector<ElementValue>& numbers : config.init.values) {
@@ -394,7 +398,7 @@ std::string describe(const Config& config) {
   return std::string(op_name(config.op)) + " " + std::string(order_name(config.order)) +
          " N=" + std::to_string(config.ranks) + " count=" + std::to_string(config.count) + " " +
          std::string(dtype_name(config.dtype)) + " " + std::string(reduce_op_name(config.reduce)) +
-         " init=" + config.init.spec();
+         " init=" + config.init.spec() + (config.op == Op::broadcast ? " root=" + std::to_string(config.root) : "");
 }
 
 }  // namespace ringviz::test

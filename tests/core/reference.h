@@ -56,6 +56,10 @@ std::vector<ByteBuffer> fold_order_outputs(const Config& config, const std::vect
 // output is N x (count / N) elements). No arithmetic, so bit-exact for every type.
 std::vector<ByteBuffer> all_to_all_outputs(const Config& config, const std::vector<ByteBuffer>& inputs);
 
+// Broadcast as the semantics define it: every GPU's output is the root's input (config.root),
+// whatever the others held. No arithmetic, so bit-exact for every type.
+std::vector<ByteBuffer> broadcast_outputs(const Config& config, const std::vector<ByteBuffer>& inputs);
+
 // For floating types: the largest |actual - exact| over every output element divided by the
 // error the type's rounding may introduce there (so <= 1 passes), where exact is the
 // reduction computed in long double and the allowed error is 2 N u sum|x| for sum, that over

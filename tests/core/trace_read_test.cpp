@@ -101,6 +101,32 @@ TEST_CASE("an AllToAll trace reads back round by round, and a transfer from anot
         std::string::npos);
 }
 
+TEST_CASE("a broadcast trace carries its root, reads back from it, and one written without a root reads as root 0") {
+  for (int ranks : {1, 3, 5})
+    for (int root = 0; root < ranks; ++root) {
+      CAPTURE(ranks);
+      CAPTURE(root);
+      Config config = make_config(Op::broadcast, Algorithm::ring, ranks, 7, DType::f32, ReduceOp::sum, "random:5");
+      config.root = root;
+      check_round_trip(config);
+      const std::string text = trace_document(config);
+      CHECK(text.find("\"root\": " + std::to_string(root)) != std::string::npos);
+      CHECK(parse_recorded_run(text, "t.json").config.root == root);
+    }
+  // A document from before the field: the root was GPU 0.
+  const std::string root_zero = trace_document(make_config(Op::broadcast, Algorithm::ring, 3, 4, DType::f32, ReduceOp::sum));
+  const RecordedRun old = parse_recorded_run(with_replaced(root_zero, ", \"root\": 0", ""), "old.json");
+  CHECK(old.config.root == 0);
+  // Other ops write none, so their documents stay as they were.
+  CHECK(trace_document(make_config(Op::allreduce, Algorithm::ring, 3, 4, DType::f32, ReduceOp::sum)).find("\"root\"") ==
+        std::string::npos);
+  // A root outside the ring is refused at its position.
+  Config three = make_config(Op::broadcast, Algorithm::ring, 3, 4, DType::f32, ReduceOp::sum);
+  three.root = 2;
+  const std::string error = read_error(with_replaced(trace_document(three), "\"root\": 2", "\"root\": 3"));
+  CHECK(error.find("config.root: expected a whole number from 0 to 2, found 3") != std::string::npos);
+}
+
 TEST_CASE("NaN and the infinities come back from their strings") {
   Config config = make_config(Op::allreduce, Algorithm::ring, 2, 2, DType::f16, ReduceOp::max);
   config.init.kind = InitKind::values;

@@ -270,6 +270,21 @@ TEST_CASE("a ring broadcast's captions name the root, the chain and its phase, a
   CHECK(broadcast.caption(2, Language::zh).find("广播") != std::string::npos);
 }
 
+TEST_CASE("a broadcast from root 3 of 5 names GPU 3, its label D0 and the chain 3 → 4 → 0 → 1 → 2, in both languages") {
+  const Run broadcast(ConfigBuilder().op(Op::broadcast).ranks(5).root(3).count(10));
+  CHECK(contains(broadcast.caption(0), "GPU 3, the root, holds the data cut into N slots (D0 is its slot 0)"));
+  CHECK(contains(broadcast.caption(0), "the chain 3 → 4 → 0 → 1 → 2, one hop"));
+  CHECK(contains(broadcast.caption(0, Language::zh), "根 GPU 3 持有数据，分成 N 个分片（D0 是它的分片 0）"));
+  CHECK(contains(broadcast.caption(0, Language::zh), "分片沿链 3 → 4 → 0 → 1 → 2 每轮前进一跳"));
+  const TrafficFormula formula = traffic_formula(Language::en, Algorithm::ring, Op::broadcast, 5, 40, 3);
+  CHECK(formula.values == "= 40 B (GPU 2, the last in the chain, sends nothing)");
+  CHECK(formula.busiest_bytes == static_cast<double>(broadcast.traffic.total_sent(3)));
+  CHECK(broadcast.traffic.total_sent(2) == 0);
+  // Past six GPUs the chain names its ends.
+  const Run nine(ConfigBuilder().op(Op::broadcast).ranks(9).root(7).count(9));
+  CHECK(contains(nine.caption(0), "the chain 7 → 8 → … → 6, one hop"));
+}
+
 TEST_CASE("an AllToAll's captions name each round's pairs, who waits, and what every GPU holds at the end") {
   const Run four(ConfigBuilder().op(Op::alltoall).algorithm(Algorithm::direct).ranks(4).count(8));
   CHECK(four.caption(0).rfind("AllToAll: before the first round\nEvery GPU holds N blocks, block j meant for GPU j.", 0) == 0);

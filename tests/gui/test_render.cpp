@@ -116,6 +116,21 @@ TEST_CASE("every cell shows its provenance, for several configs and rounds") {
   }
 }
 
+TEST_CASE("a broadcast from root 3 of 5 paints GPU 3's slots in GPU 3's colour down the chain 3, 4, 0, 1, 2") {
+  const Frame frame = render({"--op", "broadcast", "--gpus", "5", "--root", "3", "--round", "3"});
+  check_every_cell(frame);
+  CHECK(frame.layout["fallback_glyphs_drawn"] == 0);  // the caption's chain arrows are in the atlas
+  // After round 3 slot 0 has gone three hops (4, 0, 1), slot 1 two, slot 2 one; GPU 2 has nothing.
+  std::vector<int> filled(5, 0);
+  for (const auto& gpu : frame.layout["gpus"])
+    for (const auto& cell : gpu["cells"]) {
+      if (cell["state"].get<std::string>() == "empty") continue;
+      CHECK(cell["contributors"] == nlohmann::json::array({3}));
+      ++filled[static_cast<std::size_t>(gpu["rank"].get<int>())];
+    }
+  CHECK(filled == std::vector<int>{2, 1, 0, 5, 3});
+}
+
 TEST_CASE("at the end of ReduceScatter the slots a GPU no longer needs are dimmed") {
   const Frame frame = render({"--op", "reducescatter", "--gpus", "4", "--round", "3"});
   int owned = 0, stale = 0;

@@ -133,6 +133,14 @@ TEST_CASE("an in-switch reduction's command names the machine it needs") {
   CHECK(view_command(in_switch).find("--topology nvswitch:8") != std::string::npos);
 }
 
+TEST_CASE("a broadcast's root is written only where it is not GPU 0") {
+  ViewState broadcast;
+  broadcast.config = ConfigBuilder().op(Op::broadcast).ranks(5).root(3);
+  CHECK(view_command(broadcast).find(" --root 3") != std::string::npos);
+  broadcast.config.root = 0;
+  CHECK(view_command(broadcast).find("--root") == std::string::npos);
+}
+
 TEST_CASE("inputs edited in the value table survive the command line") {
   ViewState state;
   state.config = ConfigBuilder().ranks(2).count(3).init(InitKind::values);

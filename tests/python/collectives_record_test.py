@@ -4,8 +4,10 @@ ringviz_torch on 2 gloo ranks (no DDP), with the counts docs/job-format.md defin
 gloo refuses leave no record; torch.distributed is put back as it was when the recorder closes.
 """
 
+import json
 import os
 import socket
+import subprocess
 import sys
 import tempfile
 
@@ -121,6 +123,33 @@ def check_part(rank, part, failures):
                    "span [%s, +%s]" % (rank, in_forward["start_us"], forward["start_us"], forward["duration_us"]))
 
 
+def check_import(workdir, job_dir, failures):
+    """`ringviz job import` keeps the broadcast's root and each send's and receive's peer, and
+    `job show --format json` lists them (RINGVIZ_EXECUTABLE names the ringviz to run; without it
+    the check is left to the C++ suites)."""
+    ringviz = os.environ.get("RINGVIZ_EXECUTABLE")
+    if not ringviz:
+        return
+    out = os.path.join(workdir, "job.json")
+    imported = subprocess.run([ringviz, "job", "import", job_dir, "--out", out, "--quiet"],
+                              capture_output=True, text=True, timeout=60)
+    if imported.returncode != 0:
+        failures.fail("ringviz job import exited %d: %s" % (imported.returncode, imported.stderr.strip()))
+        return
+    shown = subprocess.run([ringviz, "job", "show", out, "--format", "json"], capture_output=True, text=True,
+                           timeout=60)
+    if shown.returncode != 0:
+        failures.fail("ringviz job show exited %d: %s" % (shown.returncode, shown.stderr.strip()))
+        return
+    for row in json.loads(shown.stdout)["collectives"]:
+        where = "job show, rank %d, %s %d" % (row["rank"], row["op"], row["sequence"])
+        if row["op"] == "broadcast":
+            failures.check(row["root"] == 1, "%s: root %r, expected 1" % (where, row["root"]))
+        if row["op"] == "sendrecv":
+            failures.check(row["peer"] == 1 - row["rank"], "%s: peer %r, expected %d"
+                           % (where, row["peer"], 1 - row["rank"]))
+
+
 def main():
     support.torch_or_skip()
     import torch.multiprocessing as mp
@@ -158,6 +187,8 @@ def main():
             support.check_part_header(parts, WORLD_SIZE, "gloo", failures)
             for rank, part in sorted(parts.items()):
                 check_part(rank, part, failures)
+            if not failures.messages:
+                check_import(workdir, out, failures)
     return failures.exit("ringviz_torch records the collectives a script calls itself")
 
 

@@ -1,6 +1,6 @@
 #pragma once
 // The one way tests write a collective's Config: start from Config's own defaults (AllReduce,
-// ring, seed order, 4 GPUs, 8 elements, f32, sum, init seed, 1 channel, 1 slice) and name only
+// ring, seed order, 4 GPUs, 8 elements, f32, sum, init seed, 1 channel, 1 slice, root 0) and name only
 // what the test is about:
 //   const Config config = ConfigBuilder().op(Op::allgather).ranks(3).count(9);
 // Each call returns a new builder, so a shared start can be kept and varied:
@@ -30,6 +30,7 @@ class ConfigBuilder {
   ConfigBuilder reduce(ReduceOp value) const { return with([&](Config& c) { c.reduce = value; }); }
   ConfigBuilder channels(int value) const { return with([&](Config& c) { c.channels = value; }); }
   ConfigBuilder slices(int value) const { return with([&](Config& c) { c.slices = value; }); }
+  ConfigBuilder root(int value) const { return with([&](Config& c) { c.root = value; }); }
   ConfigBuilder init(InitPattern value) const { return with([&](Config& c) { c.init = std::move(value); }); }
   // As typed after --init ("seed", "random:7", "file:x.json"), read by the product's parser.
   ConfigBuilder init(std::string_view spec) const { return init(parse_init(spec)); }

@@ -26,6 +26,7 @@ inline void check_same_view(const gui::ViewState& got, const gui::ViewState& wan
   CHECK(got.config.init.values == want.config.init.values);
   CHECK(got.config.channels == want.config.channels);
   CHECK(got.config.slices == want.config.slices);
+  CHECK(got.config.root == want.config.root);
   CHECK(got.open == want.open);
   CHECK(got.view == want.view);
   CHECK(got.round == want.round);  // exactly: the shortest text reads back as the same double
@@ -69,6 +70,11 @@ inline std::vector<gui::ViewState> sample_views() {
   predicting.round = 0.25;
   predicting.view = CentreView::devices;
   views.push_back(predicting);
+
+  gui::ViewState broadcast;  // a root other than GPU 0
+  broadcast.config = ConfigBuilder().op(Op::broadcast).ranks(5).root(3);
+  broadcast.round = 2.5;
+  views.push_back(broadcast);
 
   gui::ViewState in_switch;  // an in-switch reduction needs its machine, which the text names
   in_switch.config = ConfigBuilder().algorithm(Algorithm::nvls).ranks(8).count(64);

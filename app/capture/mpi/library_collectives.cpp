@@ -117,7 +117,7 @@ double run_mpi_collective(const SharedComm& comm, MPI_Datatype type, MPI_Op op, 
         MPI_Reduce_scatter(data.data(), scattered.data(), slot_counts.data(), type, op, *comm);
         break;
       case Op::broadcast:
-        MPI_Bcast(data.data(), static_cast<int>(config.count), type, kBroadcastRoot, *comm);
+        MPI_Bcast(data.data(), static_cast<int>(config.count), type, config.root, *comm);
         break;
       case Op::alltoall:
       case Op::sendrecv: break;  // library_collectives() gives these no row

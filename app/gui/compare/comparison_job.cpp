@@ -11,7 +11,7 @@ bool ComparisonQuestion::operator==(const ComparisonQuestion& other) const {
   const Config& a = config;
   const Config& b = other.config;
   return a.op == b.op && a.order == b.order && a.ranks == b.ranks && a.count == b.count && a.dtype == b.dtype &&
-         a.channels == b.channels && a.slices == b.slices && topology_spec == other.topology_spec &&
+         a.channels == b.channels && a.slices == b.slices && a.root == b.root && topology_spec == other.topology_spec &&
          link_key == other.link_key;
 }
 

@@ -152,6 +152,8 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
           break;
         }
     if (config.op == Op::broadcast || config.op == Op::alltoall) config.reduce = ReduceOp::sum;
+    // Only a broadcast has a source GPU; the other ops take root 0 alone (validate_fields).
+    if (config.op != Op::broadcast) config.root = 0;
   }
   lines_.mark();
   // Every algorithm; those without a schedule for the operation are listed but disabled,
@@ -193,6 +195,17 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     changed |= config.ranks != draft_.ranks;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.gpus_hint);
+  // Fewer GPUs than the root's number leave the last one as the root.
+  config.root = std::min(config.root, config.ranks - 1);
+  if (config.op == Op::broadcast) {
+    lines_.mark();
+    int root = config.root;
+    if (ImGui::SliderInt(t.root, &root, 0, config.ranks - 1)) {
+      config.root = std::clamp(root, 0, config.ranks - 1);
+      changed |= config.root != draft_.root;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.root_hint);
+  }
   lines_.mark();
   std::int64_t count = config.count;
   const std::int64_t step = 1, fast_step = 64;

@@ -27,7 +27,7 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   // algorithm's own (text/traffic_formula.*); the ring's follows, labelled, only for comparison.
   const bool gather = config.op == Op::allgather;
   const double m = formula_buffer_bytes(config);
-  const TrafficFormula own = traffic_formula(frame.language, config.algorithm, config.op, n, m);
+  const TrafficFormula own = traffic_formula(frame.language, config.algorithm, config.op, n, m, config.root);
   const bool ring = config.algorithm == Algorithm::ring;
   // The ring's two lines stay as they were drawn where they fit; the other formulas are longer
   // and wrap.
@@ -48,7 +48,7 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
   if (config.op != Op::broadcast) hint_text(t.traffic_exact_note);
   // The ring's formula for comparison, where the ring runs the op at all (not AllToAll).
   if (!ring && algorithm_supports(Algorithm::ring, config.op)) {
-    const TrafficFormula ring_formula = traffic_formula(frame.language, Algorithm::ring, config.op, n, m);
+    const TrafficFormula ring_formula = traffic_formula(frame.language, Algorithm::ring, config.op, n, m, config.root);
     hint_text(t.traffic_formula_other);
     hint_text((ring_formula.formula + "  " + ring_formula.values).c_str());
   }

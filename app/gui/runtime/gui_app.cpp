@@ -28,7 +28,7 @@ namespace {
 bool same_collective(const Config& a, const Config& b) {
   return a.op == b.op && a.algorithm == b.algorithm && a.order == b.order && a.ranks == b.ranks &&
          a.count == b.count && a.dtype == b.dtype && a.reduce == b.reduce && a.channels == b.channels &&
-         a.slices == b.slices;
+         a.slices == b.slices && a.root == b.root;
 }
 
 }  // namespace

@@ -83,7 +83,8 @@ void StageOverlay::draw_header(GuiApp& app, const Rect& area) {
     const Config& config = app.model().config();
     caption_ = round_caption(app.language(), config, session.schedule(), session.traffic(), moment.round, finished);
     const TrafficFormula formula =
-        traffic_formula(app.language(), config.algorithm, config.op, config.ranks, formula_buffer_bytes(config));
+        traffic_formula(app.language(), config.algorithm, config.op, config.ranks, formula_buffer_bytes(config),
+                        config.root);
     title_ = caption_.title;
     formula_line_ = formula.formula + "  " + formula.values;
     key_ = key;

@@ -30,6 +30,8 @@ const UiStrings kEnglish = {
         "--topology nvswitch:N); the switch in the middle forms each slot's sum.",
     .gpus = "GPUs",
     .gpus_hint = "Ctrl+click to type any number up to 256.",
+    .root = "Root GPU",
+    .root_hint = "The GPU the broadcast starts from; the chain runs root, root+1, ... round the ring, as NCCL's does.",
     .count = "Count",
     .count_hint = "Elements each GPU starts with.",
     .dtype = "Type",

@@ -30,6 +30,8 @@ struct UiStrings {
   const char* switch_algorithm_notice;
   const char* gpus;
   const char* gpus_hint;
+  const char* root;       // Broadcast's source GPU
+  const char* root_hint;
   const char* count;
   const char* count_hint;
   const char* dtype;

@@ -34,6 +34,8 @@ const UiStrings kUiStringsZh = {
         "中间的交换机算出每个分片的和。",
     .gpus = "GPU 数",
     .gpus_hint = "按住 Ctrl 点击可直接输入，最多 256。",
+    .root = "根 GPU",
+    .root_hint = "广播从这张 GPU 出发；链按 root、root+1、…… 沿环前进，与 NCCL 相同。",
     .count = "元素数",
     .count_hint = "每张 GPU 起初拥有的元素个数。",
     .dtype = "类型",

@@ -9,8 +9,10 @@
 
 namespace ringviz::gui {
 
-TrafficFormula traffic_formula(Language language, Algorithm algorithm, Op op, int ranks, double buffer_bytes) {
-  return algorithm_unit(algorithm).traffic(language, op, ranks, buffer_bytes, algorithm_op_label(language, algorithm, op));
+TrafficFormula traffic_formula(Language language, Algorithm algorithm, Op op, int ranks, double buffer_bytes,
+                               int root) {
+  return algorithm_unit(algorithm).traffic(language, op, ranks, root, buffer_bytes,
+                                           algorithm_op_label(language, algorithm, op));
 }
 
 double formula_buffer_bytes(const Config& config) {

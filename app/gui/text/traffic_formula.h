@@ -8,7 +8,9 @@
 namespace ringviz::gui {
 
 // `buffer_bytes` is M: one GPU's buffer, N x count x element size for AllGather.
-TrafficFormula traffic_formula(Language language, Algorithm algorithm, Op op, int ranks, double buffer_bytes);
+// `root`: a broadcast's source GPU.
+TrafficFormula traffic_formula(Language language, Algorithm algorithm, Op op, int ranks, double buffer_bytes,
+                               int root = 0);
 
 // M for a configuration.
 double formula_buffer_bytes(const Config& config);
