@@ -11,11 +11,18 @@ namespace {
 
 // The keys a link may hold: the flags view_command_args writes, no more (a link must not name
 // an output file or change how the page runs).
-constexpr std::array<std::string_view, 17> kLinkKeys = {"op",   "algo",  "order", "gpus",    "count",   "dtype",
-                                                         "reduce", "init", "view", "round",  "lang",    "present",
-                                                         "predict", "open", "channels", "slices", "topology"};
+constexpr std::array<std::string_view, 18> kLinkKeys = {
+    "op",   "algo",  "order",   "gpus", "count", "dtype",    "reduce", "init",     "view",
+    "round", "lang", "present", "predict", "open", "channels", "slices", "topology", "root"};
 
 bool is_link_key(std::string_view key) { return std::find(kLinkKeys.begin(), kLinkKeys.end(), key) != kLinkKeys.end(); }
+
+// "op, algo, ..., lesson, scene": what the refusal of another key lists.
+std::string link_keys_text() {
+  std::string text;
+  for (const std::string_view key : kLinkKeys) text += std::string(key) + ", ";
+  return text + "lesson, scene";
+}
 
 // Characters a fragment keeps as they are (RFC 3986's unreserved ones, and those the values of
 // --init and --open use that mean nothing in a fragment's pairs).
@@ -100,9 +107,7 @@ std::vector<std::string> fragment_arguments(std::string_view fragment, LinkLesso
       continue;
     }
     if (!is_link_key(key))
-      throw InputError("the link names '" + key +
-                       "', which a link does not hold (it holds op, algo, order, gpus, count, dtype, reduce, init, "
-                       "view, round, lang, present, predict, open, channels, slices, lesson, scene)");
+      throw InputError("the link names '" + key + "', which a link does not hold (it holds " + link_keys_text() + ")");
     args.push_back("--" + key);
     if (equals != std::string_view::npos) args.push_back(value);
   }
