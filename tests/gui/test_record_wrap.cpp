@@ -77,6 +77,50 @@ TEST_CASE("Chinese wraps between characters and never starts a line with a comma
   CHECK(joined_without_spaces == without_spaces);
 }
 
+TEST_CASE("a number stays with its unit or label, English or Chinese, while a list of numbers still breaks") {
+  const DefaultFont f;
+  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  // Where one line ends and the next begins, a number and a word never part.
+  auto check_no_number_parted = [&](const std::vector<std::string>& lines) {
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+      CAPTURE(lines[i]);
+      CAPTURE(lines[i + 1]);
+      REQUIRE(!lines[i].empty());
+      REQUIRE(!lines[i + 1].empty());
+      const char end = lines[i].back(), start = lines[i + 1].front();
+      CHECK_FALSE((is_digit(end) && is_letter(start)));
+      CHECK_FALSE((is_letter(end) && is_digit(start)));
+    }
+  };
+  // Each line can hold "each GPU holds 112" but not its unit as well: without the rule the line
+  // would end at "112" and "GB" start the next.
+  const std::string english = "each GPU holds 112 GB of states on GPU 0 and 80 GB free";
+  for (const char* room : {"each GPU holds 112 ", "of states on GPU", "each GPU holds 112 GB of"}) {
+    const auto lines = wrap_caption(*f.font, 26, english, f.width(room));
+    CHECK(lines.size() >= 2);
+    for (const std::string& line : lines) CHECK(f.width(line) <= f.width(room));
+    check_no_number_parted(lines);
+    CHECK(join(lines, " ") == english);
+  }
+  // Chinese: "第 1 轮", "112 GB" and "2 张" stay whole at any width that holds them.
+  const std::string zh = "第 1 轮结束后每张 GPU 112 GB，共 2 张";
+  for (const char* room : {"0123456789ab", "0123456789abcd", "0123456789abcdef"}) {
+    const auto lines = wrap_caption(*f.font, 26, zh, f.width(room));
+    CHECK(lines.size() >= 2);
+    for (const std::string& line : lines) {
+      CAPTURE(line);
+      CHECK(line.rfind("GB", 0) != 0);
+      CHECK(line.rfind("1 轮", 0) != 0);
+      CHECK(line.rfind("轮", 0) != 0);
+      CHECK((line.rfind("张", 0) != 0 || line.rfind("张 GPU", 0) == 0));
+    }
+  }
+  // A list keeps its breaks: the spaces after its commas bind nothing.
+  const auto list = wrap_caption(*f.font, 26, "[1, 2, 3, 4, 5, 6, 7, 8]", f.width("[1, 2, 3,"));
+  CHECK(list.size() >= 2);
+}
+
 TEST_CASE("a word longer than the line is cut rather than overflowing") {
   const DefaultFont f;
   const auto lines = wrap_caption(*f.font, 26, "AllReduceReduceScatterAllGather", f.width("AllReduce"));

@@ -23,6 +23,21 @@ bool closing_punctuation(char32_t code) {
          code == 0xFF1F || code == 0xFF01 || code == 0xFF09 || code == 0x300D || code == 0x300F;
 }
 
+bool is_digit(char32_t code) { return code >= '0' && code <= '9'; }
+
+// A letter or an ideograph: what a number's unit or label is made of.
+bool is_word(char32_t code) {
+  return (code >= 'A' && code <= 'Z') || (code >= 'a' && code <= 'z') || (code >= 0x3040 && code <= 0x9FFF) ||
+         (code >= 0xF900 && code <= 0xFAFF);
+}
+
+// A space between a number and its unit or label is not a place to break: "112 GB", "GPU 0",
+// "第 1 轮" stay on one line (a reader takes a "112" at a line's end for the whole figure). The
+// spaces of a list ("1, 2, 3") still break.
+bool binds_a_number(char32_t before, char32_t after) {
+  return (is_digit(before) && is_word(after)) || (is_word(before) && is_digit(after));
+}
+
 // One code point's advance at `scale`, as ImFont::CalcTextSizeA adds it up.
 float advance(const ImFont& font, float scale, char32_t code) {
   if (code == '\r') return 0.0f;  // CalcTextSizeA skips it
@@ -117,20 +132,30 @@ std::vector<std::string> wrap_caption(const ImFont& font, float size, const std:
     mid_piece = false;
   };
   std::size_t at = 0;
+  char32_t previous = 0;
+  bool glued = false;  // the last code point was a space that binds a number to what follows
   while (at < text.size() && !full()) {
     const std::size_t begin = at;
     const char32_t code = next_code_point(text, at);
+    const char32_t before = previous;
+    previous = code;
     if (code == '\n') {
       flush_pending(false);
       if (!full()) end_line(false);
       continue;
     }
-    if (breaks_anywhere(code) && !closing_punctuation(code)) flush_pending(false);
+    // Before a CJK character a line may break, unless a space binds it to the number before.
+    if (breaks_anywhere(code) && !closing_punctuation(code) && !glued) flush_pending(false);
     pending.append(std::string_view(text).substr(begin, at - begin), advance(font, scale, code));
     // After a CJK character a line may break, unless punctuation that closes it follows.
     std::size_t peek = at;
     const char32_t next = at < text.size() ? next_code_point(text, peek) : 0;
-    if (code == ' ' || (breaks_anywhere(code) && !closing_punctuation(next))) {
+    const char32_t after_next = peek < text.size() ? next_code_point(text, peek) : 0;
+    glued = code == ' ' && binds_a_number(before, next);
+    // An ideograph followed by a space that binds it to a number ("第 1") is no break either.
+    const bool ideograph_breaks = breaks_anywhere(code) && !closing_punctuation(next) &&
+                                  !(next == ' ' && binds_a_number(code, after_next));
+    if ((code == ' ' && !glued) || ideograph_breaks) {
       flush_pending(false);
     } else if (pending.width > width) {
       // Already wider than a line: cut the full lines off now rather than after the whole
