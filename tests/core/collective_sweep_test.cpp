@@ -134,6 +134,28 @@ TEST_CASE("AllGather matches the plain reference for every algorithm, GPU count,
   sweep_every_algorithm_and_type(Op::allgather);
 }
 
+// Runs `config` to its end lock-step and pipelined (2 channels of 3 slices), each with fresh
+// inputs from `seed`, and holds its outputs against `expected(config, inputs)`.
+template <typename Expected>
+void check_plain_and_pipelined(Config config, std::uint64_t& seed, Expected expected) {
+  for (const std::pair<int, int>& shape : {std::pair{1, 1}, std::pair{2, 3}}) {
+    // Plain ints: clang (the sanitizer build) cannot capture a structured binding in INFO.
+    const int channels = shape.first;
+    const int slices = shape.second;
+    config.channels = channels;
+    config.slices = slices;
+    config.init = inputs_for(config, seed++);
+    INFO(algorithm_name(config.algorithm) << " " << test::describe(config) << " channels " << channels << " slices "
+                                          << slices);
+    Session session(config, make_cpu_backend(2), SessionOptions{0});
+    session.seek(session.round_count());
+    REQUIRE(session.at_end());
+    const test::Difference difference = test::first_difference(
+        config.dtype, session.outputs(), expected(config, test::inputs_from_values(config)));
+    CHECK(difference.actual == difference.expected);
+  }
+}
+
 // AllToAll (docs/architecture.md, "Collective semantics"): GPU r ends with block r of every GPU
 // i in its slot i. Copies only, so bit for bit for every type, also when N does not divide the
 // count (the count % N left over take no part) or the count is below N (empty blocks), and
@@ -147,22 +169,9 @@ TEST_CASE("AllToAll matches the plain reference for every algorithm, GPU count, 
         for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{ranks - 1}, std::int64_t{ranks},
                                    std::int64_t{ranks + 1}, std::int64_t{2 * ranks}, std::int64_t{101},
                                    std::int64_t{64 * ranks}})
-          for (const std::pair<int, int>& shape : {std::pair{1, 1}, std::pair{2, 3}}) {
-            // Plain ints: clang (the sanitizer build) cannot capture a structured binding in INFO.
-            const int channels = shape.first;
-            const int slices = shape.second;
-            Config config = ConfigBuilder().algorithm(algorithm).op(Op::alltoall).ranks(ranks).count(count)
-                                .dtype(dtype).channels(channels).slices(slices);
-            config.init = inputs_for(config, seed++);
-            INFO(algorithm_name(config.algorithm) << " " << test::describe(config) << " channels " << channels
-                                                  << " slices " << slices);
-            Session session(config, make_cpu_backend(2), SessionOptions{0});
-            session.seek(session.round_count());
-            REQUIRE(session.at_end());
-            const test::Difference difference = test::first_difference(
-                dtype, session.outputs(), test::all_to_all_outputs(config, test::inputs_from_values(config)));
-            CHECK(difference.actual == difference.expected);
-          }
+          check_plain_and_pipelined(
+              ConfigBuilder().algorithm(algorithm).op(Op::alltoall).ranks(ranks).count(count).dtype(dtype), seed,
+              test::all_to_all_outputs);
   }
 }
 
@@ -176,22 +185,9 @@ TEST_CASE("Broadcast matches the plain reference for every algorithm, GPU count,
       for (int ranks = 1; ranks <= 17; ++ranks)
         for (int root = 0; root < ranks; ++root)
           for (std::int64_t count : {std::int64_t{0}, std::int64_t{1}, std::int64_t{ranks + 1}, std::int64_t{101}})
-            for (const std::pair<int, int> shape : {std::pair{1, 1}, std::pair{2, 3}}) {
-              // Plain ints: clang (the sanitizer build) cannot capture a structured binding in INFO.
-              const int channels = shape.first;
-              const int slices = shape.second;
-              Config config = ConfigBuilder().algorithm(algorithm).op(Op::broadcast).ranks(ranks).root(root)
-                                  .count(count).dtype(dtype).channels(channels).slices(slices);
-              config.init = inputs_for(config, seed++);
-              INFO(algorithm_name(config.algorithm) << " " << test::describe(config) << " channels " << channels
-                                                    << " slices " << slices);
-              Session session(config, make_cpu_backend(2), SessionOptions{0});
-              session.seek(session.round_count());
-              REQUIRE(session.at_end());
-              const test::Difference difference = test::first_difference(
-                  dtype, session.outputs(), test::broadcast_outputs(config, test::inputs_from_values(config)));
-              CHECK(difference.actual == difference.expected);
-            }
+            check_plain_and_pipelined(
+                ConfigBuilder().algorithm(algorithm).op(Op::broadcast).ranks(ranks).root(root).count(count).dtype(dtype),
+                seed, test::broadcast_outputs);
   }
 }
 
