@@ -11,7 +11,7 @@
 //
 // Times: each round lasts what the backend measured (CUDA) when every round was measured,
 // otherwise what the α-β-γ model predicts on `link`; inside a round the transfers are placed
-// by the model (scaled to the measured round when there is one). With a `topology` the modelled
+// by the model (scaled to the measured round when there is one). With a `machine` the modelled
 // total is the one `ringviz compare` gives on that machine (the contention simulation, or
 // NCCL's NVLS model for an algorithm that reduces in the switch), shared among the rounds as
 // the link model shares it.
