@@ -4,6 +4,7 @@
 // AllToAll: pairwise exchanges, one partner per GPU per round (see pairwise_partner).
 #include "core/algorithms/algorithm_unit.h"
 #include "core/algorithms/unit_words.h"
+#include "core/model/layout.h"
 #include "core/schedule/schedule_steps.h"
 
 namespace ringviz {
@@ -72,8 +73,26 @@ Schedule pairwise_all_to_all(int n) {
   return schedule;
 }
 
+// Uneven splits: the same pairs, but every (sender, receiver) block has its own slot on every
+// GPU (core/model/layout.h), so GPU r's block for p goes from its slot r·N+p into the same slot
+// of GPU p: a plain copy, nothing read and written at once.
+Schedule pairwise_all_to_all_uneven(int n) {
+  Schedule schedule;
+  schedule.owned_slot = identity_owners(n);
+  for (int k = 0; k < pairwise_round_count(n); ++k) {
+    Round round{Phase::all_to_all, {}};
+    for (int rank = 0; rank < n; ++rank) {
+      const int partner = pairwise_partner(rank, k, n);
+      if (partner >= 0) send_copy(round, rank, partner, pair_slot(n, rank, partner));
+    }
+    schedule.rounds.push_back(std::move(round));
+  }
+  return schedule;
+}
+
 Schedule direct_rounds(const Config& config) {
   const int n = config.ranks;
+  if (uneven_all_to_all(config)) return pairwise_all_to_all_uneven(n);
   if (config.op == Op::alltoall) return pairwise_all_to_all(n);
   Schedule schedule;
   schedule.owned_slot = identity_owners(n);

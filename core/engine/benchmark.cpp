@@ -171,18 +171,23 @@ std::int64_t count_wrong_gathered(const Config& config, const SlotLayout& layout
   return wrong;
 }
 
-// AllToAll: slot i of GPU r must be GPU i's slot r (its block meant for r), byte for byte.
+// AllToAll: slot i of GPU r must be GPU i's slot r (its block meant for r), byte for byte;
+// with uneven splits, each (sender, receiver) slot as the sender holds it.
 std::int64_t count_wrong_all_to_all(const Config& config, const SlotLayout& layout, const BufferState& initial,
                                     const BufferState& final_state) {
   const std::size_t element = dtype_size(config.dtype);
   std::int64_t wrong = 0;
+  const bool uneven = uneven_all_to_all(config);
   for (int rank = 0; rank < config.ranks; ++rank)
     for (int sender = 0; sender < config.ranks; ++sender) {
+      // Uneven splits: GPU r's slot (sender, r) must be the sender's slot of the same pair.
+      const Slot& arrived = layout[uneven ? pair_slot(config.ranks, sender, rank) : sender];
+      const Slot& sent = uneven ? arrived : layout[rank];
       const std::byte* got = final_state.ranks[static_cast<std::size_t>(rank)].data() +
-                             static_cast<std::size_t>(layout[sender].offset) * element;
+                             static_cast<std::size_t>(arrived.offset) * element;
       const std::byte* want = initial.ranks[static_cast<std::size_t>(sender)].data() +
-                              static_cast<std::size_t>(layout[rank].offset) * element;
-      const std::size_t bytes = static_cast<std::size_t>(layout[sender].count) * element;
+                              static_cast<std::size_t>(sent.offset) * element;
+      const std::size_t bytes = static_cast<std::size_t>(arrived.count) * element;
       if (std::memcmp(got, want, bytes) == 0) continue;
       for (std::size_t at = 0; at < bytes; at += element) wrong += std::memcmp(got + at, want + at, element) == 0 ? 0 : 1;
     }

@@ -99,7 +99,9 @@ LabelForms label_forms(const Config& config, const RankSet& contributors, int sl
     // One sender's block, copied whole: the sender's letter and the GPU the block is meant for.
     if (holder == kAnyHolder) throw std::logic_error("an AllToAll label needs the rank that holds the slot");
     const int sender = members.front();
-    forms.terms = forms.runs = forms.operands = term_label(sender, all_to_all_block(sender, holder, slot));
+    // Uneven: the slot is the (sender, receiver) pair itself (core/model/layout.h).
+    const int block = uneven_all_to_all(config) ? slot % ranks : all_to_all_block(sender, holder, slot);
+    forms.terms = forms.runs = forms.operands = term_label(sender, block);
     return forms;
   }
   const Notation notation = notation_for(config, static_cast<int>(members.size()));

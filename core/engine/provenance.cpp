@@ -11,19 +11,22 @@ namespace ringviz {
 Provenance Provenance::initial(const Config& config) {
   Provenance provenance;
   provenance.ranks_ = config.ranks;
+  provenance.slots_ = slot_count(config);
   provenance.slices_ = config.slices;
   const PipelineShape shape = pipeline_shape(config);
   provenance.pieces_ = shape.pieces_per_slot();
   provenance.lanes_ = std::max(1, shape.lanes);
   const SlotLayout layout = make_layout(config);
-  provenance.piece_has_elements_.reserve(static_cast<std::size_t>(config.ranks) * provenance.pieces_);
-  for (int slot = 0; slot < config.ranks; ++slot)
+  provenance.piece_has_elements_.reserve(static_cast<std::size_t>(provenance.slots_) * provenance.pieces_);
+  for (int slot = 0; slot < provenance.slots_; ++slot)
     for (int piece = 0; piece < provenance.pieces_; ++piece)
       provenance.piece_has_elements_.push_back(piece_span(layout[slot], shape, piece).count > 0 ? 1 : 0);
-  provenance.sets_.assign(static_cast<std::size_t>(config.ranks) * config.ranks * provenance.pieces_, RankSet{});
+  provenance.sets_.assign(static_cast<std::size_t>(config.ranks) * provenance.slots_ * provenance.pieces_, RankSet{});
   for (int rank = 0; rank < config.ranks; ++rank)
-    for (int slot = 0; slot < config.ranks; ++slot) {
+    for (int slot = 0; slot < provenance.slots_; ++slot) {
       if (config.op == Op::allgather && slot != rank) continue;
+      // An uneven AllToAll's GPU holds its own row: the blocks it sends.
+      if (uneven_all_to_all(config) && slot / config.ranks != rank) continue;
       if (config.op == Op::broadcast && rank != config.root) continue;  // nothing has arrived yet
       for (int piece = 0; piece < provenance.pieces_; ++piece)
         provenance.sets_[provenance.index(rank, slot, piece)].set(static_cast<std::size_t>(rank));

@@ -36,6 +36,7 @@ class Provenance {
   std::vector<RankSet> lanes_at(int rank, int slot) const;
   bool lane_has_elements(int slot, int lane) const;
   int ranks() const { return ranks_; }
+  int slots() const { return slots_; }  // per rank: N, or N x N for an uneven AllToAll
   int pieces_per_slot() const { return pieces_; }
   int lanes() const { return lanes_; }
   // Whether piece `piece` of `slot` covers at least one element (the same on every rank).
@@ -50,11 +51,12 @@ class Provenance {
   // (all of them when none has elements).
   RankSet common_of(int rank, int slot, int first, int count) const;
   std::size_t index(int rank, int slot, int piece) const {
-    return (static_cast<std::size_t>(rank) * static_cast<std::size_t>(ranks_) + static_cast<std::size_t>(slot)) *
+    return (static_cast<std::size_t>(rank) * static_cast<std::size_t>(slots_) + static_cast<std::size_t>(slot)) *
                static_cast<std::size_t>(pieces_) +
            static_cast<std::size_t>(piece);
   }
   int ranks_ = 0;
+  int slots_ = 0;
   int slices_ = 1;
   int pieces_ = 1;  // channels x slices
   int lanes_ = 1;   // the algorithm's own channels, each pieces_ / lanes_ consecutive pieces

@@ -97,8 +97,20 @@ std::vector<ByteBuffer> Session::outputs() const {
 
 std::vector<ByteBuffer> collective_outputs(const Config& config, const SlotLayout& layout, const Schedule& schedule,
                                            const BufferState& final_state) {
-  if (config.op != Op::reducescatter) return final_state.ranks;
   const std::size_t element = dtype_size(config.dtype);
+  if (uneven_all_to_all(config)) {
+    // all_to_all_single's output: the rank's column, the block from GPU 0 first.
+    std::vector<ByteBuffer> result(static_cast<std::size_t>(config.ranks));
+    for (int rank = 0; rank < config.ranks; ++rank)
+      for (int sender = 0; sender < config.ranks; ++sender) {
+        const Slot& slot = layout[pair_slot(config.ranks, sender, rank)];
+        const std::byte* begin = final_state.ranks[static_cast<std::size_t>(rank)].data() + slot.offset * element;
+        ByteBuffer& out = result[static_cast<std::size_t>(rank)];
+        out.insert(out.end(), begin, begin + slot.count * static_cast<std::int64_t>(element));
+      }
+    return result;
+  }
+  if (config.op != Op::reducescatter) return final_state.ranks;
   std::vector<ByteBuffer> result;
   for (int rank = 0; rank < config.ranks; ++rank) {
     const Slot& slot = layout[schedule.owned_slot[static_cast<std::size_t>(rank)]];

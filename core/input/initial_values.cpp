@@ -177,8 +177,8 @@ BufferState make_initial_state(const Config& config) {
   for (int rank = 0; rank < config.ranks; ++rank) {
     // Broadcast reads the root's input only: the others' buffers wait, zero, for its data.
     if (config.op == Op::broadcast && rank != config.root) continue;
-    const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
-    for (std::int64_t i = 0; i < input_elements_taken(config); ++i) {
+    const std::int64_t base = input_offset(config, layout, rank);
+    for (std::int64_t i = 0; i < input_elements_taken(config, rank); ++i) {
       ElementValue value;
       switch (config.init.kind) {
         case InitKind::seed: value = integer_value(seed_input_value(rank, i, config.count)); break;

@@ -55,6 +55,38 @@ std::vector<std::vector<ElementValue>> parse_value_rows(std::string_view rows_te
   return rows;
 }
 
+// Config::splits against the ring: N rows of N blocks, each 0 to 2^40 elements, every row's sum
+// within the count each GPU starts with, and the whole table within 2^40 elements.
+std::optional<std::string> validate_splits(const Config& config) {
+  if (config.splits.empty()) return std::nullopt;
+  if (config.op != Op::alltoall)
+    return "splits: uneven block sizes apply to alltoall, not " + std::string(op_name(config.op)) +
+           "; leave --splits out";
+  const std::size_t n = static_cast<std::size_t>(config.ranks);
+  if (config.splits.size() != n * n)
+    return "splits: " + std::to_string(config.splits.size()) + " block sizes for " + std::to_string(config.ranks) +
+           " GPUs; give " + std::to_string(config.ranks) + " rows of " + std::to_string(config.ranks) +
+           " (row s: what GPU s sends to GPU 0, 1, ...)";
+  std::int64_t total = 0;
+  for (int sender = 0; sender < config.ranks; ++sender) {
+    std::int64_t row = 0;
+    for (int receiver = 0; receiver < config.ranks; ++receiver) {
+      const std::int64_t block = split_of(config, sender, receiver);
+      if (block < 0 || block > kMaxCount)
+        return "splits: GPU " + std::to_string(sender) + "'s block for GPU " + std::to_string(receiver) + " (" +
+               std::to_string(block) + " elements) is out of range (0 to 2^40 elements)";
+      row += block;
+      total += block;
+      if (row > kMaxCount || total > kMaxCount)
+        return "splits: the blocks add up to more than 2^40 elements";
+    }
+    if (row > config.count)
+      return "splits: GPU " + std::to_string(sender) + " sends " + std::to_string(row) + " elements in all, but starts with " +
+             std::to_string(config.count) + " (count); give a count of at least every row's sum";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 InitPattern parse_init(std::string_view text, std::string_view field) {
@@ -132,6 +164,7 @@ std::optional<std::string> validate_fields(const Config& config) {
     return "reduce: " + std::string(reduce_op_name(config.reduce)) + " combines values, but " +
            std::string(op_name(config.op)) + " only copies them; leave --reduce out (it applies to reducescatter " +
            "and allreduce)";
+  if (auto problem = validate_splits(config)) return problem;
   if (config.init.kind == InitKind::values) {
     if (config.init.values.size() != static_cast<std::size_t>(config.ranks))
       return "init: the value table has " + std::to_string(config.init.values.size()) +
@@ -145,14 +178,27 @@ std::optional<std::string> validate_fields(const Config& config) {
   return std::nullopt;
 }
 
+std::int64_t split_row_sum(const Config& config, int sender) {
+  std::int64_t sum = 0;
+  for (int receiver = 0; receiver < config.ranks; ++receiver) sum += split_of(config, sender, receiver);
+  return sum;
+}
+
 std::int64_t buffer_elements(const Config& config) {
   if (config.op == Op::allgather) return config.count * config.ranks;
+  // Uneven AllToAll: every (sender, receiver) block (layout.h).
+  if (uneven_all_to_all(config)) {
+    std::int64_t total = 0;
+    for (std::int64_t block : config.splits) total += block;
+    return total;
+  }
   // AllToAll's N equal blocks (layout.h): the count % N left over take no part.
   if (config.op == Op::alltoall) return config.count / config.ranks * config.ranks;
   return config.count;
 }
 
-std::int64_t input_elements_taken(const Config& config) {
+std::int64_t input_elements_taken(const Config& config, int rank) {
+  if (uneven_all_to_all(config)) return split_row_sum(config, rank);
   return config.op == Op::alltoall ? buffer_elements(config) : config.count;
 }
 

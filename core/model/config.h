@@ -84,7 +84,26 @@ struct Config {
   // Broadcast's source GPU, 0 to ranks - 1 (0: NCCL's and MPI's usual root). The other ops have
   // no root and take only 0 (validate_fields).
   int root = 0;
+  // AllToAll with uneven splits (PyTorch's all_to_all_single with split sizes, an MoE layer's
+  // dispatch): splits[s * ranks + d] elements go from GPU s to GPU d, so row s is GPU s's input
+  // split sizes and column d GPU d's output split sizes. Empty: N equal blocks of count / N.
+  // GPU s sends the first row-sum of its `count` elements; count is at least every row's sum.
+  std::vector<std::int64_t> splits;
 };
+
+// An AllToAll whose blocks differ in size (Config::splits): each GPU's buffer then holds a
+// block for every (sender, receiver) pair (core/model/layout.h).
+inline bool uneven_all_to_all(const Config& config) {
+  return config.op == Op::alltoall && !config.splits.empty();
+}
+// Elements GPU `sender` sends to GPU `receiver` under Config::splits.
+inline std::int64_t split_of(const Config& config, int sender, int receiver) {
+  return config.splits[static_cast<std::size_t>(sender) * static_cast<std::size_t>(config.ranks) +
+                       static_cast<std::size_t>(receiver)];
+}
+// GPU `sender`'s row of Config::splits summed: the elements of its input that it sends.
+std::int64_t split_row_sum(const Config& config, int sender);
+
 
 inline constexpr EnumNamer op_name{kOpNames};
 inline constexpr EnumNamer op_display_name{kOpNames, true};  // "AllGather", "ReduceScatter" ...
@@ -110,9 +129,10 @@ std::optional<std::string> validate_fields(const Config& config);
 
 // Elements in one rank's working buffer (N slots; see layout.h).
 std::int64_t buffer_elements(const Config& config);
-// How many of a rank's `count` input elements its buffer takes: all, but for AllToAll, whose
-// N equal blocks leave the last count % N out.
-std::int64_t input_elements_taken(const Config& config);
+// How many of rank `rank`'s `count` input elements its buffer takes: all, but for AllToAll,
+// whose N equal blocks leave the last count % N out, and whose uneven splits take the rank's
+// row sum.
+std::int64_t input_elements_taken(const Config& config, int rank);
 // Bytes the collective's buffers need on the host (every rank's working buffer).
 std::uint64_t working_set_bytes(const Config& config);
 // Refuses, before anything is allocated, a configuration whose buffers would not fit in the

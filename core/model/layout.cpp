@@ -20,4 +20,23 @@ SlotLayout make_layout(Op op, int ranks, std::int64_t count) {
   return layout;
 }
 
+SlotLayout make_layout(const Config& config) {
+  if (!uneven_all_to_all(config)) return make_layout(config.op, config.ranks, config.count);
+  SlotLayout layout;
+  layout.slots.reserve(config.splits.size());
+  std::int64_t offset = 0;
+  for (std::int64_t block : config.splits) {
+    layout.slots.push_back({offset, block});
+    offset += block;
+  }
+  layout.elements_per_rank = offset;
+  return layout;
+}
+
+std::int64_t input_offset(const Config& config, const SlotLayout& layout, int rank) {
+  if (config.op == Op::allgather) return layout[rank].offset;
+  if (uneven_all_to_all(config)) return layout[pair_slot(config.ranks, rank, 0)].offset;
+  return 0;
+}
+
 }  // namespace ringviz

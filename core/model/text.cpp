@@ -44,6 +44,14 @@ constexpr Entry kPhrases[] = {
      "发给 GPU 1 的块，交换前在 GPU 2 的分片 1，交换后在 GPU 1 的分片 2。"},
     {Phrase::all_to_all_left_over, " (the last {} take no part: every block is one size)",
      "（最后 {} 不参与：每块大小相同）"},
+    {Phrase::layout_all_to_all_uneven,
+     "The blocks differ in size (splits, row s: what GPU s sends to GPU 0 to {}: {}). Every GPU's buffer has "
+     "a slot for each of the {} (sender, receiver) pairs, slot s·N+d for GPU s's block for GPU d: a GPU "
+     "starts with its row and ends with its column, in sender order. A label is the sender's letter + the "
+     "receiver: c1 is GPU 2's block for GPU 1.",
+     "各块大小不同（切分表，第 s 行是 GPU s 发给 GPU 0 到 {} 的元素数：{}）。每张 GPU 的缓冲区为 {} 个"
+     "（发送方，接收方）组合各留一个分片，分片 s·N+d 存 GPU s 发给 GPU d 的块：GPU 起初持有自己那一行，"
+     "结束时持有自己那一列，按发送方排列。标签由发送方字母加接收方序号组成：c1 表示 GPU 2 发给 GPU 1 的块。"},
     {Phrase::label_sum, "a0+b0 is the sum of GPU 0's and GPU 1's chunk 0",
      "a0+b0 表示 GPU 0 与 GPU 1 的分片 0 之和"},
     {Phrase::label_prod, "a0\u00d7b0 is the product of GPU 0's and GPU 1's chunk 0",

@@ -30,6 +30,7 @@ enum class Phrase {
   layout_broadcast,    // Broadcast: GPU {root} holds {count} cut into {chunks}, {size} per chunk; {label}: GPU {root}'s chunk 2
   layout_all_to_all,   // AllToAll: {N blocks} of {size} each, then {the elements left over}
   all_to_all_left_over,  // AllToAll: {count % N} elements take no part
+  layout_all_to_all_uneven,  // uneven AllToAll: {N x N} blocks per buffer, {N}, the splits {table}
   label_sum,           // the example label of each reduction, in ReduceOp order
   label_prod,
   label_max,

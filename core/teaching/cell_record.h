@@ -52,9 +52,9 @@ RINGVIZ_HD inline void pack_cell_record(const CellRecord& record, std::uint32_t*
   words[kCellWordLowestRank] = record.lowest_rank;
 }
 
-// Cell c = rank * N + slot (rank-major) for N ranks of N slots.
-RINGVIZ_HD inline std::int64_t cell_index(int rank, int slot, int ranks) {
-  return static_cast<std::int64_t>(rank) * ranks + slot;
+// Cell c = rank * S + slot (rank-major) for ranks of S slots each (visual_cells.h).
+RINGVIZ_HD inline std::int64_t cell_index(int rank, int slot, int slots) {
+  return static_cast<std::int64_t>(rank) * slots + slot;
 }
 
 // ---- bins: float pairs, bins_per_slot pairs per cell (RG32F texels) ----

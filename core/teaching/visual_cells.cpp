@@ -83,7 +83,7 @@ int reduce_scatter_rounds(const Schedule& schedule) {
 int bins_per_slot_for(const SlotLayout& layout, int ranks, std::int64_t budget) {
   std::int64_t largest = 0;
   for (const Slot& slot : layout.slots) largest = std::max(largest, slot.count);
-  const std::int64_t cells = std::max<std::int64_t>(1, std::int64_t{ranks} * ranks);
+  const std::int64_t cells = std::max<std::int64_t>(1, std::int64_t{ranks} * layout.size());
   const std::int64_t cap = std::max<std::int64_t>(1, budget / cells);
   return static_cast<int>(std::clamp<std::int64_t>(largest, 1, cap));
 }
@@ -159,26 +159,29 @@ void fill_cell_records(const Config& config, const SlotLayout& layout, const Sch
                        int rounds_done, const Provenance& provenance,
                        std::vector<std::uint32_t>& out) {
   const int n = config.ranks;
+  const int slots = layout.size();
   const CellContext context{config,
                             layout,
                             schedule,
                             provenance,
                             bins_per_slot_for(layout, n),
                             op_reduces(config.op) && rounds_done >= reduce_scatter_rounds(schedule)};
-  out.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * kCellWords, 0u);
+  out.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(slots) * kCellWords, 0u);
   for (int rank = 0; rank < n; ++rank)
-    for (int slot = 0; slot < n; ++slot)
-      pack_cell_record(describe_cell(context, rank, slot), out.data() + cell_index(rank, slot, n) * kCellWords);
+    for (int slot = 0; slot < slots; ++slot)
+      pack_cell_record(describe_cell(context, rank, slot), out.data() + cell_index(rank, slot, slots) * kCellWords);
 }
 
 void fill_visual_cells(const Config& config, const SlotLayout& layout, const Schedule& schedule,
                        int rounds_done, const BufferState& state, const Provenance& provenance,
                        ValueRange range, VisualCells& out) {
   const int n = config.ranks;
+  const int slots = layout.size();
   const int bins_per_slot = bins_per_slot_for(layout, n);
   out.ranks = n;
+  out.slots = slots;
   out.bins_per_slot = bins_per_slot;
-  const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(slots);
   fill_cell_records(config, layout, schedule, rounds_done, provenance, out.cells);
   out.bins.assign(cells * static_cast<std::size_t>(bins_per_slot) * kBinFloats, 0.0f);
 
@@ -186,10 +189,10 @@ void fill_visual_cells(const Config& config, const SlotLayout& layout, const Sch
     using Storage = storage_of<decltype(type)>;
     for (int rank = 0; rank < n; ++rank) {
       const Storage* data = state.data<Storage>(rank);
-      for (int slot = 0; slot < n; ++slot) {
+      for (int slot = 0; slot < slots; ++slot) {
         const Slot& span = layout[slot];
         const std::int64_t used = std::min<std::int64_t>(span.count, bins_per_slot);
-        const std::int64_t cell = cell_index(rank, slot, n);
+        const std::int64_t cell = cell_index(rank, slot, slots);
         for (std::int64_t b = 0; b < used; ++b) {
           const std::int64_t begin = b * span.count / used;
           const std::int64_t end = (b + 1) * span.count / used;

@@ -7,13 +7,14 @@
 // FORMAT: the record and bin layout is core/teaching/cell_record.h. Arrays are tightly packed,
 // little-endian, with no padding between records:
 //
-//   ranks N, slots per rank N, cell index c = rank * N + slot (rank-major)
+//   ranks N, slots per rank S (N; N x N for an uneven AllToAll), cell index c = rank * S + slot
+//   (rank-major)
 //
-//   cells : std::uint32_t[N * N * kCellWords]      -> GL buffer, texture format GL_RGBA32UI
+//   cells : std::uint32_t[N * S * kCellWords]      -> GL buffer, texture format GL_RGBA32UI
 //           the record of cell c starts at word c * kCellWords. Mask bits of ranks >= N are
 //           0; bins used is 0 when the slot has no elements.
 //
-//   bins  : float[N * N * bins_per_slot * kBinFloats] -> GL buffer, texture format GL_RG32F
+//   bins  : float[N * S * bins_per_slot * kBinFloats] -> GL buffer, texture format GL_RG32F
 //           bin b of cell c starts at bin_float_index(c, bins_per_slot, b):
 //     value       the mean of the bin's elements, converted to float (f16/bf16 exactly,
 //                 integers rounded to nearest float); NaN if any element is NaN
@@ -25,7 +26,7 @@
 //           exactly one bin and bins are as even as integer division allows.
 //
 //   bins_per_slot = bins_per_slot_for(layout, N): the largest slot's element count, capped so
-//   that N * N * bins_per_slot stays within kVisualBinBudget (at least 1). It depends only on
+//   that N * S * bins_per_slot stays within kVisualBinBudget (at least 1). It depends only on
 //   the config, so a GL buffer sized once per session fits every round.
 #include <cstdint>
 #include <vector>
@@ -52,12 +53,13 @@ struct ValueRange {
 
 struct VisualCells {
   int ranks = 0;
+  int slots = 0;  // per rank
   int bins_per_slot = 0;
-  std::vector<std::uint32_t> cells;  // ranks * ranks * kCellWords
-  std::vector<float> bins;           // ranks * ranks * bins_per_slot * kBinFloats
+  std::vector<std::uint32_t> cells;  // ranks * slots * kCellWords
+  std::vector<float> bins;           // ranks * slots * bins_per_slot * kBinFloats
 
   std::size_t cell_index(int rank, int slot) const {
-    return static_cast<std::size_t>(ringviz::cell_index(rank, slot, ranks));
+    return static_cast<std::size_t>(ringviz::cell_index(rank, slot, slots));
   }
   const std::uint32_t* cell(int rank, int slot) const {
     return cells.data() + cell_index(rank, slot) * kCellWords;
@@ -66,7 +68,7 @@ struct VisualCells {
   // kBinValue or kBinNormalised of one bin
   float bin(int rank, int slot, int bin_index, int which) const {
     return bins[static_cast<std::size_t>(
-        bin_float_index(ringviz::cell_index(rank, slot, ranks), bins_per_slot, bin_index) + which)];
+        bin_float_index(ringviz::cell_index(rank, slot, slots), bins_per_slot, bin_index) + which)];
   }
 };
 

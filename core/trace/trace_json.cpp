@@ -49,6 +49,17 @@ Json buffer_json(const Trace& trace, const BufferState& buffers, const Provenanc
   return row;
 }
 
+// Config::splits as rows, row s what GPU s sends to GPU 0, 1, ...
+Json split_rows_json(const Config& config) {
+  Json rows = Json::array();
+  for (int sender = 0; sender < config.ranks; ++sender) {
+    Json row = Json::array();
+    for (int receiver = 0; receiver < config.ranks; ++receiver) row.push_back(split_of(config, sender, receiver));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 std::string scalar_text(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
@@ -173,6 +184,8 @@ void JsonTraceWriter::begin(const Trace& trace) {
                    {"backend", trace.backend}};
   // A broadcast names its source; the other ops have none, and their documents stay as they were.
   if (config.op == Op::broadcast) config_json["root"] = config.root;
+  // Likewise an uneven AllToAll's block sizes, one row per sender.
+  if (uneven_all_to_all(config)) config_json["splits"] = split_rows_json(config);
   // Only a pipelined trace names its shape, so that lock-step documents stay as they were
   // (docs/architecture.md, "Pipelined schedules").
   const bool pipelined = trace.schedule.channels > 1 || trace.schedule.slices > 1;

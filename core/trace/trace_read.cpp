@@ -58,6 +58,17 @@ Config read_config(const DocumentReader& reader, const json& root, std::string& 
   // A broadcast's source; documents written before it was a field broadcast from GPU 0.
   if (const auto root_gpu = node.find("root"); root_gpu != node.end())
     config.root = static_cast<int>(reader.integer(*root_gpu, at("root"), 0, config.ranks - 1));
+  // An uneven AllToAll's block sizes: N rows of N, row s what GPU s sends.
+  if (const auto splits = node.find("splits"); splits != node.end()) {
+    const std::size_t n = static_cast<std::size_t>(config.ranks);
+    const json& rows = reader.array(*splits, at("splits"), n);
+    for (std::size_t sender = 0; sender < n; ++sender) {
+      const std::string row_at = at("splits") + "/" + std::to_string(sender);
+      const json& row = reader.array(rows[sender], row_at, n);
+      for (std::size_t receiver = 0; receiver < n; ++receiver)
+        config.splits.push_back(reader.integer(row[receiver], row_at + "/" + std::to_string(receiver), 0, kMaxCount));
+    }
+  }
   Config checked = config;
   if (checked.init.kind == InitKind::values) checked.init.kind = InitKind::seed;
   if (auto problem = validate(checked)) reader.fail("/config", *problem);
@@ -114,8 +125,9 @@ void check_contributors(const DocumentReader& reader, const json& node, const st
   reader.array(node, pointer, ranks);
   for (int rank = 0; rank < config.ranks; ++rank) {
     const std::string row_pointer = pointer + "/" + std::to_string(rank);
-    const json& row = reader.array(node[static_cast<std::size_t>(rank)], row_pointer, ranks);
-    for (int slot = 0; slot < config.ranks; ++slot) {
+    const json& row = reader.array(node[static_cast<std::size_t>(rank)], row_pointer,
+                                   static_cast<std::size_t>(slot_count(config)));
+    for (int slot = 0; slot < slot_count(config); ++slot) {
       const std::string set_pointer = row_pointer + "/" + std::to_string(slot);
       const json& set = row[static_cast<std::size_t>(slot)];
       if (!set.is_array()) reader.fail(set_pointer, "expected an array of ranks, found " + kind_of(set));
@@ -170,11 +182,12 @@ void check_transfers(const DocumentReader& reader, const json& node, const std::
     const int last = config.ranks - 1;
     transfer.src = static_cast<int>(reader.integer(reader.member(entry, item, "src"), item + "/src", 0, last));
     transfer.dst = static_cast<int>(reader.integer(reader.member(entry, item, "dst"), item + "/dst", 0, last));
-    transfer.slot = static_cast<int>(reader.integer(reader.member(entry, item, "slot"), item + "/slot", 0, last));
+    const int last_slot = slot_count(config) - 1;
+    transfer.slot = static_cast<int>(reader.integer(reader.member(entry, item, "slot"), item + "/slot", 0, last_slot));
     // Optional: present only where the sender reads another slot than the receiver writes (AllToAll).
     if (entry.contains("src_slot"))
       transfer.src_slot =
-          static_cast<int>(reader.integer(entry.at("src_slot"), item + "/src_slot", 0, last));
+          static_cast<int>(reader.integer(entry.at("src_slot"), item + "/src_slot", 0, last_slot));
     transfer.kind = reader.named(reader.member(entry, item, "kind"), item + "/kind",
                                  [](const std::string& name) { return parse_enum(kTransferKindNames, name, "kind"); });
     const std::int64_t bytes = reader.integer(reader.member(entry, item, "bytes"), item + "/bytes", 0, INT64_MAX);
@@ -276,6 +289,11 @@ void check_pipeline(const DocumentReader& reader, const json& root, const Schedu
 }
 
 std::int64_t output_elements(const Config& config, const SlotLayout& layout, const Schedule& schedule, int rank) {
+  if (uneven_all_to_all(config)) {  // its column: what every GPU sent it
+    std::int64_t received = 0;
+    for (int sender = 0; sender < config.ranks; ++sender) received += split_of(config, sender, rank);
+    return received;
+  }
   switch (config.op) {
     case Op::allgather:
     case Op::alltoall: return layout.elements_per_rank;  // AllToAll: its N blocks, the left over aside
@@ -293,11 +311,11 @@ std::int64_t output_elements(const Config& config, const SlotLayout& layout, con
 InitPattern inputs_as_values(const Config& config, const SlotLayout& layout, const BufferState& initial) {
   InitPattern pattern{InitKind::values, 0, {}, {}};
   for (int rank = 0; rank < config.ranks; ++rank) {
-    const std::int64_t base = config.op == Op::allgather ? layout[rank].offset : 0;
+    const std::int64_t base = input_offset(config, layout, rank);
     std::vector<ElementValue>& row = pattern.values.emplace_back();
     // AllToAll's left-over elements never reached the buffer: zero stands in for them, unread.
     for (std::int64_t i = 0; i < config.count; ++i)
-      row.push_back(i < input_elements_taken(config) ? read_element(initial, rank, base + i)
+      row.push_back(i < input_elements_taken(config, rank) ? read_element(initial, rank, base + i)
                                                      : ElementValue{!is_floating(config.dtype), 0, 0});
   }
   return pattern;

@@ -35,7 +35,7 @@ ReportBlock table(TextTable contents) { return {ReportBlock::Kind::table, {}, st
 class TraceReportBuilder::Impl {
  public:
   Impl(const Trace& trace, Language language)
-      : trace_(trace), language_(language), ranks_(trace.config.ranks),
+      : trace_(trace), language_(language), ranks_(trace.config.ranks), slots_(slot_count(trace.config)),
         gather_(trace.config.op == Op::allgather), before_(trace.initial_provenance) {}
 
   TraceReport header() {
@@ -56,7 +56,7 @@ class TraceReportBuilder::Impl {
     // AllGather lists holdings in the order blocks arrived, as the source article's tables do.
     arrivals_.assign(static_cast<std::size_t>(ranks_), {});
     for (int rank = 0; rank < ranks_; ++rank)
-      for (int slot = 0; slot < ranks_; ++slot)
+      for (int slot = 0; slot < slots_; ++slot)
         if (trace_.initial_provenance.at(rank, slot).any()) arrivals_[static_cast<std::size_t>(rank)].push_back(slot);
     return report;
   }
@@ -100,7 +100,7 @@ class TraceReportBuilder::Impl {
   // a dash when there are none. Past kAllChunksMaxRanks of them: the first, "…", the last two.
   std::string held_chunks(const Provenance& provenance, int rank) const {
     std::vector<std::string> labels;
-    for (int slot = 0; slot < ranks_; ++slot)
+    for (int slot = 0; slot < slots_; ++slot)
       if (provenance.at(rank, slot).any()) labels.push_back(label(provenance, rank, slot));
     if (labels.empty()) return "—";
     if (labels.size() > static_cast<std::size_t>(kAllChunksMaxRanks))
@@ -109,8 +109,24 @@ class TraceReportBuilder::Impl {
   }
 
   std::string slot_heading(int slot) const {
+    // An uneven AllToAll's slot is a (sender, receiver) pair: "2→1" for GPU 2's block for GPU 1.
+    if (uneven_all_to_all(trace_.config))
+      return std::to_string(slot / ranks_) + "\u2192" + std::to_string(slot % ranks_);
     return gather_ ? rank_letter(slot, true)
                    : say(Phrase::chunk_name, language_, {std::to_string(slot)});
+  }
+
+  // Config::splits row by row, "3,1 / 0,2", past 8 GPUs the first rows and "…".
+  std::string splits_rows() const {
+    std::vector<std::string> rows;
+    for (int sender = 0; sender < std::min(ranks_, 8); ++sender) {
+      std::vector<std::string> row;
+      for (int receiver = 0; receiver < ranks_; ++receiver)
+        row.push_back(std::to_string(split_of(trace_.config, sender, receiver)));
+      rows.push_back(join(row, ","));
+    }
+    if (ranks_ > 8) rows.push_back("\u2026");
+    return join(rows, " / ");
   }
 
   std::string setup_line() const {
@@ -147,6 +163,9 @@ class TraceReportBuilder::Impl {
                   count_of(Noun::chunks, std::to_string(ranks_), language_), count_of(Noun::elements, sizes, language_),
                   rank_letter(root, true) + (root < 26 ? "" : "_") + "2", std::to_string(root)});
     }
+    if (uneven_all_to_all(trace_.config))
+      return say(Phrase::layout_all_to_all_uneven, language_,
+                 {std::to_string(ranks_ - 1), splits_rows(), std::to_string(slots_)});
     if (trace_.config.op == Op::alltoall) {
       const std::int64_t left_over = trace_.config.count % ranks_;
       return say(Phrase::layout_all_to_all, language_,
@@ -182,7 +201,7 @@ class TraceReportBuilder::Impl {
   }
 
   bool show_value_tables() const {
-    if (ranks_ > kValueTableMaxRanks) return false;
+    if (slots_ > kValueTableMaxRanks) return false;
     return std::all_of(trace_.layout.slots.begin(), trace_.layout.slots.end(),
                        [](const Slot& slot) { return slot.count <= kValueTableMaxSlotElements; });
   }
@@ -203,12 +222,12 @@ class TraceReportBuilder::Impl {
       }
       // The rank's own input: its block for AllGather, its whole buffer otherwise; a broadcast
       // reads the root's alone.
-      const std::int64_t base = gather_ ? trace_.layout[rank].offset : 0;
+      const std::int64_t base = input_offset(trace_.config, trace_.layout, rank);
       if (trace_.config.op == Op::broadcast && rank != trace_.config.root) {
         inputs.rows.push_back({gpu(rank), "—", "—"});
         continue;
       }
-      const std::string values = counted_list(input_elements_taken(trace_.config), [&](std::int64_t i) {
+      const std::string values = counted_list(input_elements_taken(trace_.config, rank), [&](std::int64_t i) {
         return format_element(read_element(trace_.initial, rank, base + i), trace_.config.dtype);
       });
       inputs.rows.push_back({gpu(rank), holds, values});
@@ -298,10 +317,10 @@ class TraceReportBuilder::Impl {
     ReportSection section{std::move(heading), {table(std::move(rounds))}};
     if (show_value_tables()) {
       TextTable values{{say(Phrase::column_gpu, language_)}, {}};
-      for (int slot = 0; slot < ranks_; ++slot) values.header.push_back(slot_heading(slot));
+      for (int slot = 0; slot < slots_; ++slot) values.header.push_back(slot_heading(slot));
       for (int rank = 0; rank < ranks_; ++rank) {
         std::vector<std::string> row = {gpu(rank)};
-        for (int slot = 0; slot < ranks_; ++slot)
+        for (int slot = 0; slot < slots_; ++slot)
           row.push_back(slot_values(round.buffers, round.provenance, rank, slot));
         values.rows.push_back(std::move(row));
       }
@@ -367,6 +386,7 @@ class TraceReportBuilder::Impl {
   const Trace& trace_;
   Language language_;
   int ranks_;
+  int slots_;  // per rank: N, or N x N for an uneven AllToAll
   bool gather_;
   std::vector<std::vector<int>> arrivals_;  // AllGather: blocks per rank in arrival order
   Provenance before_;                       // after the previous round

@@ -106,7 +106,7 @@ void VisualCellsInterop::fill(CudaBackend& backend, const Config& config, const 
   fill_cell_records(config, layout, schedule, rounds_done, provenance, impl.cells);
   const std::vector<std::uint32_t>& cells = impl.cells;
   const std::size_t cells_bytes = cells.size() * sizeof(std::uint32_t);
-  const std::size_t bins_bytes = static_cast<std::size_t>(n) * static_cast<std::size_t>(n) *
+  const std::size_t bins_bytes = static_cast<std::size_t>(n) * static_cast<std::size_t>(layout.size()) *
                                  static_cast<std::size_t>(bins_per_slot) * kBinFloats * sizeof(float);
   const cudaStream_t stream = impl.stream.get();
 
@@ -168,6 +168,7 @@ void VisualCellsInterop::fill(CudaBackend& backend, const Config& config, const 
     VisualBinsJob job;
     job.dtype = config.dtype;
     job.ranks = n;
+    job.slots_per_rank = layout.size();
     job.bins_per_slot = bins_per_slot;
     job.rank_buffers = static_cast<const void* const*>(impl.rank_pointers.get());
     job.slots = static_cast<const std::int64_t*>(impl.slots.get());

@@ -3,8 +3,8 @@
 // (core/teaching/visual_cells.h) straight from the rank buffers into the GL buffers the shader reads,
 // with no trip through the host. The GUI uses it like this:
 //
-//   create the GL context, then the GL buffers (cells: ranks^2 * kCellWords * 4 bytes,
-//   bins: ranks^2 * bins_per_slot * kBinFloats * 4 bytes), sized once per session;
+//   create the GL context, then the GL buffers (cells: ranks * slots * kCellWords * 4 bytes,
+//   bins: ranks * slots * bins_per_slot * kBinFloats * 4 bytes), sized once per session;
 //   VisualCellsInterop interop(cells_buffer, bins_buffer);   // registers both, once
 //   each round:  interop.fill(backend, ...);                 // map -> kernel -> unmap
 //                draw as usual;

@@ -47,14 +47,14 @@ __device__ float normalise(double value, double lo, double hi) {
 template <class Storage>
 __global__ void __launch_bounds__(kThreads) visual_bins_kernel(VisualBinsJob job) {
   const std::int64_t total =
-      static_cast<std::int64_t>(job.ranks) * job.ranks * job.bins_per_slot;
+      static_cast<std::int64_t>(job.ranks) * job.slots_per_rank * job.bins_per_slot;
   const std::int64_t index = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (index >= total) return;
   const std::int64_t cell = index / job.bins_per_slot;
   const std::int64_t bin = index % job.bins_per_slot;
-  // cell = rank * N + slot (core/teaching/cell_record.h)
-  const int rank = static_cast<int>(cell / job.ranks);
-  const int slot = static_cast<int>(cell % job.ranks);
+  // cell = rank * S + slot (core/teaching/cell_record.h)
+  const int rank = static_cast<int>(cell / job.slots_per_rank);
+  const int slot = static_cast<int>(cell % job.slots_per_rank);
   const std::int64_t offset = job.slots[2 * slot];
   const std::int64_t count = job.slots[2 * slot + 1];
   const std::int64_t used = count < job.bins_per_slot ? count : job.bins_per_slot;
@@ -80,7 +80,7 @@ __global__ void __launch_bounds__(kThreads) visual_bins_kernel(VisualBinsJob job
 
 template <class Storage>
 cudaError_t launch_typed(const VisualBinsJob& job, cudaStream_t stream) {
-  const std::int64_t total = static_cast<std::int64_t>(job.ranks) * job.ranks * job.bins_per_slot;
+  const std::int64_t total = static_cast<std::int64_t>(job.ranks) * job.slots_per_rank * job.bins_per_slot;
   if (total == 0) return cudaSuccess;
   const auto blocks = static_cast<unsigned>((total + kThreads - 1) / kThreads);
   visual_bins_kernel<Storage><<<blocks, kThreads, 0, stream>>>(job);

@@ -4,6 +4,7 @@
 // result does not depend on it, within rounding otherwise.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <iterator>
 #include <optional>
 #include <set>
@@ -172,6 +173,51 @@ TEST_CASE("AllToAll matches the plain reference for every algorithm, GPU count, 
           check_plain_and_pipelined(
               ConfigBuilder().algorithm(algorithm).op(Op::alltoall).ranks(ranks).count(count).dtype(dtype), seed,
               test::all_to_all_outputs);
+  }
+}
+
+// Uneven AllToAll block sizes for `ranks` GPUs, in the shapes that single out a rule: random
+// (zeros included), everything sent to GPU 0 (one expert takes every token), each GPU keeping
+// its own block alone (nothing moves), one large block among ones, and none at all.
+std::vector<std::vector<std::int64_t>> split_tables_for(int ranks, std::uint64_t seed) {
+  const auto n = static_cast<std::size_t>(ranks);
+  std::vector<std::vector<std::int64_t>> tables(5, std::vector<std::int64_t>(n * n, 0));
+  for (std::size_t s = 0; s < n; ++s)
+    for (std::size_t d = 0; d < n; ++d) {
+      tables[0][s * n + d] = static_cast<std::int64_t>(splitmix64_at(seed, s * n + d) % 7);
+      tables[1][s * n + d] = d == 0 ? static_cast<std::int64_t>(s + 2) : 0;
+      tables[2][s * n + d] = s == d ? 3 : 0;
+      tables[3][s * n + d] = s == n - 1 && d == 0 ? 97 : 1;
+    }
+  return tables;
+}
+
+// AllToAll with uneven splits (Config::splits): every GPU ends with what each sender holds for
+// it, in sender order, bit for bit, for every type, lock-step and pipelined; the count is the
+// largest row's sum, or two more so that some elements of every input take no part.
+TEST_CASE("Uneven AllToAll matches the plain reference for every split shape, GPU count, type and pipeline") {
+  std::uint64_t seed = 1;
+  for (Algorithm algorithm : kAllAlgorithms) {
+    if (!algorithm_supports(algorithm, Op::alltoall)) continue;
+    for (DType dtype : kAllDTypes)
+      for (int ranks : {1, 2, 3, 4, 5, 7, 8, 9, 16})
+        for (const std::vector<std::int64_t>& splits : split_tables_for(ranks, seed)) {
+          std::int64_t largest_row = 0;
+          for (int s = 0; s < ranks; ++s) {
+            std::int64_t row = 0;
+            for (int d = 0; d < ranks; ++d) row += splits[static_cast<std::size_t>(s * ranks + d)];
+            largest_row = std::max(largest_row, row);
+          }
+          for (std::int64_t extra : {0, 2})
+            check_plain_and_pipelined(ConfigBuilder()
+                                          .algorithm(algorithm)
+                                          .op(Op::alltoall)
+                                          .ranks(ranks)
+                                          .count(largest_row + extra)
+                                          .dtype(dtype)
+                                          .splits(splits),
+                                      seed, test::all_to_all_outputs);
+        }
   }
 }
 

@@ -286,6 +286,22 @@ std::vector<ByteBuffer> inputs_of(const Config& config, const BufferState& initi
 }
 
 std::vector<ByteBuffer> all_to_all_outputs(const Config& config, const std::vector<ByteBuffer>& inputs) {
+  const std::size_t element = dtype_size(config.dtype);
+  if (!config.splits.empty()) {
+    // Uneven: GPU r receives, from each sender s in turn, the split[s][r] elements that follow
+    // s's blocks for GPUs 0 .. r-1 in s's input (all_to_all_single's output).
+    const auto n = static_cast<std::size_t>(config.ranks);
+    std::vector<ByteBuffer> outputs(n);
+    for (std::size_t receiver = 0; receiver < n; ++receiver)
+      for (std::size_t sender = 0; sender < n; ++sender) {
+        std::size_t before = 0;
+        for (std::size_t d = 0; d < receiver; ++d) before += static_cast<std::size_t>(config.splits[sender * n + d]);
+        const auto first = inputs[sender].begin() + static_cast<std::ptrdiff_t>(before * element);
+        const auto length = static_cast<std::ptrdiff_t>(static_cast<std::size_t>(config.splits[sender * n + receiver]) * element);
+        outputs[receiver].insert(outputs[receiver].end(), first, first + length);
+      }
+    return outputs;
+  }
   const std::size_t block_bytes = static_cast<std::size_t>(config.count / config.ranks) * dtype_size(config.dtype);
   std::vector<ByteBuffer> outputs(static_cast<std::size_t>(config.ranks));
   for (std::size_t receiver = 0; receiver < outputs.size(); ++receiver)

@@ -53,7 +53,9 @@ std::vector<ByteBuffer> fold_order_outputs(const Config& config, const std::vect
 
 // AllToAll as the semantics define it: GPU r's output holds, in slot i, block r of GPU i's
 // input, where a block is count / N elements and the count % N left over take no part (the
-// output is N x (count / N) elements). No arithmetic, so bit-exact for every type.
+// output is N x (count / N) elements). With Config::splits, GPU r's output is the split[s][r]
+// elements each sender s holds for it, sender by sender, read from s's input at the sum of
+// its earlier blocks. No arithmetic, so bit-exact for every type.
 std::vector<ByteBuffer> all_to_all_outputs(const Config& config, const std::vector<ByteBuffer>& inputs);
 
 // Broadcast as the semantics define it: every GPU's output is the root's input (config.root),

@@ -31,6 +31,9 @@ class ConfigBuilder {
   ConfigBuilder channels(int value) const { return with([&](Config& c) { c.channels = value; }); }
   ConfigBuilder slices(int value) const { return with([&](Config& c) { c.slices = value; }); }
   ConfigBuilder root(int value) const { return with([&](Config& c) { c.root = value; }); }
+  ConfigBuilder splits(std::vector<std::int64_t> value) const {
+    return with([&](Config& c) { c.splits = std::move(value); });
+  }
   ConfigBuilder init(InitPattern value) const { return with([&](Config& c) { c.init = std::move(value); }); }
   // As typed after --init ("seed", "random:7", "file:x.json"), read by the product's parser.
   ConfigBuilder init(std::string_view spec) const { return init(parse_init(spec)); }

@@ -167,11 +167,10 @@ std::vector<std::vector<ElementValue>> SessionModel::input_values() const {
   const SlotLayout& layout = session_->layout();
   std::vector<std::vector<ElementValue>> rows(static_cast<std::size_t>(config.ranks));
   for (int rank = 0; rank < config.ranks; ++rank) {
-    // AllGather keeps rank r's input in slot r; the others in the whole buffer.
-    const std::int64_t offset = config.op == Op::allgather ? layout[rank].offset : 0;
+    const std::int64_t offset = input_offset(config, layout, rank);
     // AllToAll's left-over elements never reach the buffer: zero stands in for them, unread.
     for (std::int64_t i = 0; i < config.count; ++i)
-      rows[static_cast<std::size_t>(rank)].push_back(i < input_elements_taken(config)
+      rows[static_cast<std::size_t>(rank)].push_back(i < input_elements_taken(config, rank)
                                                          ? read_element(initial, rank, offset + i)
                                                          : ElementValue{!is_floating(config.dtype), 0, 0});
   }
