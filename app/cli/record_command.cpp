@@ -171,14 +171,14 @@ Command add_record_command(CLI::App& app) {
     request.language = parse_language(flags->config.lang, "--lang");
     if (!flags->lesson.empty()) {
       // A lesson brings its own collectives: a config option next to it would be ignored.
-      for (const char* option : {"--op", "--algo", "--order", "--gpus", "--count", "--dtype", "--reduce", "--init", "--root"})
+      for (const char* option : kCollectiveFlags)
         if (parser->get_option(option)->count() > 0)
           throw InputError(std::string(option) + ": not with --lesson (the lesson sets each scene's collective)");
       if (!flags->open.empty()) throw InputError("--open: not with --lesson (record one or the other)");
       request.lesson = resolve_lesson(flags->lesson);
     } else if (!flags->open.empty()) {
       // The document brings its collective, as a lesson does.
-      for (const char* option : {"--op", "--algo", "--order", "--gpus", "--count", "--dtype", "--reduce", "--init", "--root"})
+      for (const char* option : kCollectiveFlags)
         if (parser->get_option(option)->count() > 0)
           throw InputError(std::string(option) + ": not with --open (the recorded run sets the collective)");
       request.open = flags->open;

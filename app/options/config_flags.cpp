@@ -1,5 +1,6 @@
 #include "app/options/config_flags.h"
 
+#include <algorithm>
 #include <iostream>
 #include <vector>
 
@@ -16,7 +17,7 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
   flags.algorithm_option = add_choice_option(parser, "--algo", flags.algorithm, algorithm_name_table());
   add_choice_option(parser, "--order", flags.order, kOrderNames);
   add_gpus_option(parser, flags.gpus, "number of GPUs in the ring", kMaxRanks);
-  add_count_option(parser, flags.count);
+  flags.count_option = add_count_option(parser, flags.count);
   add_choice_option(parser, "--dtype,-d", flags.dtype, kDTypeNames);
   add_choice_option(parser, "--reduce,-o", flags.reduce, kReduceOpNames);
   add_choice_option(parser, "--init", flags.init, kTypedInitNames)
@@ -35,6 +36,9 @@ void add_config_flags(CLI::App& parser, ConfigFlags& flags) {
                       std::to_string(kMaxSlices) + " (1: the source article's lock-step rounds)")
       ->capture_default_str();
   add_root_option(parser, flags.root);
+  parser.add_option("--splits", flags.splits,
+                    "an AllToAll's uneven block sizes, one row per GPU: row s lists what GPU s sends to GPU 0, 1, ... "
+                    "(3,1/0,2 on 2 GPUs; PyTorch's input split sizes). --count defaults to the largest row's sum");
   add_backend_option(parser, flags.backend);
   add_lang_option(parser, flags.lang, "the tables and messages");
   parser.add_option("--topology", flags.topology,
@@ -169,6 +173,15 @@ Config config_from_flags(const ConfigFlags& flags) {
   config.channels = static_cast<int>(parse_number_in_range(flags.channels, "--channels", 1, kMaxChannels));
   config.slices = static_cast<int>(parse_number_in_range(flags.slices, "--slices", 1, kMaxSlices));
   config.root = parse_root_gpu(flags.root, "--root", config.ranks);
+  if (!flags.splits.empty()) {
+    config.splits = parse_splits(flags.splits, config.ranks, "--splits");
+    const bool count_typed = flags.count_option != nullptr && flags.count_option->count() > 0;
+    if (!count_typed) {
+      config.count = 0;
+      for (int sender = 0; sender < config.ranks; ++sender)
+        config.count = std::max(config.count, split_row_sum(config, sender));
+    }
+  }
   parse_language(flags.lang, "--lang");
   validate_or_throw(config);
   require_reducing_switch(config, topology_from_flags(flags, config.ranks));

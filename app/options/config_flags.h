@@ -25,6 +25,7 @@ struct ConfigFlags {
   std::string channels = "1";
   std::string slices = "1";
   std::string root = "0";  // --root: broadcast's source GPU
+  std::string splits;      // --splits: an uneven AllToAll's block sizes, "3,1/0,2"; "": even
   std::string backend = "auto";
   std::string lang = "en";
   // --topology: the machine (a preset or a topology file). "": none named; an algorithm that
@@ -35,7 +36,14 @@ struct ConfigFlags {
   // Whether --algo was typed: without it an op the ring lacks (alltoall) runs on the algorithm
   // that has it (default_algorithm); typed, the choice stands or is refused.
   const CLI::Option* algorithm_option = nullptr;
+  // Whether --count was typed: with --splits and no --count, the count is the largest row's sum.
+  const CLI::Option* count_option = nullptr;
 };
+
+// The flags that describe the collective itself, which a lesson or a recorded document brings
+// its own of: `record` refuses them beside --lesson and --open.
+inline constexpr const char* kCollectiveFlags[] = {"--op",     "--algo", "--order", "--gpus", "--count", "--dtype",
+                                                   "--reduce", "--init", "--root",  "--splits"};
 
 void add_config_flags(CLI::App& parser, ConfigFlags& flags);
 // Throws InputError naming the flag.

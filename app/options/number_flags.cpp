@@ -55,6 +55,35 @@ std::int64_t parse_number_in_range(const std::string& text, const std::string& f
   return value;
 }
 
+std::vector<std::int64_t> parse_splits(const std::string& text, int ranks, const std::string& flag) {
+  const std::string example = " (e.g. 3,1/0,2 on 2 GPUs: row s lists what GPU s sends to GPU 0, 1, ...)";
+  std::vector<std::int64_t> splits;
+  int row = 0;
+  for (std::size_t start = 0;; ++row) {
+    const std::size_t end = std::min(text.find('/', start), text.size());
+    const std::string row_text = text.substr(start, end - start);
+    if (row >= ranks)
+      throw InputError(flag + ": more than " + std::to_string(ranks) + " rows for " + std::to_string(ranks) +
+                       " GPUs (--gpus); give one row per GPU" + example);
+    int blocks = 0;
+    for (std::size_t at = 0; at <= row_text.size(); ++blocks) {
+      const std::size_t comma = std::min(row_text.find(',', at), row_text.size());
+      const std::string where = flag + " row " + std::to_string(row) + ", block " + std::to_string(blocks);
+      if (blocks < ranks) splits.push_back(parse_number_in_range(row_text.substr(at, comma - at), where, 0, kMaxCount));
+      at = comma + 1;
+    }
+    if (blocks != ranks)
+      throw InputError(flag + ": row " + std::to_string(row) + " has " + std::to_string(blocks) + " blocks; give " +
+                       std::to_string(ranks) + ", one per GPU" + example);
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+  if (row + 1 != ranks)
+    throw InputError(flag + ": " + std::to_string(row + 1) + " rows for " + std::to_string(ranks) +
+                     " GPUs (--gpus); give one row per GPU" + example);
+  return splits;
+}
+
 int parse_gpu_count(const std::string& text, const std::string& flag, int most) {
   return static_cast<int>(parse_number_in_range(text, flag, 1, most));
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -24,6 +25,10 @@ int parse_gpu_count(const std::string& text, const std::string& flag, int most =
 // A broadcast's source GPU: 0 to `ranks` - 1. Throws InputError naming both numbers ("--root: 5
 // is not a GPU of a ring of 5 (--gpus); give 0 to 4").
 int parse_root_gpu(const std::string& text, const std::string& flag, int ranks);
+// An uneven AllToAll's block sizes (Config::splits) from "3,1/0,2": rows by '/', one per GPU,
+// each `ranks` whole numbers by ',', 0 to kMaxCount. Throws InputError naming the flag, the row
+// and the block ("--splits: row 2 has 3 blocks; give 2, one per GPU").
+std::vector<std::int64_t> parse_splits(const std::string& text, int ranks, const std::string& flag);
 // Elements per GPU: a whole number with K, M, G suffixes, at most kMaxCount.
 std::int64_t parse_element_count(const std::string& text, const std::string& flag);
 // A UI scale as read from --ui-scale: 0 means "work it out from the screen", anything else

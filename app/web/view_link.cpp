@@ -11,9 +11,9 @@ namespace {
 
 // The keys a link may hold: the flags view_command_args writes, no more (a link must not name
 // an output file or change how the page runs).
-constexpr std::array<std::string_view, 18> kLinkKeys = {
-    "op",   "algo",  "order",   "gpus", "count", "dtype",    "reduce", "init",     "view",
-    "round", "lang", "present", "predict", "open", "channels", "slices", "topology", "root"};
+constexpr std::array<std::string_view, 19> kLinkKeys = {
+    "op",    "algo", "order",   "gpus",    "count", "dtype",    "reduce", "init",     "view",  "round",
+    "lang", "present", "predict", "open", "channels", "slices", "topology", "root", "splits"};
 
 bool is_link_key(std::string_view key) { return std::find(kLinkKeys.begin(), kLinkKeys.end(), key) != kLinkKeys.end(); }
 

@@ -184,6 +184,16 @@ std::int64_t split_row_sum(const Config& config, int sender) {
   return sum;
 }
 
+std::string splits_text(const Config& config) {
+  std::string text;
+  for (int sender = 0; sender < config.ranks; ++sender) {
+    if (sender > 0) text += '/';
+    for (int receiver = 0; receiver < config.ranks; ++receiver)
+      text += (receiver > 0 ? "," : "") + std::to_string(split_of(config, sender, receiver));
+  }
+  return text;
+}
+
 std::int64_t buffer_elements(const Config& config) {
   if (config.op == Op::allgather) return config.count * config.ranks;
   // Uneven AllToAll: every (sender, receiver) block (layout.h).

@@ -103,6 +103,8 @@ inline std::int64_t split_of(const Config& config, int sender, int receiver) {
 }
 // GPU `sender`'s row of Config::splits summed: the elements of its input that it sends.
 std::int64_t split_row_sum(const Config& config, int sender);
+// Config::splits as --splits takes it, "3,1/0,2": rows by '/', blocks by ','.
+std::string splits_text(const Config& config);
 
 
 inline constexpr EnumNamer op_name{kOpNames};

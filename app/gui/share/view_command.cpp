@@ -38,6 +38,7 @@ void add_collective(std::vector<std::string>& args, const Config& config) {
   if (config.channels != defaults.channels) add(args, "--channels", std::to_string(config.channels));
   if (config.slices != defaults.slices) add(args, "--slices", std::to_string(config.slices));
   if (config.root != defaults.root) add(args, "--root", std::to_string(config.root));
+  if (uneven_all_to_all(config)) add(args, "--splits", splits_text(config));
   // The command line runs an in-switch reduction only on a machine that names the switch.
   if (algorithm_unit(config.algorithm).reduces_in_switch)
     add(args, "--topology", "nvswitch:" + std::to_string(config.ranks));
