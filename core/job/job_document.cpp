@@ -29,6 +29,10 @@ ordered collective_json(const Run& run, const CollectiveInstance& instance, int 
   out["reduce"] = reduce_op_name(instance.reduce);
   if (instance.root) out["root"] = *instance.root;
   if (instance.peer) out["peer"] = *instance.peer;
+  if (!instance.in_splits.empty()) {
+    out["in_splits"] = instance.in_splits;
+    out["out_splits"] = instance.out_splits;
+  }
   out["ringviz_algorithm"] = algorithm_name(instance.algorithm);
   if (!instance.library.algorithm.empty()) out["algorithm"] = instance.library.algorithm;
   if (!instance.library.protocol.empty()) out["protocol"] = instance.library.protocol;
@@ -171,6 +175,14 @@ class JobReader {
     return value;
   }
 
+  std::vector<std::int64_t> sizes(const json& value, const std::string& pointer) const {
+    if (!value.is_array()) reader_.fail(pointer, "expected an array of element counts, found " + kind_of(value));
+    std::vector<std::int64_t> out;
+    for (std::size_t i = 0; i < value.size(); ++i)
+      out.push_back(reader_.integer(value[i], pointer + "/" + std::to_string(i), 0, kMaxCount));
+    return out;
+  }
+
   std::vector<std::string> strings(const json& value, const std::string& pointer) const {
     if (!value.is_array()) reader_.fail(pointer, "expected an array of strings, found " + kind_of(value));
     std::vector<std::string> out;
@@ -276,6 +288,9 @@ class JobReader {
       instance.root = static_cast<int>(reader_.integer(*root, at + "/root", 0, kMaxRanks - 1));
     if (auto peer = node.find("peer"); peer != node.end())
       instance.peer = static_cast<int>(reader_.integer(*peer, at + "/peer", 0, kMaxRanks - 1));
+    // An uneven AllToAll's splits, one per member of the group (run_validate checks both).
+    if (auto in = node.find("in_splits"); in != node.end()) instance.in_splits = sizes(*in, at + "/in_splits");
+    if (auto out = node.find("out_splits"); out != node.end()) instance.out_splits = sizes(*out, at + "/out_splits");
     instance.library.algorithm = optional_text(node, at, "algorithm");
     instance.library.protocol = optional_text(node, at, "protocol");
     if (auto channels = node.find("channels"); channels != node.end()) {

@@ -42,6 +42,13 @@ std::string fixed(double value, int decimals) {
   return text;
 }
 
+// "2,3,0": one size per member of the group.
+std::string joined_sizes(const std::vector<std::int64_t>& sizes) {
+  std::string text;
+  for (std::int64_t size : sizes) text += (text.empty() ? "" : ",") + std::to_string(size);
+  return text;
+}
+
 std::string padded(const std::string& text, std::size_t width, bool right = true) {
   if (text.size() >= width) return text;
   const std::string pad(width - text.size(), ' ');
@@ -200,6 +207,10 @@ std::string job_table_text(const Job& job, const JobTable& table) {
     out += " ";
     for (std::size_t i = 0; i < cells.size(); ++i) out += " " + padded(cells[i], columns[i].second);
     std::string label = c.label;
+    // An uneven AllToAll's splits, which no column holds: what the rank sends each member, and receives.
+    if (!c.in_splits.empty())
+      label += (label.empty() ? "" : " ") + std::string("splits: sends ") + joined_sizes(c.in_splits) + ", receives " +
+               joined_sizes(c.out_splits);
     if (!c.derived.empty()) {
       std::string derived;
       for (const std::string& field : c.derived) derived += (derived.empty() ? "" : ", ") + field;
@@ -247,6 +258,8 @@ std::string job_table_json(const Job& job, const JobTable& table) {
     entry["channels"] = c.library.channels ? ordered(*c.library.channels) : ordered(nullptr);
     entry["root"] = c.root ? ordered(*c.root) : ordered(nullptr);
     entry["peer"] = c.peer ? ordered(*c.peer) : ordered(nullptr);
+    entry["in_splits"] = c.in_splits.empty() ? ordered(nullptr) : ordered(c.in_splits);
+    entry["out_splits"] = c.out_splits.empty() ? ordered(nullptr) : ordered(c.out_splits);
     entry["start_us"] = c.measured ? ordered(c.measured->start_us) : ordered(nullptr);
     entry["duration_us"] = c.measured ? ordered(row.time_us) : ordered(nullptr);
     entry["predicted_us"] = row.predicted_us > 0 ? ordered(row.predicted_us) : ordered(nullptr);

@@ -218,6 +218,7 @@ class RankImporter {
     }
     instance.bytes = instance.count * static_cast<std::int64_t>(dtype_size(*dtype));
     read_root_and_peer(c, instance);
+    read_splits(c, instance, group_size);
     std::string library_algorithm;
     if (issued.kernel) {
       if (auto parsed = parse_nccl_kernel_name(issued.kernel->name)) {
@@ -258,6 +259,38 @@ class RankImporter {
                          escape_for_message(group_name_) + "\" " + rank_text(members));
       instance.peer = peer;
     }
+  }
+
+  // An all_to_all's uneven splits: one per member of the group, adding up to what the rank sends
+  // and receives. Even splits ("[]") leave both empty.
+  void read_splits(const KinetoCommOp& c, CollectiveInstance& instance, int group_size) const {
+    if (instance.op != Op::alltoall || (c.in_splits.empty() && c.out_splits.empty())) return;
+    const std::string at = where(trace_, c.event, c.collective);
+    const auto check = [&](const std::vector<std::int64_t>& splits, const char* field,
+                           const std::optional<std::int64_t>& total, const char* total_field) {
+      if (static_cast<int>(splits.size()) != group_size)
+        throw InputError(at + ": " + field + " lists " + std::to_string(splits.size()) + " sizes for a group of " +
+                         std::to_string(group_size) + " ranks (one per member)");
+      std::int64_t sum = 0;
+      for (std::int64_t size : splits) sum += std::min(size, kMaxCount);
+      if (total && sum != *total)
+        throw InputError(at + ": " + field + " adds up to " + std::to_string(sum) + " elements, but " + total_field +
+                         " is " + std::to_string(*total));
+    };
+    // PyTorch takes one side's sizes as None for "even": that side is its total over the group.
+    const auto even_side = [&](const std::optional<std::int64_t>& total, const char* total_field, const char* name) {
+      if (!total || *total % group_size != 0)
+        throw InputError(at + ": " + name + " is empty, so even, but " + total_field + " " +
+                         (total ? std::to_string(*total) : std::string("is missing and")) +
+                         " does not divide among a group of " + std::to_string(group_size) + " ranks");
+      instance.derived.push_back(name == std::string("In split size") ? "in_splits" : "out_splits");
+      return std::vector<std::int64_t>(static_cast<std::size_t>(group_size), *total / group_size);
+    };
+    instance.in_splits = c.in_splits.empty() ? even_side(c.in_elements, "In msg nelems", "In split size") : c.in_splits;
+    instance.out_splits =
+        c.out_splits.empty() ? even_side(c.out_elements, "Out msg nelems", "Out split size") : c.out_splits;
+    check(instance.in_splits, "In split size", c.in_elements, "In msg nelems");
+    check(instance.out_splits, "Out split size", c.out_elements, "Out msg nelems");
   }
 
   // The group's index, adding it from the op's own words where no pg_config named it.

@@ -30,6 +30,9 @@ struct KinetoCommOp {
   std::optional<std::vector<int>> group_ranks;
   std::optional<int> group_size;
   std::optional<std::int64_t> in_elements, out_elements;
+  // `In split size` / `Out split size`: an all_to_all's uneven splits, one per member of the
+  // group ("[]" when even, or in traces without them).
+  std::vector<std::int64_t> in_splits, out_splits;
   std::string dtype;        // PyTorch's ("Float") or, from Input type, C++'s ("float")
   // `Rank` (PyTorch 2.4 on): the rank argument of the op's record, which for a broadcast is its
   // root as a rank of the group (ProcessGroupNCCL records opts.rootRank there); for the other

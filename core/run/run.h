@@ -71,6 +71,12 @@ struct CollectiveInstance {
   // broadcast without a root is stepped from the group's first GPU.
   std::optional<int> root;
   std::optional<int> peer;
+  // An AllToAll with uneven splits, as this rank gave them, one entry per member of the group in
+  // the group's order (PyTorch's input_split_sizes and output_split_sizes): what it sends each
+  // member and what it receives from each. Empty where the blocks are even or the source does
+  // not say; then `count` is the same on every rank, else it is this rank's input (the sum of
+  // in_splits) and the ranks' counts differ.
+  std::vector<std::int64_t> in_splits, out_splits;
   // Bytes of one rank's input as the source states them; must equal count x dtype size.
   std::optional<std::int64_t> bytes;
   std::optional<TimeSpan> measured;

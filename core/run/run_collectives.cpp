@@ -34,6 +34,26 @@ std::vector<RunCollective> run_collectives(const Run& run) {
   return collectives;
 }
 
+namespace {
+
+// An uneven AllToAll's N x N table from its members' splits: row i from member i's in_splits,
+// or, where member i was not traced, from what each traced member j received from it
+// (out_splits). A block between two untraced members is in no trace: it is stepped as empty.
+std::vector<std::int64_t> split_table(const RunCollective& collective) {
+  const std::size_t n = collective.members.size();
+  std::vector<std::int64_t> table(n * n, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const CollectiveInstance* sender = collective.members[i];
+      const CollectiveInstance* receiver = collective.members[j];
+      if (sender && !sender->in_splits.empty()) table[i * n + j] = sender->in_splits[j];
+      else if (receiver && !receiver->out_splits.empty()) table[i * n + j] = receiver->out_splits[i];
+    }
+  return table;
+}
+
+}  // namespace
+
 Config collective_config(const Run& run, const RunCollective& collective) {
   const CollectiveInstance& instance = collective.first();
   Config config;
@@ -51,6 +71,12 @@ Config collective_config(const Run& run, const RunCollective& collective) {
     const std::vector<int>& ranks = run.groups[static_cast<std::size_t>(collective.group)].ranks;
     const auto found = std::find(ranks.begin(), ranks.end(), *instance.root);
     if (found != ranks.end()) config.root = static_cast<int>(found - ranks.begin());
+  }
+  if (!instance.in_splits.empty()) {
+    config.splits = split_table(collective);
+    config.count = 0;
+    for (int sender = 0; sender < config.ranks; ++sender)
+      config.count = std::max(config.count, split_row_sum(config, sender));
   }
   if (instance.recording) config.init = instance.recording->config.init;
   return config;

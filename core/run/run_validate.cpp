@@ -62,6 +62,46 @@ std::optional<std::string> check_span(const TimeSpan& span) {
   return std::nullopt;
 }
 
+// An uneven AllToAll's splits: one per member, none negative, the sent ones adding up to count.
+std::optional<std::string> check_splits(const ProcessGroup& group, const CollectiveInstance& instance) {
+  if (instance.in_splits.empty() && instance.out_splits.empty()) return std::nullopt;
+  if (instance.op != Op::alltoall) return std::string("split sizes, but only an alltoall has them");
+  for (const auto* splits : {&instance.in_splits, &instance.out_splits}) {
+    const char* name = splits == &instance.in_splits ? "in_splits" : "out_splits";
+    if (splits->size() != group.ranks.size())
+      return std::string(name) + " lists " + std::to_string(splits->size()) + " sizes for " + group_text(group) + " of " +
+             std::to_string(group.ranks.size()) + " ranks (one per member)";
+    std::int64_t sum = 0;
+    for (std::int64_t size : *splits) {
+      if (size < 0 || size > kMaxCount)
+        return std::string(name) + ": " + std::to_string(size) + " is out of range (0 to 2^40 elements)";
+      sum += size;
+    }
+    if (splits == &instance.in_splits && sum != instance.count)
+      return "in_splits add up to " + std::to_string(sum) + " elements, but count is " + std::to_string(instance.count) +
+             " (what the rank sends in all)";
+  }
+  return std::nullopt;
+}
+
+// Members i and j of an uneven AllToAll agree on their block: what i sends j is what j receives
+// from i. Untraced members say nothing.
+std::optional<std::string> check_pairwise_splits(const ProcessGroup& group, const RunCollective& collective) {
+  const std::size_t n = collective.members.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const CollectiveInstance* sender = collective.members[i];
+      const CollectiveInstance* receiver = collective.members[j];
+      if (!sender || !receiver || sender->in_splits.empty() || receiver->out_splits.empty()) continue;
+      if (sender->in_splits[j] != receiver->out_splits[i])
+        return "rank " + std::to_string(group.ranks[i]) + " sends " + std::to_string(sender->in_splits[j]) +
+               " elements to rank " + std::to_string(group.ranks[j]) + " (in_splits), but rank " +
+               std::to_string(group.ranks[j]) + " receives " + std::to_string(receiver->out_splits[i]) +
+               " from it (out_splits)";
+    }
+  return std::nullopt;
+}
+
 // What one instance says on its own: its group, and sizes a schedule can take.
 std::optional<std::string> check_instance(const Run& run, int rank, const CollectiveInstance& instance) {
   if (instance.group < 0 || instance.group >= static_cast<int>(run.groups.size()))
@@ -96,6 +136,7 @@ std::optional<std::string> check_instance(const Run& run, int rank, const Collec
            rank_list(group.ranks) + ")";
   if (instance.peer && instance.op != Op::sendrecv)
     return "a peer (" + std::to_string(*instance.peer) + "), but only a send/recv has one";
+  if (auto problem = check_splits(group, instance)) return problem;
   if (instance.library.channels && *instance.library.channels < 1)
     return "the library's channels " + std::to_string(*instance.library.channels) + " must be 1 or more";
   if (instance.measured)
@@ -183,12 +224,19 @@ std::optional<std::string> check_collective(const Run& run, const RunCollective&
       first_rank = rank;
       continue;
     }
-    for (const DefiningField& field : kDefiningFields)
+    for (const DefiningField& field : kDefiningFields) {
+      // Uneven splits give each rank its own count; the splits are checked pair by pair instead.
+      if (field.name == std::string("count") && !instance->in_splits.empty() && !first->in_splits.empty()) continue;
       if (field.value(*instance) != field.value(*first))
         return where + "rank " + std::to_string(rank) + " has " + field.name + " " + field.value(*instance) +
                " where rank " + std::to_string(first_rank) + " has " + field.name + " " + field.value(*first);
+    }
+    if (instance->in_splits.empty() != first->in_splits.empty())
+      return where + "rank " + std::to_string(rank) + (instance->in_splits.empty() ? " has no" : " has") +
+             " split sizes where rank " + std::to_string(first_rank) + (first->in_splits.empty() ? " has none" : " has them");
   }
   if (!first) return std::nullopt;  // untraced ranks list nothing, so some rank lists it
+  if (auto problem = check_pairwise_splits(group, collective)) return where + *problem;
   const auto group_size = static_cast<int>(group.ranks.size());
   for (const CollectiveInstance* instance : collective.members) {
     if (!instance || !instance->recording) continue;

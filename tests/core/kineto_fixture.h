@@ -24,6 +24,8 @@ struct FakeCollective {
   // PyTorch 2.4 on: `Rank` (a broadcast's root as a rank of the group), `Src Rank` / `Dst Rank`
   // (a recv's sender, a send's receiver, global ranks). Absent unless set.
   std::optional<int> rank_arg, src_rank, dst_rank;
+  // `In split size` / `Out split size` as PyTorch writes them: "[]" unless an all_to_all's are uneven.
+  std::string in_split = "[]", out_split = "[]";
 };
 
 inline std::string fake_kineto_trace(int rank, int world, const std::vector<FakeCollective>& collectives,
@@ -36,7 +38,8 @@ inline std::string fake_kineto_trace(int rank, int world, const std::vector<Fake
   for (const FakeCollective& c : collectives) {
     json args = {{"Collective name", c.name}, {"In msg nelems", c.in},   {"Out msg nelems", c.out},
                  {"dtype", c.dtype},          {"Group size", static_cast<int>(c.ranks.size())},
-                 {"Process Group Name", c.group}, {"Process Group Ranks", json(c.ranks).dump()}};
+                 {"Process Group Name", c.group}, {"Process Group Ranks", json(c.ranks).dump()},
+                 {"In split size", c.in_split},    {"Out split size", c.out_split}};
     if (c.rank_arg) args["Rank"] = *c.rank_arg;
     if (c.src_rank) args["Src Rank"] = *c.src_rank;
     if (c.dst_rank) args["Dst Rank"] = *c.dst_rank;
