@@ -128,3 +128,63 @@ TEST_CASE("record --dump-layout into an existing folder of layouts replaces them
   CHECK(names_in(layouts) == std::vector<std::string>{"frame-000000.json", "frame-000001.json"});
   CHECK(names_in(folder) == std::vector<std::string>{"ffmpeg", "frames", "layouts"});
 }
+
+namespace {
+
+bool is_digit(char32_t code) { return code >= '0' && code <= '9'; }
+
+// A letter or an ideograph: what a number's unit or label is made of.
+bool is_word(char32_t code) {
+  return (code >= 'A' && code <= 'Z') || (code >= 'a' && code <= 'z') || (code >= 0x3040 && code <= 0x9FFF);
+}
+
+char32_t first_code_point(const std::string& text) {
+  std::size_t at = 0;
+  return text.empty() ? 0 : ringviz::next_code_point(text, at);
+}
+
+char32_t last_code_point(const std::string& text) {
+  std::size_t at = text.size();
+  while (at > 0 && (static_cast<unsigned char>(text[at - 1]) & 0xC0) == 0x80) --at;  // continuation bytes
+  if (at == 0) return 0;
+  --at;
+  return ringviz::next_code_point(text, at);
+}
+
+}  // namespace
+
+TEST_CASE("lesson 08's Memory header never ends a line at a label before its number (\"micro-batch\" / \"1\"), en and zh") {
+  // Video second 20 at 1280x720: the first scene's third step, the header wrapped onto two lines.
+  for (const char* language : {"zh", "en"}) {
+    CAPTURE(language);
+    const fs::path folder = layouts_folder(std::string("header-") + language);
+    const Run run = run_ringviz({"record", "--lesson", "08-112gb-in-80gb", "--lang", language, "--out",
+                                 (folder / "frames").string() + "/", "--size", "1280x720", "--fps", "1", "--from", "20",
+                                 "--seconds", "1", "--dump-layout", (folder / "layout.json").string()});
+    INFO("ringviz printed: " << run.output);
+    REQUIRE(run.exit_code == 0);
+    const nlohmann::json layout = load_json(folder / "layout.json");
+    REQUIRE(layout["view"] == "memory");
+    const nlohmann::json& texts = layout["texts"];
+    int line_pairs = 0;
+    for (std::size_t i = 0; i + 1 < texts.size(); ++i) {
+      const nlohmann::json& line = texts[i];
+      const nlohmann::json& next = texts[i + 1];
+      // The next line of one paragraph: same font size, same left edge (give or take the ink of
+      // its first glyph), one line lower; a paragraph after it starts 1.2 lines lower.
+      const double step = next["y"].get<double>() - line["y"].get<double>();
+      const double pixels = line["pixels"].get<double>();
+      if (next["pixels"].get<double>() != pixels || std::abs(next["x"].get<double>() - line["x"].get<double>()) > 3 ||
+          step < pixels * 0.9 || step > pixels * 1.1)
+        continue;
+      ++line_pairs;
+      const std::string ends = line["text"].get<std::string>(), starts = next["text"].get<std::string>();
+      CAPTURE(ends);
+      CAPTURE(starts);
+      const char32_t end = last_code_point(ends), start = first_code_point(starts);
+      CHECK_FALSE((is_word(end) && is_digit(start)));
+      CHECK_FALSE((is_digit(end) && is_word(start)));
+    }
+    CHECK(line_pairs >= 1);  // the header (at least) wraps at this width
+  }
+}

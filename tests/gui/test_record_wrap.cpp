@@ -6,7 +6,10 @@
 
 #include <imgui.h>
 
-#include "app/gui/teaching/lesson_player_wrap.h"
+#include "app/gui/text/caption_wrap.h"
+#include "app/gui/views/iteration/iteration_words.h"
+#include "core/model/text.h"
+#include "core/training/iteration_model.h"
 
 using ringviz::gui::caption_font_pixels;
 using ringviz::gui::wrap_caption;
@@ -166,4 +169,51 @@ TEST_CASE("caption type is about 3.6% of the frame height, in whole multiples of
   CHECK(caption_font_pixels(360) == 13);
   CHECK(caption_font_pixels(100) == 13);
   CHECK(caption_font_pixels(2160) == 78);
+}
+
+TEST_CASE("the Memory tab's header for an audience keeps every number with its label at any width, en and zh") {
+  const DefaultFont f;  // no CJK glyphs: each measures as the fallback glyph, which is enough here
+  auto is_digit = [](char32_t c) { return c >= '0' && c <= '9'; };
+  auto is_word = [](char32_t c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= 0x3040 && c <= 0x9FFF);
+  };
+  auto code_points = [](const std::string& text) {
+    std::vector<char32_t> codes;
+    for (std::size_t at = 0; at < text.size();) codes.push_back(ringviz::next_code_point(text, at));
+    return codes;
+  };
+  auto without_spaces = [](const std::string& text) {
+    std::string kept;
+    for (char c : text)
+      if (c != ' ') kept += c;
+    return kept;
+  };
+  ringviz::IterationQuery query;
+  query.micro_batch = 1;  // "micro-batch 1": the label and its number the header used to part
+  for (ringviz::Language language : {ringviz::Language::en, ringviz::Language::zh}) {
+    const std::string header = ringviz::gui::iteration_audience_summary(query, language);
+    CAPTURE(header);
+    REQUIRE(header.find(language == ringviz::Language::zh ? "微批次 1" : "micro-batch 1") != std::string::npos);
+    // From a quarter of the sentence to all of it, a pixel step of a tenth of a glyph: every
+    // place a line can end.
+    const float whole = f.width(header);
+    int wrapped = 0;
+    for (float width = whole * 0.25f; width < whole; width += 1.3f) {
+      const auto lines = wrap_caption(*f.font, 26, header, width);
+      wrapped += lines.size() > 1 ? 1 : 0;
+      CHECK(without_spaces(join(lines, "")) == without_spaces(header));
+      for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+        const std::vector<char32_t> ends = code_points(lines[i]), starts = code_points(lines[i + 1]);
+        REQUIRE(!ends.empty());
+        REQUIRE(!starts.empty());
+        if ((is_word(ends.back()) && is_digit(starts.front())) || (is_digit(ends.back()) && is_word(starts.front()))) {
+          CAPTURE(width);
+          CAPTURE(lines[i]);
+          CAPTURE(lines[i + 1]);
+          FAIL_CHECK("a line ends at a label before its number, or a number before its unit");
+        }
+      }
+    }
+    CHECK(wrapped > 100);
+  }
 }

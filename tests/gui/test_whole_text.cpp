@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "app/gui/text/table_fit.h"
-#include "app/gui/text/whole_lines.h"
+#include "app/gui/panels/whole_lines.h"
 
 using namespace ringviz::gui;
 

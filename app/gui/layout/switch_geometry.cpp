@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 namespace ringviz::gui {
 
@@ -12,14 +14,155 @@ bool touches_a_gpu(const RingGeometry& ring, const Rect& box, float margin) {
   return std::any_of(ring.boxes.begin(), ring.boxes.end(), [&](const GpuBox& gpu) { return gpu.box.overlaps(grown); });
 }
 
-// A straight spoke between the edges of two boxes, shifted sideways by `offset` so that the
-// way in and the way out are two lines.
-ArrowPath spoke(const Rect& from, const Rect& to, float offset) {
-  const Vec2 a = from.centre(), b = to.centre();
+// How far the segment a-b passes from `box`: 0 where it touches or crosses it.
+float segment_clearance(Vec2 a, Vec2 b, const Rect& box) {
+  // Clip the segment against the box (Liang-Barsky): any part inside means a crossing.
+  float t0 = 0, t1 = 1;
   const Vec2 d = b - a;
+  const float p[4] = {-d.x, d.x, -d.y, d.y};
+  const float q[4] = {a.x - box.x, box.right() - a.x, a.y - box.y, box.bottom() - a.y};
+  bool crosses = true;
+  for (int i = 0; i < 4 && crosses; ++i) {
+    if (std::fabs(p[i]) < 1e-6f) {
+      crosses = q[i] >= 0;
+    } else {
+      const float t = q[i] / p[i];
+      if (p[i] < 0) t0 = std::max(t0, t);
+      else t1 = std::min(t1, t);
+      crosses = t0 <= t1;
+    }
+  }
+  if (crosses) return 0.0f;
+  // Apart: the nearest pair is an end of the segment and the box, or a corner and the segment.
+  auto to_box = [&](Vec2 v) {
+    const float dx = std::max({box.x - v.x, 0.0f, v.x - box.right()});
+    const float dy = std::max({box.y - v.y, 0.0f, v.y - box.bottom()});
+    return std::sqrt(dx * dx + dy * dy);
+  };
+  auto to_segment = [&](Vec2 v) {
+    const float length2 = d.x * d.x + d.y * d.y;
+    const float t = length2 > 0 ? std::clamp(((v.x - a.x) * d.x + (v.y - a.y) * d.y) / length2, 0.0f, 1.0f) : 0.0f;
+    return (a + d * t - v).length();
+  };
+  return std::min({to_box(a), to_box(b), to_segment(box.min()), to_segment(box.max()),
+                   to_segment({box.right(), box.y}), to_segment({box.x, box.bottom()})});
+}
+
+// Where the segment from `outside` to `inside` (a point in `box`) first meets the box's edge.
+Vec2 box_entry(const Rect& box, Vec2 outside, Vec2 inside) {
+  const Vec2 d = inside - outside;
+  float t = 0;
+  if (d.x > 1e-6f && outside.x < box.x) t = std::max(t, (box.x - outside.x) / d.x);
+  if (d.x < -1e-6f && outside.x > box.right()) t = std::max(t, (box.right() - outside.x) / d.x);
+  if (d.y > 1e-6f && outside.y < box.y) t = std::max(t, (box.y - outside.y) / d.y);
+  if (d.y < -1e-6f && outside.y > box.bottom()) t = std::max(t, (box.bottom() - outside.y) / d.y);
+  return outside + d * std::min(t, 1.0f);
+}
+
+using Line = std::pair<Vec2, Vec2>;
+
+// Where the middle line of each GPU's pair of spokes runs: from the edge of its box to the edge
+// of the switch `box`, clear of every other GPU box (titles included: they are inside the box)
+// by `wanted`, since the markers of the pipelined view ride the spokes in lanes and would
+// otherwise cover another GPU's title.
+struct SpokeRoutes {
+  const RingGeometry& ring;
+  Rect box;
+  float wanted;  // how far a line keeps from the other GPUs' boxes
+  float enough;  // a line this long carries full-size markers: a longer one only turns further
+  std::vector<Vec2> targets;  // where a line that cannot aim at the centre may aim instead
+
+  // `inset`: the targets lie that far inside the switch's edge, so that both ways of a pair
+  // land on the edge rather than past a corner.
+  SpokeRoutes(const RingGeometry& ring_, const Rect& box_, float inset, float wanted_, float enough_)
+      : ring(ring_), box(box_), wanted(wanted_), enough(enough_) {
+    const Rect inner = box.inset(std::min(inset, std::min(box.w, box.h) * 0.5f));
+    constexpr int kPerSide = 32;
+    for (int i = 0; i <= kPerSide; ++i) {
+      const float f = static_cast<float>(i) / kPerSide;
+      targets.push_back({inner.x + inner.w * f, inner.y});
+      targets.push_back({inner.x + inner.w * f, inner.bottom()});
+      targets.push_back({inner.x, inner.y + inner.h * f});
+      targets.push_back({inner.right(), inner.y + inner.h * f});
+    }
+  }
+
+  const Rect& own(int rank) const { return ring.boxes[static_cast<std::size_t>(rank)].box; }
+
+  Line line_to(int rank, Vec2 target) const {
+    return {box_exit(own(rank), target), box_entry(box, own(rank).centre(), target)};
+  }
+
+  float clearance(int rank, const Line& line) const {
+    float nearest = 1e9f;
+    for (int other = 0; other < ring.ranks; ++other)
+      if (other != rank) nearest = std::min(nearest, segment_clearance(line.first, line.second, own(other)));
+    return nearest;
+  }
+
+  // Whether some line from GPU `rank` keeps `wanted` clear (what the switch's size is chosen by).
+  bool can_clear(int rank) const {
+    if (clearance(rank, line_to(rank, box.centre())) >= wanted) return true;
+    return std::any_of(targets.begin(), targets.end(),
+                       [&](Vec2 target) { return clearance(rank, line_to(rank, target)) >= wanted; });
+  }
+
+  // GPU `rank`'s line: at the switch's centre where that is clear. Where it is not (eight GPUs on
+  // a wide screen: the line from a corner GPU to the centre grazes the GPU below or above the
+  // switch), the longest clear line (up to `enough`, then the least turned) into the switch's
+  // quarter on the GPU's side, `wanted` short of its middle lines, so that the spokes of two
+  // GPUs never cross; else the least turned clear line; else the one farthest from the others.
+  Line choose(int rank) const {
+    const Vec2 from = own(rank).centre(), middle = box.centre();
+    const Line natural = line_to(rank, middle);
+    const float natural_clearance = clearance(rank, natural);
+    if (natural_clearance >= wanted) return natural;
+    // A GPU within `wanted` of one of the switch's middle lines may come in on either side of it.
+    auto on_its_side = [&](Vec2 at) {
+      auto side_ok = [&](float gpu, float centre, float point) {
+        if (std::fabs(gpu - centre) < wanted) return true;
+        return gpu < centre ? point <= centre - wanted : point >= centre + wanted;
+      };
+      return side_ok(from.x, middle.x, at.x) && side_ok(from.y, middle.y, at.y);
+    };
+    auto turn = [&](Vec2 target) {  // how far the aim turns from the switch's centre, in radians
+      const Vec2 n = middle - from, d = target - from;
+      return std::fabs(std::atan2(n.x * d.y - n.y * d.x, n.x * d.x + n.y * d.y));
+    };
+    Line best = natural, clear = natural, safest = natural;
+    float best_length = -1, best_turn = 0, clear_turn = -1, safest_clearance = natural_clearance;
+    for (const Vec2& target : targets) {
+      const Line line = line_to(rank, target);
+      const float kept = clearance(rank, line);
+      if (kept > safest_clearance) {
+        safest = line;
+        safest_clearance = kept;
+      }
+      if (kept < wanted) continue;
+      const float turned = turn(target);
+      if (clear_turn < 0 || turned < clear_turn) {
+        clear = line;
+        clear_turn = turned;
+      }
+      if (!on_its_side(line.second)) continue;
+      const float length = std::min((line.second - line.first).length(), enough);
+      if (length > best_length || (length == best_length && turned < best_turn)) {
+        best = line;
+        best_length = length;
+        best_turn = turned;
+      }
+    }
+    return best_length >= 0 ? best : clear_turn >= 0 ? clear : safest;
+  }
+};
+
+// A straight spoke along `line`, shifted sideways by `offset` so that the way in and the way
+// out are two lines.
+ArrowPath spoke(const Line& line, float offset) {
+  const Vec2 d = line.second - line.first;
   const float length = d.length();
   const Vec2 side = length > 0 ? Vec2{-d.y / length, d.x / length} * offset : Vec2{};
-  return make_path({box_exit(from, b) + side, box_exit(to, a) + side});
+  return make_path({line.first + side, line.second + side});
 }
 
 }  // namespace
@@ -41,21 +184,30 @@ SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float l
   const float margin = line_height * 1.5f;  // room for the spokes' heads
   const float widest = std::min(view.w * 0.6f, line_height * 8.0f * static_cast<float>(columns));
   const float narrowest = 2 * pad + static_cast<float>(columns) * line_height * 1.5f;
-  bool found = false;
-  float cell_h = line_height * 2.6f;
-  Rect box;
-  for (; !found && cell_h >= line_height * 1.2f; cell_h = std::floor(cell_h * 0.85f)) {
+  const float offset = line_height * 0.3f;  // each way of a pair from their middle line
+  // Clear of other GPUs by the pair's half width and a marker lane either side of it.
+  const float wanted = offset + kSpokeMarkerReach * line_height;
+  const float enough = line_height * 8.0f;  // a train of four full-size markers
+  const float inset = offset + pad;
+  // The largest box that touches no GPU and from which every GPU has a clear spoke; where no
+  // size gives every GPU one, the largest that touches no GPU.
+  std::optional<Rect> found, apart;
+  for (float cell_h = line_height * 2.6f; !found && cell_h >= line_height * 1.2f; cell_h = std::floor(cell_h * 0.85f)) {
     const float height = std::round(line_height + 3 * pad + static_cast<float>(rows) * cell_h +
                                     static_cast<float>(rows - 1) * gap);
-    for (float width = widest; width >= narrowest; width *= 0.94f) {
-      box = {std::round(centre.x - width * 0.5f), std::round(centre.y - height * 0.5f), std::round(width), height};
-      if (!touches_a_gpu(ring, box, margin)) {
-        found = true;
-        break;
-      }
+    for (float width = widest; !found && width >= narrowest; width *= 0.94f) {
+      const Rect box{std::round(centre.x - width * 0.5f), std::round(centre.y - height * 0.5f), std::round(width), height};
+      if (touches_a_gpu(ring, box, margin)) continue;
+      if (!apart) apart = box;
+      const SpokeRoutes routes(ring, box, inset, wanted, enough);
+      bool every_clear = true;
+      for (int rank = 0; rank < n && every_clear; ++rank) every_clear = routes.can_clear(rank);
+      if (every_clear) found = box;
     }
   }
+  if (!found) found = apart;
   if (!found) return geometry;
+  const Rect box = *found;
   geometry.fits = true;
   geometry.box = box;
   geometry.title = {box.x + pad, box.y + pad, box.w - 2 * pad, line_height};
@@ -66,10 +218,12 @@ SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float l
   for (int slot = 0; slot < n; ++slot)
     geometry.cells.push_back({box.x + pad + static_cast<float>(slot % columns) * (cell_w + gap),
                               top + static_cast<float>(slot / columns) * (cell_height + gap), cell_w, cell_height});
-  const float offset = line_height * 0.3f;
-  for (const GpuBox& gpu : ring.boxes) {
-    geometry.up.push_back(spoke(gpu.box, box, offset));
-    geometry.down.push_back(spoke(box, gpu.box, offset));
+  const SpokeRoutes routes(ring, box, inset, wanted, enough);
+  for (int rank = 0; rank < n; ++rank) {
+    const Line line = routes.choose(rank);
+    geometry.up.push_back(spoke(line, offset));
+    geometry.down.push_back(spoke({line.second, line.first}, offset));
+    geometry.room.push_back(std::max(0.0f, routes.clearance(rank, line) - offset));
   }
   return geometry;
 }

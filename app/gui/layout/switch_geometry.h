@@ -17,10 +17,23 @@ struct SwitchGeometry {
   std::vector<Rect> cells;       // [slot]: the switch's sum of that slot
   std::vector<ArrowPath> up;     // [gpu]: from GPU r's box into the switch
   std::vector<ArrowPath> down;   // [gpu]: from the switch into GPU r's box
+  // [gpu]: how far either of GPU r's spokes keeps from every other GPU's box (and so its
+  // title), which the markers riding them must not reach past.
+  std::vector<float> room;
 };
 
+// How far the pipelined view's markers reach to either side of a spoke, in lines: two channels'
+// lanes, 1.2 sides apart, of square markers 1.3 lines wide (pipeline_overlay.cpp) that stay
+// upright on a slanted spoke, so that a corner reaches half their diagonal from their centre.
+inline constexpr float kSpokeMarkerReach = (0.6f + 0.71f) * 1.3f;
+
 // The largest box centred on the GPUs' circle that touches no GPU box, at least two lines and
-// a row of cells tall; `view` is the ring view's area.
+// a row of cells tall, and from which every GPU has a spoke clear of the other GPUs' boxes by
+// the pair's half width and kSpokeMarkerReach (where no size allows that, the largest box);
+// `view` is the ring view's area. A spoke aims at the switch's centre where that is clear;
+// otherwise it takes the longest clear line into the switch's quarter on its GPU's side (so that
+// two GPUs' spokes never cross), else the least turned clear line, else the one farthest from the
+// other boxes, whose `room` then tells the markers to shrink.
 SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float line_height);
 
 // The spoke a transfer through the switch rides: a reducing transfer goes up its sender's spoke

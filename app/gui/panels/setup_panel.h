@@ -7,7 +7,7 @@
 
 #include "app/gui/layout/geometry.h"
 #include "app/gui/panels/value_table.h"
-#include "app/gui/text/whole_lines.h"
+#include "app/gui/panels/whole_lines.h"
 #include "app/gui/state/preferences.h"
 #include "app/gui/state/session_model.h"
 #include "core/model/config.h"

@@ -41,7 +41,14 @@ std::vector<PipelineMarker> place_markers(const RingGeometry& geometry, const Sc
     if (length <= 0) continue;
     // The train takes at most 80% of its link; markers keep a fifth of their side apart.
     const float spacing = std::min(size * 1.2f, length * 0.8f / static_cast<float>(slices));
-    const float side = std::max(2.0f, std::min(size, spacing / 1.2f));
+    float side = std::max(2.0f, std::min(size, spacing / 1.2f));
+    if (in_switch != nullptr) {
+      // No wider than the spoke's room: an upright square reaches half its diagonal from its
+      // centre, plus its lane's distance from the spoke (a pixel kept for rounding).
+      const int gpu = transfer.kind == TransferKind::reduce ? transfer.src : transfer.dst;
+      const float room = in_switch->room[static_cast<std::size_t>(gpu)] - 1.0f;
+      side = std::max(2.0f, std::min(side, room / (0.6f * static_cast<float>(lanes - 1) + 0.71f)));
+    }
     const float half_train = spacing * static_cast<float>(slices) * 0.5f;
     const float margin = std::min(0.5f, half_train / length);
     const float centre = margin + std::clamp(travel, 0.0f, 1.0f) * (1.0f - 2.0f * margin);

@@ -12,7 +12,7 @@
 #include "app/gui/render/theme.h"
 #include "app/gui/runtime/gui_app.h"
 #include "app/gui/teaching/lesson_player.h"
-#include "app/gui/teaching/lesson_player_wrap.h"
+#include "app/gui/text/caption_wrap.h"
 #include "app/gui/text/strings.h"
 
 namespace ringviz::gui {

@@ -10,7 +10,7 @@
 
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/teaching/lesson_views.h"
-#include "app/gui/teaching/lesson_player_wrap.h"
+#include "app/gui/text/caption_wrap.h"
 #include "app/gui/inspect/item_marks.h"
 #include "app/gui/text/strings.h"
 #include "core/model/text.h"

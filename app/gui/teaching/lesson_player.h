@@ -8,7 +8,7 @@
 #include <imgui.h>
 
 #include "app/gui/runtime/gui_app.h"
-#include "app/gui/teaching/lesson_player_wrap.h"
+#include "app/gui/text/caption_wrap.h"
 #include "core/teaching/lesson.h"
 
 namespace ringviz::gui {

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/caption_wrap.h"
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/plots/centre_view_draw.h"
@@ -289,14 +290,7 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
   float content_top = 0;
   if (audience_) {
     // What is modelled, and the moment: the words a viewer needs in place of the controls.
-    const bool custom = query_.model.name == kCustomModelName;
-    const std::string summary = format(
-        t.iteration_audience_summary, custom ? t.iteration_custom : std::string(query_.model.name).c_str(),
-        format_parameter_count(query_.model.parameters).c_str(), std::string(strategy_title(query_.strategy)).c_str(),
-        query_.gpus, iteration_gb(query_.gpu_memory_bytes).c_str(), static_cast<long long>(query_.seq),
-        static_cast<long long>(query_.micro_batch), t.iteration_recompute_names[static_cast<std::size_t>(query_.recompute)],
-        t.iteration_offload_names[static_cast<std::size_t>(query_.offload)], query_.tp, query_.sp ? " + SP" : "",
-        t.iteration_attention_names[static_cast<std::size_t>(query_.attention)]);
+    const std::string summary = iteration_audience_summary(query_, language_);
     register_glyph_text(summary);
     const IterationEstimate* shown = estimate();
     const std::string moment_words =
@@ -307,8 +301,12 @@ void IterationView::draw(const Rect& area, const ViewContext& context) {
     float y = area.y + pad * 0.5f;
     for (const std::string& words : {summary, moment_words}) {
       if (words.empty()) continue;
-      dl->AddText(nullptr, 0, ImVec2(area.x + pad, y), to_imcol(colours.muted_text), words.c_str(), nullptr, wrap);
-      y += ImGui::CalcTextSize(words.c_str(), nullptr, false, wrap).y + line * 0.2f;
+      // Wrapped as the captions are, so that no line ends at "micro-batch" before its "1".
+      for (const std::string& words_line : wrap_caption(*ImGui::GetFont(), ImGui::GetFontSize(), words, wrap)) {
+        dl->AddText(ImVec2(area.x + pad, y), to_imcol(colours.muted_text), words_line.c_str());
+        y += line;
+      }
+      y += line * 0.2f;
     }
     content_top = y;
   } else {

@@ -89,4 +89,15 @@ std::string iteration_fit_text(const IterationEstimate& estimate, Language langu
                        : format(t.iteration_does_not_fit, capacity_text.c_str(), iteration_gb(peak - capacity).c_str());
 }
 
+std::string iteration_audience_summary(const IterationQuery& query, Language language) {
+  const UiStrings& t = ui_strings_for(language);
+  const bool custom = query.model.name == kCustomModelName;
+  return format(t.iteration_audience_summary, custom ? t.iteration_custom : std::string(query.model.name).c_str(),
+                format_parameter_count(query.model.parameters).c_str(), std::string(strategy_title(query.strategy)).c_str(),
+                query.gpus, iteration_gb(query.gpu_memory_bytes).c_str(), static_cast<long long>(query.seq),
+                static_cast<long long>(query.micro_batch), t.iteration_recompute_names[static_cast<std::size_t>(query.recompute)],
+                t.iteration_offload_names[static_cast<std::size_t>(query.offload)], query.tp, query.sp ? " + SP" : "",
+                t.iteration_attention_names[static_cast<std::size_t>(query.attention)]);
+}
+
 }  // namespace ringviz::gui

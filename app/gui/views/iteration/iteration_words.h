@@ -16,6 +16,9 @@ std::string iteration_event_text(const IterationEstimate& estimate, int event, L
 std::string iteration_peak_text(const IterationEstimate& estimate, Language language);
 // "Fits in 80 GB: 3.2 GB to spare" or "Does not fit in 80 GB: over by 15.1 GB".
 std::string iteration_fit_text(const IterationEstimate& estimate, Language language);
+// What is modelled, in one sentence for an audience (the Memory tab's header in place of its
+// controls): "Custom (7B parameters), DDP on 8 GPUs of 80.0 GB, sequence 4096 x micro-batch 1, ...".
+std::string iteration_audience_summary(const IterationQuery& query, Language language);
 // "12.3 GB" (the GUI's gigabytes, 10^9 bytes, as `ringviz memory` prints them).
 std::string iteration_gb(double bytes);
 // "1.23 s", "850 ms".

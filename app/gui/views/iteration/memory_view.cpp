@@ -7,6 +7,7 @@
 
 #include "app/gui/plots/centre_view_draw.h"
 #include "app/gui/render/imgui_helpers.h"
+#include "app/gui/text/caption_wrap.h"
 #include "app/gui/text/font_loader.h"
 #include "app/gui/text/strings.h"
 #include "core/training/training_words.h"
@@ -456,20 +457,26 @@ struct TextRows {
   float x, y, width, line;
   // Draws `text` wrapped to the width when it needs at most `max_lines` lines; otherwise
   // nothing (a sentence cut in half says something false). Returns whether it was drawn.
+  // Lines break as the captions' do: a number keeps its unit ("112 GB") on one line.
   bool add(const std::string& text, ImU32 colour, int max_lines = 1) {
     if (text.empty()) return false;
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, width);
-    const int lines = static_cast<int>(std::round(size.y / ImGui::GetTextLineHeight()));
-    if (lines > max_lines || ImGui::CalcTextSize(text.c_str()).x > width * static_cast<float>(max_lines)) return false;
-    dl->AddText(nullptr, 0, ImVec2(x, y), colour, text.c_str(), nullptr, width);
-    y += size.y + line * 0.25f;
+    const std::vector<std::string> lines = wrapped(text);
+    if (lines.size() > static_cast<std::size_t>(max_lines)) return false;
+    for (const std::string& one : lines) {
+      dl->AddText(ImVec2(x, y), colour, one.c_str());
+      y += ImGui::GetTextLineHeight();
+    }
+    y += line * 0.25f;
     return true;
   }
   // The height `text` would take at this width (0 when it would not be drawn).
   float height(const std::string& text, int max_lines = 1) const {
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, width);
-    const int lines = static_cast<int>(std::round(size.y / ImGui::GetTextLineHeight()));
-    return lines > max_lines ? 0.0f : size.y + line * 0.25f;
+    const std::size_t lines = wrapped(text).size();
+    return lines > static_cast<std::size_t>(max_lines) ? 0.0f
+                                                       : static_cast<float>(lines) * ImGui::GetTextLineHeight() + line * 0.25f;
+  }
+  std::vector<std::string> wrapped(const std::string& text) const {
+    return wrap_caption(*ImGui::GetFont(), ImGui::GetFontSize(), text, width);
   }
 };
 

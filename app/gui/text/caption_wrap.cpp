@@ -1,4 +1,4 @@
-#include "app/gui/teaching/lesson_player_wrap.h"
+#include "app/gui/text/caption_wrap.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/gui/text/whole_lines.h"
+#include "app/gui/panels/whole_lines.h"
 
 #include <algorithm>
 

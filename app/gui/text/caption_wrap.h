@@ -1,6 +1,7 @@
 #pragma once
-// Caption layout for the lesson player, apart from it so that it can be tested with nothing
-// but a font atlas (no GL, no GUI).
+// Caption layout: the lesson player's captions, the recording's title cards and the Memory
+// tab's header for an audience wrap by one rule (a number stays with its unit or label), apart
+// from any of them so that it can be tested with nothing but a font atlas (no GL, no GUI).
 #include <cstdint>
 #include <string>
 #include <vector>
