@@ -5,7 +5,7 @@
 
 namespace ringviz::gui {
 
-// Where the ring view puts things: one box per GPU (title strip + a grid of its N slot cells)
+// Where the ring view puts things: one box per GPU (title strip + a grid of its slot cells)
 // and one arrow per ring edge r -> r+1. Up to kMaxCircleRanks GPUs sit on an ellipse; beyond
 // that they fill a serpentine grid (left to right, then right to left on the next row) so
 // that ring neighbours stay side by side, and the closing edge runs around the outside.
@@ -35,6 +35,7 @@ struct RingGeometry {
   // the others: the boxes are still there (overlapping), but the view shows a notice instead.
   bool fits = true;
   int ranks = 0;
+  int slots = 0;  // cells per box: N, or N x N for an uneven AllToAll (row = sender, column = receiver)
   int cell_columns = 1;
   int cell_rows = 1;
   float cell_width = 0;
@@ -53,8 +54,9 @@ struct RingGeometry {
   Rect painted_cell(int rank, int slot) const;
 };
 
-// line_height: the font's line height in pixels (titles and spacing scale with it).
-RingGeometry layout_ring(Rect view, int ranks, float line_height);
+// line_height: the font's line height in pixels (titles and spacing scale with it). `slots`:
+// cells per box, `ranks` when 0; N x N of them are laid out as an N-by-N grid, a sender per row.
+RingGeometry layout_ring(Rect view, int ranks, float line_height, int slots = 0);
 
 // The ring arrow a transfer rides (`arrows` or `back_arrows`), or null when src and dst are
 // not ring neighbours.

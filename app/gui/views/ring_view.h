@@ -59,7 +59,7 @@ class RingView {
  private:
   // Lays the ring out again only when the area, the GPU count or the text size changed: the
   // layout searches over shapes, too slow for every frame.
-  void fit_geometry(const Rect& ring_area, int ranks, float line);
+  void fit_geometry(const Rect& ring_area, int ranks, int slots, float line);
   // Brings the palette and the cells of `round` to the renderer when they differ from what it has.
   void sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round);
 
@@ -105,6 +105,7 @@ class RingView {
   Rect geometry_view_{};  // what geometry_ was laid out for
   float geometry_line_ = 0;
   std::vector<std::string> drawn_labels_;  // rank-major, of ImGui frame drawn_labels_frame_
+  int drawn_labels_slots_ = 0;              // slots per rank in drawn_labels_
   int drawn_labels_frame_ = -1;
   int drawn_labels_ranks_ = 0;
   std::vector<DrawnArrow> drawn_arrows_;  // of the last frame, for --dump-layout
