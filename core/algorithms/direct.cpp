@@ -153,7 +153,7 @@ constexpr Words kRoundAllToAllUneven{
     "The GPUs pair up: %s. Each pair sends each other its block (copy), into the same pair's slot: GPU %d's "
     "block for GPU %d, %lld elements, lands in row %d of GPU %d.",
     "GPU 两两配对：%s。每对互相发送自己的块（拷贝），放入同一组合的分片：GPU %d 发给 GPU %d 的块（%lld 个元素）"
-    "落入 GPU %d 的第 %d 行。"};
+    "作为第 %d 行落入 GPU %d。"};
 
 // "0 & 3, 1 & 2": each pair of the round once, by its lower GPU.
 std::string round_pairs(const Round& round) {

@@ -324,7 +324,7 @@ TEST_CASE("an uneven AllToAll's captions say where a block lands, its size, and 
   CHECK(contains(run.caption(2), "GPU 1's block for GPU 3, 2 elements, lands in row 1 of GPU 3."));
   CHECK(contains(run.caption(3), "After this round every GPU holds its column: in row i, the block GPU i meant for it."));
   CHECK(contains(run.caption(-1), "Every GPU holds its column"));
-  CHECK(contains(run.caption(1, Language::zh), "GPU 0 发给 GPU 3 的块（1 个元素）落入 GPU 3 的第 0 行。"));
+  CHECK(contains(run.caption(1, Language::zh), "GPU 0 发给 GPU 3 的块（1 个元素）作为第 0 行落入 GPU 3。"));
   for (Language language : {Language::en, Language::zh})
     for (int round = -1; round <= run.schedule.round_count(); ++round) {
       const std::string text = run.caption(round, language);
