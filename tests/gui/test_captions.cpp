@@ -127,7 +127,7 @@ TEST_CASE("rhd's captions name the partners and the slots each sends, round by r
   CHECK(contains(four.caption(1, Language::zh), "每张发 2 个分片给搭档"));
 }
 
-TEST_CASE("the tree's captions name the depth and a child and its parent; naive's and direct's name GPU 0 and the owners") {
+TEST_CASE("the tree's captions name the depth and a child and its parent, naive's and direct's name GPU 0 and the owners") {
   const Run tree(config_of(Algorithm::tree, Op::allreduce, 7));
   REQUIRE(tree.schedule.round_count() == 4);
   CHECK(contains(tree.caption(1), "Round 1 of 4  -  reduce"));
