@@ -75,6 +75,10 @@ constexpr Entry kPhrases[] = {
      "(GPUs × channels × slices; channels × slices for AllGather). --count {} fills every piece.",
      "有 {} 个片段没有元素（共 {} 个），它们的传输都是 0 B：--count {} 小于 {}（GPU 数 × 通道数 × "
      "切片数；AllGather 为通道数 × 切片数）。--count {} 可让每个片段都有元素。"},
+    {Phrase::empty_pieces_of_blocks,
+     "{} of {} pieces hold no elements, so their transfers move 0 B: the splits give some blocks fewer "
+     "elements than channels × slices ({}).",
+     "有 {} 个片段没有元素（共 {} 个），它们的传输都是 0 B：切分表中有些块的元素数少于通道数 × 切片数（{}）。"},
     {Phrase::inputs_heading, "Inputs", "输入"},
     {Phrase::round_heading, "Round {} ({})", "第 {} 轮（{}）"},
     {Phrase::wave_heading, "Wave {} ({})", "第 {} 波（{}）"},

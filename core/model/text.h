@@ -38,6 +38,7 @@ enum class Phrase {
   label_avg,
   label_runs,          // what a ring run such as c2..e2 means (more than four GPUs)
   empty_pieces,        // {empty} of {total} pieces hold no elements: --count {c} < {fill} ...
+  empty_pieces_of_blocks,  // {empty} of {total} pieces, an uneven AllToAll's blocks under {C x S} elements
   inputs_heading,
   round_heading,       // Round {n} ({phase})
   wave_heading,        // Wave {n} ({phase}): a step of a pipelined schedule

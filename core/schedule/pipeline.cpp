@@ -82,7 +82,7 @@ SlotLayout piece_layout(const SlotLayout& layout, PipelineShape shape) {
 PieceFill piece_fill(const Config& config, PipelineShape shape) {
   const std::int64_t per_slot = shape.pieces_per_slot();
   PieceFill fill;
-  fill.count_to_fill = per_slot * (config.op == Op::allgather ? 1 : config.ranks);
+  fill.count_to_fill = uneven_all_to_all(config) ? 0 : per_slot * (config.op == Op::allgather ? 1 : config.ranks);
   const SlotLayout layout = make_layout(config);
   for (const Slot& slot : layout.slots) {
     fill.total += per_slot;

@@ -78,6 +78,7 @@ struct PieceFill {
   std::int64_t total = 0;
   // The smallest count at which no piece is empty: N x C x S for ReduceScatter and AllReduce
   // (the smallest slot is count / N elements), C x S for AllGather (every slot is `count`).
+  // 0 for an uneven AllToAll, whose splits, not the count, size the blocks.
   std::int64_t count_to_fill = 0;
   bool any_empty() const { return empty > 0; }
   bool mostly_empty() const { return 2 * empty > total; }

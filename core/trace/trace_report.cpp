@@ -46,7 +46,11 @@ class TraceReportBuilder::Impl {
     report.preamble.push_back(paragraph(setup_line()));
     report.preamble.push_back(paragraph(layout_line()));
     const PieceFill fill = piece_fill(trace_.config, pipeline_shape_of(trace_.schedule));
-    if (!lock_step() && fill.any_empty())
+    if (!lock_step() && fill.any_empty() && fill.count_to_fill == 0)
+      report.preamble.push_back(paragraph(say(Phrase::empty_pieces_of_blocks, language_,
+                                              {std::to_string(fill.empty), std::to_string(fill.total),
+                                               std::to_string(pipeline_shape_of(trace_.schedule).pieces_per_slot())})));
+    else if (!lock_step() && fill.any_empty())
       report.preamble.push_back(paragraph(say(
           Phrase::empty_pieces, language_,
           {std::to_string(fill.empty), std::to_string(fill.total), std::to_string(trace_.config.count),

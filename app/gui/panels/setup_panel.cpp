@@ -60,6 +60,13 @@ bool draw_empty_pieces_notice(const UiStrings& t, Config& config, const Rgb& war
   const PieceFill fill = piece_fill(config, pipeline_shape(config));
   if (!fill.any_empty()) return false;
   ImGui::PushStyleColor(ImGuiCol_Text, to_imvec4(warning));
+  // An uneven AllToAll's splits size its blocks: no count fills them, so no button either.
+  if (fill.count_to_fill == 0) {
+    ImGui::TextWrapped(t.wave_empty_pieces_of_blocks, static_cast<long long>(fill.empty),
+                       static_cast<long long>(fill.total));
+    ImGui::PopStyleColor();
+    return false;
+  }
   ImGui::TextWrapped(t.pipeline_empty_notice, static_cast<long long>(fill.empty), static_cast<long long>(fill.total),
                      static_cast<long long>(config.count), static_cast<long long>(fill.count_to_fill));
   ImGui::PopStyleColor();

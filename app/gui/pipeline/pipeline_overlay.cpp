@@ -36,9 +36,13 @@ std::string wave_caption(const WaveSummary& summary, const PieceFill& fill, std:
   const std::string in_flight = summary.stage == WaveStage::idle
                                     ? std::string(t.wave_stages[static_cast<int>(WaveStage::idle)])
                                     : format(t.wave_in_flight_with_elements[plural], summary.in_flight);
-  const std::string empty = format(t.wave_empty_pieces, static_cast<long long>(fill.empty),
-                                   static_cast<long long>(fill.total), static_cast<long long>(count),
-                                   static_cast<long long>(fill.count_to_fill));
+  // An uneven AllToAll's splits, not its count, leave pieces empty.
+  const std::string empty = fill.count_to_fill == 0
+                                ? format(t.wave_empty_pieces_of_blocks, static_cast<long long>(fill.empty),
+                                         static_cast<long long>(fill.total))
+                                : format(t.wave_empty_pieces, static_cast<long long>(fill.empty),
+                                         static_cast<long long>(fill.total), static_cast<long long>(count),
+                                         static_cast<long long>(fill.count_to_fill));
   return format(t.wave_title, summary.wave, summary.waves, in_flight.c_str(), empty.c_str());
 }
 

@@ -1,5 +1,7 @@
 #include "app/gui/replay/job_caption.h"
 
+#include <algorithm>
+
 #include "app/gui/render/imgui_helpers.h"
 #include "app/gui/text/strings.h"
 #include "app/gui/replay/replay_timing.h"
@@ -36,9 +38,19 @@ std::string job_caption(const ReplaySource& replay, Language language, bool with
   else
     text = format(t.job_collective, replay.selected() + 1, replay.collectives().size(),
                   run.groups[static_cast<std::size_t>(c.group)].name.c_str());
-  const std::string bytes = format_bytes(static_cast<double>(c.count) * static_cast<double>(dtype_size(c.dtype)));
+  const auto bytes_of = [&](std::int64_t count) {
+    return format_bytes(static_cast<double>(count) * static_cast<double>(dtype_size(c.dtype)));
+  };
   const std::string type(dtype_name(c.dtype));
-  text += ": " + format(c.bucket ? t.job_size_gradients : t.job_size, bytes.c_str(), type.c_str());
+  if (!c.in_splits.empty()) {
+    // Uneven splits: each rank sends its own amount; the smallest and the largest say the spread.
+    std::int64_t least = c.count, most = c.count;
+    for (const CollectiveInstance* member : replay.collective().members)
+      if (member) least = std::min(least, member->count), most = std::max(most, member->count);
+    text += ": " + format(t.job_size_uneven, bytes_of(least).c_str(), bytes_of(most).c_str(), type.c_str());
+  } else {
+    text += ": " + format(c.bucket ? t.job_size_gradients : t.job_size, bytes_of(c.count).c_str(), type.c_str());
+  }
   const std::string op(op_display_name(c.op));
   if (c.library.algorithm.empty()) {
     // gloo and traces without a kernel say nothing of how the collective ran.

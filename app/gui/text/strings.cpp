@@ -313,6 +313,7 @@ const UiStrings kEnglish = {
     .job_collective = "collective %zu of %zu, group %s",
     .job_size_gradients = "%s of %s gradients",
     .job_size = "%s of %s",
+    .job_size_uneven = "%s to %s of %s per GPU, uneven splits",
     .job_algorithm = "%s %s on %d channels",
     .job_by_backend = "%s over %s",
     .job_time = "%s, busbw %s",
@@ -481,6 +482,7 @@ const UiStrings kEnglish = {
     .wave_stages = {"the pipeline is filling", "the pipeline is full", "the pipeline is draining",
                     "only pieces without elements move (0 B)"},
     .wave_empty_pieces = "%lld of %lld pieces hold no elements (count %lld < %lld)",
+    .wave_empty_pieces_of_blocks = "%lld of %lld pieces hold no elements (blocks of the splits smaller than channels x slices)",
     .pipeline_empty_notice = "%lld of %lld pieces hold no elements: count %lld is below %lld (GPUs x channels x "
                              "slices; channels x slices for AllGather). Their transfers move 0 B, and the "
                              "pipeline never carries more than the slices that hold elements.",

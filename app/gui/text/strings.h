@@ -306,6 +306,7 @@ struct UiStrings {
   const char* job_collective;     // %zu number (1-based), %zu collectives, %s group
   const char* job_size_gradients; // %s bytes, %s dtype
   const char* job_size;           // %s bytes, %s dtype
+  const char* job_size_uneven;  // an uneven AllToAll: %s least, %s most bytes a GPU sends, %s type
   const char* job_algorithm;      // %s op, %s algorithm/protocol, %d channels
   const char* job_by_backend;     // %s op, %s backend (no library choice known)
   const char* job_time;           // %s duration, %s busbw
@@ -483,6 +484,7 @@ struct UiStrings {
   const char* wave_in_flight_with_elements[2];  // the same when some pieces hold no elements
   const char* wave_stages[4];          // filling, full, draining, idle (WaveStage)
   const char* wave_empty_pieces;       // %lld empty pieces, %lld pieces, %lld count, %lld count that fills
+  const char* wave_empty_pieces_of_blocks;  // %lld empty, %lld pieces: an uneven AllToAll's
   const char* pipeline_empty_notice;   // %lld empty pieces, %lld pieces, %lld count, %lld count that fills
   const char* pipeline_fill_count;     // %lld count: the button that raises the count
   const char* channel_shown;           // the channel selector's label

@@ -315,6 +315,7 @@ const UiStrings kUiStringsZh = {
     .job_collective = "第 %zu 个集合通信（共 %zu 个），组 %s",
     .job_size_gradients = "%s 的 %s 梯度",
     .job_size = "%s 的 %s",
+    .job_size_uneven = "每张 GPU %s 到 %s 的 %s，切分不均匀",
     .job_algorithm = "%s %s，%d 个通道",
     .job_by_backend = "%s（经 %s）",
     .job_time = "%s，总线带宽 %s",
@@ -476,6 +477,7 @@ const UiStrings kUiStringsZh = {
     .wave_in_flight_with_elements = {"每条忙碌的链路上有 1 片带元素的切片在传", "每条忙碌的链路上有 %d 片带元素的切片在传"},
     .wave_stages = {"流水线正在填充", "流水线已满", "流水线正在排空", "只有不含元素的片段在传（0 B）"},
     .wave_empty_pieces = "%lld 个片段没有元素（共 %lld 个；元素数 %lld < %lld）",
+    .wave_empty_pieces_of_blocks = "%lld 个片段没有元素（共 %lld 个；切分表中有些块小于通道数 x 切片数）",
     .pipeline_empty_notice = "%lld 个片段没有元素（共 %lld 个）：元素数 %lld 小于 %lld（GPU 数 x 通道数 x 切片数；"
                              "AllGather 为通道数 x 切片数）。它们的传输都是 0 B，流水线上同时传输的只有带元素的切片。",
     .pipeline_fill_count = "把元素数设为 %lld",
