@@ -11,7 +11,10 @@
 namespace ringviz::gui {
 
 struct SwitchGeometry {
-  bool fits = false;  // false: no room in the middle (the grid, two GPUs side by side)
+  bool fits = false;  // false: no room in the middle (the grid, or a ring laid out without room)
+  // Every GPU's spoke keeps clear of the other GPUs' boxes by the pair's half width and the
+  // markers' reach (else some spoke runs closer and its `room` shrinks the markers).
+  bool clear = false;
   Rect box;           // the switch
   Rect title;         // "NVSwitch" across its top
   std::vector<Rect> cells;       // [slot]: the switch's sum of that slot
@@ -35,6 +38,18 @@ inline constexpr float kSpokeMarkerReach = (0.6f + 0.71f) * 1.3f;
 // two GPUs' spokes never cross), else the least turned clear line, else the one farthest from the
 // other boxes, whose `room` then tells the markers to shrink.
 SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float line_height);
+
+// The ring of a schedule through a switch and its switch. The plain ring where the switch fits its
+// middle with every spoke clear; else the ring laid out around a keep-out in the middle (the
+// smallest switch for its cell grid, with room for the spokes' heads), grown until every spoke is
+// clear; else the first of those that has a switch at all. Only where even that fails (a view too
+// small for the GPUs around any switch) is there no switch and the view falls back to the ring's
+// arrows.
+struct RingWithSwitch {
+  RingGeometry ring;
+  SwitchGeometry in_switch;
+};
+RingWithSwitch layout_ring_with_switch(const Rect& view, int ranks, float line_height);
 
 // The spoke a transfer through the switch rides: a reducing transfer goes up its sender's spoke
 // into the switch, a copy (the multicast) comes down its receiver's spoke out of it. The packets
