@@ -30,9 +30,11 @@ struct SwitchGeometry {
 // upright on a slanted spoke, so that a corner reaches half their diagonal from their centre.
 inline constexpr float kSpokeMarkerReach = (0.6f + 0.71f) * 1.3f;
 
-// The largest box centred on the GPUs' circle that touches no GPU box, at least two lines and
-// a row of cells tall, and from which every GPU has a spoke clear of the other GPUs' boxes by
-// the pair's half width and kSpokeMarkerReach (where no size allows that, the largest box);
+// The largest box centred where `ring` kept room for it (else on the GPUs' circle) that touches
+// no GPU box, at least two lines and a row of cells tall (with room for the spokes' heads; where
+// that does not fit, with a line's room and cells down to 0.8 lines), and from which every GPU
+// has a spoke clear of the other GPUs' boxes by the pair's half width and kSpokeMarkerReach
+// (where no size allows that, the largest box; `clear` says which);
 // `view` is the ring view's area. A spoke aims at the switch's centre where that is clear;
 // otherwise it takes the longest clear line into the switch's quarter on its GPU's side (so that
 // two GPUs' spokes never cross), else the least turned clear line, else the one farthest from the
