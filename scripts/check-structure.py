@@ -181,8 +181,25 @@ def check_algorithms(root):
     return problems
 
 
+# A doctest case's name as written, and a character that CMake's list syntax splits it at.
+TEST_CASE_NAME = re.compile(r'\bTEST_CASE\(\s*"((?:[^"\\]|\\.)*)"')
+
+
+def check_test_names(root):
+    # ctest runs each case by its name; CMake cuts a name at ';' into a list, so the entry asks
+    # doctest for a case that does not exist, runs none, and passes without testing anything.
+    problems = []
+    for path in sorted((root / "tests").rglob("*.cpp")):
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            for name in TEST_CASE_NAME.findall(line):
+                if ";" in name:
+                    problems.append(f"{path.relative_to(root).as_posix()}:{number}: a test name with ';', which "
+                                    f"ctest cuts there and then runs nothing: {name}")
+    return problems
+
+
 CHECKS = {"cycles": check_cycles, "layers": check_layers, "methods": check_methods, "folders": check_folders,
-          "algorithms": check_algorithms}
+          "algorithms": check_algorithms, "test_names": check_test_names}
 
 
 def main():

@@ -15,7 +15,8 @@ uniform highp sampler2D u_bins;    // RG32F: (value, normalised value) per bin
 uniform highp sampler2D u_palette; // RGBA8: one colour per rank
 uniform int u_row;
 
-uniform int u_ranks;
+uniform int u_ranks;  // GPUs in the ring
+uniform int u_slots;  // cells per GPU: u_ranks, or u_ranks x u_ranks for an uneven AllToAll
 uniform int u_columns;
 uniform int u_bins_per_slot;
 uniform vec2 u_cell_size;   // pixels
@@ -87,7 +88,7 @@ vec3 heat(float t) {
 void main() {
   vec2 cell = floor(v_cell_uv);
   int slot = int(cell.y) * u_columns + int(cell.x);
-  if (cell.x < 0.0 || cell.y < 0.0 || int(cell.x) >= u_columns || slot >= u_ranks) discard;
+  if (cell.x < 0.0 || cell.y < 0.0 || int(cell.x) >= u_columns || slot >= u_slots) discard;
 
   // Position inside the cell in pixels, then inside the cell minus half a gap on each side.
   vec2 pixel = (v_cell_uv - cell) * u_cell_size;
@@ -96,7 +97,7 @@ void main() {
     discard;
   vec2 inner = (pixel - half_gap) / max(u_cell_size - u_gap, vec2(1.0));
 
-  int index = v_rank * u_ranks + slot;
+  int index = v_rank * u_slots + slot;
   uvec4 mask_low = texelFetch(u_cells, texel(index * 3), 0);
   uvec4 mask_high = texelFetch(u_cells, texel(index * 3 + 1), 0);
   uvec4 meta = texelFetch(u_cells, texel(index * 3 + 2), 0);  // count, flags, bins used, first rank

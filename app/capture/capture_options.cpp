@@ -121,6 +121,9 @@ CaptureOptions parse_capture_flags(const CaptureFlags& flags, bool gpus_given, i
     if (options.delay)
       throw InputError("--delay: --iters times the ring beside the MPI library's own collective, which "
                        "cannot be delayed alike; drop --delay, or --iters to capture the delayed rounds");
+    if (uneven_all_to_all(options.config))
+      throw InputError("--splits: --iters sweeps the sizes, and the splits fix every block's size; drop --iters to "
+                       "capture the uneven exchange, or --splits to time even ones");
     options.sizes = parse_sizes(flags, options.config);
   } else if (!flags.min_bytes.empty() || !flags.max_bytes.empty()) {
     throw InputError("--minbytes: sizes belong to --iters; give --iters K, or --count for one capture");

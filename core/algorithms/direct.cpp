@@ -2,6 +2,8 @@
 // ReduceScatter, AllReduce: every pair of GPUs talks at once, one round per pass, N - 1 messages
 // per GPU per round; each message is small, so latency (one α per message) dominates at large N.
 // AllToAll: pairwise exchanges, one partner per GPU per round (see pairwise_partner).
+#include <algorithm>
+
 #include "core/algorithms/algorithm_unit.h"
 #include "core/algorithms/unit_words.h"
 #include "core/model/layout.h"
@@ -139,6 +141,19 @@ constexpr Words kRoundAllToAll{
     "for GPU %d lands in GPU %d's slot %d.",
     "GPU 两两配对：%s。每对互换发给对方的块（拷贝）：GPU %d 发给 GPU %d 的块落入 GPU %d 的分片 %d。"};
 constexpr Words kRoundAllToAllWaits{" GPU %d waits this round.", "本轮 GPU %d 等待。"};
+constexpr Words kPlanAllToAllUneven{
+    "The blocks differ in size, so every GPU's buffer has a slot for each (sender, receiver) pair, drawn as N "
+    "rows of N: row s holds what GPU s sends. Each GPU starts with its own row. Round by round the GPUs pair "
+    "up and each pair sends each other the block meant for it, into the same pair's slot: every GPU meets "
+    "every other once, in N-1 rounds (N when N is odd: one GPU waits each round), and ends holding its column.",
+    "各块大小不同，因此每张 GPU 的缓冲区为每个（发送方，接收方）组合各留一个分片，画成 N 行 N 列：第 s 行是 GPU s "
+    "要发出的块。每张 GPU 起初只持有自己那一行。每一轮 GPU 两两配对，每对互相发送发给对方的块，放入同一组合的分片："
+    "每张 GPU 与其他每张各相遇一次，共 N-1 轮（N 为奇数时 N 轮，每轮有一张 GPU 等待），最后持有自己那一列。"};
+constexpr Words kRoundAllToAllUneven{
+    "The GPUs pair up: %s. Each pair sends each other its block (copy), into the same pair's slot: GPU %d's "
+    "block for GPU %d, %lld elements, lands in row %d of GPU %d.",
+    "GPU 两两配对：%s。每对互相发送自己的块（拷贝），放入同一组合的分片：GPU %d 发给 GPU %d 的块（%lld 个元素）"
+    "作为第 %d 行落入 GPU %d。"};
 
 // "0 & 3, 1 & 2": each pair of the round once, by its lower GPU.
 std::string round_pairs(const Round& round) {
@@ -153,9 +168,16 @@ std::string round_pairs(const Round& round) {
 
 std::string all_to_all_round(const CaptionContext& c, const Round& round) {
   if (round.transfers.empty()) return "";
-  const Transfer& first = round.transfers.front();
-  std::string text = formatted(kRoundAllToAll.in(c.language).data(), round_pairs(round).c_str(), first.src,
-                               first.dst, first.dst, first.slot);
+  // Uneven: the example is the round's first block that carries elements, where one does.
+  const auto carries = [&](const Transfer& t) { return uneven_all_to_all(c.config) && split_of(c.config, t.src, t.dst) > 0; };
+  const auto example = std::find_if(round.transfers.begin(), round.transfers.end(), carries);
+  const Transfer& first = example != round.transfers.end() ? *example : round.transfers.front();
+  std::string text =
+      uneven_all_to_all(c.config)
+          ? formatted(kRoundAllToAllUneven.in(c.language).data(), round_pairs(round).c_str(), first.src, first.dst,
+                      static_cast<long long>(split_of(c.config, first.src, first.dst)), first.src, first.dst)
+          : formatted(kRoundAllToAll.in(c.language).data(), round_pairs(round).c_str(), first.src, first.dst,
+                      first.dst, first.slot);
   std::vector<char> busy(static_cast<std::size_t>(c.config.ranks), 0);
   for (const Transfer& transfer : round.transfers) busy[static_cast<std::size_t>(transfer.src)] = 1;
   for (int rank = 0; rank < c.config.ranks; ++rank)
@@ -165,7 +187,8 @@ std::string all_to_all_round(const CaptionContext& c, const Round& round) {
 
 std::string direct_plan(const CaptionContext& c) {
   const Op op = c.config.op;
-  if (op == Op::alltoall) return std::string(kPlanAllToAll.in(c.language));
+  if (op == Op::alltoall)
+    return std::string((uneven_all_to_all(c.config) ? kPlanAllToAllUneven : kPlanAllToAll).in(c.language));
   return std::string(
       (op == Op::allgather ? kPlanAllGather : op == Op::reducescatter ? kPlanReduceScatter : kPlanAllReduce)
           .in(c.language));
@@ -181,8 +204,10 @@ std::string direct_round(const CaptionContext& c) {
                        : formatted(kRoundGather.in(c.language).data(), shape.most_messages);
 }
 
-constexpr Words kAllWords[] = {kPlanAllGather, kPlanReduceScatter, kPlanAllReduce, kRoundReduce,
-                               kRoundGather,   kPlanAllToAll,      kRoundAllToAll, kRoundAllToAllWaits};
+constexpr Words kAllWords[] = {kPlanAllGather,      kPlanReduceScatter, kPlanAllReduce,
+                               kRoundReduce,        kRoundGather,       kPlanAllToAll,
+                               kRoundAllToAll,      kRoundAllToAllWaits, kPlanAllToAllUneven,
+                               kRoundAllToAllUneven};
 
 bool direct_supports(Op op) { return is_gather_or_reduce(op) || op == Op::alltoall; }
 

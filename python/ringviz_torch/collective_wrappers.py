@@ -48,13 +48,30 @@ def _reduce_scatter_tensor(a):
     return "reducescatter", a["input"], a["input"].numel(), a["group"], {"reduce": naming.reduce_name(a["op"])}
 
 
+def _uneven_splits(sent, received):
+    """The splits of an all_to_all whose blocks differ in size, or nothing when they are all one
+    size (then the job document steps it as even)."""
+    if len(set(sent)) <= 1 and len(set(received)) <= 1 and sent[:1] == received[:1]:
+        return {}
+    return {"in_splits": list(sent), "out_splits": list(received)}
+
+
 def _all_to_all(a):
     inputs = a["input_tensor_list"]
-    return "alltoall", inputs[0], _numel(inputs), a["group"], {}
+    splits = _uneven_splits([t.numel() for t in inputs], [t.numel() for t in a["output_tensor_list"]])
+    return "alltoall", inputs[0], _numel(inputs), a["group"], splits
 
 
 def _all_to_all_single(a):
-    return "alltoall", a["input"], a["input"].numel(), a["group"], {}
+    """all_to_all_single cuts dim 0 by the split sizes; None is an even cut."""
+    size = a["input"].size(0) if a["input"].dim() > 0 else 0
+    per_row = a["input"].numel() // size if size else 0
+    members = dist.get_world_size(a["group"])
+    sent = a["input_split_sizes"] or [size // members] * members
+    out_size = a["output"].size(0) if a["output"].dim() > 0 else 0
+    received = a["output_split_sizes"] or [out_size // members] * members
+    splits = _uneven_splits([s * per_row for s in sent], [s * per_row for s in received])
+    return "alltoall", a["input"], a["input"].numel(), a["group"], splits
 
 
 def _send(a):

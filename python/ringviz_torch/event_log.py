@@ -13,7 +13,7 @@ class Collective:
     """One collective as this rank issued it; `end_ns` stays None until it completes."""
 
     __slots__ = ("op", "group", "sequence", "count", "dtype", "element_size", "reduce",
-                 "root", "peer", "start_ns", "end_ns", "bucket")
+                 "root", "peer", "in_splits", "out_splits", "start_ns", "end_ns", "bucket")
 
     def __init__(self, op, group, sequence, count, dtype, element_size, start_ns):
         self.op = op
@@ -25,6 +25,8 @@ class Collective:
         self.reduce = None
         self.root = None
         self.peer = None
+        self.in_splits = None   # an uneven all_to_all: elements sent to each member of the group
+        self.out_splits = None  # ... and received from each
         self.start_ns = start_ns
         self.end_ns = None
         self.bucket = None

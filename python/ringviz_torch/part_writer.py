@@ -29,6 +29,9 @@ def _collective_json(collective, clock):
         entry["root"] = collective.root
     if collective.peer is not None:
         entry["peer"] = collective.peer
+    if collective.in_splits is not None:
+        entry["in_splits"] = collective.in_splits
+        entry["out_splits"] = collective.out_splits
     entry["start_us"] = clock.to_us(collective.start_ns)
     entry["duration_us"] = (collective.end_ns - collective.start_ns) / 1000.0
     bucket = collective.bucket

@@ -54,7 +54,7 @@ TEST_CASE("AllToAll pairs every two GPUs exactly once, one partner per GPU per r
   }
 }
 
-TEST_CASE("An AllToAll block is count / N elements; the count % N left over take no part") {
+TEST_CASE("An AllToAll block is count / N elements, the count % N left over take no part") {
   const SlotLayout layout = make_layout(Op::alltoall, 4, 10);
   REQUIRE(layout.size() == 4);
   for (int slot = 0; slot < 4; ++slot) {
@@ -108,7 +108,7 @@ TEST_CASE("Every GPU sends and receives (N-1) blocks of count / N elements") {
     }
 }
 
-TEST_CASE("AllToAll runs on direct, the default for it; the others and a reduction are refused") {
+TEST_CASE("AllToAll runs on direct, the default for it, the others and a reduction are refused") {
   CHECK(default_algorithm(Op::alltoall) == Algorithm::direct);
   CHECK(default_algorithm(Op::allreduce) == Algorithm::ring);
   CHECK(default_algorithm(Op::broadcast) == Algorithm::ring);

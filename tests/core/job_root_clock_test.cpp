@@ -135,7 +135,7 @@ TEST_CASE("a Kineto broadcast without Rank (traces before PyTorch 2.4) has no ro
   CHECK(job_document_text(job).find("\"root\"") == std::string::npos);
 }
 
-TEST_CASE("a Kineto send keeps its Dst Rank and a recv its Src Rank as the peer; a root outside the group is refused") {
+TEST_CASE("a Kineto send keeps its Dst Rank and a recv its Src Rank as the peer, a root outside the group is refused") {
   TempDir folder;
   FakeCollective send;
   send.name = "send";
@@ -165,7 +165,7 @@ TEST_CASE("a Kineto send keeps its Dst Rank and a recv its Src Rank as the peer;
   }
 }
 
-TEST_CASE("parts keep a broadcast's root, a send's peer and each rank's host; the broadcast opens from its root") {
+TEST_CASE("parts keep a broadcast's root, a send's peer and each rank's host, the broadcast opens from its root") {
   TempDir folder;
   std::vector<std::string> files;
   for (int rank = 0; rank < 4; ++rank) {

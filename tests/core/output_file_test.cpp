@@ -97,7 +97,7 @@ TEST_CASE("an output file that is not committed leaves nothing behind") {
   CHECK(fs::is_empty(folder.path));
 }
 
-TEST_CASE("writing to /dev/full fails saying the disk is full; /dev/null takes the bytes") {
+TEST_CASE("writing to /dev/full fails saying the disk is full, /dev/null takes the bytes") {
   std::string error;
   CHECK(!ringviz::write_output_file("/dev/full", "bytes", error));
   CHECK(error == "cannot write /dev/full: No space left on device (disk full); free space or choose another path");

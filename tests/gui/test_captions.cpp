@@ -127,7 +127,7 @@ TEST_CASE("rhd's captions name the partners and the slots each sends, round by r
   CHECK(contains(four.caption(1, Language::zh), "每张发 2 个分片给搭档"));
 }
 
-TEST_CASE("the tree's captions name the depth and a child and its parent; naive's and direct's name GPU 0 and the owners") {
+TEST_CASE("the tree's captions name the depth and a child and its parent, naive's and direct's name GPU 0 and the owners") {
   const Run tree(config_of(Algorithm::tree, Op::allreduce, 7));
   REQUIRE(tree.schedule.round_count() == 4);
   CHECK(contains(tree.caption(1), "Round 1 of 4  -  reduce"));
@@ -312,4 +312,24 @@ TEST_CASE("an AllToAll's captions name each round's pairs, who waits, and what e
       }
   }
   CHECK(contains(four.caption(1, Language::zh), "GPU 两两配对：0 & 3, 1 & 2。"));
+}
+
+TEST_CASE("an uneven AllToAll's captions say where a block lands, its size, and that each GPU ends with its column") {
+  // Row s: what GPU s sends GPUs 0 .. 3. In round 1 (0 & 3, 1 & 2) GPU 0 sends GPU 3 one element.
+  const Run run(ConfigBuilder().op(Op::alltoall).algorithm(Algorithm::direct).ranks(4).count(8).splits(
+      {2, 3, 0, 1, 1, 0, 4, 2, 0, 2, 1, 1, 3, 0, 0, 2}));
+  CHECK(contains(run.caption(0), "every GPU's buffer has a slot for each (sender, receiver) pair, drawn as N rows of N"));
+  CHECK(contains(run.caption(1), "GPU 0's block for GPU 3, 1 elements, lands in row 0 of GPU 3."));
+  // Round 2 pairs 0 & 2, whose block is empty: the example is the first that carries elements.
+  CHECK(contains(run.caption(2), "GPU 1's block for GPU 3, 2 elements, lands in row 1 of GPU 3."));
+  CHECK(contains(run.caption(3), "After this round every GPU holds its column: in row i, the block GPU i meant for it."));
+  CHECK(contains(run.caption(-1), "Every GPU holds its column"));
+  CHECK(contains(run.caption(1, Language::zh), "GPU 0 发给 GPU 3 的块（1 个元素）作为第 0 行落入 GPU 3。"));
+  for (Language language : {Language::en, Language::zh})
+    for (int round = -1; round <= run.schedule.round_count(); ++round) {
+      const std::string text = run.caption(round, language);
+      CAPTURE(text);
+      CHECK(!contains(text, "%"));
+      CHECK(!contains(text, "slot i"));  // the even exchange's words
+    }
 }

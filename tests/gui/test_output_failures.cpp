@@ -57,7 +57,7 @@ bool last_line_is(const std::string& output, const std::string& line) {
 
 }  // namespace
 
-TEST_CASE("a screenshot or a layout dump to /dev/full exits 1 saying the disk is full; /dev/null succeeds") {
+TEST_CASE("a screenshot or a layout dump to /dev/full exits 1 saying the disk is full, /dev/null succeeds") {
   for (const char* flag : {"--screenshot", "--dump-layout"}) {
     CAPTURE(flag);
     const Run full = run_ringviz({"--headless", "--size", "320x200", flag, "/dev/full"});

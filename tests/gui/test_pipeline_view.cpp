@@ -93,7 +93,7 @@ TEST_CASE("with more slices than rounds the pipeline is full while every round i
   CHECK(summarise_wave(schedule, layout, 5).stage == WaveStage::draining);
 }
 
-TEST_CASE("a lock-step schedule is not pipelined; one slice or one channel more makes it so") {
+TEST_CASE("a lock-step schedule is not pipelined, one slice or one channel more makes it so") {
   CHECK_FALSE(is_pipelined(make_schedule(ring_config(4, 1, 1))));
   CHECK(is_pipelined(make_schedule(ring_config(4, 2, 1))));
   CHECK(is_pipelined(make_schedule(ring_config(4, 1, 2))));

@@ -104,7 +104,7 @@ TEST_CASE("record --dump-layout DIR/ beside a transparent sequence names the lay
         std::vector<std::string>{"05-allreduce-traffic_00001.png", "05-allreduce-traffic_00002.png"});
 }
 
-TEST_CASE("record --dump-layout into an existing folder of layouts replaces them; a failed recording leaves them") {
+TEST_CASE("record --dump-layout into an existing folder of layouts replaces them, a failed recording leaves them") {
   const fs::path folder = layouts_folder("replace");
   const fs::path layouts = folder / "layouts";
   fs::create_directories(layouts);

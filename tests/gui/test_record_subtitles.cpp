@@ -162,7 +162,7 @@ TEST_CASE("a lesson recorded to PNG frames has its subtitles beside the folder, 
   CHECK_FALSE(fs::exists(folder / "taken.srt"));
 }
 
-TEST_CASE("an MP4 of a whole lesson gets NAME.srt and NAME.vtt, one cue per caption; a failed one gets none") {
+TEST_CASE("an MP4 of a whole lesson gets NAME.srt and NAME.vtt, one cue per caption, a failed one gets none") {
   if (!have_program("ffmpeg") || !have_program("ffprobe")) {
     MESSAGE("ffmpeg/ffprobe not installed: skipped");
     return;

@@ -55,7 +55,7 @@ TEST_CASE("an English caption wraps at spaces, every line fits, and no word is l
   CHECK(join(lines, " ") == caption);
 }
 
-TEST_CASE("a caption that fits stays one line; an explicit newline starts another") {
+TEST_CASE("a caption that fits stays one line, an explicit newline starts another") {
   const DefaultFont f;
   CHECK(wrap_caption(*f.font, 26, "Short.", 1000) == std::vector<std::string>{"Short."});
   CHECK(wrap_caption(*f.font, 26, "One.\nTwo.", 1000) == std::vector<std::string>{"One.", "Two."});

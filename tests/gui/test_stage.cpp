@@ -92,7 +92,7 @@ TEST_CASE("a fade lasts kStageFadeSeconds, and at 1 fps there is none") {
   CHECK(stage_fade_weight(0, 1) == 1.0f);
 }
 
-TEST_CASE("premultiplied colours become straight alpha; transparent pixels stay transparent") {
+TEST_CASE("premultiplied colours become straight alpha, transparent pixels stay transparent") {
   std::vector<std::uint8_t> px = {0, 0, 0, 0, 100, 50, 0, 128, 10, 20, 30, 255};
   unpremultiply(px.data(), 3);
   CHECK(px[3] == 0);

@@ -17,17 +17,21 @@ WORLD_SIZE = 2
 ELEMENTS = 6
 
 # What each rank calls, and what its part must then list, in order:
-# (op, count, extra fields that must match).
+# (op, count or (rank 0's count, rank 1's), extra fields that must match).
 EXPECTED = [
     ("allreduce", ELEMENTS, {"reduce": "sum", "dtype": "f32"}),    # all_reduce
     ("allreduce", ELEMENTS, {"reduce": "max", "dtype": "f64"}),    # all_reduce(async_op) on f64
     ("broadcast", ELEMENTS, {"root": 1}),                          # broadcast from rank 1
     ("allgather", ELEMENTS, {}),                                   # all_gather: one rank's input
     ("alltoall", ELEMENTS, {}),                                    # all_to_all_single
+    ("alltoall", (6, 4), {}),                                      # all_to_all_single, uneven splits
     ("allreduce", ELEMENTS, {"dtype": "i64"}),                     # inside the recorded forward
     ("sendrecv", ELEMENTS, {}),                                    # send / recv
     ("sendrecv", ELEMENTS, {}),                                    # isend / irecv
 ]
+
+
+UNEVEN_SENT = [[1, 5], [3, 1]]
 
 
 def rank_main(rank, port, out, result_path):
@@ -66,6 +70,11 @@ def rank_main(rank, port, out, result_path):
         dist.broadcast(t, src=1)
         dist.all_gather([torch.empty(ELEMENTS) for _ in range(WORLD_SIZE)], t)
         dist.all_to_all_single(torch.empty(ELEMENTS), t)
+        # Uneven, as an MoE layer's dispatch: rank r sends UNEVEN_SENT[r][d] elements to rank d.
+        sent = UNEVEN_SENT[rank]
+        received = [row[rank] for row in UNEVEN_SENT]
+        dist.all_to_all_single(torch.empty(sum(received)), torch.full((sum(sent),), float(rank)),
+                               output_split_sizes=received, input_split_sizes=sent)
         for refused in (lambda: dist.reduce_scatter(torch.empty(ELEMENTS), [t, t]),
                         lambda: dist.all_gather_into_tensor(torch.empty(2 * ELEMENTS), t),
                         lambda: dist.all_to_all([torch.empty(ELEMENTS)] * 2, [t, t.clone()])):
@@ -97,11 +106,12 @@ def check_part(rank, part, failures):
     record = part["ranks"][0]
     collectives = record["collectives"]
     ops = [(c["op"], c["count"]) for c in collectives]
-    expected_ops = [(op, count) for op, count, _ in EXPECTED]
+    expected_ops = [(op, count[rank] if isinstance(count, tuple) else count) for op, count, _ in EXPECTED]
     if not failures.check(ops == expected_ops, "rank %d: recorded %s, expected %s" % (rank, ops, expected_ops)):
         return
     for index, (collective, (op, count, extra)) in enumerate(zip(collectives, EXPECTED)):
         where = "rank %d, collective %d (%s)" % (rank, index, op)
+        count = count[rank] if isinstance(count, tuple) else count
         for field, value in extra.items():
             failures.check(collective.get(field) == value, "%s: %s is %r, expected %r"
                            % (where, field, collective.get(field), value))
@@ -112,12 +122,19 @@ def check_part(rank, part, failures):
         if op == "sendrecv":
             failures.check(collective.get("peer") == 1 - rank, "%s: peer %r, expected %d"
                            % (where, collective.get("peer"), 1 - rank))
+        if op == "alltoall":
+            uneven = isinstance(EXPECTED[index][1], tuple)
+            sent = UNEVEN_SENT[rank] if uneven else None
+            received = [row[rank] for row in UNEVEN_SENT] if uneven else None
+            failures.check(collective.get("in_splits") == sent and collective.get("out_splits") == received,
+                           "%s: splits %r / %r, expected %r / %r" % (where, collective.get("in_splits"),
+                                                                      collective.get("out_splits"), sent, received))
     support.check_sequences(rank, collectives, failures)
     kinds = [s["kind"] for s in record["compute"]]
     failures.check(kinds == ["forward", "backward", "optimizer"],
                    "rank %d: compute spans %s, expected forward, backward, optimizer" % (rank, kinds))
     forward = record["compute"][0]
-    in_forward = collectives[5]
+    in_forward = next(c for c in collectives if c["dtype"] == "i64")  # the all_reduce inside forward
     failures.check(forward["start_us"] <= in_forward["start_us"] <= forward["start_us"] + forward["duration_us"],
                    "rank %d: the all_reduce the model's forward calls (at %s) lies outside the forward "
                    "span [%s, +%s]" % (rank, in_forward["start_us"], forward["start_us"], forward["duration_us"]))
@@ -148,6 +165,9 @@ def check_import(workdir, job_dir, failures):
         if row["op"] == "sendrecv":
             failures.check(row["peer"] == 1 - row["rank"], "%s: peer %r, expected %d"
                            % (where, row["peer"], 1 - row["rank"]))
+        if row["op"] == "alltoall" and row["in_splits"] is not None:
+            failures.check(row["in_splits"] == UNEVEN_SENT[row["rank"]],
+                           "%s: in_splits %r, expected %r" % (where, row["in_splits"], UNEVEN_SENT[row["rank"]]))
 
 
 def main():

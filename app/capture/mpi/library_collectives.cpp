@@ -45,8 +45,8 @@ ForcedRing forced_ring(Op op) {
     case Op::reducescatter: return {"coll_tuned_reduce_scatter_algorithm", 3};
     // Broadcast's "pipeline": a chain in segments, the schedule NCCL's ring broadcast runs.
     case Op::broadcast: return {"coll_tuned_bcast_algorithm", 3};
-    case Op::alltoall:
-    case Op::sendrecv: break;  // library_collectives() gives these no row
+    case Op::alltoall:   // OpenMPI's tuned alltoall has no ring
+    case Op::sendrecv: break;  // library_collectives() gives it no row
   }
   return {"", 0};
 }
@@ -120,7 +120,11 @@ double run_mpi_collective(const SharedComm& comm, MPI_Datatype type, MPI_Op op, 
         MPI_Bcast(data.data(), static_cast<int>(config.count), type, config.root, *comm);
         break;
       case Op::alltoall:
-      case Op::sendrecv: break;  // library_collectives() gives these no row
+        // In place, as ringviz's pairwise swaps: block j of rank r becomes rank j's block r.
+        MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, data.data(), static_cast<int>(config.count / config.ranks),
+                     type, *comm);
+        break;
+      case Op::sendrecv: break;  // library_collectives() gives it no row
     }
   };
   once(buffer);
@@ -161,7 +165,7 @@ std::vector<LibraryCollective> library_collectives(const std::string& transport,
   std::vector<LibraryCollective> rows;
   if (transport != "mpi") return rows;  // the nccl transport adds its own rows here
   const std::string name = mpi_collective_name(config.op);
-  if (config.op == Op::alltoall || config.op == Op::sendrecv) {
+  if (config.op == Op::sendrecv) {
     notes.push_back(name + ": not measured: ringviz runs no " + std::string(op_name(config.op)) + " to compare it with");
     return rows;
   }
@@ -178,6 +182,7 @@ std::vector<LibraryCollective> library_collectives(const std::string& transport,
     return rows;
   }
   rows.push_back(mpi_row(name + " (library default)", duplicate_world(), *type, *op));
+  if (config.op == Op::alltoall) return rows;  // no ring to force: the tuned alltoall has none
 
   // OpenMPI's ring, forced for one duplicated communicator: the tuned component reads the
   // forced algorithm when a communicator is created, so the control variable is written,

@@ -37,7 +37,7 @@ void mark_geometry(GuiApp& app, const StateSources& sources) {
   if (!sources.classroom || !sources.classroom->predicting()) return;
   const auto& pending = sources.classroom->quiz().pending();
   if (!pending || pending->gpu >= geometry.ranks) return;
-  for (int slot = 0; slot < geometry.ranks; ++slot)
+  for (int slot = 0; slot < geometry.slots; ++slot)
     mark_rect("predict.answer." + std::to_string(slot), geometry.painted_cell(pending->gpu, slot));
 }
 

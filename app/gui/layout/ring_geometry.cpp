@@ -8,12 +8,14 @@ namespace ringviz::gui {
 
 namespace {
 
-// Cells inside a box of the grid layout: a square-ish grid.
-void choose_cell_grid(int ranks, bool grid, int& columns, int& rows) {
-  (void)grid;
-  rows = std::max(1, static_cast<int>(std::floor(std::sqrt(static_cast<double>(ranks)))));
-  columns = (ranks + rows - 1) / rows;
+// Cells inside a box of the grid layout: a square-ish grid (N x N slots: exactly N by N).
+void choose_cell_grid(int slots, int& columns, int& rows) {
+  rows = std::max(1, static_cast<int>(std::floor(std::sqrt(static_cast<double>(slots)))));
+  columns = (slots + rows - 1) / rows;
 }
+
+// An uneven AllToAll's N x N slots read as a matrix only as N rows of N.
+bool pair_grid(int ranks, int slots) { return ranks > 1 && slots == ranks * ranks; }
 
 }  // namespace
 
@@ -122,9 +124,10 @@ std::vector<Vec2> ring_positions(Vec2 centre, float rx, float ry, int ranks, flo
   return centres;
 }
 
-RingGeometry layout_circle(Rect view, int ranks, float line_height, const KeepOut& centre_keep_out) {
+RingGeometry layout_circle(Rect view, int ranks, float line_height, int slots, const KeepOut& centre_keep_out) {
   RingGeometry g;
   g.ranks = ranks;
+  g.slots = slots;
   const float title = std::round(line_height * 1.45f);
   const float pad = std::round(std::max(3.0f, line_height * 0.45f));
   const float arrow_room = std::max(36.0f, line_height * 4.0f);
@@ -194,12 +197,14 @@ RingGeometry layout_circle(Rect view, int ranks, float line_height, const KeepOu
   // biggest cells; a single row wins ties because a box then reads like a buffer.
   Candidate best;
   float best_area = -1;
-  const int max_rows = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(ranks)))) + 1;
-  for (int rows = 1; rows <= std::min(ranks, max_rows); ++rows) {
+  const int max_rows = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(slots)))) + 1;
+  const int first_rows = pair_grid(ranks, slots) ? ranks : 1;
+  const int last_rows = pair_grid(ranks, slots) ? ranks : std::min(slots, max_rows);
+  for (int rows = first_rows; rows <= std::max(first_rows, last_rows); ++rows) {
     for (float exponent : {0.3f, 0.5f, 0.8f}) {
       Candidate c;
       c.rows = rows;
-      c.columns = (ranks + rows - 1) / rows;
+      c.columns = (std::max(slots, 1) + rows - 1) / rows;
       c.exponent = exponent;
       c.aspect = c.columns <= 4 ? 1.2f : 1.3f;
       c.cell_h = largest_cell(c);
@@ -246,11 +251,12 @@ RingGeometry layout_circle(Rect view, int ranks, float line_height, const KeepOu
   return g;
 }
 
-RingGeometry layout_grid(Rect view, int ranks, float line_height) {
+RingGeometry layout_grid(Rect view, int ranks, float line_height, int slots) {
   RingGeometry g;
   g.grid = true;
   g.ranks = ranks;
-  choose_cell_grid(ranks, true, g.cell_columns, g.cell_rows);
+  g.slots = slots;
+  choose_cell_grid(slots, g.cell_columns, g.cell_rows);
   const float gap = std::clamp(std::round(line_height * 0.9f), 8.0f, 20.0f);
   // The outer margin on the left and below carries the edge that closes the ring.
   const Rect area{view.x + gap * 1.5f, view.y + gap * 0.5f, view.w - gap * 2.0f, view.h - gap * 2.0f};
@@ -356,9 +362,10 @@ Rect RingGeometry::cell(int rank, int slot) const {
 
 Rect RingGeometry::painted_cell(int rank, int slot) const { return cell(rank, slot).inset(cell_gap * 0.5f); }
 
-RingGeometry layout_ring(Rect view, int ranks, float line_height, const KeepOut& centre_keep_out) {
-  if (ranks > kMaxCircleRanks) return layout_grid(view, ranks, line_height);
-  return layout_circle(view, ranks, line_height, centre_keep_out);
+RingGeometry layout_ring(Rect view, int ranks, float line_height, int slots, const KeepOut& centre_keep_out) {
+  if (slots <= 0) slots = ranks;
+  if (ranks > kMaxCircleRanks) return layout_grid(view, ranks, line_height, slots);
+  return layout_circle(view, ranks, line_height, slots, centre_keep_out);
 }
 
 // Where the segment from the centre of `box` toward `towards` leaves the box.

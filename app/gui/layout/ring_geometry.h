@@ -6,7 +6,7 @@
 
 namespace ringviz::gui {
 
-// Where the ring view puts things: one box per GPU (title strip + a grid of its N slot cells)
+// Where the ring view puts things: one box per GPU (title strip + a grid of its slot cells)
 // and one arrow per ring edge r -> r+1. Up to kMaxCircleRanks GPUs sit on an ellipse; beyond
 // that they fill a serpentine grid (left to right, then right to left on the next row) so
 // that ring neighbours stay side by side, and the closing edge runs around the outside.
@@ -36,6 +36,7 @@ struct RingGeometry {
   // the others: the boxes are still there (overlapping), but the view shows a notice instead.
   bool fits = true;
   int ranks = 0;
+  int slots = 0;  // cells per box: N, or N x N for an uneven AllToAll (row = sender, column = receiver)
   int cell_columns = 1;
   int cell_rows = 1;
   float cell_width = 0;
@@ -57,13 +58,14 @@ struct RingGeometry {
   Rect painted_cell(int rank, int slot) const;
 };
 
-// line_height: the font's line height in pixels (titles and spacing scale with it).
+// line_height: the font's line height in pixels (titles and spacing scale with it). `slots`:
+// cells per box, `ranks` when 0; N x N of them are laid out as an N-by-N grid, a sender per row.
 // centre_keep_out, where given: the size of a rectangle in the middle of the view that no box
 // of the circle may overlap (room for an NVSwitch, layout_ring_with_switch) for boxes of a
 // given number of cell columns, at the centre or above or below it (`kept_clear` says where);
 // the grid (more than kMaxCircleRanks GPUs) ignores it.
 using KeepOut = std::function<Vec2(int cell_columns)>;
-RingGeometry layout_ring(Rect view, int ranks, float line_height, const KeepOut& centre_keep_out = {});
+RingGeometry layout_ring(Rect view, int ranks, float line_height, int slots = 0, const KeepOut& centre_keep_out = {});
 
 // The ring arrow a transfer rides (`arrows` or `back_arrows`), or null when src and dst are
 // not ring neighbours.

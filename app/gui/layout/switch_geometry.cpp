@@ -296,7 +296,7 @@ RingWithSwitch layout_ring_with_switch(const Rect& view, int ranks, float line_h
       return Vec2{(measures.narrowest + 2 * margin + 2) * grow,
                   (measures.height(line_height, line_height * kTightSwitchCell) + 2 * margin + 2) * grow};
     };
-    RingWithSwitch roomier{layout_ring(view, ranks, line_height, keep_out), {}};
+    RingWithSwitch roomier{layout_ring(view, ranks, line_height, ranks, keep_out), {}};
     if (!roomier.ring.fits) break;
     roomier.in_switch = layout_switch(roomier.ring, view, line_height);
     if (roomier.in_switch.fits && roomier.in_switch.clear) return roomier;

@@ -154,6 +154,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
     if (config.op == Op::broadcast || config.op == Op::alltoall) config.reduce = ReduceOp::sum;
     // Only a broadcast has a source GPU; the other ops take root 0 alone (validate_fields).
     if (config.op != Op::broadcast) config.root = 0;
+    config.splits.clear();  // uneven blocks belong to the AllToAll they came with
   }
   lines_.mark();
   // Every algorithm; those without a schedule for the operation are listed but disabled,
@@ -197,6 +198,20 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.gpus_hint);
   // Fewer GPUs than the root's number leave the last one as the root.
   config.root = std::min(config.root, config.ranks - 1);
+  // Uneven splits (--splits, a job's all_to_all) are a table for their N GPUs: shown, with the
+  // way back to even blocks; another GPU count starts even.
+  if (config.ranks != draft_.ranks) config.splits.clear();
+  if (uneven_all_to_all(config)) {
+    lines_.mark();
+    // Row by row with spaces between, so that a wrapped line breaks between rows.
+    std::string rows = splits_text(config);
+    for (std::size_t at = rows.find('/'); at != std::string::npos; at = rows.find('/', at + 3)) rows.replace(at, 1, " / ");
+    hint_text(format(t.splits_shown, rows.c_str()).c_str());
+    if (ImGui::SmallButton(t.splits_even)) {
+      config.splits.clear();
+      changed = true;
+    }
+  }
   if (config.op == Op::broadcast) {
     lines_.mark();
     int root = config.root;
@@ -214,6 +229,9 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   if (ImGui::InputScalar(t.count, ImGuiDataType_S64, &count, &step, &fast_step, "%lld",
                          ImGuiInputTextFlags_EnterReturnsTrue)) {
     config.count = std::clamp<std::int64_t>(count, 0, kMaxCount);
+    // A count below a GPU's share of the splits cannot hold it: the blocks go back to even.
+    for (int sender = 0; uneven_all_to_all(config) && sender < config.ranks; ++sender)
+      if (split_row_sum(config, sender) > config.count) config.splits.clear();
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.count_hint);

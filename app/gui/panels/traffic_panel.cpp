@@ -13,21 +13,14 @@
 
 namespace ringviz::gui {
 
-void TrafficPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame, int selected_gpu) {
-  const UiStrings& t = frame.text();
-  begin_panel(t.traffic_title, area, ImGuiWindowFlags_NoScrollbar);
-  const Session& session = model.session();
-  const Config& config = model.config();
-  const Traffic& traffic = session.traffic();
-  const int n = config.ranks;
-  const int rounds = session.round_count();
-  const int done = frame.moment.rest_round;  // bytes count once they have arrived
+namespace {
 
-  // The formula first: it is what the numbers below are measured against. It is the running
-  // algorithm's own (text/traffic_formula.*); the ring's follows, labelled, only for comparison.
-  const bool gather = config.op == Op::allgather;
-  const double m = formula_buffer_bytes(config);
-  const TrafficFormula own = traffic_formula(frame.language, config.algorithm, config.op, n, m, config.root);
+// The running algorithm's own formula (text/traffic_formula.*), which the numbers below are
+// measured against, and what its M stands for.
+void draw_formula(const FrameContext& frame, const Config& config, int n) {
+  const UiStrings& t = frame.text();
+  const TrafficFormula own =
+      traffic_formula(frame.language, config.algorithm, config.op, n, formula_buffer_bytes(config), config.root);
   const bool ring = config.algorithm == Algorithm::ring;
   // The ring's two lines stay as they were drawn where they fit; the other formulas are longer
   // and wrap.
@@ -38,17 +31,41 @@ void TrafficPanel::draw(const Rect& area, const SessionModel& model, const Frame
       ImGui::TextWrapped("%s", line->c_str());
   }
   if (!own.note.empty()) hint_text(own.note.c_str());
-  hint_text(gather ? t.traffic_m_allgather : t.traffic_m_other);
+  hint_text(config.op == Op::allgather ? t.traffic_m_allgather : t.traffic_m_other);
+}
+
+}  // namespace
+
+void TrafficPanel::draw(const Rect& area, const SessionModel& model, const FrameContext& frame, int selected_gpu) {
+  const UiStrings& t = frame.text();
+  begin_panel(t.traffic_title, area, ImGuiWindowFlags_NoScrollbar);
+  const Session& session = model.session();
+  const Config& config = model.config();
+  const Traffic& traffic = session.traffic();
+  const int n = config.ranks;
+  const int rounds = session.round_count();
+  const int done = frame.moment.rest_round;  // bytes count once they have arrived
+
+  // An uneven AllToAll's GPUs each send another amount: no formula, the measured bytes alone.
+  if (uneven_all_to_all(config)) {
+    hint_text(t.traffic_uneven);
+  } else {
+    draw_formula(frame, config, n);
+  }
+  const bool ring = config.algorithm == Algorithm::ring;
   std::int64_t measured = 0;
   for (int r = 0; r < n; ++r) measured = std::max(measured, traffic.total_sent(r));
   // What the bars fill toward: the formula for the ring, the busiest GPU's total otherwise.
-  const double expected = ring ? own.busiest_bytes : static_cast<double>(measured);
+  const double expected = ring ? traffic_formula(frame.language, config.algorithm, config.op, n,
+                                                 formula_buffer_bytes(config), config.root).busiest_bytes
+                               : static_cast<double>(measured);
   ImGui::Text(t.traffic_measured, format_bytes(static_cast<double>(measured)).c_str());
   // A broadcast sends whole buffers: its formula holds whatever N and the count.
-  if (config.op != Op::broadcast) hint_text(t.traffic_exact_note);
+  if (config.op != Op::broadcast && !uneven_all_to_all(config)) hint_text(t.traffic_exact_note);
   // The ring's formula for comparison, where the ring runs the op at all (not AllToAll).
   if (!ring && algorithm_supports(Algorithm::ring, config.op)) {
-    const TrafficFormula ring_formula = traffic_formula(frame.language, Algorithm::ring, config.op, n, m, config.root);
+    const TrafficFormula ring_formula = traffic_formula(frame.language, Algorithm::ring, config.op, n,
+                                                        formula_buffer_bytes(config), config.root);
     hint_text(t.traffic_formula_other);
     hint_text((ring_formula.formula + "  " + ring_formula.values).c_str());
   }

@@ -50,8 +50,11 @@ std::string slot_text(Language language, const SessionModel& model, bool pipelin
 }
 
 // The slot a transfer writes, or "3 -> 0" where it reads another one (AllToAll: GPU 0's slot 3
-// lands in GPU 3's slot 0).
-std::string slots_text(int source_slot, int slot) {
+// lands in GPU 3's slot 0); an uneven AllToAll's slot with its pair, "5 (1->2)".
+std::string slots_text(const Config& config, int source_slot, int slot) {
+  if (uneven_all_to_all(config))
+    return std::to_string(slot) + " (" + std::to_string(slot / config.ranks) + "->" +
+           std::to_string(slot % config.ranks) + ")";
   return source_slot == slot ? std::to_string(slot) : std::to_string(source_slot) + " -> " + std::to_string(slot);
 }
 
@@ -76,8 +79,10 @@ std::vector<bool> TransfersPanel::kept_columns(Language language, const SessionM
   const std::string rounds = digits_like(session.round_count());
   const std::string gpu = digits_like(n - 1);
   const std::string send = gpu + " -> " + gpu;
-  const std::string widest_slots =
-      model.config().op == Op::alltoall ? slots_text(n - 1, n - 1 == 0 ? 0 : n - 2) : std::to_string(n - 1);
+  const Config& config = model.config();
+  const std::string widest_slots = uneven_all_to_all(config) ? slots_text(config, 0, n * n - 1)
+                                   : config.op == Op::alltoall ? slots_text(config, n - 1, n - 1 == 0 ? 0 : n - 2)
+                                                               : std::to_string(n - 1);
   const std::string slot = slot_text(language, model, pipelined, widest_slots, session.round_count(), schedule.slices - 1,
                                      schedule.channels - 1, schedule.channels - 1);
   column_widths_ = {
@@ -212,7 +217,7 @@ void TransfersPanel::draw(const Rect& area, const SessionModel& model, const Fra
         ImGui::Text("%d -> %d", transfer.src, transfer.dst);
         end_phase_ink(kSend);
         column(kSlot);
-        ImGui::TextUnformatted(slot_text(frame.language, model, pipelined, slots_text(transfer.source_slot(), transfer.slot),
+        ImGui::TextUnformatted(slot_text(frame.language, model, pipelined, slots_text(model.config(), transfer.source_slot(), transfer.slot),
                                          transfer.step.round + 1, transfer.step.slice, transfer.step.channel,
                                          transfer.step.channel)
                                    .c_str());

@@ -191,7 +191,7 @@ void PipelineOverlay::draw_piece_bars(const PipelineScene& scene, const Provenan
   const float bar_w = bars.segment * static_cast<float>(bars.pieces) - bars.gap;
   ImDrawList* dl = scene.dl;
   for (int r = 0; r < n; ++r)
-    for (int slot = 0; slot < n; ++slot) {
+    for (int slot = 0; slot < geometry.slots; ++slot) {
       const Rect first = piece_rect(geometry, bars, r, slot, 0);
       dl->AddRectFilled(ImVec2(first.x - 1, first.y - 1), ImVec2(first.x + bar_w + 1, first.bottom() + 1),
                         to_imcol(scene.colours.view_background, 0.9f));

@@ -168,7 +168,7 @@ bool CellRenderer::init(std::string& error) {
 
   auto at = [&](const char* name) { return glGetUniformLocation(program_, name); };
   uniforms_ = {at("u_projection"), at("u_cells"), at("u_bins"), at("u_palette"), at("u_row"), at("u_ranks"),
-               at("u_columns"), at("u_bins_per_slot"), at("u_cell_size"), at("u_gap"),
+               at("u_slots"), at("u_columns"), at("u_bins_per_slot"), at("u_cell_size"), at("u_gap"),
                at("u_band"), at("u_band_mode"), at("u_hatch_a"), at("u_hatch_b"),
                at("u_stale_target"), at("u_stale_amount"), at("u_nan_colour")};
 
@@ -204,17 +204,18 @@ bool CellRenderer::init(std::string& error) {
   glBindVertexArray(static_cast<GLuint>(previous_vao));
   glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(previous_array));
   glUseProgram(static_cast<GLuint>(previous_program));
-  reserve(1, 1);
+  reserve(1, 1, 1);
   upload_palette({Rgb{}});
   return true;
 }
 
-void CellRenderer::reserve(int ranks, int bins_per_slot) {
-  if (ranks == ranks_ && bins_per_slot == bins_per_slot_) return;
+void CellRenderer::reserve(int ranks, int slots, int bins_per_slot) {
+  if (ranks == ranks_ && slots == slots_ && bins_per_slot == bins_per_slot_) return;
   ++version_;
   ranks_ = ranks;
+  slots_ = slots;
   bins_per_slot_ = bins_per_slot;
-  const std::size_t cells = static_cast<std::size_t>(ranks) * static_cast<std::size_t>(ranks);
+  const std::size_t cells = static_cast<std::size_t>(ranks) * static_cast<std::size_t>(slots);
   ArrayBufferBindingGuard guard;
   glBindBuffer(GL_ARRAY_BUFFER, cells_buffer_);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(cells * kCellWords * sizeof(std::uint32_t)),
@@ -227,7 +228,7 @@ void CellRenderer::reserve(int ranks, int bins_per_slot) {
 
 void CellRenderer::upload(const VisualCells& cells) {
   ++version_;
-  reserve(cells.ranks, cells.bins_per_slot);
+  reserve(cells.ranks, cells.slots, cells.bins_per_slot);
   ArrayBufferBindingGuard guard;
   glBindBuffer(GL_ARRAY_BUFFER, cells_buffer_);
   glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(cells.cells.size() * sizeof(std::uint32_t)),
@@ -294,7 +295,7 @@ std::uint64_t CellRenderer::pass_key(int framebuffer_width, int framebuffer_heig
     h.add(box.rank);
   }
   h.add(pass_.clip.x), h.add(pass_.clip.y), h.add(pass_.clip.w), h.add(pass_.clip.h);
-  h.add(pass_.ranks), h.add(pass_.columns), h.add(pass_.rows);
+  h.add(pass_.ranks), h.add(pass_.slots), h.add(pass_.columns), h.add(pass_.rows);
   h.add(pass_.cell_size.x), h.add(pass_.cell_size.y), h.add(pass_.gap), h.add(pass_.band);
   h.add(pass_.band_mode);
   h.add(pass_.hatch_a), h.add(pass_.hatch_b), h.add(pass_.stale_target), h.add(pass_.nan_colour);
@@ -307,6 +308,7 @@ void CellRenderer::draw_cells(const float* projection, float sx, float sy) {
   glUseProgram(program_);
   glUniformMatrix4fv(uniforms_.projection, 1, GL_FALSE, projection);
   glUniform1i(uniforms_.ranks, pass_.ranks);
+  glUniform1i(uniforms_.slots, pass_.slots);
   glUniform1i(uniforms_.columns, pass_.columns);
   glUniform1i(uniforms_.bins_per_slot, bins_per_slot_);
   glUniform2f(uniforms_.cell_size, pass_.cell_size.x * sx, pass_.cell_size.y * sy);
@@ -319,7 +321,7 @@ void CellRenderer::draw_cells(const float* projection, float sx, float sy) {
   glUniform1f(uniforms_.stale_amount, pass_.stale_amount);
   set_colour(uniforms_.nan_colour, pass_.nan_colour);
   if (textures_version_ != version_) {
-    const std::size_t cells = static_cast<std::size_t>(ranks_) * static_cast<std::size_t>(ranks_);
+    const std::size_t cells = static_cast<std::size_t>(ranks_) * static_cast<std::size_t>(slots_);
     to_texture(cells_buffer_, cells_texture_, kCellTexels, cells * (kCellWords / 4));
     to_texture(bins_buffer_, bins_texture_, kBinTexels, cells * static_cast<std::size_t>(bins_per_slot_));
     to_texture(palette_buffer_, palette_texture_, kPaletteTexels, palette_texels_);

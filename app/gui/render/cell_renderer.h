@@ -25,6 +25,7 @@ struct CellPass {
   std::vector<Box> boxes;
   Rect clip;  // the ring view; nothing is drawn outside it
   int ranks = 0;
+  int slots = 0;  // cells per GPU: ranks, or ranks x ranks for an uneven AllToAll
   // Every box holds the same grid: columns x rows cells of cell_size pixels, `gap` apart.
   int columns = 1;
   int rows = 1;
@@ -56,8 +57,9 @@ class CellRenderer {
 
   // Compiles the shaders and creates the GL objects; false with `error` saying what to do.
   bool init(std::string& error);
-  // Sizes the buffers for N ranks and `bins_per_slot` (keeps their contents if unchanged).
-  void reserve(int ranks, int bins_per_slot);
+  // Sizes the buffers for N ranks of `slots` cells and `bins_per_slot` (keeps their contents if
+  // unchanged).
+  void reserve(int ranks, int slots, int bins_per_slot);
   void upload(const VisualCells& cells);
   // Call after writing cells_buffer()/bins_buffer() directly (CUDA interop): redraws the cache.
   void mark_changed() { ++version_; }
@@ -93,10 +95,11 @@ class CellRenderer {
   std::size_t palette_texels_ = 0;
   std::uint64_t textures_version_ = 0;  // the version_ the textures hold
   int ranks_ = 0;
+  int slots_ = 0;
   int bins_per_slot_ = 0;
   CellPass pass_;
   struct Uniforms {
-    int projection, cells, bins, palette, row, ranks, columns, bins_per_slot, cell_size, gap, band,
+    int projection, cells, bins, palette, row, ranks, slots, columns, bins_per_slot, cell_size, gap, band,
         band_mode, hatch_a, hatch_b, stale_target, stale_amount, nan_colour;
   } uniforms_{};
 };

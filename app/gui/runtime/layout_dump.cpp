@@ -145,7 +145,7 @@ nlohmann::json layout_json(GuiApp& app, float width, float height) {
   for (int r = 0; r < n && r < static_cast<int>(geometry.boxes.size()); ++r) {
     const GpuBox& gpu = geometry.boxes[static_cast<std::size_t>(r)];
     nlohmann::json cells = nlohmann::json::array();
-    for (int slot = 0; slot < n; ++slot) {
+    for (int slot = 0; slot < geometry.slots; ++slot) {
       const Rect painted = geometry.painted_cell(r, slot);
       const RankSet& set = shown.provenance.at(r, slot);
       const std::uint32_t flags = shown.cells.flags(r, slot);

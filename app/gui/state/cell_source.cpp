@@ -60,7 +60,8 @@ void CellSource::decide(CellRenderer& renderer, SessionModel& model) {
   // Unregister before reserve() may re-specify the buffers' storage.
   writer_.reset();
   const Session& session = model.session();
-  renderer.reserve(session.config().ranks, bins_per_slot_for(session.layout(), session.config().ranks));
+  renderer.reserve(session.config().ranks, session.layout().size(),
+                   bins_per_slot_for(session.layout(), session.config().ranks));
   CellSourceChoice choice =
       choose_cell_source(model.session().backend(), current_gl_renderer(), renderer.cells_buffer(), renderer.bins_buffer());
   writer_ = std::move(choice.writer);

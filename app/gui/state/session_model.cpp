@@ -104,6 +104,7 @@ const ShownState& SessionModel::state_at(int round) {
   if (cell_data_on_device_ && !recording_) {
     // The records depend on provenance only; the bins are the device's to write.
     state.cells.ranks = n;
+    state.cells.slots = session_->layout().size();
     state.cells.bins_per_slot = bins_per_slot_for(session_->layout(), n);
     state.cells.bins.clear();
     fill_cell_records(config, session_->layout(), session_->schedule(), round, state.provenance,
@@ -113,12 +114,13 @@ const ShownState& SessionModel::state_at(int round) {
                       state.provenance, range_, state.cells);
   }
   if (n <= kMaxTextRanks) {
-    const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    const int slots = session_->layout().size();
+    const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(slots);
     state.labels.assign(cells, {});
     state.values.assign(cells, {});
     for (int rank = 0; rank < n; ++rank) {
-      for (int slot = 0; slot < n; ++slot) {
-        const std::size_t index = static_cast<std::size_t>(rank) * static_cast<std::size_t>(n) +
+      for (int slot = 0; slot < slots; ++slot) {
+        const std::size_t index = static_cast<std::size_t>(rank) * static_cast<std::size_t>(slots) +
                                   static_cast<std::size_t>(slot);
         const RankSet set = state.provenance.at(rank, slot);
         // Lane by lane where the slot's lanes (the bidirectional ring's halves) differ.

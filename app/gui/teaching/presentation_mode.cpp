@@ -27,7 +27,7 @@ constexpr Rgb kWrong{240, 96, 80};
 std::pair<int, int> cell_at(const RingGeometry& geometry, Vec2 point) {
   for (int r = 0; r < geometry.ranks && r < static_cast<int>(geometry.boxes.size()); ++r) {
     if (!geometry.boxes[static_cast<std::size_t>(r)].cells.contains(point)) continue;
-    for (int slot = 0; slot < geometry.ranks; ++slot)
+    for (int slot = 0; slot < geometry.slots; ++slot)
       if (geometry.cell(r, slot).contains(point)) return {r, slot};
     return {-1, -1};
   }
@@ -258,7 +258,7 @@ void ClassroomMode::draw_predict(GuiApp& app, const PanelLayout& panels) {
     const float width = std::max(2.0f, line * 0.2f);
     if (settled)
       for (int slot : last->question.slots) outline(dl, geometry.painted_cell(gpu, slot), kRight, width, width);
-    if (!last->right && last->picked_slot < geometry.ranks)
+    if (!last->right && last->picked_slot < geometry.slots)
       outline(dl, geometry.painted_cell(gpu, last->picked_slot), kWrong, width * 0.5f, width);
   }
 
@@ -311,7 +311,7 @@ void ClassroomMode::draw_predict(GuiApp& app, const PanelLayout& panels) {
       const int gpu = last->question.gpu;
       const int slot = last->right ? last->picked_slot : last->question.slots.front();
       const ShownState& after = app.model().state_at(last->question.round);
-      const std::size_t index = static_cast<std::size_t>(gpu) * static_cast<std::size_t>(geometry.ranks) +
+      const std::size_t index = static_cast<std::size_t>(gpu) * static_cast<std::size_t>(geometry.slots) +
                                 static_cast<std::size_t>(slot);
       std::string holds = index < after.labels.size() ? reduction_label(app.model().config(), after.provenance.at(gpu, slot), slot, gpu)
                                                       : std::string();

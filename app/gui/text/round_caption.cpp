@@ -26,6 +26,7 @@ const char* after_round(const UiStrings& t, const AlgorithmUnit& unit, const Cap
   const Config& config = context.config;
   if (context.round == context.schedule.round_count())
     return config.op == Op::reducescatter ? t.after_owns
+           : uneven_all_to_all(config)    ? t.after_all_to_all_uneven
            : config.op == Op::alltoall    ? t.after_all_to_all
                                           : t.after_all_hold;
   if (config.op != Op::allreduce || context.round != reduce_rounds) return nullptr;
@@ -104,6 +105,7 @@ RoundCaption round_caption(Language language, const Config& config, const Schedu
       caption.body = config.op == Op::allgather       ? t.explain_done_allgather
                      : config.op == Op::reducescatter ? format(t.explain_done_reducescatter,
                                                                partial_result(language, config.reduce, true))
+                     : uneven_all_to_all(config)      ? t.done_all_to_all_uneven
                      : config.op == Op::alltoall      ? t.done_all_to_all
                                                       : t.done_allreduce_plain;
     if (!words.whole_story) {

@@ -32,6 +32,8 @@ struct UiStrings {
   const char* gpus_hint;
   const char* root;       // Broadcast's source GPU
   const char* root_hint;
+  const char* splits_shown;  // an uneven AllToAll's splits, %s as --splits writes them
+  const char* splits_even;   // the button that makes them even
   const char* count;
   const char* count_hint;
   const char* dtype;
@@ -91,7 +93,9 @@ struct UiStrings {
   const char* after_owns;
   const char* after_all_hold;
   const char* after_all_to_all;  // AllToAll's last round
+  const char* after_all_to_all_uneven;  // uneven AllToAll's last round
   const char* done_all_to_all;
+  const char* done_all_to_all_uneven;
   const char* done_allreduce_plain;
   const char* done_busiest;               // %s bytes
   const char* pipeline_wave;              // %d first round, %d last round, %d first round
@@ -102,6 +106,7 @@ struct UiStrings {
   const char* switch_title;  // the NVSwitch box of an in-switch reduction (nvls)
   const char* switch_short;  // ... where the title does not fit
   const char* cell_tooltip; // %d rank, %d slot
+  const char* cell_pair_tooltip;  // an uneven AllToAll's slot: %d rank, %d slot, %d sender, %d receiver
   const char* cell_empty;
   const char* cell_contributors;  // %d count
   const char* cell_elements;      // %lld count
@@ -134,6 +139,7 @@ struct UiStrings {
   const char* traffic_m_other;
   const char* traffic_measured;        // %s bytes
   const char* traffic_exact_note;
+  const char* traffic_uneven;  // an uneven AllToAll, in place of the formula
 
   // Controls
   const char* reset;

@@ -57,17 +57,18 @@ void draw_arrow(ImDrawList* dl, const ArrowPath& path, ImU32 colour, float thick
 
 }  // namespace
 
-void RingView::fit_geometry(const Rect& ring_area, int ranks, float line, bool through_switch) {
-  if (geometry_.ranks == ranks && geometry_line_ == line && geometry_through_switch_ == through_switch &&
-      geometry_view_.x == ring_area.x && geometry_view_.y == ring_area.y && geometry_view_.w == ring_area.w &&
-      geometry_view_.h == ring_area.h)
+void RingView::fit_geometry(const Rect& ring_area, int ranks, int slots, float line, bool through_switch) {
+  if (geometry_.ranks == ranks && geometry_.slots == slots && geometry_line_ == line &&
+      geometry_through_switch_ == through_switch && geometry_view_.x == ring_area.x && geometry_view_.y == ring_area.y &&
+      geometry_view_.w == ring_area.w && geometry_view_.h == ring_area.h)
     return;
   if (through_switch) {
+    // A switch has a cell per GPU: its schedules keep one slot per GPU.
     RingWithSwitch laid_out = layout_ring_with_switch(ring_area, ranks, line);
     geometry_ = std::move(laid_out.ring);
     switch_ = std::move(laid_out.in_switch);
   } else {
-    geometry_ = layout_ring(ring_area, ranks, line);
+    geometry_ = layout_ring(ring_area, ranks, line, slots);
     switch_ = SwitchGeometry{};
   }
   geometry_view_ = ring_area;
@@ -98,6 +99,7 @@ struct RingView::Scene {
   bool in_flight;           // its packets are on their way
   Rgb phase_colour;
   int n;
+  int slots;  // per GPU: n, or n x n for an uneven AllToAll
   float line;
   float ui_scale;
   bool tiny_cells;          // a few pixels wide: drawn without borders or outlines
@@ -143,12 +145,14 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
   const Config& config = model.config();
   const Session& session = model.session();
   const int n = config.ranks;
+  const int slots = slot_count(config);
   const float line = ImGui::GetTextLineHeight();
   const float s = frame.ui_scale;
   pipeline_.begin(session.schedule());
   // Only rings small enough for text on their cells keep labels (thousands of cells have none).
   drawn_labels_ranks_ = n <= SessionModel::kMaxTextRanks ? n : 0;
-  drawn_labels_.assign(static_cast<std::size_t>(drawn_labels_ranks_) * static_cast<std::size_t>(drawn_labels_ranks_),
+  drawn_labels_slots_ = drawn_labels_ranks_ > 0 ? slots : 0;
+  drawn_labels_.assign(static_cast<std::size_t>(drawn_labels_ranks_) * static_cast<std::size_t>(drawn_labels_slots_),
                        std::string());
   drawn_labels_frame_ = ImGui::GetFrameCount();
   // A pipelined ring gives the top of the view to the wave's caption and channel selector.
@@ -159,7 +163,7 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
                                                                      ring_area.w, line, frame.language)));
     ring_area = {ring_area.x, ring_area.y + strip.h, ring_area.w, ring_area.h - strip.h};
   }
-  fit_geometry(ring_area, n, line, session.schedule().through_switch);
+  fit_geometry(ring_area, n, slots, line, session.schedule().through_switch);
   if (!geometry_.fits) {
     switch_drawn_ = false;
     draw_centred_notice(dl, area, frame.text().view_too_small);
@@ -202,6 +206,7 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
       .phase_colour = round && round->phase != Phase::reduce_scatter ? colours.phase_all_gather
                                                                      : colours.phase_reduce_scatter,
       .n = n,
+      .slots = slots,
       .line = line,
       .ui_scale = s,
       .tiny_cells = std::min(geometry_.cell_width, geometry_.cell_height) < 5.0f,
@@ -313,7 +318,8 @@ void RingView::queue_cells(const Scene& scene, const Rect& clip, std::int64_t la
   const ViewColours& colours = scene.colours;
   std::vector<CellPass::Box> boxes;
   for (int r = 0; r < scene.n; ++r) boxes.push_back({geometry_.boxes[static_cast<std::size_t>(r)].cells, r});
-  CellPass pass{.boxes = std::move(boxes), .clip = clip, .ranks = scene.n, .columns = geometry_.cell_columns,
+  CellPass pass{.boxes = std::move(boxes), .clip = clip, .ranks = scene.n, .slots = scene.slots,
+                .columns = geometry_.cell_columns,
                 .rows = geometry_.cell_rows, .cell_size = {geometry_.cell_width, geometry_.cell_height},
                 .gap = geometry_.cell_gap, .hatch_a = colours.hatch_a, .hatch_b = colours.hatch_b,
                 .stale_target = colours.stale_target, .nan_colour = colours.nan_colour,
@@ -330,8 +336,9 @@ void RingView::queue_cells(const Scene& scene, const Rect& clip, std::int64_t la
 
 std::string RingView::drawn_label(int rank, int slot) const {
   const int n = drawn_labels_ranks_;
-  if (drawn_labels_frame_ != ImGui::GetFrameCount() || rank < 0 || slot < 0 || rank >= n || slot >= n) return {};
-  return drawn_labels_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(n) + static_cast<std::size_t>(slot)];
+  const int slots = drawn_labels_slots_;
+  if (drawn_labels_frame_ != ImGui::GetFrameCount() || rank < 0 || slot < 0 || rank >= n || slot >= slots) return {};
+  return drawn_labels_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(slots) + static_cast<std::size_t>(slot)];
 }
 
 void RingView::draw_cell_text(const Scene& scene) {
@@ -344,9 +351,9 @@ void RingView::draw_cell_text(const Scene& scene) {
   const float line = scene.line;
   const float pad = 3.0f * scene.ui_scale;
   for (int r = 0; r < n; ++r) {
-    for (int slot = 0; slot < n; ++slot) {
+    for (int slot = 0; slot < scene.slots; ++slot) {
       const Rect cell = geometry_.painted_cell(r, slot);
-      const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
+      const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(scene.slots) +
                                 static_cast<std::size_t>(slot);
       const std::uint32_t flags = shown.cells.flags(r, slot);
       const RankSet& set = shown.provenance.at(r, slot);
@@ -442,7 +449,7 @@ std::vector<Rect> RingView::text_zones(const Scene& scene) const {
     if (!shown_title(r, scene.line, scene.language, title).empty())
       zones.push_back({title.x - margin, title.y - margin, title.w + 2 * margin, title.h + 2 * margin});
     if (!text_cells) continue;
-    for (int slot = 0; slot < scene.n; ++slot) {
+    for (int slot = 0; slot < scene.slots; ++slot) {
       const Rect cell = geometry_.painted_cell(r, slot);
       zones.push_back({cell.x, cell.y, cell.w, pad * 0.6f + scene.line + 1.0f});
       if (scene.values_as_text) zones.push_back({cell.x, cell.bottom() - (scene.line + 4.0f), cell.w, scene.line + 4.0f});
@@ -558,7 +565,7 @@ void RingView::draw_packets(const Scene& scene, const ShownState& before) const 
     const LabelForms& forms = before.labels.empty() ? kNoLabel
                               : one_piece           ? piece_forms
                                                     : before.labels[static_cast<std::size_t>(transfer.src) *
-                                                                        static_cast<std::size_t>(n) +
+                                                                        static_cast<std::size_t>(scene.slots) +
                                                                     static_cast<std::size_t>(sent_slot)];
     std::string label;
     float w, h;
@@ -655,12 +662,15 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     const int column = static_cast<int>((mouse.x - gpu.cells.x) / geometry_.cell_width);
     const int row = static_cast<int>((mouse.y - gpu.cells.y) / geometry_.cell_height);
     const int slot = row * geometry_.cell_columns + column;
-    if (column >= geometry_.cell_columns || slot >= n) return;
+    if (column >= geometry_.cell_columns || slot >= scene.slots) return;
     const RankSet& set = shown.provenance.at(r, slot);
     const std::uint32_t flags = shown.cells.flags(r, slot);
     const UiStrings& text = ui_strings_for(scene.language);
     ImGui::BeginTooltip();
-    ImGui::Text(text.cell_tooltip, r, slot);
+    if (uneven_all_to_all(scene.config))
+      ImGui::Text(text.cell_pair_tooltip, r, slot, slot / n, slot % n);
+    else
+      ImGui::Text(text.cell_tooltip, r, slot);
     const std::vector<RankSet> lanes = shown.provenance.lanes_at(r, slot);
     if (set.none() && lanes.size() < 2) {
       ImGui::TextUnformatted(text.cell_empty);
@@ -690,7 +700,7 @@ void RingView::explain_cell_under_mouse(const Scene& scene, const Rect& area, in
     if (flags & kCellNoElements) ImGui::TextUnformatted(text.cell_no_elements);
     if ((flags & kCellOwned) && (flags & kCellComplete)) ImGui::TextUnformatted(text.cell_owned);
     if (flags & kCellStale) ImGui::TextUnformatted(format(text.cell_stale, partial_result(scene.language, scene.config.reduce)).c_str());
-    const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
+    const std::size_t index = static_cast<std::size_t>(r) * static_cast<std::size_t>(scene.slots) +
                               static_cast<std::size_t>(slot);
     if (index < shown.values.size() && !shown.values[index].empty())
       ImGui::TextUnformatted(shown.values[index].c_str());

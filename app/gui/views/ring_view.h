@@ -60,7 +60,7 @@ class RingView {
   // Lays the ring out again only when the area, the GPU count or the text size changed: the
   // layout searches over shapes, too slow for every frame. A schedule through a switch gets a
   // ring with room for the switch in its middle (layout_ring_with_switch).
-  void fit_geometry(const Rect& ring_area, int ranks, float line, bool through_switch);
+  void fit_geometry(const Rect& ring_area, int ranks, int slots, float line, bool through_switch);
   // Brings the palette and the cells of `round` to the renderer when they differ from what it has.
   void sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round);
 
@@ -107,6 +107,7 @@ class RingView {
   float geometry_line_ = 0;
   bool geometry_through_switch_ = false;
   std::vector<std::string> drawn_labels_;  // rank-major, of ImGui frame drawn_labels_frame_
+  int drawn_labels_slots_ = 0;              // slots per rank in drawn_labels_
   int drawn_labels_frame_ = -1;
   int drawn_labels_ranks_ = 0;
   std::vector<DrawnArrow> drawn_arrows_;  // of the last frame, for --dump-layout
