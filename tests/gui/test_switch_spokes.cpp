@@ -86,8 +86,8 @@ TEST_CASE("every ring through the NVSwitch has the switch, and its spokes and th
         // title strip and padding are 2.4 lines a box, the switch and its spokes' heads 4.7),
         // whose boxes zig-zag, or one where even the plain ring's cells are specks (under a
         // quarter of a line), has no room to give it.
-        const bool room_for_a_switch = area.h >= 9.0f * line && layout_ring(area, n, line).cell_height >= 0.25f * line;
         if (!in_switch.fits) {
+          const bool room_for_a_switch = area.h >= 9.0f * line && layout_ring(area, n, line).cell_height >= 0.25f * line;
           if (room_for_a_switch) crossings.insert(where.str() + "no switch");
           else ++without_room;
           continue;
