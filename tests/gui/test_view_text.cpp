@@ -71,12 +71,39 @@ bool ink_overlaps(const Rect& a, const Rect& b) {
 TEST_CASE("wrapped text breaks at spaces and keeps a number whole") {
   Frames frames;
   const std::string text = "after 100 iterations the GPUs disagree by up to 0.153";
-  // Room for everything up to "0.1": ImGui's own wrapping would break after "0.".
+  // Room for everything up to "0.1": ImGui's own wrapping would break after "0.", and the word
+  // before a number goes with it as the captions' rule has it ("to 0.153", like "GPU 0").
   const WrappedText wrapped = wrap_text(text, ImGui::CalcTextSize("after 100 iterations the GPUs disagree by up to 0.1").x);
   REQUIRE(wrapped.lines.size() == 2);
-  CHECK(wrapped.lines[0] == "after 100 iterations the GPUs disagree by up to");
-  CHECK(wrapped.lines[1] == "0.153");
+  CHECK(wrapped.lines[0] == "after 100 iterations the GPUs disagree by up");
+  CHECK(wrapped.lines[1] == "to 0.153");
   for (const std::string& line : wrapped.lines) CHECK(ImGui::CalcTextSize(line.c_str()).x <= wrapped.width);
+}
+
+TEST_CASE("wrapped text keeps a number with its unit or label, as the captions do") {
+  Frames frames;
+  // Room for "...: 112" but not its unit: a line that ends in "112" reads as the whole figure.
+  const std::string sentence = "weights, gradients and optimizer state: 112 GB per GPU";
+  const WrappedText english = wrap_text(sentence, ImGui::CalcTextSize("weights, gradients and optimizer state: 112").x);
+  REQUIRE(english.lines.size() == 2);
+  CHECK(english.lines[0] == "weights, gradients and optimizer state:");
+  CHECK(english.lines[1] == "112 GB per GPU");
+  // After a label too: "GPU 3" does not lose its number to the next line, and a line that
+  // fits its width exactly stays whole.
+  const float width = ImGui::CalcTextSize("GPU 3 disagree by 0.1").x;
+  const WrappedText after = wrap_text("GPU 0 and GPU 3 disagree by 0.1", ImGui::CalcTextSize("GPU 0 and GPU").x, width);
+  REQUIRE(after.lines.size() == 2);
+  CHECK(after.lines[0] == "GPU 0 and");
+  CHECK(after.lines[1] == "GPU 3 disagree by 0.1");
+  if (!frames.chinese) {
+    MESSAGE("no Chinese font installed: the Chinese half skipped");
+    return;
+  }
+  // "第 1 轮" (round 1) stays on one line: room for "这是第 1" used to end the line there.
+  const WrappedText chinese = wrap_text("这是第 1 轮的结果", ImGui::CalcTextSize("这是第 1").x);
+  REQUIRE(chinese.lines.size() >= 2);
+  CHECK(chinese.lines[0] == "这是");
+  CHECK(chinese.lines[1].rfind("第 1 轮", 0) == 0);
 }
 
 TEST_CASE("a text that starts after a label wraps under it, and starts on the next line when no word fits beside it") {

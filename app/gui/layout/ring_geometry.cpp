@@ -124,7 +124,7 @@ std::vector<Vec2> ring_positions(Vec2 centre, float rx, float ry, int ranks, flo
   return centres;
 }
 
-RingGeometry layout_circle(Rect view, int ranks, float line_height, int slots) {
+RingGeometry layout_circle(Rect view, int ranks, float line_height, int slots, const KeepOut& centre_keep_out) {
   RingGeometry g;
   g.ranks = ranks;
   g.slots = slots;
@@ -133,6 +133,21 @@ RingGeometry layout_circle(Rect view, int ranks, float line_height, int slots) {
   const float arrow_room = std::max(36.0f, line_height * 4.0f);
   const float margin = std::round(line_height * 0.8f);
   const float max_cell_h = line_height * 6.5f;
+
+  // Where the keep-out of `size` may lie: the view's centre, else above or below it by up to
+  // three eighths of the view's height (an odd count's lone box at the bottom leaves room
+  // between the two at the top), nearest first. Never to a side: the spokes of the GPUs on the
+  // far side would have to pass the near ones.
+  auto keep_out_spots = [&](Vec2 size) {
+    std::vector<Rect> spots;
+    for (int i : {0, -1, 1, -2, 2, -3, 3}) {
+      const Rect spot{view.centre().x - size.x * 0.5f, view.centre().y + view.h * 0.125f * static_cast<float>(i) - size.y * 0.5f,
+                      size.x, size.y};
+      if (spot.y >= view.y && spot.bottom() <= view.bottom()) spots.push_back(spot);
+    }
+    return spots;
+  };
+  Rect kept_out;  // where the last placement found room for the keep-out
 
   struct Candidate {
     int rows = 1, columns = 1;
@@ -149,6 +164,15 @@ RingGeometry layout_circle(Rect view, int ranks, float line_height, int slots) {
     for (const Vec2& p : ring_positions(view.centre(), std::max(rx, 0.0f), std::max(ry, 0.0f), ranks, c.exponent))
       out.push_back({std::round(p.x - box_w * 0.5f), std::round(p.y - box_h * 0.5f), box_w, box_h});
     if (rx < 0 || ry < 0) return false;
+    if (centre_keep_out) {
+      const auto free = [&](const Rect& spot) {
+        return std::none_of(out.begin(), out.end(), [&](const Rect& box) { return box.overlaps(spot); });
+      };
+      const std::vector<Rect> spots = keep_out_spots(centre_keep_out(c.columns));
+      const auto spot = std::find_if(spots.begin(), spots.end(), free);
+      if (spot == spots.end()) return false;
+      kept_out = *spot;
+    }
     for (int i = 0; i < ranks; ++i)
       for (int j = i + 1; j < ranks; ++j)
         if (inflate(out[static_cast<std::size_t>(i)], arrow_room * 0.5f)
@@ -193,9 +217,15 @@ RingGeometry layout_circle(Rect view, int ranks, float line_height, int slots) {
   }
   g.cell_rows = best.rows;
   g.cell_columns = best.columns;
-  const float cell_h = best.cell_h >= 4.0f ? std::floor(best.cell_h) : best.cell_h;
+  float cell_h = best.cell_h >= 4.0f ? std::floor(best.cell_h) : best.cell_h;
   std::vector<Rect> rects;
   g.fits = place(best, cell_h, rects);
+  // Around a keep-out a smaller box may move onto it (the circle grows as the boxes shrink):
+  // then the next whole pixel down, else the size the search found.
+  for (int fewer = 1; centre_keep_out && !g.fits && fewer <= 8 && cell_h - 1.0f >= 4.0f; ++fewer)
+    g.fits = place(best, cell_h -= 1.0f, rects);
+  if (centre_keep_out && !g.fits) g.fits = place(best, cell_h = best.cell_h, rects);
+  if (centre_keep_out && g.fits) g.kept_clear = kept_out;
   g.cell_height = cell_h;
   g.cell_width = cell_h >= 4.0f ? std::floor(cell_h * best.aspect) : cell_h * best.aspect;
   g.cell_gap = cell_h >= 10.0f ? std::max(2.0f, std::round(line_height * 0.2f)) : 0.0f;
@@ -332,10 +362,10 @@ Rect RingGeometry::cell(int rank, int slot) const {
 
 Rect RingGeometry::painted_cell(int rank, int slot) const { return cell(rank, slot).inset(cell_gap * 0.5f); }
 
-RingGeometry layout_ring(Rect view, int ranks, float line_height, int slots) {
+RingGeometry layout_ring(Rect view, int ranks, float line_height, int slots, const KeepOut& centre_keep_out) {
   if (slots <= 0) slots = ranks;
   if (ranks > kMaxCircleRanks) return layout_grid(view, ranks, line_height, slots);
-  return layout_circle(view, ranks, line_height, slots);
+  return layout_circle(view, ranks, line_height, slots, centre_keep_out);
 }
 
 // Where the segment from the centre of `box` toward `towards` leaves the box.

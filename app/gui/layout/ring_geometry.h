@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 #include <vector>
 
 #include "app/gui/layout/geometry.h"
@@ -42,6 +43,9 @@ struct RingGeometry {
   float cell_height = 0;
   float cell_gap = 0;
   std::vector<GpuBox> boxes;
+  // Where layout_ring kept the middle clear when asked to (empty otherwise): the view's centre,
+  // or off it where the boxes leave no room there.
+  Rect kept_clear;
   std::vector<ArrowPath> arrows;  // arrows[r]: from GPU r to GPU (r + 1) % N
   // back_arrows[r]: from GPU r to GPU (r - 1) % N, for an algorithm that sends round the ring
   // both ways (the bidirectional ring's counter-clockwise halves). Inside the clockwise arrows
@@ -56,7 +60,12 @@ struct RingGeometry {
 
 // line_height: the font's line height in pixels (titles and spacing scale with it). `slots`:
 // cells per box, `ranks` when 0; N x N of them are laid out as an N-by-N grid, a sender per row.
-RingGeometry layout_ring(Rect view, int ranks, float line_height, int slots = 0);
+// centre_keep_out, where given: the size of a rectangle in the middle of the view that no box
+// of the circle may overlap (room for an NVSwitch, layout_ring_with_switch) for boxes of a
+// given number of cell columns, at the centre or above or below it (`kept_clear` says where);
+// the grid (more than kMaxCircleRanks GPUs) ignores it.
+using KeepOut = std::function<Vec2(int cell_columns)>;
+RingGeometry layout_ring(Rect view, int ranks, float line_height, int slots = 0, const KeepOut& centre_keep_out = {});
 
 // The ring arrow a transfer rides (`arrows` or `back_arrows`), or null when src and dst are
 // not ring neighbours.

@@ -165,46 +165,92 @@ ArrowPath spoke(const Line& line, float offset) {
   return make_path({line.first + side, line.second + side});
 }
 
+// The smallest switch: a line's room around it for the spokes' heads (0.75 lines) and cells 0.8
+// lines tall (layout_switch's second pass, and what layout_ring_with_switch keeps clear).
+constexpr float kTightSwitchMargin = 1.0f;
+constexpr float kTightSwitchCell = 0.8f;
+
+// The switch's measures for a GPU grid of `columns` cells (and so `rows` of the N slots): the
+// box's padding and the gap between its cells, the room kept around it for the spokes' heads, and
+// its smallest size (cells 1.5 lines wide and 1.2 tall under the title).
+struct SwitchMeasures {
+  float pad, gap, margin, narrowest;
+  int columns, rows;
+  SwitchMeasures(int columns_, int ranks, float line_height)
+      : pad(std::round(line_height * 0.3f)),
+        gap(std::max(1.0f, std::round(line_height * 0.15f))),
+        margin(line_height * 1.5f),
+        narrowest(0),
+        columns(std::max(1, columns_)),
+        rows(std::max(1, (ranks + std::max(1, columns_) - 1) / std::max(1, columns_))) {
+    narrowest = 2 * pad + static_cast<float>(columns) * line_height * 1.5f;
+  }
+  float height(float line_height, float cell_h) const {
+    return std::round(line_height + 3 * pad + static_cast<float>(rows) * cell_h + static_cast<float>(rows - 1) * gap);
+  }
+};
+
 }  // namespace
 
 SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float line_height) {
   SwitchGeometry geometry;
   const int n = ring.ranks;
-  if (ring.grid || n < 3 || ring.boxes.empty()) return geometry;
-  // The GPUs' own centre, which is the circle's.
-  Vec2 centre{};
-  for (const GpuBox& gpu : ring.boxes) centre = centre + gpu.box.centre() * (1.0f / static_cast<float>(n));
+  if (ring.grid || n < 2 || static_cast<int>(ring.boxes.size()) != n) return geometry;
+  // Where layout_ring kept room for it, else the middle of the GPUs' extent, which is the
+  // circle's (with an odd count their mean lies toward the side with more of them).
+  Rect extent = ring.boxes.front().box;
+  for (const GpuBox& gpu : ring.boxes) {
+    const float right = std::max(extent.right(), gpu.box.right()), bottom = std::max(extent.bottom(), gpu.box.bottom());
+    extent.x = std::min(extent.x, gpu.box.x);
+    extent.y = std::min(extent.y, gpu.box.y);
+    extent.w = right - extent.x;
+    extent.h = bottom - extent.y;
+  }
+  const Vec2 centre = ring.kept_clear.w > 0 ? ring.kept_clear.centre() : extent.centre();
   // The cells in the GPUs' own grid of slots (columns x rows), so that slot j sits where it sits
   // in every GPU's box. The box is as tall as its title and cells need: cells of 2.6 lines (a
   // label over the sum's stripes) where the middle has room, down to 1.2 lines; as wide as fits.
-  const int columns = std::max(1, ring.cell_columns);
-  const int rows = std::max(1, (n + columns - 1) / columns);
-  const float pad = std::round(line_height * 0.3f);
-  const float gap = std::max(1.0f, std::round(line_height * 0.15f));
-  const float margin = line_height * 1.5f;  // room for the spokes' heads
+  const SwitchMeasures measures(ring.cell_columns, n, line_height);
+  const int columns = measures.columns, rows = measures.rows;
+  const float pad = measures.pad, gap = measures.gap, margin = measures.margin;  // margin: the spokes' heads
   const float widest = std::min(view.w * 0.6f, line_height * 8.0f * static_cast<float>(columns));
-  const float narrowest = 2 * pad + static_cast<float>(columns) * line_height * 1.5f;
+  const float narrowest = measures.narrowest;
   const float offset = line_height * 0.3f;  // each way of a pair from their middle line
   // Clear of other GPUs by the pair's half width and a marker lane either side of it.
   const float wanted = offset + kSpokeMarkerReach * line_height;
   const float enough = line_height * 8.0f;  // a train of four full-size markers
   const float inset = offset + pad;
   // The largest box that touches no GPU and from which every GPU has a clear spoke; where no
-  // size gives every GPU one, the largest that touches no GPU.
+  // size gives every GPU one, the largest that touches no GPU. First with room for the spokes'
+  // heads and cells of at least 1.2 lines; then, for a middle too short for that (presenting
+  // at 1280x720), with a line's room and cells down to 0.8 lines, which still show the sum.
+  struct Pass {
+    float margin, tallest_cell, shortest_cell;
+  };
+  const Pass passes[] = {{margin, line_height * 2.6f, line_height * 1.2f},
+                         {line_height * kTightSwitchMargin, line_height * 1.2f, line_height * kTightSwitchCell}};
   std::optional<Rect> found, apart;
-  for (float cell_h = line_height * 2.6f; !found && cell_h >= line_height * 1.2f; cell_h = std::floor(cell_h * 0.85f)) {
-    const float height = std::round(line_height + 3 * pad + static_cast<float>(rows) * cell_h +
-                                    static_cast<float>(rows - 1) * gap);
-    for (float width = widest; !found && width >= narrowest; width *= 0.94f) {
-      const Rect box{std::round(centre.x - width * 0.5f), std::round(centre.y - height * 0.5f), std::round(width), height};
-      if (touches_a_gpu(ring, box, margin)) continue;
-      if (!apart) apart = box;
-      const SpokeRoutes routes(ring, box, inset, wanted, enough);
-      bool every_clear = true;
-      for (int rank = 0; rank < n && every_clear; ++rank) every_clear = routes.can_clear(rank);
-      if (every_clear) found = box;
+  for (const Pass& pass : passes) {
+    // Each size 15% (the width 6%) below the last, down to the smallest itself, which is the
+    // size layout_ring_with_switch keeps room for.
+    const auto shrink = [](float size, float factor, float smallest) {
+      return size > smallest ? std::max(smallest, std::floor(size * factor)) : -1.0f;
+    };
+    for (float cell_h = pass.tallest_cell; !found && cell_h > 0; cell_h = shrink(cell_h, 0.85f, pass.shortest_cell)) {
+      const float height = measures.height(line_height, cell_h);
+      for (float width = std::max(widest, narrowest); !found && width > 0; width = shrink(width, 0.94f, narrowest)) {
+        const Rect box{std::round(centre.x - width * 0.5f), std::round(centre.y - height * 0.5f), std::round(width), height};
+        if (touches_a_gpu(ring, box, pass.margin)) continue;
+        if (!apart) apart = box;
+        const SpokeRoutes routes(ring, box, inset, wanted, enough);
+        bool every_clear = true;
+        for (int rank = 0; rank < n && every_clear; ++rank) every_clear = routes.can_clear(rank);
+        if (every_clear) found = box;
+      }
     }
+    if (found) break;
   }
+  geometry.clear = found.has_value();
   if (!found) found = apart;
   if (!found) return geometry;
   const Rect box = *found;
@@ -226,6 +272,37 @@ SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float l
     geometry.room.push_back(std::max(0.0f, routes.clearance(rank, line) - offset));
   }
   return geometry;
+}
+
+RingWithSwitch layout_ring_with_switch(const Rect& view, int ranks, float line_height) {
+  RingWithSwitch plain{layout_ring(view, ranks, line_height), {}};
+  plain.in_switch = layout_switch(plain.ring, view, line_height);
+  if (plain.ring.grid || !plain.ring.fits || (plain.in_switch.fits && plain.in_switch.clear)) return plain;
+  // Keep the middle clear for the smallest switch of the ring's cell grid and its spokes' heads
+  // (the tight pass of layout_switch),
+  // then a larger middle (smaller GPU boxes further out, so wider gaps between them for the
+  // spokes) until every spoke is clear or the GPUs no longer fit.
+  // Failing that, a switch whose spokes at least keep off the other boxes (their markers
+  // shrink to the room they have).
+  const auto apart = [](const SwitchGeometry& in_switch) {
+    return in_switch.fits && std::all_of(in_switch.room.begin(), in_switch.room.end(), [](float room) { return room > 0; });
+  };
+  std::optional<RingWithSwitch> fitting;
+  if (apart(plain.in_switch)) fitting = plain;
+  for (float grow = 1.0f; grow < 4.0f; grow *= 1.12f) {
+    const KeepOut keep_out = [&](int columns) {
+      const SwitchMeasures measures(columns, ranks, line_height);
+      const float margin = line_height * kTightSwitchMargin;
+      return Vec2{(measures.narrowest + 2 * margin + 2) * grow,
+                  (measures.height(line_height, line_height * kTightSwitchCell) + 2 * margin + 2) * grow};
+    };
+    RingWithSwitch roomier{layout_ring(view, ranks, line_height, ranks, keep_out), {}};
+    if (!roomier.ring.fits) break;
+    roomier.in_switch = layout_switch(roomier.ring, view, line_height);
+    if (roomier.in_switch.fits && roomier.in_switch.clear) return roomier;
+    if (apart(roomier.in_switch) && !fitting) fitting = roomier;
+  }
+  return fitting ? *fitting : plain;
 }
 
 const ArrowPath& switch_spoke(const SwitchGeometry& geometry, const Transfer& transfer) {

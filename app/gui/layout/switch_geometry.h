@@ -11,7 +11,10 @@
 namespace ringviz::gui {
 
 struct SwitchGeometry {
-  bool fits = false;  // false: no room in the middle (the grid, two GPUs side by side)
+  bool fits = false;  // false: no room in the middle (the grid, or a ring laid out without room)
+  // Every GPU's spoke keeps clear of the other GPUs' boxes by the pair's half width and the
+  // markers' reach (else some spoke runs closer and its `room` shrinks the markers).
+  bool clear = false;
   Rect box;           // the switch
   Rect title;         // "NVSwitch" across its top
   std::vector<Rect> cells;       // [slot]: the switch's sum of that slot
@@ -27,14 +30,28 @@ struct SwitchGeometry {
 // upright on a slanted spoke, so that a corner reaches half their diagonal from their centre.
 inline constexpr float kSpokeMarkerReach = (0.6f + 0.71f) * 1.3f;
 
-// The largest box centred on the GPUs' circle that touches no GPU box, at least two lines and
-// a row of cells tall, and from which every GPU has a spoke clear of the other GPUs' boxes by
-// the pair's half width and kSpokeMarkerReach (where no size allows that, the largest box);
+// The largest box centred where `ring` kept room for it (else on the GPUs' circle) that touches
+// no GPU box, at least two lines and a row of cells tall (with room for the spokes' heads; where
+// that does not fit, with a line's room and cells down to 0.8 lines), and from which every GPU
+// has a spoke clear of the other GPUs' boxes by the pair's half width and kSpokeMarkerReach
+// (where no size allows that, the largest box; `clear` says which);
 // `view` is the ring view's area. A spoke aims at the switch's centre where that is clear;
 // otherwise it takes the longest clear line into the switch's quarter on its GPU's side (so that
 // two GPUs' spokes never cross), else the least turned clear line, else the one farthest from the
 // other boxes, whose `room` then tells the markers to shrink.
 SwitchGeometry layout_switch(const RingGeometry& ring, const Rect& view, float line_height);
+
+// The ring of a schedule through a switch and its switch. The plain ring where the switch fits its
+// middle with every spoke clear; else the ring laid out around a keep-out in the middle (the
+// smallest switch for its cell grid, with room for the spokes' heads), grown until every spoke is
+// clear; else the first of those that has a switch at all. Only where even that fails (a view too
+// small for the GPUs around any switch) is there no switch and the view falls back to the ring's
+// arrows.
+struct RingWithSwitch {
+  RingGeometry ring;
+  SwitchGeometry in_switch;
+};
+RingWithSwitch layout_ring_with_switch(const Rect& view, int ranks, float line_height);
 
 // The spoke a transfer through the switch rides: a reducing transfer goes up its sender's spoke
 // into the switch, a copy (the multicast) comes down its receiver's spoke out of it. The packets

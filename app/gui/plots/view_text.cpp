@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include <imgui_internal.h>  // ImTextCharFromUtf8
+
+#include "app/gui/text/caption_wrap.h"
 
 namespace ringviz::gui {
 
@@ -50,94 +53,16 @@ Rect text_box(ImVec2 at, std::string_view text) {
 
 WrappedText wrap_text(std::string_view text, float width) { return wrap_text(text, width, width); }
 
-namespace {
-
-// Chinese, Japanese and Korean text has no spaces: a line may break between any two of its
-// characters.
-bool breaks_anywhere(unsigned int c) { return c >= 0x2E80; }
-
-// Punctuation that never starts a line ("，" or "）" alone at the start of a line).
-bool closes(unsigned int c) {
-  for (unsigned int p : {0xFF0Cu, 0x3002u, 0xFF1Bu, 0xFF1Au, 0xFF01u, 0xFF1Fu, 0xFF09u, 0x3001u, 0x300Du, 0x300Fu, 0x2026u})
-    if (c == p) return true;
-  return false;
-}
-
-// Where the line that starts at `at` ends (`end_of_line`) and the next one starts (returned):
-// at the last space or break between Chinese characters that keeps it within `width`, inside
-// a word only when the word alone is wider.
-const char* next_break(const char* at, const char* end, float width, const char*& end_of_line, bool& split_word) {
-  split_word = false;
-  ImFont* font = ImGui::GetFont();
-  const float scale = ImGui::GetFontSize() / font->FontSize;
-  float x = 0;
-  const char* break_end = nullptr;
-  const char* break_resume = nullptr;
-  for (const char* p = at; p < end;) {
-    unsigned int c = 0;
-    const int length = std::max(1, ImTextCharFromUtf8(&c, p, end));
-    if (c == '\n') {
-      end_of_line = p;
-      return p + length;
-    }
-    if (c == ' ') {
-      break_end = p;
-      break_resume = p + length;
-    } else if (breaks_anywhere(c) && p > at && !closes(c)) {
-      break_end = p;
-      break_resume = p;
-    }
-    const float advance = font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
-    // As ImGui::CalcTextSize rounds a width: up to the next whole pixel.
-    if (c != ' ' && std::floor(x + advance + 0.99999f) > width && p > at) {
-      if (break_end != nullptr) {
-        end_of_line = break_end;
-        return break_resume;
-      }
-      end_of_line = p;  // one word wider than the line
-      split_word = true;
-      return p;
-    }
-    x += advance;
-    p += length;
-    if (breaks_anywhere(c)) {
-      // After a Chinese character, unless punctuation that may not start a line follows.
-      unsigned int next = 0;
-      if (p < end) ImTextCharFromUtf8(&next, p, end);
-      if (!closes(next)) {
-        break_end = p;
-        break_resume = p;
-      }
-    }
-  }
-  end_of_line = end;
-  return end;
-}
-
-}  // namespace
-
 WrappedText wrap_text(std::string_view text, float first_width, float width) {
   WrappedText wrapped;
   wrapped.pitch = line_pitch(text);
-  const char* at = text.data();
-  const char* end = text.data() + text.size();
-  while (at < end) {
-    const float width_now = wrapped.lines.empty() ? first_width : width;
-    const char* line_end = nullptr;
-    bool split_word = false;
-    const char* resume = next_break(at, end, width_now, line_end, split_word);
-    if (wrapped.lines.empty() && first_width < width && split_word) {
-      // Not even one word fits after the label: the text starts on the next line.
-      wrapped.lines.emplace_back();
-      continue;
-    }
-    std::string line(at, line_end);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
+  // The captions' rule (a number stays with its unit or label, Chinese breaks between
+  // characters but never before a comma). ImGui measures a line rounded up to a whole pixel:
+  // a line that sums to at most the whole pixels of a width measures within it.
+  wrapped.lines = wrap_caption_after(*ImGui::GetFont(), ImGui::GetFontSize(), std::string(text), std::floor(first_width),
+                                     std::floor(width));
+  for (const std::string& line : wrapped.lines)
     wrapped.width = std::max(wrapped.width, ImGui::CalcTextSize(line.c_str()).x);
-    wrapped.lines.push_back(std::move(line));
-    at = resume;
-    while (at < end && *at == ' ') ++at;  // a break's spaces start no line
-  }
   return wrapped;
 }
 

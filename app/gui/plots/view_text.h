@@ -32,8 +32,9 @@ float line_pitch(std::string_view text);
 // ink tall.
 Rect text_box(ImVec2 at, std::string_view text);
 
-// `text` broken into lines no wider than `width` (at spaces; a word longer than the width, or
-// Chinese, at any character), with the pitch between them.
+// `text` broken into lines no wider than `width` by the captions' rule (text/caption_wrap.h:
+// at spaces, but never between a number and its unit or label; Chinese between characters; a
+// word longer than the width where it overflows), with the pitch between them.
 struct WrappedText {
   std::vector<std::string> lines;
   float width = 0;   // the widest line

@@ -60,6 +60,16 @@ struct MeasuredText {
     width = 0;
   }
   std::size_t start(std::size_t i) const { return i == 0 ? 0 : ends[i - 1]; }
+  bool is_space(std::size_t i) const { return bytes[start(i)] == ' '; }
+  // `from` plus its width up to its last glyph, added code point by code point as ImGui adds
+  // a line up: a space it ends with is dropped where the line ends there, and measured with
+  // whatever follows it on the same line.
+  float width_to_last_glyph(float from = 0) const {
+    std::size_t glyphs = ends.size();
+    while (glyphs > 0 && is_space(glyphs - 1)) --glyphs;
+    for (std::size_t i = 0; i < glyphs; ++i) from += advances[i];
+    return from;
+  }
   void append(std::string_view utf8, float advance_of) {
     bytes.append(utf8);
     ends.push_back(bytes.size());
@@ -91,6 +101,11 @@ float caption_font_pixels(float height) {
 
 std::vector<std::string> wrap_caption(const ImFont& font, float size, const std::string& text, float width,
                                       std::size_t max_lines) {
+  return wrap_caption_after(font, size, text, width, width, max_lines);
+}
+
+std::vector<std::string> wrap_caption_after(const ImFont& font, float size, const std::string& text, float first_width,
+                                            float width, std::size_t max_lines) {
   // Break opportunities: after a space (the space is dropped), or before a CJK character.
   // A line's width is summed code point by code point from its start, in the order
   // CalcTextSizeA sums it, so a line that fits here measures the same there; each code point
@@ -108,22 +123,27 @@ std::vector<std::string> wrap_caption(const ImFont& font, float size, const std:
     line_width = 0;
   };
   auto full = [&] { return lines.size() >= max_lines; };
+  auto limit = [&] { return lines.empty() ? first_width : width; };  // of the line being filled
   auto flush_pending = [&](bool force_break_before) {
     if (pending.ends.empty() || full()) return;
     std::size_t i = 0;
     if (!line.empty() && !mid_piece) {
-      float joined = line_width;
-      for (float a : pending.advances) joined += a;
-      if (force_break_before || joined > width) {
+      if (force_break_before || pending.width_to_last_glyph(line_width) > limit()) {
         end_line(true);
-        while (i < pending.ends.size() && pending.bytes[pending.start(i)] == ' ') ++i;  // no line starts with a space
+        while (i < pending.ends.size() && pending.is_space(i)) ++i;  // no line starts with a space
       }
+    } else if (line.empty() && lines.empty() && first_width < width && pending.width_to_last_glyph() > first_width) {
+      // Not even the first piece fits beside the label: the text starts on the next line
+      // rather than cut a word (or a number from its unit) after the label.
+      end_line(false);
+      if (full()) return;
     }
     // A piece wider than a whole line is cut wherever it overflows (each line keeps at least
     // one code point).
     for (; i < pending.ends.size(); ++i) {
       const float a = pending.advances[i];
-      if (!line.empty() && line_width + a > width) end_line(false);
+      // A space past the end is no overflow: the line ends after it and drops it.
+      if (!line.empty() && !pending.is_space(i) && line_width + a > limit()) end_line(false);
       if (full()) return;  // the rest of `pending` stays: the caption was cut short
       line.append(pending.bytes, pending.start(i), pending.ends[i] - pending.start(i));
       line_width += a;

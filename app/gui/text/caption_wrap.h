@@ -1,6 +1,7 @@
 #pragma once
-// Caption layout: the lesson player's captions, the recording's title cards and the Memory
-// tab's header for an audience wrap by one rule (a number stays with its unit or label), apart
+// Caption layout: the lesson player's captions, the recording's title cards, the Memory tab's
+// header and the training, compare and link views' text (plots/view_text.h) wrap by one rule
+// (a number stays with its unit or label), apart
 // from any of them so that it can be tested with nothing but a font atlas (no GL, no GUI).
 #include <cstdint>
 #include <string>
@@ -17,6 +18,12 @@ namespace ringviz::gui {
 // Linear in the length of the text it lays out.
 std::vector<std::string> wrap_caption(const ImFont& font, float size, const std::string& text, float width,
                                       std::size_t max_lines = SIZE_MAX);
+
+// The same with a first line of its own width (text that starts after a label on its line):
+// where its first piece (a word, a number with its unit) is wider than `first_width` but not
+// than `width`, the first line is empty and the text starts on the next.
+std::vector<std::string> wrap_caption_after(const ImFont& font, float size, const std::string& text, float first_width,
+                                            float width, std::size_t max_lines = SIZE_MAX);
 
 // The caption font's pixel size for a frame `height` pixels tall: about 3.6% of the height,
 // on whole multiples of the default font's 13 pixels so that its bitmap-style glyphs stay sharp.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <imgui.h>
 
@@ -56,14 +57,23 @@ void draw_arrow(ImDrawList* dl, const ArrowPath& path, ImU32 colour, float thick
 
 }  // namespace
 
-void RingView::fit_geometry(const Rect& ring_area, int ranks, int slots, float line) {
-  if (geometry_.ranks == ranks && geometry_.slots == slots && geometry_line_ == line && geometry_view_.x == ring_area.x &&
-      geometry_view_.y == ring_area.y && geometry_view_.w == ring_area.w && geometry_view_.h == ring_area.h)
+void RingView::fit_geometry(const Rect& ring_area, int ranks, int slots, float line, bool through_switch) {
+  if (geometry_.ranks == ranks && geometry_.slots == slots && geometry_line_ == line &&
+      geometry_through_switch_ == through_switch && geometry_view_.x == ring_area.x && geometry_view_.y == ring_area.y &&
+      geometry_view_.w == ring_area.w && geometry_view_.h == ring_area.h)
     return;
-  geometry_ = layout_ring(ring_area, ranks, line, slots);
-  switch_ = layout_switch(geometry_, ring_area, line);
+  if (through_switch) {
+    // A switch has a cell per GPU: its schedules keep one slot per GPU.
+    RingWithSwitch laid_out = layout_ring_with_switch(ring_area, ranks, line);
+    geometry_ = std::move(laid_out.ring);
+    switch_ = std::move(laid_out.in_switch);
+  } else {
+    geometry_ = layout_ring(ring_area, ranks, line, slots);
+    switch_ = SwitchGeometry{};
+  }
   geometry_view_ = ring_area;
   geometry_line_ = line;
+  geometry_through_switch_ = through_switch;
 }
 
 void RingView::sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round) {
@@ -153,7 +163,7 @@ void RingView::draw(const Rect& area, SessionModel& model, const FrameContext& f
                                                                      ring_area.w, line, frame.language)));
     ring_area = {ring_area.x, ring_area.y + strip.h, ring_area.w, ring_area.h - strip.h};
   }
-  fit_geometry(ring_area, n, slots, line);
+  fit_geometry(ring_area, n, slots, line, session.schedule().through_switch);
   if (!geometry_.fits) {
     switch_drawn_ = false;
     draw_centred_notice(dl, area, frame.text().view_too_small);

@@ -58,8 +58,9 @@ class RingView {
 
  private:
   // Lays the ring out again only when the area, the GPU count or the text size changed: the
-  // layout searches over shapes, too slow for every frame.
-  void fit_geometry(const Rect& ring_area, int ranks, int slots, float line);
+  // layout searches over shapes, too slow for every frame. A schedule through a switch gets a
+  // ring with room for the switch in its middle (layout_ring_with_switch).
+  void fit_geometry(const Rect& ring_area, int ranks, int slots, float line, bool through_switch);
   // Brings the palette and the cells of `round` to the renderer when they differ from what it has.
   void sync_palette_and_cells(SessionModel& model, PaletteKind palette, int round);
 
@@ -104,6 +105,7 @@ class RingView {
   bool switch_drawn_ = false;
   Rect geometry_view_{};  // what geometry_ was laid out for
   float geometry_line_ = 0;
+  bool geometry_through_switch_ = false;
   std::vector<std::string> drawn_labels_;  // rank-major, of ImGui frame drawn_labels_frame_
   int drawn_labels_slots_ = 0;              // slots per rank in drawn_labels_
   int drawn_labels_frame_ = -1;
