@@ -264,8 +264,14 @@ class RankImporter {
   // An all_to_all's uneven splits: one per member of the group, adding up to what the rank sends
   // and receives. Even splits ("[]") leave both empty.
   void read_splits(const KinetoCommOp& c, CollectiveInstance& instance, int group_size) const {
-    if (instance.op != Op::alltoall || (c.in_splits.empty() && c.out_splits.empty())) return;
+    if (instance.op != Op::alltoall) return;
     const std::string at = where(trace_, c.event, c.collective);
+    for (const auto& [field, text] : {std::pair{"In split size", &c.unreadable_in_splits},
+                                      std::pair{"Out split size", &c.unreadable_out_splits}})
+      if (!text->empty())
+        throw InputError(at + ": " + field + " '" + escape_for_message(*text) +
+                         "' is not a list of element counts (e.g. [3, 1, 0, 2])");
+    if (c.in_splits.empty() && c.out_splits.empty()) return;
     const auto check = [&](const std::vector<std::int64_t>& splits, const char* field,
                            const std::optional<std::int64_t>& total, const char* total_field) {
       if (static_cast<int>(splits.size()) != group_size)

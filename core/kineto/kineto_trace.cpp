@@ -57,22 +57,26 @@ std::optional<std::int64_t> integer_member(const json& object, const char* key) 
 
 // "[0, 1, 2]" (how PyTorch writes a group's ranks) or a JSON array of integers.
 // "[3, 1, 0, 2]" (PyTorch writes the list as text) or an array: element counts, none negative.
-// Empty when absent, "[]" or not such a list: the collective is then stepped as even.
-std::vector<std::int64_t> split_sizes(const json* value) {
+// Empty when absent or "[]" (even). Anything else is kept as written in `unreadable`, for the
+// importer to refuse.
+std::vector<std::int64_t> split_sizes(const json* value, std::string& unreadable) {
   if (!value) return {};
   json parsed;
+  const json* list = value;
   if (value->is_string()) {
     parsed = json::parse(value->get<std::string>(), nullptr, false);
-    if (parsed.is_discarded()) return {};
-    value = &parsed;
+    list = &parsed;
   }
-  if (!value->is_array()) return {};
   std::vector<std::int64_t> sizes;
-  for (const json& size : *value) {
-    if (!size.is_number_integer() || size.get<std::int64_t>() < 0) return {};
-    sizes.push_back(size.get<std::int64_t>());
+  bool readable = list->is_array();
+  for (std::size_t i = 0; readable && i < list->size(); ++i) {
+    const json& size = (*list)[i];
+    readable = size.is_number_integer() && size.get<std::int64_t>() >= 0;
+    if (readable) sizes.push_back(size.get<std::int64_t>());
   }
-  return sizes;
+  if (readable) return sizes;
+  unreadable = value->is_string() ? value->get<std::string>() : value->dump();
+  return {};
 }
 
 std::optional<std::vector<int>> rank_list(const json* value) {
@@ -255,8 +259,8 @@ std::optional<KinetoCommOp> comm_op_of_args(const json& args) {
   op.group_size = small_int(integer_member(args, "Group size"));
   op.in_elements = integer_member(args, "In msg nelems");
   op.out_elements = integer_member(args, "Out msg nelems");
-  op.in_splits = split_sizes(member(args, "In split size"));
-  op.out_splits = split_sizes(member(args, "Out split size"));
+  op.in_splits = split_sizes(member(args, "In split size"), op.unreadable_in_splits);
+  op.out_splits = split_sizes(member(args, "Out split size"), op.unreadable_out_splits);
   op.dtype = string_member(args, "dtype");
   op.rank_arg = small_int(integer_member(args, "Rank"));
   op.src_rank = small_int(integer_member(args, "Src Rank"));

@@ -33,6 +33,7 @@ struct KinetoCommOp {
   // `In split size` / `Out split size`: an all_to_all's uneven splits, one per member of the
   // group ("[]" when even, or in traces without them).
   std::vector<std::int64_t> in_splits, out_splits;
+  std::string unreadable_in_splits, unreadable_out_splits;  // as written, where not such a list
   std::string dtype;        // PyTorch's ("Float") or, from Input type, C++'s ("float")
   // `Rank` (PyTorch 2.4 on): the rank argument of the op's record, which for a broadcast is its
   // root as a rank of the group (ProcessGroupNCCL records opts.rootRank there); for the other

@@ -117,6 +117,12 @@ TEST_CASE("splits that contradict each other or the group are refused with one l
     CHECK(error.find("In split size lists 2 sizes for a group of 3 ranks") != std::string::npos);
     CHECK(error.find("r.json: traceEvents[") != std::string::npos);
   }
+  SUBCASE("a list that is not one of element counts") {
+    FakeCollective bad = exchange_of(0, kTable);
+    bad.in_split = "[2, -3, 0]";
+    CHECK(import_error({folder.write("r.json", fake_kineto_trace(0, 3, {bad}))})
+              .find("In split size '[2, -3, 0]' is not a list of element counts") != std::string::npos);
+  }
   SUBCASE("sizes that do not add up to the message") {
     FakeCollective bad = exchange_of(0, kTable);
     bad.in = 6;
