@@ -60,32 +60,22 @@ int pairwise_partner(int rank, int round, int ranks) {
 int pairwise_round_count(int ranks) { return ranks <= 1 ? 0 : (ranks % 2 == 0 ? ranks - 1 : ranks); }
 
 // Each pair swaps: GPU r's slot p (its block for p) lands in GPU p's slot r, and back. The
-// round planner stages both slots, since each is read and written in the same round.
-Schedule pairwise_all_to_all(int n) {
+// round planner stages both slots, since each is read and written in the same round. With
+// uneven splits every (sender, receiver) block has its own slot on every GPU instead
+// (core/model/layout.h), so GPU r's block for p goes from its slot r·N+p into the same slot of
+// GPU p: a plain copy, nothing read and written at once.
+Schedule pairwise_all_to_all(int n, bool uneven) {
   Schedule schedule;
   schedule.owned_slot = identity_owners(n);
   for (int k = 0; k < pairwise_round_count(n); ++k) {
     Round round{Phase::all_to_all, {}};
     for (int rank = 0; rank < n; ++rank) {
       const int partner = pairwise_partner(rank, k, n);
-      if (partner >= 0) send_copy_between(round, rank, partner, partner, rank);
-    }
-    schedule.rounds.push_back(std::move(round));
-  }
-  return schedule;
-}
-
-// Uneven splits: the same pairs, but every (sender, receiver) block has its own slot on every
-// GPU (core/model/layout.h), so GPU r's block for p goes from its slot r·N+p into the same slot
-// of GPU p: a plain copy, nothing read and written at once.
-Schedule pairwise_all_to_all_uneven(int n) {
-  Schedule schedule;
-  schedule.owned_slot = identity_owners(n);
-  for (int k = 0; k < pairwise_round_count(n); ++k) {
-    Round round{Phase::all_to_all, {}};
-    for (int rank = 0; rank < n; ++rank) {
-      const int partner = pairwise_partner(rank, k, n);
-      if (partner >= 0) send_copy(round, rank, partner, pair_slot(n, rank, partner));
+      if (partner < 0) continue;
+      if (uneven)
+        send_copy(round, rank, partner, pair_slot(n, rank, partner));
+      else
+        send_copy_between(round, rank, partner, partner, rank);
     }
     schedule.rounds.push_back(std::move(round));
   }
@@ -94,8 +84,7 @@ Schedule pairwise_all_to_all_uneven(int n) {
 
 Schedule direct_rounds(const Config& config) {
   const int n = config.ranks;
-  if (uneven_all_to_all(config)) return pairwise_all_to_all_uneven(n);
-  if (config.op == Op::alltoall) return pairwise_all_to_all(n);
+  if (config.op == Op::alltoall) return pairwise_all_to_all(n, uneven_all_to_all(config));
   Schedule schedule;
   schedule.owned_slot = identity_owners(n);
   if (n == 1) return schedule;

@@ -23,18 +23,10 @@ namespace {
 
 using test::FakeCollective;
 using test::fake_kineto_trace;
+using test::import_error;
 using test::TempDir;
 
 std::string fixture(const char* name) { return std::string(RINGVIZ_SOURCE_DIR) + "/tests/data/kineto/" + name; }
-
-std::string import_error(const std::vector<std::string>& files) {
-  try {
-    import_job(files);
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "(no error)";
-}
 
 void write_gzip(const std::string& path, const std::string& text) {
   gzFile file = gzopen(path.c_str(), "wb");

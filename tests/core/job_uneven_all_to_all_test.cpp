@@ -25,6 +25,7 @@ namespace {
 
 using test::FakeCollective;
 using test::fake_kineto_trace;
+using test::import_error;
 using test::TempDir;
 
 // Three ranks; row s is what rank s sends ranks 0, 1, 2.
@@ -59,15 +60,6 @@ std::vector<std::string> write_ranks(TempDir& folder, const std::vector<int>& ra
     files.push_back(folder.write("rank" + std::to_string(rank) + ".json",
                                  fake_kineto_trace(rank, 3, {exchange_of(rank, table)})));
   return files;
-}
-
-std::string import_error(const std::vector<std::string>& files) {
-  try {
-    import_job(files);
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "(no error)";
 }
 
 TEST_CASE("uneven splits are imported per rank and stepped as the group's whole table") {

@@ -9,6 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/job/job_import.h"
+#include "core/model/input_error.h"
+
 namespace ringviz::test {
 
 struct FakeCollective {
@@ -73,6 +76,16 @@ inline std::string fake_kineto_trace(int rank, int world, const std::vector<Fake
                 {"nccl_version", nccl_version}}},
               {"traceEvents", events}};
   return doc.dump();
+}
+
+// What import_job says of `files`: its one-line refusal, or "(no error)".
+inline std::string import_error(const std::vector<std::string>& files) {
+  try {
+    import_job(files);
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "(no error)";
 }
 
 }  // namespace ringviz::test
