@@ -52,13 +52,23 @@ Run run_ringviz(const std::vector<std::string>& arguments, const std::map<std::s
   return result;
 }
 
+const std::vector<std::uint8_t>& Frame::rgb() const {
+  // FAIL rather than REQUIRE: this runs for every pixel read, and a passing REQUIRE per pixel
+  // would add millions of assertions to the suite.
+  if (!has_pixels_)
+    FAIL("this frame was rendered with Capture::layout_only: render it with pixels "
+         "(Capture::layout_and_pixels) to read them");
+  return rgb_;
+}
+
 Rgb Frame::pixel(int x, int y) const {
+  const std::vector<std::uint8_t>& pixels = rgb();
   REQUIRE(x >= 0);
   REQUIRE(y >= 0);
   REQUIRE(x < width);
   REQUIRE(y < height);
   const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
-  return {rgb[i], rgb[i + 1], rgb[i + 2]};
+  return {pixels[i], pixels[i + 1], pixels[i + 2]};
 }
 
 Rgb Frame::rank_colour(int rank) const {
@@ -74,24 +84,34 @@ Rgb Frame::stale_colour(int rank) const {
   return {mix(base.r, t[0].get<int>()), mix(base.g, t[1].get<int>()), mix(base.b, t[2].get<int>())};
 }
 
-Frame render(const std::vector<std::string>& arguments, bool dump_layout) {
+Frame render(const std::vector<std::string>& arguments, Capture capture) {
   static int counter = 0;
   const std::string stem = (scratch_dir() / ("frame" + std::to_string(++counter))).string();
-  std::vector<std::string> args{"--headless", "--screenshot", stem + ".png"};
-  if (dump_layout) args.insert(args.end(), {"--dump-layout", stem + ".json"});
+  const bool pixels = capture != Capture::layout_only;
+  const bool layout = capture != Capture::pixels_only;
+  std::vector<std::string> args{"--headless"};
+  if (pixels) args.insert(args.end(), {"--screenshot", stem + ".png"});
+  if (layout) args.insert(args.end(), {"--dump-layout", stem + ".json"});
   args.insert(args.end(), arguments.begin(), arguments.end());
   Frame frame;
   frame.run = run_ringviz(args);
   INFO("ringviz printed: " << frame.run.output);
   REQUIRE(frame.run.exit_code == 0);
-  int channels = 0;
-  unsigned char* data = stbi_load((stem + ".png").c_str(), &frame.width, &frame.height, &channels, 3);
-  REQUIRE(data != nullptr);
-  frame.rgb.assign(data, data + static_cast<std::size_t>(frame.width) * static_cast<std::size_t>(frame.height) * 3);
-  stbi_image_free(data);
-  if (dump_layout) {
+  if (pixels) {
+    int channels = 0;
+    unsigned char* data = stbi_load((stem + ".png").c_str(), &frame.width, &frame.height, &channels, 3);
+    REQUIRE(data != nullptr);
+    frame.rgb_.assign(data, data + static_cast<std::size_t>(frame.width) * static_cast<std::size_t>(frame.height) * 3);
+    stbi_image_free(data);
+    frame.has_pixels_ = true;
+  }
+  if (layout) {
     std::ifstream in(stem + ".json");
     frame.layout = nlohmann::json::parse(in);
+    if (!pixels) {
+      frame.width = frame.layout["window"]["width"].get<int>();
+      frame.height = frame.layout["window"]["height"].get<int>();
+    }
   }
   return frame;
 }

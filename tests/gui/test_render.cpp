@@ -84,14 +84,14 @@ TEST_CASE("with the CPU backend the layout names the cell upload and why it was 
 }
 
 TEST_CASE("the devices tab fills the centre under the tabs and the layout lists its rectangle") {
-  const Frame frame = render({"--size", "1600x900", "--backend", "cpu", "--view", "devices", "--round", "1.5"});
+  const Frame frame = render({"--size", "1600x900", "--backend", "cpu", "--view", "devices", "--round", "1.5"}, Capture::layout_only);
   const auto& devices = frame.layout["panels"]["devices"];
   const auto& view = frame.layout["panels"]["view"];
   CHECK(devices["w"].get<double>() == doctest::Approx(view["w"].get<double>()));
   CHECK(devices["h"].get<double>() > 400);
   CHECK(devices["x"].get<double>() + devices["w"].get<double>() <= 1600);
   CHECK(devices["y"].get<double>() + devices["h"].get<double>() <= 900);
-  const Frame ring = render({"--size", "1600x900", "--backend", "cpu", "--round", "1.5"});
+  const Frame ring = render({"--size", "1600x900", "--backend", "cpu", "--round", "1.5"}, Capture::layout_only);
   CHECK(ring.layout["panels"]["devices"]["w"] == 0);
 }
 
@@ -182,7 +182,7 @@ TEST_CASE("the light theme and the colour-blind palette draw with their own colo
 }
 
 TEST_CASE("256 GPUs start, render and exit cleanly") {
-  const Frame frame = render({"--gpus", "256", "--round", "300"}, false);
+  const Frame frame = render({"--gpus", "256", "--round", "300"}, Capture::pixels_only);
   CHECK(frame.width == 1600);
   CHECK(frame.height == 900);
 }
@@ -222,7 +222,7 @@ TEST_CASE("--backend cuda reaches the headless frame and the recording, or exits
 }
 
 TEST_CASE("the layout dump names the backend, the GL context and the GL renderer that drew the frame") {
-  const Frame frame = render({"--backend", "cpu", "--gpus", "2"});
+  const Frame frame = render({"--backend", "cpu", "--gpus", "2"}, Capture::layout_only);
   const nlohmann::json& graphics = frame.layout["graphics"];
   CHECK(graphics["backend"] == "cpu");
   const std::string context = graphics["gl_context"];

@@ -40,7 +40,7 @@ bool grey(Rgb c) { return std::abs(c.r - c.b) < 40 && std::abs(c.r - c.g) < 40 &
 }  // namespace
 
 TEST_CASE("bidir: a lock-step bidirectional ring tells rounds and halves, not a pipeline's waves") {
-  const Frame frame = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--round", "2"});
+  const Frame frame = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--round", "2"}, Capture::layout_only);
   // No wave strip over the ring, and no pipeline words anywhere.
   CHECK(frame.layout["pipeline"].is_null());
   CHECK_FALSE(drawn_containing(frame, "Wave"));
@@ -57,7 +57,7 @@ TEST_CASE("bidir: a lock-step bidirectional ring tells rounds and halves, not a 
 }
 
 TEST_CASE("bidir: the Chinese frame names the halves by direction too") {
-  const Frame frame = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--round", "2", "--lang", "zh"});
+  const Frame frame = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--round", "2", "--lang", "zh"}, Capture::layout_only);
   CHECK(frame.layout["pipeline"].is_null());
   CHECK(frame.layout["missing_glyphs"].empty());
   CHECK(drawn_containing(frame, "顺时针半块"));
@@ -88,11 +88,11 @@ TEST_CASE("bidir: both directions of the ring are drawn, and both light up while
     CHECK(grey(middle));
   }
   // The ring sends one way only: no counter-clockwise arrows.
-  const Frame ring = render({"--size", "1600x900", "--gpus", "4", "--round", "1.5"});
+  const Frame ring = render({"--size", "1600x900", "--gpus", "4", "--round", "1.5"}, Capture::layout_only);
   CHECK(ring.layout["arrows"].size() == 4u);
   CHECK(arrows_going(ring, "clockwise", true) == 4);
   // Eight GPUs: the same, round the larger ring.
-  const Frame eight = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "8", "--round", "3.5"});
+  const Frame eight = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "8", "--round", "3.5"}, Capture::layout_only);
   CHECK(arrows_going(eight, "clockwise", true) == 8);
   CHECK(arrows_going(eight, "counter-clockwise", true) == 8);
 }
@@ -100,7 +100,7 @@ TEST_CASE("bidir: both directions of the ring are drawn, and both light up while
 TEST_CASE("bidir: a cell whose halves hold different contributors is labelled half by half") {
   // After round 1 (seed order) GPU 1's slot 0 holds GPU 0's clockwise half folded into its own,
   // and GPU 2's counter-clockwise half: the whole slot holds only b0.
-  const Frame frame = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--round", "1"});
+  const Frame frame = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--round", "1"}, Capture::layout_only);
   const auto& cell = frame.cell(1, 0);
   CHECK(cell["contributors"] == nlohmann::json::array({1}));
   CHECK(cell["pieces"] == nlohmann::json::array({{0, 1}, {1, 2}}));
@@ -112,11 +112,11 @@ TEST_CASE("bidir: a cell whose halves hold different contributors is labelled ha
   CHECK(frame.cell(1, 1)["label"] == "b1");
   // AllGather: half of GPU 0's block has arrived at GPU 1, the other half not yet.
   const Frame gather =
-      render({"--size", "1600x900", "--algo", "bidir-ring", "--op", "allgather", "--gpus", "4", "--round", "1"});
+      render({"--size", "1600x900", "--algo", "bidir-ring", "--op", "allgather", "--gpus", "4", "--round", "1"}, Capture::layout_only);
   CHECK(gather.cell(1, 0)["label"] == "A | -");
   CHECK(gather.cell(1, 2)["label"] == "- | C");
   // A finished run's halves agree: whole slots again.
-  const Frame done = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--round", "6"});
+  const Frame done = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--round", "6"}, Capture::layout_only);
   for (int rank = 0; rank < 4; ++rank)
     for (int slot = 0; slot < 4; ++slot) {
       const std::string s = std::to_string(slot);
@@ -127,7 +127,7 @@ TEST_CASE("bidir: a cell whose halves hold different contributors is labelled ha
 
 TEST_CASE("bidir: with --slices the bidirectional ring is pipelined, and its channels are named by direction") {
   const Frame frame = render({"--size", "1600x900", "--algo", "bidir-ring", "--gpus", "4", "--count", "32", "--slices",
-                              "2", "--round", "2.5"});
+                              "2", "--round", "2.5"}, Capture::layout_only);
   const nlohmann::json& pipeline = frame.layout["pipeline"];
   REQUIRE(pipeline.is_object());
   CHECK(pipeline["channels"] == 2);

@@ -58,7 +58,7 @@ TEST_CASE("without the Chinese font, --lang zh says so and shows English, exitin
 }
 
 TEST_CASE("presentation mode hides the setup panel, widens the ring view and uses the high-contrast theme") {
-  const Frame normal = render({"--size", "1600x900"});
+  const Frame normal = render({"--size", "1600x900"}, Capture::layout_only);
   const Frame present = render({"--size", "1600x900", "--present"});
   CHECK(present.layout["presentation"] == true);
   CHECK(present.layout["theme"] == "high-contrast");
@@ -70,12 +70,12 @@ TEST_CASE("presentation mode hides the setup panel, widens the ring view and use
   CHECK(close(present.pixel_at(view.x + 4, view.y + view.h - 4), {0, 0, 0}, 2));
   CHECK(present.layout["gpus"][0]["box"]["w"].get<double>() > normal.layout["gpus"][0]["box"]["w"].get<double>());
   SUBCASE("--present-scale sets the size, within 1.5x to 3x") {
-    const Frame big = render({"--size", "1600x900", "--present", "--present-scale", "3"});
+    const Frame big = render({"--size", "1600x900", "--present", "--present-scale", "3"}, Capture::layout_only);
     CHECK(big.layout["ui_scale"].get<double>() == doctest::Approx(3.0));
     CHECK(run_ringviz({"--headless", "--present", "--present-scale", "5"}).exit_code == 2);
   }
   SUBCASE("in Chinese too") {
-    const Frame zh = render({"--size", "1600x900", "--present", "--lang", "zh"});
+    const Frame zh = render({"--size", "1600x900", "--present", "--lang", "zh"}, Capture::layout_only);
     CHECK(zh.layout["language"] == "zh");
     CHECK(zh.layout["panels"] == present.layout["panels"]);
   }
@@ -117,7 +117,7 @@ TEST_CASE("every view in Chinese draws every character with a real glyph") {
     std::string shown;
     for (const std::string& a : view) shown += a + " ";
     CAPTURE(shown);
-    const Frame zh = render(arguments);
+    const Frame zh = render(arguments, Capture::layout_only);
     if (zh.layout.is_null()) continue;  // render() reported why
     CHECK(zh.layout["language"] == "zh");
     CHECK(zh.layout["missing_glyphs"] == nlohmann::json::array());
@@ -129,8 +129,8 @@ TEST_CASE("every view in Chinese draws every character with a real glyph") {
 TEST_CASE("the saved language opens the GUI, and --lang overrides it") {
   const std::filesystem::path settings = scratch_dir() / "zh-language-settings.json";
   std::ofstream(settings) << R"({"language": "zh"})";
-  const Frame saved = render({"--size", "800x600", "--settings", settings.string()});
+  const Frame saved = render({"--size", "800x600", "--settings", settings.string()}, Capture::layout_only);
   CHECK(saved.layout["language"] == "zh");
-  const Frame overridden = render({"--size", "800x600", "--settings", settings.string(), "--lang", "en"});
+  const Frame overridden = render({"--size", "800x600", "--settings", settings.string(), "--lang", "en"}, Capture::layout_only);
   CHECK(overridden.layout["language"] == "en");
 }

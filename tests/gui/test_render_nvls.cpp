@@ -66,7 +66,7 @@ bool grey(Rgb c) { return std::abs(c.r - c.b) < 40 && std::abs(c.r - c.g) < 40 &
 TEST_CASE("nvls: the switch sits in the middle, clear of every GPU, with no ring arrows") {
   for (int gpus : {4, 8}) {
     CAPTURE(gpus);
-    const Frame frame = render(nvls_args(gpus, "0"));
+    const Frame frame = render(nvls_args(gpus, "0"), Capture::layout_only);
     const auto& in_switch = frame.layout["switch"];
     REQUIRE(in_switch.is_object());
     CHECK(frame.layout["arrows"].empty());
@@ -78,7 +78,7 @@ TEST_CASE("nvls: the switch sits in the middle, clear of every GPU, with no ring
     for (const auto& cell : in_switch["cells"]) CHECK(texts_inside(frame, cell).empty());
   }
   // Another algorithm keeps its arrows and has no switch.
-  const Frame ring = render({"--size", "1600x900", "--gpus", "4", "--round", "0"});
+  const Frame ring = render({"--size", "1600x900", "--gpus", "4", "--round", "0"}, Capture::layout_only);
   CHECK(ring.layout["switch"].is_null());
   CHECK(ring.layout["arrows"].size() == 4u);
 }
@@ -111,7 +111,7 @@ TEST_CASE("nvls: while the parts travel every GPU's way into the switch is lit, 
 }
 
 TEST_CASE("nvls: after the reducing round the switch shows each slot's sum and each owner holds it") {
-  const Frame frame = render(nvls_args(4, "1"));
+  const Frame frame = render(nvls_args(4, "1"), Capture::layout_only);
   const auto& cells = frame.layout["switch"]["cells"];
   REQUIRE(cells.size() == 4u);
   // Every term where the cell has room, else core's run of them.
@@ -124,7 +124,7 @@ TEST_CASE("nvls: after the reducing round the switch shows each slot's sum and e
     CHECK(frame.cell(slot, slot)["contributors"] == nlohmann::json::array({0, 1, 2, 3}));
   }
   // The end: every GPU holds every sum.
-  const Frame done = render(nvls_args(4, "2"));
+  const Frame done = render(nvls_args(4, "2"), Capture::layout_only);
   for (int rank = 0; rank < 4; ++rank)
     for (int slot = 0; slot < 4; ++slot) CHECK(done.cell(rank, slot)["contributors"].size() == 4u);
 }
@@ -132,10 +132,10 @@ TEST_CASE("nvls: after the reducing round the switch shows each slot's sum and e
 TEST_CASE("nvls: the Chinese frame names the switch, and the setup panel says which machine NVLS assumes") {
   std::vector<std::string> args = nvls_args(4, "1");
   args.insert(args.end(), {"--lang", "zh"});
-  const Frame zh = render(args);
+  const Frame zh = render(args, Capture::layout_only);
   CHECK(zh.layout["missing_glyphs"].empty());
   CHECK(has(texts_inside(zh, zh.layout["switch"]["box"]), "NVSwitch：逐分片求和"));
-  const Frame en = render(nvls_args(4, "0"));
+  const Frame en = render(nvls_args(4, "0"), Capture::layout_only);
   bool notice = false;
   for (const auto& text : en.layout["texts"])
     notice = notice || text["text"].get<std::string>().find("NVLS assumes every GPU") != std::string::npos;
@@ -145,7 +145,7 @@ TEST_CASE("nvls: the Chinese frame names the switch, and the setup panel says wh
 TEST_CASE("nvls: at 1280x720 the switch still fits between 4 and 8 GPUs") {
   for (int gpus : {4, 8}) {
     CAPTURE(gpus);
-    const Frame frame = render(nvls_args(gpus, "1.5", "1280x720"));
+    const Frame frame = render(nvls_args(gpus, "1.5", "1280x720"), Capture::layout_only);
     REQUIRE(frame.layout["switch"].is_object());
     for (const auto& gpu : frame.layout["gpus"]) CHECK_FALSE(boxes_overlap(gpu["box"], frame.layout["switch"]["box"]));
   }
@@ -156,7 +156,7 @@ TEST_CASE("nvls: pipelined, every slice's marker rides its GPU's spoke through t
   // slice 0 of the multicast comes down every receiver's.
   std::vector<std::string> args = nvls_args(8, "1.5", "1280x720");
   args.insert(args.end(), {"--slices", "4", "--channels", "2"});
-  const Frame frame = render(args);
+  const Frame frame = render(args, Capture::layout_only);
   const auto& in_switch = frame.layout["switch"];
   REQUIRE(in_switch.is_object());
   const auto& pipeline = frame.layout["pipeline"];

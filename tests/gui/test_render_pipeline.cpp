@@ -88,7 +88,7 @@ TEST_CASE("after wave 2 of a 4-GPU ring with 4 slices, GPU 1's slot 0 holds GPU 
 
 TEST_CASE("with 8 channels the ring view shows one channel at a time, channel 0 first, on the arrows") {
   const Frame frame = render({"--size", "1600x900", "--gpus", "4", "--count", "64", "--slices", "2", "--channels", "8",
-                              "--round", "1.3"});
+                              "--round", "1.3"}, Capture::layout_only);
   const nlohmann::json& pipeline = frame.layout["pipeline"];
   REQUIRE(pipeline.is_object());
   CHECK(pipeline["channel_shown"] == 0);
@@ -98,14 +98,14 @@ TEST_CASE("with 8 channels the ring view shows one channel at a time, channel 0 
 }
 
 TEST_CASE("lock-step frames dump no pipeline block and no pieces") {
-  const Frame frame = render({"--size", "1280x720", "--gpus", "4", "--round", "1.3"});
+  const Frame frame = render({"--size", "1280x720", "--gpus", "4", "--round", "1.3"}, Capture::layout_only);
   CHECK(frame.layout["pipeline"].is_null());
   CHECK_FALSE(frame.cell(0, 0).contains("pieces"));
 }
 
 TEST_CASE("the last wave of a 4-GPU AllReduce with 4 slices drains: one slice in flight, slice 3 of the last round") {
   const Frame frame = render({"--size", "1280x720", "--gpus", "4", "--count", "16", "--slices", "4", "--round", "8.3",
-                              "--lang", "zh"});
+                              "--lang", "zh"}, Capture::layout_only);
   const nlohmann::json& pipeline = frame.layout["pipeline"];
   REQUIRE(pipeline.is_object());
   CHECK(pipeline["wave"] == 9);
@@ -151,7 +151,7 @@ TEST_CASE("a cell is labelled from its pieces with elements: the copied sum is w
 }
 
 TEST_CASE("a wave that moves only empty pieces is idle, with nothing in flight") {
-  const Frame frame = render({"--size", "1280x720", "--gpus", "4", "--slices", "4", "--channels", "2", "--round", "7.3"});
+  const Frame frame = render({"--size", "1280x720", "--gpus", "4", "--slices", "4", "--channels", "2", "--round", "7.3"}, Capture::layout_only);
   const nlohmann::json& pipeline = frame.layout["pipeline"];
   REQUIRE(pipeline.is_object());
   CHECK(pipeline["wave"] == 8);

@@ -37,7 +37,7 @@ TEST_CASE("a replayed capture shows a per-rank timeline under the ring, with the
 }
 
 TEST_CASE("--view chooses the first view of a replay as it does of a live run") {
-  const Frame frame = render({"--size", "1600x900", "--open", kStraggler, "--view", "devices", "--round", "1"});
+  const Frame frame = render({"--size", "1600x900", "--open", kStraggler, "--view", "devices", "--round", "1"}, Capture::layout_only);
   CHECK(frame.layout["panels"]["devices"]["h"].get<double>() > 400);
 }
 
@@ -46,7 +46,7 @@ TEST_CASE("a replayed plain trace plays evenly, without a timeline") {
   const Run traced = run_ringviz({"trace", "--format", "json", "--op", "reducescatter", "--gpus", "3", "--count", "6", "--backend", "cpu"});
   REQUIRE(traced.exit_code == 0);
   std::ofstream(trace) << traced.output.substr(0, traced.output.rfind('}') + 1);
-  const Frame frame = render({"--size", "1280x720", "--open", trace.string(), "--round", "1"});
+  const Frame frame = render({"--size", "1280x720", "--open", trace.string(), "--round", "1"}, Capture::layout_only);
   CHECK(frame.layout["replay"]["pacing"] == "even");
   CHECK(frame.layout["panels"]["timeline"]["h"] == 0);
   CHECK(frame.layout["config"]["op"] == "reducescatter");

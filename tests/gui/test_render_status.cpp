@@ -54,7 +54,7 @@ TEST_CASE("the backend status is whole inside the window at 1280x720 and 1600x90
       arguments.insert(arguments.end(), extra.begin(), extra.end());
       CAPTURE(size);
       CAPTURE(extra.size());
-      const Frame frame = render(arguments);
+      const Frame frame = render(arguments, Capture::layout_only);
       check_status_inside(frame);
       // The fallback's sentence is no longer a notice in the bar: a successful start prints nothing.
       CHECK(frame.run.output.find("using the CPU backend") == std::string::npos);
@@ -68,19 +68,19 @@ TEST_CASE("presentation mode leaves the backend status out of the controls bar")
       arguments.insert(arguments.end(), extra.begin(), extra.end());
       CAPTURE(size);
       CAPTURE(extra.size());
-      const Frame frame = render(arguments);
+      const Frame frame = render(arguments, Capture::layout_only);
       CAPTURE(frame.layout["status"].dump());
       REQUIRE(frame.layout["presentation"] == true);
       CHECK(frame.layout["status"]["text"] == "");
       CHECK(frame.layout["status"]["rect"].is_null());
       // The same frame without --present does show it: the mode, not the size, left it out.
       arguments.erase(std::find(arguments.begin(), arguments.end(), "--present"));
-      check_status_inside(render(arguments));
+      check_status_inside(render(arguments, Capture::layout_only));
     }
 }
 
 TEST_CASE("at 1600x900 the fallback status is the full few words, not the shortest form") {
-  const Frame frame = render({"--size", "1600x900"});
+  const Frame frame = render({"--size", "1600x900"}, Capture::layout_only);
   check_status_inside(frame);
   if (frame.layout["graphics"]["backend"] == "cpu")
     CHECK(frame.layout["status"]["text"] == expected_cpu_status(frame, false));
@@ -113,7 +113,7 @@ TEST_CASE("--verbose says the CPU fallback only after the inputs were accepted, 
     CHECK(run.output.find("using the CPU backend") == std::string::npos);
   }
   // Accepted: the session's own notice, once (none where CUDA ran).
-  const Frame frame = render({"--size", "640x360", "--verbose"});
+  const Frame frame = render({"--size", "640x360", "--verbose"}, Capture::layout_only);
   CHECK(occurrences(frame.run.output, "using the CPU backend") <= 1);
   if (frame.layout["graphics"]["backend"] == "cpu") CHECK(occurrences(frame.run.output, "using the CPU backend") == 1);
 }

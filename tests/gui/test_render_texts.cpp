@@ -29,7 +29,7 @@ int count_texts(const Frame& frame, const std::string& string) {
 
 TEST_CASE("texts: every cell label of the ring is a text drawn inside its cell, and the view is the ring") {
   // Mid-AllReduce: cells hold sums such as "a0+b0", drawn on their cells.
-  const Frame frame = render({"--size", "1920x1080", "--op", "allreduce", "--gpus", "4", "--round", "2"});
+  const Frame frame = render({"--size", "1920x1080", "--op", "allreduce", "--gpus", "4", "--round", "2"}, Capture::layout_only);
   CHECK(frame.layout["view"] == "ring");
   CHECK(frame.layout["lesson"].is_null());
   const auto& texts = frame.layout["texts"];
@@ -65,7 +65,7 @@ TEST_CASE("texts: every cell label of the ring is a text drawn inside its cell, 
 TEST_CASE("texts: another view has no cell labels, and says which view it is") {
   for (const char* view : {"training", "compare", "devices"}) {
     CAPTURE(view);
-    const Frame frame = render({"--size", "1600x900", "--view", view});
+    const Frame frame = render({"--size", "1600x900", "--view", view}, Capture::layout_only);
     CHECK(frame.layout["view"] == view);
     CHECK_FALSE(frame.layout["texts"].empty());
     for (const auto& gpu : frame.layout["gpus"])
@@ -74,7 +74,7 @@ TEST_CASE("texts: another view has no cell labels, and says which view it is") {
 }
 
 TEST_CASE("texts: the Memory tab draws the ring beside its bars, labels and all") {
-  const Frame frame = render({"--size", "1600x900", "--view", "memory", "--round", "3.4"});
+  const Frame frame = render({"--size", "1600x900", "--view", "memory", "--round", "3.4"}, Capture::layout_only);
   CHECK(frame.layout["view"] == "memory");
   int labels = 0;
   for (const auto& gpu : frame.layout["gpus"])
@@ -93,7 +93,7 @@ TEST_CASE("texts: the Memory tab draws the ring beside its bars, labels and all"
 
 TEST_CASE("texts: an integer reduction that wraps shows a notice naming the first element, drawn in the window") {
   const Frame frame = render({"--size", "1600x900", "--gpus", "2", "--count", "2", "--dtype", "i32", "--reduce", "prod",
-                              "--init", "values:1,100000/2,100000"});
+                              "--init", "values:1,100000/2,100000"}, Capture::layout_only);
   const std::string expected = "i32 prod overflows at element 1: exact 10000000000";
   REQUIRE(frame.layout["notices"].size() == 1);
   CHECK(frame.layout["notices"][0] == expected);
@@ -101,6 +101,6 @@ TEST_CASE("texts: an integer reduction that wraps shows a notice naming the firs
   CHECK(count_texts(frame, "Note: " + expected) == 1);
   // A collective that fits says nothing.
   const Frame fits = render({"--size", "1600x900", "--gpus", "2", "--count", "1", "--dtype", "i32", "--reduce", "prod",
-                             "--init", "values:46340/46340"});
+                             "--init", "values:46340/46340"}, Capture::layout_only);
   CHECK(fits.layout["notices"].empty());
 }

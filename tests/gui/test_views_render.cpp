@@ -3,7 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <vector>
 
 #include "render_harness.h"
 
@@ -13,13 +15,14 @@ namespace {
 
 // Pixels of exactly `colour` (within 2 per channel) inside [x0, x1) x [y0, y1).
 int count_colour(const Frame& frame, Rgb colour, int x0, int y0, int x1, int y1) {
+  const std::vector<std::uint8_t>& rgb = frame.rgb();
   int count = 0;
   for (int y = std::max(0, y0); y < y1 && y < frame.height; ++y)
     for (int x = std::max(0, x0); x < x1 && x < frame.width; ++x)
     {
       // Straight from the bytes: Frame::pixel asserts per call, too many for a whole panel.
       const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(frame.width) + static_cast<std::size_t>(x)) * 3;
-      if (close({frame.rgb[i], frame.rgb[i + 1], frame.rgb[i + 2]}, colour, 2)) ++count;
+      if (close({rgb[i], rgb[i + 1], rgb[i + 2]}, colour, 2)) ++count;
     }
   return count;
 }
@@ -84,7 +87,7 @@ TEST_CASE("the compare view renders, with the ring's equally loaded links at the
 TEST_CASE("every algorithm renders in the ring view mid-round") {
   for (const char* algorithm : {"naive", "direct", "rhd", "tree", "tree-pipelined"}) {
     CAPTURE(algorithm);
-    const Frame frame = render({"--size", "1200x800", "--algo", algorithm, "--gpus", "5", "--round", "0.3"}, false);
+    const Frame frame = render({"--size", "1200x800", "--algo", algorithm, "--gpus", "5", "--round", "0.3"}, Capture::pixels_only);
     CHECK(frame.width == 1200);
   }
 }
@@ -139,7 +142,7 @@ TEST_CASE("the compare tab on ring:8 and nvswitch:8 dumps its topology, the sent
       CAPTURE(kind);
       CAPTURE(language);
       const Frame frame = render({"--size", "1280x720", "--view", "compare", "--gpus", "8", "--algo", "direct", "--round",
-                                  "0.5", "--compare-topology", kind, "--lang", language});
+                                  "0.5", "--compare-topology", kind, "--lang", language}, Capture::layout_only);
       const auto& compare = frame.layout["compare"];
       REQUIRE(compare.is_object());
       CHECK(compare["topology"] == std::string(kind) + ":8");
@@ -160,7 +163,7 @@ TEST_CASE("the compare tab says what NCCL would do above its table, drawn whole,
   for (const char* language : {"en", "zh"}) {
     CAPTURE(language);
     const Frame frame = render({"--size", "1280x720", "--view", "compare", "--gpus", "8", "--count", "1M",
-                                "--compare-topology", "nvswitch", "--lang", language});
+                                "--compare-topology", "nvswitch", "--lang", language}, Capture::layout_only);
     const std::string line = frame.layout["compare"]["nccl_line"];
     // 4 MiB per GPU on 8 H100s on NVSwitch: NCCL's tuner picks NVLink SHARP (docs/nccl-model.md).
     CHECK(line.find("NVLS/SIMPLE") != std::string::npos);
@@ -174,7 +177,7 @@ TEST_CASE("the compare tab says what NCCL would do above its table, drawn whole,
 
 TEST_CASE("the compare tab's link view has no shared link under the ring on ring:8") {
   const Frame frame = render({"--size", "1600x900", "--view", "compare", "--gpus", "8", "--round", "0.5",
-                              "--compare-topology", "ring"});
+                              "--compare-topology", "ring"}, Capture::layout_only);
   const auto& links = frame.layout["compare"]["links"];
   int busy = 0;
   for (const auto& link : links) {
