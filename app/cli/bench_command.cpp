@@ -168,6 +168,9 @@ int run_bench(const BenchFlags& flags, CLI::App& parser) {
   if (config.init.kind == InitKind::file)
     throw InputError("--init: a file holds inputs for one count, and bench changes the count with "
                      "every size; use seed, rank, index or random:SEED");
+  if (uneven_all_to_all(config))
+    throw InputError("--splits: the splits fix every block's size, and bench changes the size with every row; use "
+                     "trace or capture for an uneven exchange, or drop --splits to time even ones");
   BenchSettings settings;
   settings.config = config;
   const auto bytes = [](const std::string& text, const char* flag) {

@@ -58,3 +58,34 @@ TEST_CASE("an alltoall trace reads in Chinese too") {
   CHECK(run.out.find("每张 GPU 持有 4 个块") != std::string::npos);
   CHECK(run.out.find("第 1 轮（all-to-all）") != std::string::npos);
 }
+
+TEST_CASE("--splits makes the blocks uneven: each GPU ends with its column, in sender order") {
+  const RunResult run = run_ringviz({"trace", "--op", "alltoall", "--gpus", "3", "--splits", "2,3,0/1,0,4/0,2,1"});
+  REQUIRE(run.exit_code == 0);
+  // Seed inputs: GPU 0 [1..5], GPU 1 [6..10], GPU 2 [11..15] (count 5, the largest row's sum),
+  // of which GPU 2 sends its first 3.
+  CHECK(run.out.find("GPU 0: [1, 2, 6]") != std::string::npos);
+  CHECK(run.out.find("GPU 1: [3, 4, 5, 11, 12]") != std::string::npos);
+  CHECK(run.out.find("GPU 2: [7, 8, 9, 10, 13]") != std::string::npos);
+  CHECK(run.out.find("a slot for each of the 9 (sender, receiver) pairs") != std::string::npos);
+}
+
+TEST_CASE("a split table that does not fit, and bench with one, are refused with one line") {
+  const auto refusal = [](const std::vector<std::string>& arguments) {
+    const RunResult run = run_ringviz(arguments);
+    CHECK(run.exit_code == 2);
+    CHECK(run.out.empty());
+    return run.err;
+  };
+  CHECK(refusal({"trace", "--op", "alltoall", "--gpus", "3", "--splits", "2,3/1,0,4/0,2,1"}) ==
+        "ringviz: --splits: row 0 has 2 blocks; give 3, one per GPU (e.g. 3,1/0,2 on 2 GPUs: row s lists what GPU s "
+        "sends to GPU 0, 1, ...)\n");
+  CHECK(refusal({"trace", "--op", "alltoall", "--gpus", "3", "--splits", "2,3,0/1,0,4/0,2,1", "--count", "4"}) ==
+        "ringviz: splits: GPU 0 sends 5 elements in all, but starts with 4 (count); give a count of at least every "
+        "row's sum\n");
+  CHECK(refusal({"trace", "--gpus", "3", "--splits", "2,3,0/1,0,4/0,2,1"}) ==
+        "ringviz: splits: uneven block sizes apply to alltoall, not allreduce; leave --splits out\n");
+  CHECK(refusal({"bench", "--op", "alltoall", "--gpus", "3", "--splits", "2,3,0/1,0,4/0,2,1"}) ==
+        "ringviz: --splits: the splits fix every block's size, and bench changes the size with every row; use trace or "
+        "capture for an uneven exchange, or drop --splits to time even ones\n");
+}
