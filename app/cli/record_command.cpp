@@ -163,9 +163,11 @@ Command add_record_command(CLI::App& app) {
           throw InputError(std::string("--list-lessons: not with ") + option + " (it lists the lessons and records nothing)");
       return print_shipped_lessons(std::cout, std::cerr, parse_language(flags->config.lang, "--lang"));
     }
-    if (parser->get_option("--out")->count() == 0)
-      throw InputError("--out: missing (a .mp4 or .gif file, or a folder for PNG frames; --list-lessons lists the "
-                       "lessons instead)");
+    // Without --out, a --dump-layout folder records the layouts alone (gui::layouts_only).
+    const bool layout_folder = !flags->dump_layout.empty() && flags->dump_layout.back() == '/';
+    if (parser->get_option("--out")->count() == 0 && !layout_folder)
+      throw InputError("--out: missing (a .mp4 or .gif file, or a folder for PNG frames; --dump-layout DIR/ alone "
+                       "writes the frames' layouts without a video; --list-lessons lists the lessons instead)");
 #ifdef RINGVIZ_WITH_GUI
     gui::RecordRequest request;
     request.language = parse_language(flags->config.lang, "--lang");
@@ -208,7 +210,7 @@ Command add_record_command(CLI::App& app) {
         throw InputError("--background: '" + flags->background + "' is not a background (expected opaque or transparent)");
       request.transparent = true;
     }
-    if (request.lesson)
+    if (request.lesson && !gui::layouts_only(request))
       // A folder where a subtitle file should go is found before any frame is drawn.
       for (const char* extension : {".srt", ".vtt"})
         if (const std::filesystem::path path = lesson_subtitle_path(request, extension);
@@ -219,7 +221,7 @@ Command add_record_command(CLI::App& app) {
     request.verbose = flags->config.verbose;
     const int status = gui::record_headless(request);
     // Subtitles only beside a video that was written.
-    if (status != 0 || !request.lesson) return status;
+    if (status != 0 || !request.lesson || gui::layouts_only(request)) return status;
     return write_lesson_subtitles(request);
 #else
     (void)parser;

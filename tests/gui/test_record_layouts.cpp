@@ -45,6 +45,33 @@ nlohmann::json load_json(const fs::path& path) {
 
 }  // namespace
 
+TEST_CASE("record --dump-layout DIR/ without --out writes the same layouts as a recording, and no video") {
+  const fs::path folder = layouts_folder("alone");
+  const std::vector<std::string> common = {"record", "--lesson", kLesson.string(), "--size", "1280x720", "--fps", "1",
+                                           "--from", "20", "--seconds", "6", "--lang", "zh"};
+  std::vector<std::string> alone = common, with_video = common;
+  alone.insert(alone.end(), {"--dump-layout", (folder / "alone").string() + "/"});
+  with_video.insert(with_video.end(), {"--dump-layout", (folder / "with-video").string() + "/", "--out",
+                                       (folder / "frames").string() + "/"});
+  const Run layouts_only = run_ringviz(alone);
+  INFO("ringviz printed: " << layouts_only.output);
+  REQUIRE(layouts_only.exit_code == 0);
+  REQUIRE(run_ringviz(with_video).exit_code == 0);
+  // Only the layouts' folder, and no subtitles beside a video that was never written.
+  CHECK(names_in(folder) == std::vector<std::string>{"alone", "frames", "frames.srt", "frames.vtt", "with-video"});
+  const std::vector<std::string> names = names_in(folder / "alone");
+  REQUIRE(names.size() == 6);
+  CHECK(names == names_in(folder / "with-video"));
+  for (const std::string& name : names) {
+    CAPTURE(name);
+    CHECK(load_json(folder / "alone" / name) == load_json(folder / "with-video" / name));
+  }
+  // Without --out and without a layouts folder there is nothing to write: refused as before.
+  const Run nothing = run_ringviz({"record", "--lesson", kLesson.string(), "--dump-layout", (folder / "x.json").string()});
+  CHECK(nothing.exit_code == 2);
+  CHECK(nothing.output.find("--out: missing") != std::string::npos);
+}
+
 TEST_CASE("record --dump-layout DIR/ writes one layout per frame, named as the PNG frames, with the lesson's scene and step") {
   const fs::path folder = layouts_folder("stage");
   // Video seconds 1 to 4 at 1 fps: two frames of the title card, then the lesson's first seconds.

@@ -149,6 +149,7 @@ class Recording {
   }
 
   HostStatus write() {
+    if (layouts_only(request_)) return write_layouts();
     VideoWriter::Options options;
     options.out = request_.out;
     options.kind = kind_;
@@ -275,6 +276,25 @@ class Recording {
     return {};
   }
 
+  // No video: every frame is built (its layout comes from the draw data), never rasterised or
+  // encoded. The folder appears whole at the end, as the frames' would.
+  HostStatus write_layouts() {
+    std::string error;
+    if (!layouts_.open(request_.dump_layout, error)) return {HostExit::runtime_failure, error};
+    for (long long k = 0; k < count_; ++k) {
+      if (InterruptGuard::interrupted()) return interrupted("interrupted; nothing was written to " + request_.dump_layout);
+      show(request_.from + static_cast<double>(k) / request_.fps);
+      build();
+      if (!layouts_.write(frame_file_name(frame_prefix(), k, ".json"), frame_layout().dump(1) + "\n", error))
+        return {HostExit::runtime_failure, error};
+    }
+    if (!layouts_.finish(error)) return {HostExit::runtime_failure, error};
+    std::printf(request_.language == Language::zh ? "ringviz: 已写入 %s（%lld 帧的布局，不含视频）\n"
+                                                  : "ringviz: wrote %s (the layouts of %lld frames, no video)\n",
+                escape_for_message(request_.dump_layout).c_str(), count_);
+    return {};
+  }
+
   // --dump-layout FILE: the last frame's layout, written once.
   HostStatus write_layout() {
     if (request_.dump_layout.empty() || layouts_.is_open()) return {};
@@ -341,8 +361,10 @@ double stage_title_seconds(const RecordRequest& request) {
   return request.lesson && lesson_cards(request.layout) == LessonCards::title_and_end ? kTitleCardSeconds : 0.0;
 }
 
+bool layouts_only(const RecordRequest& request) { return request.out.empty() && names_folder(request.dump_layout); }
+
 void check_stage_options(const RecordRequest& request) {
-  if (!request.transparent) return;
+  if (!request.transparent || layouts_only(request)) return;
   if (request.layout != RecordLayout::stage)
     throw InputError("--background transparent: only with --layout stage (the app layout paints its panels "
                      "opaque); drop --layout app");
@@ -362,9 +384,10 @@ int record_headless(const RecordRequest& request) {
   if (request.seconds && !(*request.seconds > 0 && *request.seconds <= 3600))
     throw InputError("--seconds: must be above 0 and at most 3600");
   if (!(request.from >= 0 && request.from <= 36000)) throw InputError("--from: must be between 0 and 36000 seconds");
-  const VideoKind kind = video_kind_for(request.out);
+  // Layouts alone write no video: nothing to check of one, and no encoder to find.
+  const VideoKind kind = layouts_only(request) ? VideoKind::png_folder : video_kind_for(request.out);
   check_stage_options(request);
-  check_video_output(request.out, kind, request.width, request.height);
+  if (!layouts_only(request)) check_video_output(request.out, kind, request.width, request.height);
   if (kind != VideoKind::png_folder) {
     double limit = 0;
     std::string problem;
@@ -372,7 +395,7 @@ int record_headless(const RecordRequest& request) {
   }
   if (!request.dump_layout.empty()) {
     check_layout_output(request.dump_layout, "--dump-layout");
-    if (names_folder(request.dump_layout) && kind == VideoKind::png_folder &&
+    if (names_folder(request.dump_layout) && !layouts_only(request) && kind == VideoKind::png_folder &&
         same_folder(request.dump_layout, request.out))
       throw InputError("--dump-layout: '" + request.dump_layout +
                        "' is the --out folder of the PNG frames; give the layouts a folder of their own");

@@ -24,6 +24,8 @@ struct RecordRequest {
   std::optional<std::string> open;  // a ringviz.trace/1 document to replay (instead of `config`)
   Config config;  // used without a lesson
   BackendChoice backend = BackendChoice::automatic;
+  // The video; empty with a --dump-layout folder: the layouts alone, nothing drawn or encoded
+  // (layouts_only).
   std::string out;
   int width = 1920;
   int height = 1080;
@@ -41,6 +43,10 @@ struct RecordRequest {
   // Stage only, PNG frames only: no background (alpha 0), for compositing.
   bool transparent = false;
 };
+
+// A recording that writes each frame's layout and no video (no --out, a --dump-layout folder):
+// what a test of the layouts needs, without drawing or encoding a frame.
+bool layouts_only(const RecordRequest& request);
 
 // Whether a lesson recorded in `layout` opens and closes on cards (the stage does).
 LessonCards lesson_cards(RecordLayout layout);
