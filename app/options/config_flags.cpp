@@ -176,11 +176,7 @@ Config config_from_flags(const ConfigFlags& flags) {
   if (!flags.splits.empty()) {
     config.splits = parse_splits(flags.splits, config.ranks, "--splits");
     const bool count_typed = flags.count_option != nullptr && flags.count_option->count() > 0;
-    if (!count_typed) {
-      config.count = 0;
-      for (int sender = 0; sender < config.ranks; ++sender)
-        config.count = std::max(config.count, split_row_sum(config, sender));
-    }
+    if (!count_typed) config.count = largest_split_row(config);
   }
   parse_language(flags.lang, "--lang");
   validate_or_throw(config);

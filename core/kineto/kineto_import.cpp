@@ -284,17 +284,20 @@ class RankImporter {
                          " is " + std::to_string(*total));
     };
     // PyTorch takes one side's sizes as None for "even": that side is its total over the group.
-    const auto even_side = [&](const std::optional<std::int64_t>& total, const char* total_field, const char* name) {
+    const auto even_side = [&](const std::optional<std::int64_t>& total, const char* total_field, const char* name,
+                               const char* document_field) {
       if (!total || *total % group_size != 0)
         throw InputError(at + ": " + name + " is empty, so even, but " + total_field + " " +
                          (total ? std::to_string(*total) : std::string("is missing and")) +
                          " does not divide among a group of " + std::to_string(group_size) + " ranks");
-      instance.derived.push_back(name == std::string("In split size") ? "in_splits" : "out_splits");
+      instance.derived.push_back(document_field);
       return std::vector<std::int64_t>(static_cast<std::size_t>(group_size), *total / group_size);
     };
-    instance.in_splits = c.in_splits.empty() ? even_side(c.in_elements, "In msg nelems", "In split size") : c.in_splits;
+    instance.in_splits = c.in_splits.empty() ? even_side(c.in_elements, "In msg nelems", "In split size", "in_splits")
+                                             : c.in_splits;
     instance.out_splits =
-        c.out_splits.empty() ? even_side(c.out_elements, "Out msg nelems", "Out split size") : c.out_splits;
+        c.out_splits.empty() ? even_side(c.out_elements, "Out msg nelems", "Out split size", "out_splits")
+                               : c.out_splits;
     check(instance.in_splits, "In split size", c.in_elements, "In msg nelems");
     check(instance.out_splits, "Out split size", c.out_elements, "Out msg nelems");
   }

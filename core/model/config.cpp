@@ -184,13 +184,20 @@ std::int64_t split_row_sum(const Config& config, int sender) {
   return sum;
 }
 
-std::string splits_text(const Config& config) {
+std::int64_t largest_split_row(const Config& config) {
+  std::int64_t largest = 0;
+  for (int sender = 0; sender < config.ranks; ++sender) largest = std::max(largest, split_row_sum(config, sender));
+  return largest;
+}
+
+std::string splits_text(const Config& config, std::string_view row_separator, int most_rows) {
   std::string text;
-  for (int sender = 0; sender < config.ranks; ++sender) {
-    if (sender > 0) text += '/';
+  for (int sender = 0; sender < std::min(config.ranks, most_rows); ++sender) {
+    if (sender > 0) text += row_separator;
     for (int receiver = 0; receiver < config.ranks; ++receiver)
       text += (receiver > 0 ? "," : "") + std::to_string(split_of(config, sender, receiver));
   }
+  if (config.ranks > most_rows) text += std::string(row_separator) + "\u2026";
   return text;
 }
 

@@ -103,8 +103,11 @@ inline std::int64_t split_of(const Config& config, int sender, int receiver) {
 }
 // GPU `sender`'s row of Config::splits summed: the elements of its input that it sends.
 std::int64_t split_row_sum(const Config& config, int sender);
-// Config::splits as --splits takes it, "3,1/0,2": rows by '/', blocks by ','.
-std::string splits_text(const Config& config);
+// The largest row's sum: the smallest count that holds every GPU's share of the splits.
+std::int64_t largest_split_row(const Config& config);
+// Config::splits as --splits takes it, "3,1/0,2": rows by `row_separator`, blocks by ','; past
+// `most_rows` rows, the first of them and "…" (for sentences; --splits takes them all).
+std::string splits_text(const Config& config, std::string_view row_separator = "/", int most_rows = kMaxRanks);
 
 
 inline constexpr EnumNamer op_name{kOpNames};

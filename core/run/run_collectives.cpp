@@ -74,9 +74,7 @@ Config collective_config(const Run& run, const RunCollective& collective) {
   }
   if (!instance.in_splits.empty()) {
     config.splits = split_table(collective);
-    config.count = 0;
-    for (int sender = 0; sender < config.ranks; ++sender)
-      config.count = std::max(config.count, split_row_sum(config, sender));
+    config.count = largest_split_row(config);
   }
   if (instance.recording) config.init = instance.recording->config.init;
   return config;

@@ -120,19 +120,6 @@ class TraceReportBuilder::Impl {
                    : say(Phrase::chunk_name, language_, {std::to_string(slot)});
   }
 
-  // Config::splits row by row, "3,1 / 0,2", past 8 GPUs the first rows and "…".
-  std::string splits_rows() const {
-    std::vector<std::string> rows;
-    for (int sender = 0; sender < std::min(ranks_, 8); ++sender) {
-      std::vector<std::string> row;
-      for (int receiver = 0; receiver < ranks_; ++receiver)
-        row.push_back(std::to_string(split_of(trace_.config, sender, receiver)));
-      rows.push_back(join(row, ","));
-    }
-    if (ranks_ > 8) rows.push_back("\u2026");
-    return join(rows, " / ");
-  }
-
   std::string setup_line() const {
     const Config& config = trace_.config;
     std::vector<std::string> parts = {
@@ -169,7 +156,7 @@ class TraceReportBuilder::Impl {
     }
     if (uneven_all_to_all(trace_.config))
       return say(Phrase::layout_all_to_all_uneven, language_,
-                 {std::to_string(ranks_ - 1), splits_rows(), std::to_string(slots_)});
+                 {std::to_string(ranks_ - 1), splits_text(trace_.config, " / ", 8), std::to_string(slots_)});
     if (trace_.config.op == Op::alltoall) {
       const std::int64_t left_over = trace_.config.count % ranks_;
       return say(Phrase::layout_all_to_all, language_,

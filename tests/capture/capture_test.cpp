@@ -24,6 +24,12 @@ namespace ringviz::test {
 
 namespace {
 
+// The document a capture wrote.
+std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 int count_of(const std::string& text, const std::string& word) {
   int found = 0;
   for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + word.size())) ++found;
@@ -216,8 +222,7 @@ TEST_CASE("a broadcast from --root 2 of 3 ranks matches the engine, and MPI_Bcas
                                         "--init", "random:5", "--out", (folder.path() / "bcast.json").string()});
   INFO(checked.err);
   CHECK(checked.exit_code == 0);  // --check-engine fails the run where a round's buffers differ
-  std::ifstream written(folder.path() / "bcast.json");
-  const std::string document((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+  const std::string document = file_text(folder.path() / "bcast.json");
   CHECK(document.find("\"root\": 2") != std::string::npos);
   // Every rank's output is checked against GPU 2's input: MPI_Bcast from another root would differ.
   const RunResult timed = run_mpi(3, {"capture", "--op", "broadcast", "--root", "2", "--init", "random:5", "--iters", "2",
@@ -236,8 +241,7 @@ TEST_CASE("an uneven AllToAll of 3 ranks matches the engine round by round, and 
                                         "--init", "random:5", "--out", (folder.path() / "a2a.json").string()});
   INFO(checked.err);
   CHECK(checked.exit_code == 0);  // --check-engine fails the run where a round's buffers differ
-  std::ifstream written(folder.path() / "a2a.json");
-  const std::string document((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+  const std::string document = file_text(folder.path() / "a2a.json");
   CHECK(document.find("\"splits\"") != std::string::npos);
   const RunResult timed = run_mpi(3, {"capture", "--op", "alltoall", "--init", "random:5", "--iters", "2", "-b", "1K",
                                       "-e", "2K"});

@@ -211,9 +211,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
   if (uneven_all_to_all(config)) {
     lines_.mark();
     // Row by row with spaces between, so that a wrapped line breaks between rows.
-    std::string rows = splits_text(config);
-    for (std::size_t at = rows.find('/'); at != std::string::npos; at = rows.find('/', at + 3)) rows.replace(at, 1, " / ");
-    hint_text(format(t.splits_shown, rows.c_str()).c_str());
+    hint_text(format(t.splits_shown, splits_text(config, " / ", 8).c_str()).c_str());
     if (ImGui::SmallButton(t.splits_even)) {
       config.splits.clear();
       changed = true;
@@ -237,8 +235,7 @@ void SetupPanel::draw(const Rect& area, const SessionModel& model, Preferences& 
                          ImGuiInputTextFlags_EnterReturnsTrue)) {
     config.count = std::clamp<std::int64_t>(count, 0, kMaxCount);
     // A count below a GPU's share of the splits cannot hold it: the blocks go back to even.
-    for (int sender = 0; uneven_all_to_all(config) && sender < config.ranks; ++sender)
-      if (split_row_sum(config, sender) > config.count) config.splits.clear();
+    if (uneven_all_to_all(config) && largest_split_row(config) > config.count) config.splits.clear();
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.count_hint);
